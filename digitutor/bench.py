@@ -1,0 +1,93 @@
+"""Engine speed: steps per second, ms per game, and time-travel cost in a long game.
+
+Plays seeded games with random agents through the full ``Match`` (history,
+snapshots, citations), in this one process, so the figures are per core.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .core.match import Match
+from .core.registry import get_game, registered_games
+
+
+@dataclass(frozen=True)
+class GameBench:
+    game: str
+    games: int
+    steps: int
+    seconds: float
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.steps / self.seconds
+
+    @property
+    def ms_per_game(self) -> float:
+        return 1000 * self.seconds / self.games
+
+
+def bench_game(game_id: str, seconds: float = 2.0, first_seed: int = 1) -> GameBench:
+    """Play seeded random games for about ``seconds``."""
+    games = steps = 0
+    started = time.perf_counter()
+    while True:
+        match = Match(game_id, first_seed + games)
+        match.run()
+        games += 1
+        steps += len(match.steps)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return GameBench(game_id, games, steps, elapsed)
+
+
+def long_match(game_id: str, min_steps: int = 1_100) -> Match:
+    """A seeded game with at least ``min_steps`` steps (games may supply a long setup)."""
+    game = get_game(game_id)
+    setup = game.long_setup() if hasattr(game, "long_setup") else None
+    for seed in range(1, 500):
+        match = Match(game_id, seed, setup)
+        match.run()
+        if len(match.steps) >= min_steps:
+            return match
+    raise RuntimeError(f"no {game_id} game reached {min_steps} steps")
+
+
+def time_travel(game_id: str, at: int = 1_000, repeats: int = 20) -> dict[str, float]:
+    """Median ms to rebuild the state at step ``at``, and to undo there (truncate + re-ask)."""
+    match = long_match(game_id)
+    jumps, undos = [], []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        match.state_at(at)
+        jumps.append(time.perf_counter() - started)
+        twin = match.fork()
+        twin.truncate(at)
+        started = time.perf_counter()
+        twin.undo()
+        undos.append(time.perf_counter() - started)
+    jumps.sort()
+    undos.sort()
+    return {"steps": len(match.steps), "jump_ms": 1000 * jumps[len(jumps) // 2], "undo_ms": 1000 * undos[len(undos) // 2]}
+
+
+def run_bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[dict[str, Any]]:
+    """The figures for every (or the named) game."""
+    rows = []
+    for game_id in game_ids or [game.id for game in registered_games()]:
+        speed = bench_game(game_id, seconds)
+        travel = time_travel(game_id)
+        rows.append({
+            "game": game_id,
+            "games": speed.games,
+            "steps": speed.steps,
+            "steps_per_second": round(speed.steps_per_second),
+            "ms_per_game": round(speed.ms_per_game, 2),
+            "long_game_steps": travel["steps"],
+            "jump_to_1000_ms": round(travel["jump_ms"], 3),
+            "undo_at_1000_ms": round(travel["undo_ms"], 3),
+        })
+    return rows

@@ -1,0 +1,314 @@
+"""The ``digitutor`` command line. Bad input: one clear line on stderr and exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from .core.errors import DigitutorError
+
+EXIT_BAD_INPUT = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but usage errors are one line and exit 2 (argparse's default code too)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"{self.prog}: error: {message} (see --help)", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _print_json(document: object) -> None:
+    print(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+# -- games and rules -------------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from .core.registry import GAME_MODULES, get_game
+    from .rules.corpus import GAME_TITLES, GAMES
+
+    for game_id in GAMES:
+        status = "playable" if game_id in GAME_MODULES else "rulebook only"
+        line = f"{game_id:8} {GAME_TITLES[game_id]:30} {status}"
+        if game_id in GAME_MODULES:
+            line += f" — {get_game(game_id).summary}" if args.long else ""
+        print(line)
+    return 0
+
+
+def cmd_rules_show(args: argparse.Namespace) -> int:
+    from .rules.citations import INTERPRETATIONS
+    from .rules.corpus import find_clause
+
+    if ":interpretation." in args.id:
+        from .core.registry import registered_games
+
+        registered_games()
+        found = INTERPRETATIONS.get(args.id)
+        if found is None:
+            raise DigitutorError(f"unknown interpretation id {args.id!r} (see docs/interpretations.md)")
+        print(f"{found.id}  [interpretation — the tutor's reading, not rulebook text]\n{found.title}\n\n{found.text}\n\nWhy: {found.why}")
+        return 0
+    clause = find_clause(args.id)
+    print(f"{clause.id}  ({clause.kind}, chars {clause.start}-{clause.end}, hash {clause.hash})")
+    print(clause.breadcrumb)
+    print()
+    print(clause.text)
+    if clause.note:
+        print(f"\nEditor's note: {clause.note}")
+    if clause.children:
+        print("\nContains: " + ", ".join(clause.children))
+    return 0
+
+
+def cmd_rules_search(args: argparse.Namespace) -> int:
+    from .rules.corpus import search
+
+    hits = search(" ".join(args.words), game=args.game, limit=args.limit)
+    if not hits:
+        print("no clause matches", file=sys.stderr)
+        return 1
+    for hit in hits:
+        text = " ".join(hit.clause.text.split())
+        print(f"{hit.clause.id}\n    {hit.clause.breadcrumb}\n    {text[:160]}{'…' if len(text) > 160 else ''}")
+    return 0
+
+
+def cmd_rules_tree(args: argparse.Namespace) -> int:
+    from .rules.corpus import load_corpus
+
+    corpus = load_corpus(args.game)
+
+    def show(clause_id: str, depth: int) -> None:
+        clause = corpus.clauses[clause_id]
+        text = " ".join(clause.text.split())
+        print(f"{'  ' * depth}{clause.id}  {text[:70]}{'…' if len(text) > 70 else ''}")
+        for child in clause.children:
+            show(child, depth + 1)
+
+    for root in corpus.roots:
+        show(root, 0)
+    return 0
+
+
+def scenario_coverage() -> dict[str, set[str]]:
+    """Clause ids demonstrated by passing shipped scenarios, per game."""
+    from .scenarios.model import shipped_scenarios
+    from .scenarios.runner import run_scenario
+
+    cited: dict[str, set[str]] = {}
+    for scenario in shipped_scenarios():
+        if run_scenario(scenario).passed:
+            cited.setdefault(scenario.game, set()).update(scenario.demonstrates)
+    return cited
+
+
+def cmd_rules_coverage(args: argparse.Namespace) -> int:
+    from .rules.coverage import coverage
+
+    report = coverage(scenario_coverage())
+    if args.json:
+        _print_json([
+            {"game": g.game, "sections": g.sections, "clauses": len(g.clauses), "by_engine": len(g.by_engine),
+             "by_scenarios": len(g.by_scenarios), "cited": len(g.cited), "percent": round(g.percent, 1),
+             "uncited": g.uncited}
+            for g in report
+        ])
+        return 0
+    print(f"{'game':8} {'sections':>8} {'clauses':>8} {'engine':>7} {'scenarios':>9} {'cited':>6} {'cover':>7}")
+    for g in report:
+        print(f"{g.game:8} {g.sections:8} {len(g.clauses):8} {len(g.by_engine):7} {len(g.by_scenarios):9} {len(g.cited):6} {g.percent:6.1f}%")
+    for g in report:
+        if args.game == g.game or (args.uncited and g.by_engine):
+            for clause_id in g.uncited:
+                print(f"  not cited: {clause_id}")
+    return 0
+
+
+# -- playing ------------------------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .core.match import Match
+
+    agents = tuple(args.agents.split(","))
+    if "human" in agents:
+        raise DigitutorError("the command line plays computer agents only; use the app (make run) to play yourself")
+    match = Match(args.game, args.seed, agents=agents)
+    match.run(args.max_steps)
+    if args.json:
+        _print_json(match.trace())
+        return 0
+    for index, step in enumerate(match.steps):
+        print(f"{index:4} T{step.turn:<3} {step.phase:12} {step.narration}")
+        if args.quotes:
+            for citation in step.citations:
+                print(f"{'':22}[{citation.kind}] {citation.id}: \"{citation.quote}\"")
+    if match.result:
+        print(f"result: {match.result.to_json()}")
+    return 0
+
+
+def cmd_scenario_list(args: argparse.Namespace) -> int:
+    from .scenarios.model import shipped_scenarios
+
+    for scenario in shipped_scenarios(args.game):
+        print(f"{scenario.id:45} {scenario.title}")
+    return 0
+
+
+def cmd_scenario_run(args: argparse.Namespace) -> int:
+    from .scenarios.model import find_scenario
+    from .scenarios.runner import run_scenario
+
+    run = run_scenario(find_scenario(args.scenario))
+    if args.json:
+        document = run.match.trace()
+        document["scenario"] = {"id": run.scenario.id, "title": run.scenario.title, "passed": run.passed, "failures": run.failures}
+        _print_json(document)
+        return 0 if run.passed else 1
+    print(f"{run.scenario.id}: {run.scenario.title}")
+    for index, step in enumerate(run.match.steps):
+        print(f"{index:4} {step.narration}")
+        for citation in step.citations:
+            print(f"       [{citation.kind}] {citation.id}: \"{citation.quote}\"")
+    for failure in run.failures:
+        print(f"FAILED: {failure}")
+    return 0 if run.passed else 1
+
+
+def cmd_scenario_check(args: argparse.Namespace) -> int:
+    from .scenarios.model import load_scenario, shipped_scenarios
+    from .scenarios.runner import run_scenario
+
+    scenarios = [load_scenario(path) for path in args.files] if args.files else shipped_scenarios(args.game)
+    failed = 0
+    for scenario in scenarios:
+        run = run_scenario(scenario)
+        print(f"{'ok  ' if run.passed else 'FAIL'} {scenario.id}")
+        for failure in run.failures:
+            print(f"     {failure}")
+        failed += not run.passed
+    print(f"{len(scenarios) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    from .decks import check_deck_file
+
+    report = check_deck_file(args.file, args.game)
+    if not report.legal:
+        raise DigitutorError(report.one_line())
+    print(report.one_line())
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run_bench
+
+    rows = run_bench(args.game or None, args.seconds)
+    if args.json:
+        _print_json(rows)
+        return 0
+    print(f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10}")
+    for r in rows:
+        print(f"{r['game']:8} {r['games']:6} {r['steps']:8} {r['steps_per_second']:9} {r['ms_per_game']:8} "
+              f"{r['jump_to_1000_ms']:8.2f}ms {r['undo_at_1000_ms']:8.2f}ms")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(port=args.port, lan=args.lan, open_browser=not args.no_browser)
+
+
+# -- the parser ------------------------------------------------------------------------------------------
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="digitutor", description="Learn five Digimon card games step by step, every step quoting its rule.")
+    verbs = parser.add_subparsers(dest="verb", required=True, parser_class=Parser)
+
+    def verb(group: argparse._SubParsersAction, name: str, handler: Callable, help: str) -> Parser:
+        sub = group.add_parser(name, help=help, description=help)
+        sub.set_defaults(handler=handler)
+        return sub
+
+    games = verb(verbs, "games", cmd_games, "list the five games and which are playable")
+    games.add_argument("--long", action="store_true", help="add a one-line summary of each playable game")
+
+    rules = verbs.add_parser("rules", help="show, search and measure the rulebooks").add_subparsers(dest="rules_verb", required=True, parser_class=Parser)
+    show = verb(rules, "show", cmd_rules_show, "print a clause's breadcrumb and exact quote (or an interpretation)")
+    show.add_argument("id", help="clause id, e.g. dtector:battle-call-command-phase.p1")
+    search = verb(rules, "search", cmd_rules_search, "find clauses containing all the words")
+    search.add_argument("words", nargs="+")
+    search.add_argument("--game", help="only this game")
+    search.add_argument("--limit", type=int, default=20)
+    tree = verb(rules, "tree", cmd_rules_tree, "print a rulebook's parsed clause tree")
+    tree.add_argument("game")
+    cover = verb(rules, "coverage", cmd_rules_coverage, "per game: clauses cited by the engine and by scenarios")
+    cover.add_argument("--game", help="also list this game's uncited clauses")
+    cover.add_argument("--uncited", action="store_true", help="list uncited clauses of every playable game")
+    cover.add_argument("--json", action="store_true")
+
+    play = verb(verbs, "play", cmd_play, "play a seeded game between computer agents")
+    play.add_argument("game")
+    play.add_argument("--seed", type=int, required=True)
+    play.add_argument("--agents", default="random,random", help="comma-separated agents (random, first, or a game's own)")
+    play.add_argument("--json", action="store_true", help="print the JSON trace")
+    play.add_argument("--quotes", action="store_true", help="print every step's citations")
+    play.add_argument("--max-steps", type=int, default=100_000)
+
+    scenario = verbs.add_parser("scenario", help="the rulings library").add_subparsers(dest="scenario_verb", required=True, parser_class=Parser)
+    listing = verb(scenario, "list", cmd_scenario_list, "list the shipped scenarios")
+    listing.add_argument("--game")
+    run = verb(scenario, "run", cmd_scenario_run, "play a scenario and show every step with its quotes")
+    run.add_argument("scenario", help="a scenario id (game/name) or a YAML file")
+    run.add_argument("--json", action="store_true")
+    check = verb(scenario, "check", cmd_scenario_check, "run scenarios and check their expectations")
+    check.add_argument("files", nargs="*", help="scenario files (default: every shipped scenario)")
+    check.add_argument("--game")
+
+    deck = verbs.add_parser("deck", help="deck lists").add_subparsers(dest="deck_verb", required=True, parser_class=Parser)
+    deck_check = verb(deck, "check", cmd_deck_check, "check a deck file: legal, or every cited reason it is not")
+    deck_check.add_argument("file")
+    deck_check.add_argument("--game", help="the game (default: the file's 'game' field)")
+
+    bench = verb(verbs, "bench", cmd_bench, "measure engine speed: steps/s, ms/game, undo and jump at step 1000")
+    bench.add_argument("--game", action="append", help="only this game (repeatable)")
+    bench.add_argument("--seconds", type=float, default=2.0, help="seconds of play per game")
+    bench.add_argument("--json", action="store_true")
+
+    serve = verb(verbs, "serve", cmd_serve, "serve the tutor apps with Voila (landing page at /)")
+    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument("--lan", action="store_true", help="listen on all interfaces, protected by a printed token")
+    serve.add_argument("--no-browser", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except DigitutorError as error:
+        print(f"digitutor: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("DIGITUTOR_DEBUG"):
+            raise
+        print(f"digitutor: internal error: {error.__class__.__name__}: {error} (set DIGITUTOR_DEBUG=1 for details)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

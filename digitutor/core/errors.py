@@ -1,0 +1,30 @@
+"""Errors digitutor raises: all ValueError subclasses whose message quotes the bad input."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .records import Reason
+
+
+class DigitutorError(ValueError):
+    """Base class: something a user gave us is not right."""
+
+
+class InputError(DigitutorError):
+    """A file or value does not have the shape we expect: names the file, the field and what was expected."""
+
+    def __init__(self, source: str, field: str, expected: str) -> None:
+        self.source, self.field, self.expected = source, field, expected
+        where = f"{source}: {field}" if field else source
+        super().__init__(f"{where}: {expected}")
+
+
+class IllegalActionError(DigitutorError):
+    """An answer to a decision that the rules forbid; carries every reason, each cited."""
+
+    def __init__(self, message: str, reasons: tuple[Reason, ...] = ()) -> None:
+        self.reasons = reasons
+        because = "; ".join(f"{r.why} [{r.citation.id}: \"{r.citation.quote}\"]" for r in reasons)
+        super().__init__(f"{message} ({because})" if because else message)

@@ -1,0 +1,33 @@
+"""The registered games. A game registers by being listed here."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from .errors import DigitutorError
+from .game import Game
+
+#: game id -> module that exposes ``GAME``
+GAME_MODULES: dict[str, str] = {
+    "dtector": "digitutor.games.dtector",
+}
+
+
+class UnknownGameError(DigitutorError):
+    """A game id that is not registered."""
+
+
+@cache
+def get_game(game_id: str) -> Game:
+    """The game object of ``game_id``; raises UnknownGameError naming the known ones."""
+    module = GAME_MODULES.get(game_id)
+    if module is None:
+        known = ", ".join(GAME_MODULES)
+        raise UnknownGameError(f"unknown game {game_id!r} (playable games: {known})")
+    return importlib.import_module(module).GAME
+
+
+def registered_games() -> list[Game]:
+    """Every playable game, in registry order."""
+    return [get_game(game_id) for game_id in GAME_MODULES]

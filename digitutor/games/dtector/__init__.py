@@ -1,0 +1,86 @@
+"""The D-Tector Card Game ("Battle Call"), complete."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.game import BoardView, PhaseInfo
+from ...core.records import Decision, Reason, Result, Step
+from . import citations as C
+from .cards import card_set, parse_deck, tutorial_decks
+from .procedure import advance as _advance
+from .setup import deck_problems
+from .setup import new_state as _new_state
+from .state import DState, Phase
+from .view import board as _board
+
+TURN_MAP = (
+    PhaseInfo(Phase.SETUP.value, "Game Requirements", C.SHUFFLE_AND_DRAW),
+    PhaseInfo(Phase.DRAW.value, "Refill hands", C.DRAW_TO_THREE),
+    PhaseInfo(Phase.BATTLE_CALL.value, "Battle Call Command Phase", C.PLACE_FACE_DOWN),
+    PhaseInfo(Phase.DIGIVOLVE.value, "Digivolve Phase", C.DIGIVOLVE),
+    PhaseInfo(Phase.DIGI_BATTLE.value, "Digi-Battle Phase", C.ATTACK),
+    PhaseInfo(Phase.END.value, "End of turn", C.END_TURN),
+    PhaseInfo(Phase.GAME_OVER.value, "How To Win", C.HOW_TO_WIN),
+)
+
+
+class DTector:
+    """The game object the engine, CLI and widgets use."""
+
+    id = "dtector"
+    title = "D-Tector Card Game"
+    players = 2
+    summary = (
+        "Battle Call: both players reveal a Digimon at once (Ability > Crush > Energy > Ability, Spirit "
+        "beats all); winners fill the D-Dock, digivolve, and attack the opponent's deck. Most points when "
+        "a deck runs out wins."
+    )
+
+    def default_setup(self) -> dict[str, Any]:
+        return {"decks": [list(card_ids) for _, card_ids in tutorial_decks()]}
+
+    def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
+        """A deck document -> (name, card ids, every reason it is illegal)."""
+        name, card_ids = parse_deck(doc, source, card_set())
+        return name, card_ids, deck_problems(card_ids)
+
+    def long_setup(self) -> dict[str, Any]:
+        """A prepared board with six-fold decks, for timing time travel in a long game."""
+        decks = [list(card_ids) * 6 for _, card_ids in tutorial_decks()]
+        return {"board": {"phase": "draw", "players": [{"deck": deck} for deck in decks]}}
+
+    def new_state(self, setup: Mapping[str, Any], source: str = "setup") -> DState:
+        return _new_state(setup, source)
+
+    def advance(self, state: DState, rng: random.Random) -> Step | Decision:
+        return _advance(state, rng)
+
+    def result(self, state: DState) -> Result | None:
+        if not state.over:
+            return None
+        points = tuple(side.points for side in state.sides)
+        return Result(state.winner, "most points when a deck ran out", points)
+
+    def all_cards(self, state: DState) -> list[str]:
+        uids: list[int] = []
+        for side in state.sides:
+            uids += side.deck + side.hand + side.discard + side.score
+            for unit in side.ddock:
+                uids += unit.cards
+        uids += [uid for uid in state.face_down if uid is not None]
+        return [str(uid) for uid in uids]
+
+    def board(self, state: DState, viewer: int | None = None) -> BoardView:
+        return _board(state, viewer)
+
+    def turn_map(self) -> tuple[PhaseInfo, ...]:
+        return TURN_MAP
+
+    def phase_of(self, state: DState) -> str:
+        return state.phase.value
+
+
+GAME = DTector()

@@ -1,0 +1,223 @@
+"""D-Tector cards and decks: the records, and loading them from YAML with validation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import InputError
+from ...core.yamlio import load_yaml
+
+DECK_SIZE = 50
+
+
+class Level(StrEnum):
+    """The four levels, lowest first (Rookie to Champion to Ultimate to Mega)."""
+
+    ROOKIE = "Rookie"
+    CHAMPION = "Champion"
+    ULTIMATE = "Ultimate"
+    MEGA = "Mega"
+
+    @property
+    def rank(self) -> int:
+        return list(Level).index(self)
+
+
+class BattleType(StrEnum):
+    """The battle type symbol in a card's upper left-hand corner."""
+
+    ENERGY = "Energy"
+    ABILITY = "Ability"
+    CRUSH = "Crush"
+    SPIRIT = "Spirit"  #: beats all other battle types
+
+
+class Element(StrEnum):
+    """The elemental attribute shown by a card's background."""
+
+    WIND = "Wind"
+    FIRE = "Fire"
+    WOOD = "Wood"
+    WATER = "Water"
+    THUNDER = "Thunder"
+    EARTH = "Earth"
+    DARK = "Dark"
+    LIGHT = "Light"
+    ICE = "Ice"
+    STEEL = "Steel"
+
+
+class EffectKind(StrEnum):
+    """The Special Effects the tutorial cards use."""
+
+    BATTLE_CALL_POWER = "battle-call-power"  #: +N Digimon Power when compared in Battle Call
+    DEFENCE_POWER = "defence-power"  #: +N Digimon Power while defending in a Digi-Battle
+    EXTRA_DAMAGE = "extra-damage"  #: N more cards discarded when its attack is not blocked
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A card's Special Effect: a kind and an amount."""
+
+    kind: EffectKind
+    amount: int
+
+    @property
+    def text(self) -> str:
+        if self.kind is EffectKind.BATTLE_CALL_POWER:
+            return f"+{self.amount} Digimon Power in the Battle Call Command Phase."
+        if self.kind is EffectKind.DEFENCE_POWER:
+            return f"+{self.amount} Digimon Power while defending in a Digi-Battle."
+        return f"If this Digimon's attack is not blocked, discard {self.amount} more card(s)."
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One D-Tector card (a Digimon)."""
+
+    id: str
+    name: str
+    level: Level
+    battle_type: BattleType
+    element: Element
+    power: int
+    digivolves_from: str | None = None  #: card id of the Digimon this one digivolves from
+    effect: Effect | None = None
+
+    @property
+    def special_effect(self) -> str:
+        """The Special Effect text as the card shows it (written for this project)."""
+        parts = []
+        if self.digivolves_from:
+            parts.append(f"Digivolve from {self.digivolves_from}.")
+        if self.effect:
+            parts.append(self.effect.text)
+        return " ".join(parts)
+
+
+def cards_dir() -> Path:
+    """The shipped ``cards/dtector`` folder."""
+    return Path(str(resources.files("digitutor.cards") / "dtector"))
+
+
+def _field(entry: dict[str, Any], name: str, source: str, where: str) -> Any:
+    if name not in entry:
+        raise InputError(source, f"{where}.{name}", "missing")
+    return entry[name]
+
+
+def _enum(enum: type[StrEnum], value: Any, source: str, where: str) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in enum)
+        raise InputError(source, where, f"expected one of {allowed}, got {value!r}") from None
+
+
+def _whole(value: Any, low: int, high: int, source: str, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise InputError(source, where, f"expected a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def parse_card(entry: Any, source: str, position: int) -> Card:
+    """One card entry of cards.yaml, validated field by field."""
+    if not isinstance(entry, dict):
+        raise InputError(source, f"cards[{position}]", "expected a mapping with id, name, level, ...")
+    card_id = _field(entry, "id", source, f"cards[{position}]")
+    if not isinstance(card_id, str) or not card_id.replace("-", "").isalnum() or card_id != card_id.lower():
+        raise InputError(source, f"cards[{position}].id", f"expected a lowercase slug, got {card_id!r}")
+    where = f"card {card_id!r}"
+    unknown = set(entry) - {"id", "name", "level", "battle_type", "element", "power", "digivolves_from", "effect"}
+    if unknown:
+        raise InputError(source, f"{where}.{sorted(unknown)[0]}", "unknown field")
+    name = _field(entry, "name", source, where)
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(source, f"{where}.name", "expected a non-empty name")
+    effect = None
+    if entry.get("effect") is not None:
+        raw = entry["effect"]
+        if not isinstance(raw, dict) or set(raw) != {"kind", "amount"}:
+            raise InputError(source, f"{where}.effect", "expected {kind: ..., amount: N}")
+        kind = _enum(EffectKind, raw["kind"], source, f"{where}.effect.kind")
+        effect = Effect(kind, _whole(raw["amount"], 1, 9, source, f"{where}.effect.amount"))
+    digivolves_from = entry.get("digivolves_from")
+    if digivolves_from is not None and not isinstance(digivolves_from, str):
+        raise InputError(source, f"{where}.digivolves_from", f"expected a card id, got {digivolves_from!r}")
+    return Card(
+        id=card_id,
+        name=name,
+        level=_enum(Level, _field(entry, "level", source, where), source, f"{where}.level"),
+        battle_type=_enum(BattleType, _field(entry, "battle_type", source, where), source, f"{where}.battle_type"),
+        element=_enum(Element, _field(entry, "element", source, where), source, f"{where}.element"),
+        power=_whole(_field(entry, "power", source, where), 1, 99, source, f"{where}.power"),
+        digivolves_from=digivolves_from,
+        effect=effect,
+    )
+
+
+def parse_cards(doc: Any, source: str) -> dict[str, Card]:
+    """A whole cards.yaml document: unique ids, and every digivolve line one level down."""
+    if not isinstance(doc, dict) or doc.get("game") != "dtector" or not isinstance(doc.get("cards"), list):
+        raise InputError(source, "game/cards", "expected 'game: dtector' and a list 'cards'")
+    cards: dict[str, Card] = {}
+    for position, entry in enumerate(doc["cards"]):
+        card = parse_card(entry, source, position)
+        if card.id in cards:
+            raise InputError(source, f"card {card.id!r}.id", "duplicate id")
+        cards[card.id] = card
+    for card in cards.values():
+        if card.digivolves_from is None:
+            continue
+        base = cards.get(card.digivolves_from)
+        where = f"card {card.id!r}.digivolves_from"
+        if base is None:
+            raise InputError(source, where, f"unknown card {card.digivolves_from!r}")
+        if base.level.rank != card.level.rank - 1:
+            raise InputError(source, where, f"expected a card one level below {card.level}, got {base.level}")
+    return cards
+
+
+@cache
+def card_set() -> dict[str, Card]:
+    """The shipped tutorial card set."""
+    path = cards_dir() / "cards.yaml"
+    return parse_cards(load_yaml(path), str(path))
+
+
+def parse_deck(doc: Any, source: str, cards: dict[str, Card]) -> tuple[str, list[str]]:
+    """A deck document -> (name, card ids with repeats). Checks shape and card ids, not legality."""
+    if not isinstance(doc, dict) or doc.get("game") != "dtector" or not isinstance(doc.get("cards"), list):
+        raise InputError(source, "game/cards", "expected 'game: dtector', a 'name' and a list 'cards' of {card, count}")
+    name = doc.get("name", Path(source).stem)
+    card_ids: list[str] = []
+    for position, entry in enumerate(doc["cards"]):
+        where = f"cards[{position}]"
+        if not isinstance(entry, dict) or set(entry) - {"card", "count"} or "card" not in entry:
+            raise InputError(source, where, "expected {card: ID, count: N}")
+        card_id = entry["card"]
+        if card_id not in cards:
+            raise InputError(source, f"{where}.card", f"unknown card {card_id!r}")
+        count = _whole(entry.get("count", 1), 1, DECK_SIZE, source, f"{where}.count")
+        card_ids.extend([card_id] * count)
+    return str(name), card_ids
+
+
+def load_deck(path: Path | str) -> tuple[str, list[str]]:
+    """Load a deck file against the shipped card set."""
+    return parse_deck(load_yaml(path), str(path), card_set())
+
+
+@cache
+def tutorial_decks() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The two shipped 50-card decks, in file-name order."""
+    decks = []
+    for path in sorted((cards_dir() / "decks").glob("*.yaml")):
+        name, card_ids = load_deck(path)
+        decks.append((name, tuple(card_ids)))
+    return tuple(decks)

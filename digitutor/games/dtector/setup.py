@@ -1,0 +1,135 @@
+"""Laying out a D-Tector game: from two decks, or from a prepared board (scenarios)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import InputError
+from ...core.records import Reason
+from . import citations as C
+from .cards import DECK_SIZE, Card, card_set
+from .state import DState, Side, Unit
+
+#: where a prepared board may start, and the procedure step that begins there
+START_AT = {
+    "setup": "setup.decks",
+    "draw": "draw.refill",
+    "battle-call": "battle-call.place",
+    "digivolve": "digivolve.choose",
+    "digi-battle": "digi-battle.attack",
+}
+ZONES = ("deck", "hand", "d_dock", "discard", "score")
+
+
+def deck_problems(card_ids: list[str]) -> tuple[Reason, ...]:
+    """Every reason a list of card ids is not a legal D-Tector deck (empty: legal)."""
+    reasons = []
+    if len(card_ids) != DECK_SIZE:
+        reasons.append(Reason(f"The deck has {len(card_ids)} cards; it needs exactly {DECK_SIZE}.", C.DECK_SIZE))
+    return tuple(reasons)
+
+
+class Layout:
+    """Numbers card instances as they are placed, so every card has one identity."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.cards: list[Card] = []
+        self.known = card_set()
+
+    def place(self, card_id: Any, where: str) -> int:
+        if not isinstance(card_id, str) or card_id not in self.known:
+            raise InputError(self.source, where, f"unknown card {card_id!r}")
+        self.cards.append(self.known[card_id])
+        return len(self.cards) - 1
+
+    def pile(self, ids: Any, where: str) -> list[int]:
+        if ids is None:
+            return []
+        if not isinstance(ids, list):
+            raise InputError(self.source, where, "expected a list of card ids")
+        return [self.place(card_id, f"{where}[{i}]") for i, card_id in enumerate(ids)]
+
+    def unit(self, entry: Any, where: str) -> Unit:
+        if isinstance(entry, str):
+            return Unit((self.place(entry, where),))
+        if isinstance(entry, list) and entry:
+            return Unit(tuple(self.pile(entry, where)))
+        if isinstance(entry, dict) and isinstance(entry.get("stack"), list) and entry["stack"] and set(entry) <= {"stack", "spirits"}:
+            return Unit(tuple(self.pile(entry["stack"], f"{where}.stack")), tuple(self.pile(entry.get("spirits"), f"{where}.spirits")))
+        raise InputError(self.source, where, "expected a card id, a list (bottom first) or {stack: [...], spirits: [...]}")
+
+
+def state_from_decks(decks: Any, source: str) -> DState:
+    """A new game from two lists of card ids: ``{"decks": [[...], [...]]}``."""
+    if not isinstance(decks, list) or len(decks) != 2:
+        raise InputError(source, "decks", "expected two decks (lists of card ids)")
+    layout = Layout(source)
+    sides = []
+    for player, deck in enumerate(decks):
+        piles = layout.pile(deck, f"decks[{player}]")
+        problems = deck_problems(deck)
+        if problems:
+            raise InputError(source, f"decks[{player}]", f"{problems[0].why} (\"{problems[0].citation.quote}\")")
+        sides.append(Side(piles))
+    return DState(tuple(layout.cards), sides)
+
+
+def state_from_board(board: Mapping[str, Any], source: str) -> DState:
+    """A prepared board: any card in any zone, points, whose turn, and the phase to start in."""
+    unknown = set(board) - {"turn", "active", "phase", "players"}
+    if unknown:
+        raise InputError(source, f"setup.{sorted(unknown)[0]}", "unknown field (expected turn, active, phase, players)")
+    phase = board.get("phase", "battle-call")
+    if phase not in START_AT:
+        raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
+    active = board.get("active", 0)
+    if active not in (0, 1):
+        raise InputError(source, "setup.active", f"expected 0 or 1, got {active!r}")
+    turn = board.get("turn", 1)
+    if not isinstance(turn, int) or turn < 1:
+        raise InputError(source, "setup.turn", f"expected a turn number from 1, got {turn!r}")
+    players = board.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise InputError(source, "setup.players", "expected a list of two players")
+    layout = Layout(source)
+    sides = [_side(layout, entry, f"setup.players[{p}]") for p, entry in enumerate(players)]
+    state = DState(tuple(layout.cards), sides, START_AT[phase], turn, active, active)
+    state.digivolver = active
+    return state
+
+
+def _side(layout: Layout, entry: Any, where: str) -> Side:
+    if not isinstance(entry, dict):
+        raise InputError(layout.source, where, f"expected a mapping with {', '.join(ZONES)}, points")
+    unknown = set(entry) - {*ZONES, "points"}
+    if unknown:
+        raise InputError(layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(ZONES)}, points)")
+    points = entry.get("points", 0)
+    if not isinstance(points, int) or points < 0:
+        raise InputError(layout.source, f"{where}.points", f"expected a whole number, got {points!r}")
+    deck = layout.pile(entry.get("deck"), f"{where}.deck")
+    deck.reverse()  # files list the deck top first; the engine draws from the end
+    d_dock = entry.get("d_dock") or []
+    if not isinstance(d_dock, list):
+        raise InputError(layout.source, f"{where}.d_dock", "expected a list of Digimon")
+    return Side(
+        deck=deck,
+        hand=layout.pile(entry.get("hand"), f"{where}.hand"),
+        ddock=[layout.unit(unit, f"{where}.d_dock[{i}]") for i, unit in enumerate(d_dock)],
+        discard=layout.pile(entry.get("discard"), f"{where}.discard"),
+        score=layout.pile(entry.get("score"), f"{where}.score"),
+        points=points,
+    )
+
+
+def new_state(setup: Mapping[str, Any], source: str = "setup") -> DState:
+    """Either ``{"decks": [...]}`` or ``{"board": {...}}``."""
+    if not isinstance(setup, Mapping):
+        raise InputError(source, "setup", "expected a mapping with 'decks' or 'board'")
+    if "decks" in setup:
+        return state_from_decks(setup["decks"], source)
+    if "board" in setup and isinstance(setup["board"], Mapping):
+        return state_from_board(setup["board"], source)
+    raise InputError(source, "setup", "expected 'decks: [[...], [...]]' or 'board: {...}'")

@@ -1,0 +1,60 @@
+"""Building citations: verified rulebook quotes and named interpretations.
+
+Every citation the engine can emit is built here, at import time of the game
+modules, so a quote that is not verbatim fails at once (and in the tests), never
+in front of a learner. The registries below are what `rules coverage` counts.
+"""
+
+from __future__ import annotations
+
+from .corpus import find_clause
+from .model import Citation, CitationKind, Interpretation
+
+
+class CitationError(ValueError):
+    """A quote that is not a verbatim part of the clause it claims to quote."""
+
+
+#: every rule citation the engine can emit, by clause id
+ENGINE_CITATIONS: dict[str, list[Citation]] = {}
+#: every interpretation any game declares, by id
+INTERPRETATIONS: dict[str, Interpretation] = {}
+
+
+def cite(clause_id: str, quote: str | None = None) -> Citation:
+    """A rule citation of ``clause_id``: the whole clause, or ``quote`` taken from it."""
+    clause = find_clause(clause_id)
+    text = clause.text if quote is None else quote
+    if text not in clause.text:
+        raise CitationError(f"quote {text!r} is not verbatim in clause {clause_id!r}")
+    citation = Citation(clause_id, text, CitationKind.RULE)
+    ENGINE_CITATIONS.setdefault(clause_id, []).append(citation)
+    return citation
+
+
+def interpretation(
+    interpretation_id: str, title: str, text: str, why: str, fills: tuple[str, ...] = ()
+) -> Citation:
+    """Declare a named interpretation and return the citation that carries it."""
+    game, _, slug = interpretation_id.partition(":")
+    if not slug.startswith("interpretation."):
+        raise CitationError(f"interpretation id {interpretation_id!r} must be '<game>:interpretation.<slug>'")
+    for clause_id in fills:
+        find_clause(clause_id)
+    known = INTERPRETATIONS.get(interpretation_id)
+    record = Interpretation(interpretation_id, game, title, text, why, fills)
+    if known is not None and known != record:
+        raise CitationError(f"interpretation {interpretation_id!r} is declared twice, differently")
+    INTERPRETATIONS[interpretation_id] = record
+    return Citation(interpretation_id, text, CitationKind.INTERPRETATION)
+
+
+def resolve(citation: Citation) -> bool:
+    """True when the citation still matches the shipped text (or a declared interpretation)."""
+    if citation.kind is CitationKind.INTERPRETATION:
+        known = INTERPRETATIONS.get(citation.id)
+        return known is not None and known.text == citation.quote
+    try:
+        return citation.quote in find_clause(citation.id).text
+    except ValueError:
+        return False

@@ -1,0 +1,194 @@
+"""D-Tector rules, each test named after the clause it checks; expected values come from the rulebook text."""
+
+from __future__ import annotations
+
+import pytest
+
+from digitutor.core.match import Match
+from digitutor.core.records import Decision
+from digitutor.games.dtector import citations as C
+from digitutor.games.dtector.cards import BattleType, Element, Level, card_set, tutorial_decks
+from digitutor.games.dtector.checks import battle_call_winner, defence_options, digivolve_options
+from digitutor.games.dtector.setup import deck_problems, new_state
+
+CARDS = card_set()
+
+
+def board(players, phase="battle-call", active=0):
+    return {"board": {"phase": phase, "active": active, "players": players}}
+
+
+def play_board(setup, answers, seed=1):
+    """Play a prepared board as two people answering from ``answers``; returns the match and decisions."""
+    match = Match("dtector", seed, setup, ("human", "human"))
+    seen = []
+    answers = list(answers)
+    while answers:
+        decision = match.run()
+        assert isinstance(decision, Decision)
+        seen.append(decision)
+        match.choose(answers.pop(0))
+    return match, seen
+
+
+# -- dtector:game-requirements.p1 / p2 -----------------------------------------------------------
+
+
+def test_game_requirements_p1_a_deck_has_50_cards():
+    assert [len(cards) for _, cards in tutorial_decks()] == [50, 50]
+    assert deck_problems(["agumon"] * 50) == ()
+    assert [r.citation for r in deck_problems(["agumon"] * 49)] == [C.DECK_SIZE]
+
+
+def test_game_requirements_p2_players_shuffle_the_opponents_deck_then_both_draw_3_then_flip():
+    match = Match("dtector", 1, agents=("human", "human"))
+    match.run()
+    narrations = [step.narration for step in match.steps[:4]]
+    assert "shuffles the opponent's deck" in narrations[1]
+    assert [e.data["by"] for e in match.steps[1].events] == [1, 0]
+    assert [len(side.hand) for side in match.state.sides] == [3, 3]
+    assert [len(side.deck) for side in match.state.sides] == [47, 47]
+    assert match.steps[3].citations == (C.COIN_FLIP,)
+
+
+def test_game_requirements_p2_the_coin_flip_comes_from_the_seed():
+    starters = set()
+    for seed in range(20):
+        match = Match("dtector", seed, agents=("human", "human"))
+        match.run()
+        starters.add(match.state.first)
+        again = Match("dtector", seed, agents=("human", "human"))
+        again.run()
+        assert again.state.first == match.state.first
+    assert starters == {0, 1}
+
+
+# -- dtector:battle-call-command-phase.p1 ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("winner_type", "loser_type"),
+    [(BattleType.ABILITY, BattleType.CRUSH), (BattleType.CRUSH, BattleType.ENERGY), (BattleType.ENERGY, BattleType.ABILITY)],
+)
+def test_battle_call_command_phase_p1_ability_beats_crush_beats_energy_beats_ability(winner_type, loser_type):
+    winner = min((c for c in CARDS.values() if c.battle_type is winner_type), key=lambda c: c.power)
+    loser = max((c for c in CARDS.values() if c.battle_type is loser_type), key=lambda c: c.power)
+    assert winner.power < loser.power  # the type decides, not the power
+    assert battle_call_winner(winner, loser).winner == 0
+    assert battle_call_winner(loser, winner).winner == 1
+    assert battle_call_winner(winner, loser).citations == (C.TYPE_TRIANGLE,)
+
+
+@pytest.mark.parametrize("other", [BattleType.ENERGY, BattleType.ABILITY, BattleType.CRUSH])
+def test_battle_call_command_phase_p1_spirit_beats_all_other_battle_types(other):
+    spirit = min((c for c in CARDS.values() if c.battle_type is BattleType.SPIRIT), key=lambda c: c.power)
+    strongest = max((c for c in CARDS.values() if c.battle_type is other), key=lambda c: c.power)
+    assert strongest.power > spirit.power
+    outcome = battle_call_winner(strongest, spirit)
+    assert outcome.winner == 1 and outcome.citations == (C.SPIRIT_BEATS_ALL,)
+
+
+def test_battle_call_command_phase_p1_same_type_compares_digimon_power():
+    assert battle_call_winner(CARDS["agumon"], CARDS["greymon"]).winner == 1  # Energy 2 against Energy 4
+    assert C.SAME_TYPE in battle_call_winner(CARDS["agumon"], CARDS["greymon"]).citations
+
+
+def test_interpretation_battle_call_tie_same_type_same_power_nobody_wins():
+    outcome = battle_call_winner(CARDS["agumon"], CARDS["gomamon"])  # both Energy, power 2
+    assert outcome.winner is None and C.BATTLE_CALL_TIE in outcome.citations
+
+
+# -- dtector:battle-call-command-phase.p2 ---------------------------------------------------------------
+
+
+def test_battle_call_command_phase_p2_winner_to_d_dock_loser_discards_turn_player_proceeds():
+    setup = board([{"hand": ["garurumon"], "deck": ["agumon"] * 5}, {"hand": ["metalgreymon"], "deck": ["agumon"] * 5}])
+    match, _ = play_board(setup, ["garurumon", "metalgreymon"])  # Ability beats Crush
+    match.run()
+    p1, p2 = match.state.sides
+    assert [match.state.label(u.top) for u in p1.ddock] == ["Garurumon"]
+    assert [match.state.label(u) for u in p2.discard] == ["MetalGreymon"]
+    assert C.PROCEED_TO_DIGIVOLVE in match.steps[-1].citations or any(C.PROCEED_TO_DIGIVOLVE in s.citations for s in match.steps)
+
+
+# -- dtector:digivolve-phase.p1 --------------------------------------------------------------------------
+
+
+def digivolve_board(hand, d_dock):
+    state = new_state(board([{"hand": hand, "d_dock": d_dock, "deck": ["agumon"] * 3}, {"deck": ["agumon"] * 3}], "digivolve"))
+    return state, {o.key: o for o in digivolve_options(state, 0)}
+
+
+def test_digivolve_phase_p1_rookie_to_champion_is_allowed():
+    _, options = digivolve_board(["greymon"], ["agumon"])
+    assert options["digivolve:0:greymon"].legal
+
+
+def test_digivolve_phase_p1_skipping_a_level_is_refused_with_the_rule():
+    _, options = digivolve_board(["metalgreymon"], ["agumon"])
+    refused = options["digivolve:0:metalgreymon"]
+    assert not refused.legal and len(refused.reasons) == 2  # wrong level and the card does not name Agumon
+    assert all(reason.citation == C.DIGIVOLVE for reason in refused.reasons)
+
+
+def test_digivolve_phase_p1_spirit_combine_adds_digimon_power():
+    setup = board([{"d_dock": ["lobomon", "angemon"], "deck": ["agumon"] * 3}, {"deck": ["agumon"] * 3}], "digivolve")
+    match, _ = play_board(setup, ["combine:0:1"])
+    (unit,) = match.state.sides[0].ddock
+    assert match.state.unit_power(unit) == CARDS["lobomon"].power + CARDS["angemon"].power
+    assert C.SPIRIT_COMBINE in match.steps[-1].citations
+
+
+# -- dtector:digi-battle-phase.p1 -------------------------------------------------------------------------
+
+
+def defence_board(hand, d_dock=()):
+    state = new_state(board([{"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"hand": hand, "d_dock": list(d_dock), "deck": ["agumon"] * 9}], "digi-battle"))
+    state.attacker = 0
+    return {o.key: o for o in defence_options(state, 1)}
+
+
+def test_digi_battle_phase_p1_defend_with_a_d_dock_digimon_a_spirit_or_the_same_element():
+    options = defence_board(["kumamon", "agumon", "palmon"], ["gabumon"])
+    assert options["block:0"].legal  # a D-Dock Digimon
+    assert options["hand:kumamon"].legal  # a Spirit Digimon from hand
+    assert options["hand:agumon"].legal  # Fire, like the attacking Greymon
+    assert not options["hand:palmon"].legal  # Wood and not a Spirit
+    assert [r.citation for r in options["hand:palmon"].reasons] == [C.DEFEND, C.DEFEND]
+    assert options["no-block"].legal
+
+
+def test_digi_battle_phase_p1_undefended_attack_discards_one_card_per_power_point():
+    setup = board([{"d_dock": ["garurumon"], "deck": ["agumon"] * 3}, {"hand": ["agumon"], "deck": ["palmon"] * 9}], "digi-battle")
+    match, _ = play_board(setup, ["attack:0"])  # Garurumon (Ice, 4) against a Fire hand: no defence possible
+    match.run()
+    assert len(match.state.sides[1].deck) == 9 - CARDS["garurumon"].power
+    assert C.DAMAGE_PER_POINT in match.steps[-2].citations or C.DAMAGE_PER_POINT in match.steps[-1].citations
+
+
+def test_digi_battle_phase_p1_highest_power_wins_winner_scores_a_point_loser_discards():
+    setup = board([{"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"d_dock": ["metalgarurumon"], "deck": ["agumon"] * 3}], "digi-battle")
+    match, _ = play_board(setup, ["attack:0", "block:0"])
+    p1, p2 = match.state.sides
+    assert (p1.points, p2.points) == (0, 1)
+    assert [match.state.label(u) for u in p2.score] == ["MetalGarurumon"]
+    assert [match.state.label(u) for u in p1.discard] == ["Greymon"]
+
+
+# -- dtector:how-to-win.p1 -----------------------------------------------------------------------------------
+
+
+def test_how_to_win_p1_most_points_when_a_deck_runs_out():
+    setup = board([{"d_dock": ["wargreymon"], "deck": ["agumon"] * 3, "points": 1}, {"hand": ["palmon"], "deck": ["palmon"] * 5, "points": 2}], "digi-battle")
+    match, _ = play_board(setup, ["attack:0"])
+    match.run()
+    assert match.over and match.result.winner == 1  # Player 2 still has more points
+    assert C.HOW_TO_WIN in match.steps[-1].citations
+
+
+def test_every_card_in_the_set_is_described_by_the_rulebook_vocabulary():
+    assert {c.battle_type for c in CARDS.values()} == set(BattleType)
+    assert {c.element for c in CARDS.values()} == set(Element)
+    assert {c.level for c in CARDS.values()} == set(Level)
+    assert len(CARDS) >= 30
+    assert sum(1 for c in CARDS.values() if c.effect) >= 3
