@@ -74,6 +74,14 @@ class _Item:
     end: int
 
 
+def _item_number(match: re.Match[str]) -> int | None:
+    """The number a step marker carries (``1.``, ``- 1``, ``①``); None for bullets."""
+    groups = match.groupdict()
+    if groups.get("n"):
+        return int(groups["n"])
+    return circled_number(groups.get("c") or "")
+
+
 def heading_slug(title: str) -> str:
     """The default slug of a dcg heading (enumerating letters, "(Ver. 3.0)" dropped)."""
     return term_slug(_LETTER_ENUM.sub("", title))
@@ -85,18 +93,24 @@ def parse_dcg(book: BookBuilder) -> None:
 
 
 class _MarkdownParser:
+    """Walks the markdown line by line, keeping the open sections on a stack."""
+
     def __init__(self, book: BookBuilder) -> None:
         self.book = book
         self.stack: list[tuple[int, Draft]] = []  #: open sections with their levels
         self.item: _Item | None = None
         self.lines = list(iter_lines(book.text))
-        self.slug_counts = Counter(
-            heading_slug(title)
-            for line in self.lines
-            if _HEADING.match(line.text) and not self._is_numbered(line)
-            for title in [self._title(line)[2]]
-            if title not in SECTION_IDS
-        )
+        self.slug_counts = self._count_default_slugs()
+
+    def _count_default_slugs(self) -> Counter[str]:
+        """How often each default heading slug occurs (a repeated one gets its parent's)."""
+        counts: Counter[str] = Counter()
+        for line in self.lines:
+            if _HEADING.match(line.text) and self._is_numbered(line) is None:
+                title = self._title(line)[2]
+                if title not in SECTION_IDS:
+                    counts[heading_slug(title)] += 1
+        return counts
 
     @property
     def section(self) -> Draft | None:
@@ -121,8 +135,8 @@ class _MarkdownParser:
         text = self.book.text
         while (mark := _HEADING_MARKS.match(text, start, end)) and mark.end() > start:
             start = mark.end()
-        end = len(text[start:end].rstrip().removesuffix("**").rstrip()) + start
-        return start, end, clean_title(text[start:end])
+        heading = text[start:end].rstrip().removesuffix("**").rstrip()
+        return start, start + len(heading), clean_title(heading)
 
     @staticmethod
     def _is_numbered(line: Line) -> int | None:
@@ -156,15 +170,15 @@ class _MarkdownParser:
         if self.section is None:
             cover = self.book.add_synthetic_section("cover", "Cover", line.start)
             self.stack.append((1, cover))  # the first heading closes it
-        toc = self.section is not None and self.section.breadcrumb.endswith(_TABLE_OF_CONTENTS)
-        indent = line.indent
-        for pattern, kind in () if toc else _ITEM_MARKERS:
-            match = pattern.match(line.text, indent)
+        # the contents list is kept whole: its "* Paying Memory Costs" lines are not bullets
+        in_contents = self.section is not None and self.section.breadcrumb.endswith(
+            _TABLE_OF_CONTENTS
+        )
+        for pattern, kind in () if in_contents else _ITEM_MARKERS:
+            match = pattern.match(line.text, line.indent)
             if match:
                 self._flush()
-                groups = match.groupdict()
-                number = int(groups["n"]) if groups.get("n") else circled_number(groups.get("c") or "")
-                self.item = _Item(kind, number, line.start + match.end(), line.end)
+                self.item = _Item(kind, _item_number(match), line.start + match.end(), line.end)
                 return
         if self.item is None:
             self.item = _Item(PARAGRAPH, None, line.start, line.end)

@@ -201,6 +201,7 @@ class _PlainParser:
             if _STEP.match(line.text):
                 self._step(line)
             elif _BULLET.match(line.text):
+                assert self.owner is not None
                 self.book.add_local(BULLET, "b", after_match(line, _BULLET), line.end, self.owner)
             else:
                 following = self.lines[index + 1] if index + 1 < len(self.lines) else None
@@ -240,8 +241,7 @@ class _PlainParser:
                 return self._faq(line, stripped, following)
             term = self._term(stripped, mode)
             if term:
-                kind = FAQ if mode == "faq" else GLOSSARY
-                self._entry(kind, term, line.start, line.end)
+                self._entry(GLOSSARY, term, line.start, line.end)
                 return False
         for prefix, (name, title) in self.spec.list_intros.items():
             if stripped.startswith(prefix):
@@ -284,6 +284,7 @@ class _PlainParser:
         return False
 
     def _is_answer(self, line: Line | None) -> bool:
+        """Whether the line after a question is its answer (prose, not a list or question)."""
         if line is None or line.indent or _STEP.match(line.text) or _BULLET.match(line.text):
             return False
         stripped = line.text.strip()

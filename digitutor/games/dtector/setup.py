@@ -8,7 +8,7 @@ from typing import Any
 from ...core.errors import InputError
 from ...core.records import Reason
 from . import citations as C
-from .cards import DECK_SIZE, Card, card_set
+from .cards import DECK_SIZE, Card, card_set, tutorial_decks
 from .state import DState, Side, Unit
 
 #: where a prepared board may start, and the procedure step that begins there
@@ -128,8 +128,10 @@ def new_state(setup: Mapping[str, Any], source: str = "setup") -> DState:
     """Either ``{"decks": [...]}`` or ``{"board": {...}}``."""
     if not isinstance(setup, Mapping):
         raise InputError(source, "setup", "expected a mapping with 'decks' or 'board'")
+    if setup.get("decks") == "tutorial":
+        return state_from_decks([list(ids) for _, ids in tutorial_decks()], source)
     if "decks" in setup:
         return state_from_decks(setup["decks"], source)
     if "board" in setup and isinstance(setup["board"], Mapping):
         return state_from_board(setup["board"], source)
-    raise InputError(source, "setup", "expected 'decks: [[...], [...]]' or 'board: {...}'")
+    raise InputError(source, "setup", "expected 'decks: tutorial', 'decks: [[...], [...]]' or 'board: {...}'")

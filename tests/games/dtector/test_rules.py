@@ -161,9 +161,10 @@ def test_digi_battle_phase_p1_defend_with_a_d_dock_digimon_a_spirit_or_the_same_
 def test_digi_battle_phase_p1_undefended_attack_discards_one_card_per_power_point():
     setup = board([{"d_dock": ["garurumon"], "deck": ["agumon"] * 3}, {"hand": ["agumon"], "deck": ["palmon"] * 9}], "digi-battle")
     match, _ = play_board(setup, ["attack:0"])  # Garurumon (Ice, 4) against a Fire hand: no defence possible
-    match.run()
-    assert len(match.state.sides[1].deck) == 9 - CARDS["garurumon"].power
-    assert C.DAMAGE_PER_POINT in match.steps[-2].citations or C.DAMAGE_PER_POINT in match.steps[-1].citations
+    match.advance()  # the damage step: nobody can block, so no decision is asked
+    damaged = match.state.sides[1]
+    assert (len(damaged.deck), len(damaged.discard)) == (9 - CARDS["garurumon"].power, CARDS["garurumon"].power)
+    assert C.DAMAGE_PER_POINT in match.steps[-1].citations and C.UNDEFENDED_DAMAGE in match.steps[-1].citations
 
 
 def test_digi_battle_phase_p1_highest_power_wins_winner_scores_a_point_loser_discards():
