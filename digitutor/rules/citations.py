@@ -7,11 +7,12 @@ in front of a learner. The registries below are what `rules coverage` counts.
 
 from __future__ import annotations
 
+from ..core.errors import DigitutorError
 from .corpus import find_clause
 from .model import Citation, CitationKind, Interpretation
 
 
-class CitationError(ValueError):
+class CitationError(DigitutorError):
     """A quote that is not a verbatim part of the clause it claims to quote."""
 
 
@@ -52,6 +53,10 @@ def interpretation(
 def resolve(citation: Citation) -> bool:
     """True when the citation still matches the shipped text (or a declared interpretation)."""
     if citation.kind is CitationKind.INTERPRETATION:
+        if citation.id not in INTERPRETATIONS:
+            from ..core.registry import registered_games
+
+            registered_games()  # importing the games declares their interpretations
         known = INTERPRETATIONS.get(citation.id)
         return known is not None and known.text == citation.quote
     try:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+from digitutor.core.errors import DigitutorError
 from digitutor.rules.model import Clause, ClauseKind, SearchHit
 from digitutor.rules.parse_common import BookBuilder
 from digitutor.rules.parse_markdown import parse_dcg
@@ -55,7 +56,7 @@ _PARSERS: dict[str, Callable[[BookBuilder], None]] = {
 }
 
 
-class UnknownClauseError(ValueError):
+class UnknownClauseError(DigitutorError):
     """A clause id that no rulebook has."""
 
     def __init__(self, clause_id: str) -> None:
@@ -63,7 +64,7 @@ class UnknownClauseError(ValueError):
         self.clause_id = clause_id
 
 
-class UnknownGameError(ValueError):
+class UnknownGameError(DigitutorError):
     """A game id that is not one of :data:`GAMES`."""
 
     def __init__(self, game: str) -> None:

@@ -25,7 +25,11 @@ class Level(StrEnum):
 
     @property
     def rank(self) -> int:
-        return list(Level).index(self)
+        """0 for Rookie up to 3 for Mega."""
+        return _RANKS[self]
+
+
+_RANKS = {level: rank for rank, level in enumerate(Level)}
 
 
 class BattleType(StrEnum):

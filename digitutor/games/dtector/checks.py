@@ -74,7 +74,9 @@ def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card) -> t
 def digivolve_options(state: DState, player: int) -> tuple[Option, ...]:
     """Digivolve and Spirit-combine options (illegal tempting ones with reasons), then ``done``."""
     side = state.sides[player]
-    options = []
+    options: list[Option] = []
+    if not side.ddock:
+        return (Option("done", "Finish digivolving"),)
     hand_cards = {state.card(uid).id: state.card(uid) for uid in side.hand}
     for unit_at, unit in enumerate(side.ddock):
         top = state.card(unit.top)

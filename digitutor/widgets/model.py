@@ -1,0 +1,275 @@
+"""The tutor's state as a traitlets model: a Match, the step being viewed, and the app's modes.
+
+Views observe this model and forward clicks to its methods; no view touches the
+Match directly. Every public action is guarded: a bad click becomes a one-line
+``error`` message, never an exception in front of the learner.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from traitlets import Bool, Float, HasTraits, Int, Unicode
+
+from ..core.errors import DigitutorError
+from ..core.game import GameState
+from ..core.match import Match
+from ..core.records import Decision, Step
+from .lessons import Lesson, LessonTracker, Note
+
+log = logging.getLogger("digitutor.widgets")
+
+#: the most steps one "run to my decision" or autoplay tick may take (a safety net, not a rule)
+RUN_LIMIT = 5000
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """The first line of ``text``, shortened to ``limit`` characters."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def guarded(method: F) -> F:
+    """Turn any exception of a model action into a one-line ``error`` (never raise to a click)."""
+
+    @functools.wraps(method)
+    def wrapper(self: TutorModel, *args: Any, **kwargs: Any) -> Any:
+        self.error = ""
+        try:
+            return method(self, *args, **kwargs)
+        except DigitutorError as error:
+            self.error = one_line(str(error))
+        except Exception as error:  # noqa: BLE001 - a click must never crash the lesson
+            log.exception("tutor action %s failed", method.__name__)
+            self.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
+        return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """How to (re)build a match: game, seed, setup and who sits where."""
+
+    game: str
+    seed: int = 1
+    setup: dict[str, Any] | None = None
+    agents: tuple[str, ...] = ("human", "random")
+    source: str = "setup"
+    viewpoint: str = "seat"  #: ``seat`` (fixed), ``to-move`` (hot-seat) or ``all`` (nothing hidden)
+    seat: int = 0  #: the learner's seat for the ``seat`` viewpoint
+    label: str = ""  #: what this match is, for the title bar
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def build(self) -> Match:
+        return Match(self.game, self.seed, self.setup, self.agents, self.source)
+
+
+class TutorModel(HasTraits):
+    """One match and how the learner is looking at it."""
+
+    step = Int(-1, help="index of the viewed step (-1: before the first step)")
+    length = Int(0, help="number of steps the match has")
+    revision = Int(0, help="bumps when the match changes but the viewed step index does not")
+    presenter = Bool(False, help="presenter mode: large type, high contrast, arrow keys")
+    autoplay = Bool(False, help="step on by itself at ``speed`` steps per second")
+    speed = Float(2.0, min=0.25, max=20.0, help="autoplay speed in steps per second")
+    error = Unicode("", help="one-line message about the last action that failed")
+    notice = Unicode("", help="one-line hint about the last action")
+
+    def __init__(self, spec: MatchSpec, lesson: Lesson | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.lesson = lesson
+        self.match: Match = spec.build()
+        self.tracker = LessonTracker(lesson)
+        self._last_viewer: int | None = spec.seat if spec.viewpoint == "seat" else 0
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        return self.match.game
+
+    @property
+    def at_end(self) -> bool:
+        return self.step == len(self.match.steps) - 1
+
+    def state(self) -> GameState:
+        """The state after the viewed step (the live state at the end of history)."""
+        return self.match.state if self.at_end else self.match.state_at(self.step)
+
+    def viewed(self) -> Step | None:
+        return self.match.steps[self.step] if self.step >= 0 else None
+
+    def pending(self) -> Decision | None:
+        """The decision waiting for a person, when the live end is viewed."""
+        return self.match.pending if self.at_end else None
+
+    def humans(self) -> tuple[int, ...]:
+        return tuple(seat for seat, agent in enumerate(self.match.agents) if agent is None)
+
+    def viewer(self) -> int | None:
+        """Whose eyes the board shows: the learner's seat, the player to move, or everyone's."""
+        mode = self.spec.viewpoint
+        if mode == "all":
+            return None
+        if mode == "seat":
+            return self.spec.seat
+        pending = self.pending()
+        step = self.viewed()
+        if pending is not None:
+            self._last_viewer = pending.player
+        elif step is not None and step.player is not None:
+            self._last_viewer = step.player
+        return self._last_viewer
+
+    def notes(self) -> tuple[Note, ...]:
+        """The lesson notes that belong to the viewed step."""
+        return self.tracker.notes_at(self.step)
+
+    def suggestion(self) -> str | None:
+        """The lesson script's answer for the pending decision, if the lesson has one."""
+        if self.lesson is None or self.pending() is None:
+            return None
+        answered = sum(1 for record in self.match.decisions if record.by == "human")
+        script = self.lesson.script
+        return script[answered] if answered < len(script) else None
+
+    def decision_here(self) -> tuple[Decision | None, str | None]:
+        """The decision a person answered right after the viewed step, and their answer (past views only)."""
+        if self.at_end:
+            return self.match.pending, None
+        record = next((d for d in self.match.decisions if d.step == self.step + 1), None)
+        if record is None or record.by != "human":
+            return None, None
+        twin = self.match.fork(self.step)
+        outcome = twin.advance()
+        return (outcome, record.answer) if isinstance(outcome, Decision) else (None, None)
+
+    # -- moving through the match -------------------------------------------------------------------
+
+    @guarded
+    def next(self) -> None:
+        """One step on: through the recorded future, or a new step from the engine."""
+        self.notice = ""
+        if not self.at_end:
+            self.step += 1
+            return
+        self._advance_once()
+
+    @guarded
+    def back(self) -> None:
+        """One step back, keeping the future."""
+        self.notice = ""
+        if self.step < 0:
+            self.notice = "This is the start of the game."
+            return
+        self.step -= 1
+
+    @guarded
+    def jump(self, index: int) -> None:
+        """View step ``index`` (-1: the start), keeping the future."""
+        self.notice = ""
+        if not -1 <= index < len(self.match.steps):
+            raise DigitutorError(f"step {index} does not exist (steps 0 to {len(self.match.steps) - 1})")
+        self.step = index
+
+    @guarded
+    def restart(self) -> None:
+        """Start the same match again from the beginning."""
+        self.autoplay = False
+        self.match = self.spec.build()
+        self.tracker = LessonTracker(self.lesson)
+        self.notice = ""
+        self._changed(-1)
+
+    @guarded
+    def run_to_my_decision(self) -> None:
+        """Play on until a person must decide, the game ends, or the lesson has something new to say."""
+        self.notice = ""
+        if not self.at_end:
+            self.step = len(self.match.steps) - 1
+        for _ in range(RUN_LIMIT):
+            if not self._advance_once():
+                return
+            if self.match.pending is not None or self.match.over or self.notes():
+                return
+        self.notice = f"Stopped after {RUN_LIMIT} steps."
+
+    @guarded
+    def tick(self) -> None:
+        """One autoplay step; autoplay stops at a person's decision, a lesson note, or the end."""
+        if not self.at_end:
+            self.step += 1
+        else:
+            self._advance_once()
+        if self.at_end and (self.match.pending is not None or self.match.over or self.notes()):
+            self.autoplay = False
+
+    @guarded
+    def choose(self, key: str) -> None:
+        """Answer the decision at the viewed point; at an earlier point the later history is replaced."""
+        self.notice = ""
+        if not self.at_end:
+            self.match.truncate(self.step)
+            outcome = self.match.advance()
+            if not isinstance(outcome, Decision):
+                self._changed(len(self.match.steps) - 1)
+                raise DigitutorError("there is no decision to answer at this step")
+        elif self.match.pending is None:
+            raise DigitutorError("there is no decision to answer right now")
+        self.match.choose(key)
+        self._changed(len(self.match.steps) - 1)
+
+    @guarded
+    def undo(self) -> None:
+        """Take back the last answer a person gave; that decision is asked again."""
+        self.autoplay = False
+        had_human = any(record.by == "human" for record in self.match.decisions)
+        if not self.match.undo():
+            self.notice = "There is nothing to undo yet."
+            return
+        if had_human:
+            self.match.advance()  # asks the taken-back decision again (it changes nothing)
+        self.notice = "Your last answer was taken back."
+        self._changed(len(self.match.steps) - 1)
+
+    def start(self, spec: MatchSpec, lesson: Lesson | None = None) -> None:
+        """Switch to a different match (e.g. from the guided game to free play)."""
+        self.spec, self.lesson = spec, lesson
+        self._last_viewer = spec.seat if spec.viewpoint == "seat" else 0
+        self.restart()
+
+    # -- internals ------------------------------------------------------------------------------------
+
+    def _advance_once(self) -> bool:
+        """Ask the engine for one more step; False when nothing new happened."""
+        before = len(self.match.steps)
+        had_pending = self.match.pending is not None
+        outcome = self.match.advance()
+        if outcome is None:
+            self.notice = "The game is over."
+            return False
+        if len(self.match.steps) == before:
+            if had_pending:
+                self.notice = "Your turn: choose one of the options."
+                return False
+            self._changed(before - 1)  # a new decision is waiting
+            return True
+        self._changed(len(self.match.steps) - 1)
+        return True
+
+    def _changed(self, step: int) -> None:
+        self.tracker.update(self.match)
+        self.length = len(self.match.steps)
+        if self.step == step:
+            self.revision += 1  # views re-render on a step change or a revision, never twice for one action
+        else:
+            self.step = step

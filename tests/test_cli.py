@@ -1,0 +1,157 @@
+"""The command line, run as a real process: verbs, JSON trace, and bad input (one line, exit 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from digitutor.rules.citations import resolve
+from digitutor.rules.corpus import find_clause, load_corpus
+from digitutor.rules.model import Citation, CitationKind
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def digitutor(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "digitutor.cli", *args], capture_output=True, text=True, timeout=300)
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+def test_games_lists_all_five_rulebooks():
+    result = digitutor("games")
+    assert result.returncode == 0
+    for game in ("dtector", "arena", "dmb", "dbe", "dcg"):
+        assert game in result.stdout
+
+
+def test_rules_show_prints_breadcrumb_and_exact_quote():
+    result = digitutor("rules", "show", "dtector:how-to-win.p1")
+    assert result.returncode == 0
+    assert "How To Win" in result.stdout
+    assert find_clause("dtector:how-to-win.p1").text in result.stdout
+
+
+def test_rules_show_marks_an_interpretation_as_the_tutors_reading():
+    result = digitutor("rules", "show", "dtector:interpretation.draw-to-three")
+    assert result.returncode == 0 and "interpretation" in result.stdout
+
+
+def test_rules_show_unknown_clause_id_is_one_line_exit_2():
+    assert_one_line_error(digitutor("rules", "show", "dtector:no-such-clause"), "dtector:no-such-clause")
+
+
+def test_rules_search_finds_the_spirit_rule():
+    result = digitutor("rules", "search", "Spirit", "beats", "--game", "dtector")
+    assert result.returncode == 0
+    assert "dtector:battle-call-command-phase.p1" in result.stdout
+
+
+def test_rules_coverage_shows_every_dtector_clause_cited_and_all_five_trees():
+    result = digitutor("rules", "coverage", "--json")
+    assert result.returncode == 0
+    rows = {row["game"]: row for row in json.loads(result.stdout)}
+    assert set(rows) == {"dtector", "arena", "dmb", "dbe", "dcg"}
+    assert rows["dtector"]["percent"] == 100.0 and rows["dtector"]["uncited"] == []
+    assert all(row["clauses"] > 0 for row in rows.values())
+
+
+def test_play_json_every_step_cites_a_verbatim_quote_of_the_shipped_rulebook():
+    result = digitutor("play", "dtector", "--seed", "1", "--json")
+    assert result.returncode == 0
+    trace = json.loads(result.stdout)
+    assert trace["game"] == "dtector" and trace["seed"] == 1 and trace["result"] is not None
+    assert [step["index"] for step in trace["steps"]] == list(range(len(trace["steps"])))
+    rulebook = load_corpus("dtector").text
+    for step in trace["steps"]:
+        assert step["citations"], step
+        for cited in step["citations"]:
+            if cited["kind"] == "rule":
+                assert cited["quote"] in rulebook
+                assert cited["quote"] in find_clause(cited["id"]).text
+            else:
+                assert resolve(Citation(cited["id"], cited["quote"], CitationKind.INTERPRETATION))
+
+
+def test_play_unknown_game_or_agent_is_one_line_exit_2():
+    assert_one_line_error(digitutor("play", "chess", "--seed", "1"), "chess")
+    assert_one_line_error(digitutor("play", "dtector", "--seed", "1", "--agents", "random,genius"), "genius")
+    assert_one_line_error(digitutor("play", "dtector"), "--seed")
+
+
+def test_scenario_list_and_check_pass_for_the_shipped_rulings():
+    listing = digitutor("scenario", "list")
+    assert listing.returncode == 0 and "dtector/" in listing.stdout
+    check = digitutor("scenario", "check")
+    assert check.returncode == 0, check.stdout
+    assert " 0 failed" in check.stdout
+
+
+def test_scenario_run_json_reports_the_scenario():
+    result = digitutor("scenario", "run", "dtector/05-spirit-beats-all", "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["scenario"]["passed"] is True
+
+
+def test_scenario_bad_files_are_one_line_exit_2(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: dtector\ntitle: [unclosed\n")
+    assert_one_line_error(digitutor("scenario", "check", str(broken)), str(broken), "malformed YAML")
+    unknown = tmp_path / "unknown-clause.yaml"
+    unknown.write_text("game: dtector\ntitle: t\ndemonstrates: [dtector:nope]\nsetup: {decks: tutorial}\n")
+    assert_one_line_error(digitutor("scenario", "check", str(unknown)), "demonstrates[0]", "dtector:nope")
+
+
+def test_deck_check_accepts_the_tutorial_decks():
+    for path in sorted((ROOT / "cards" / "dtector" / "decks").glob("*.yaml")):
+        result = digitutor("deck", "check", str(path))
+        assert result.returncode == 0 and "legal" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("game: dtector\ncards: [{card: agumon, count: 50\n", ["malformed YAML"]),
+        ("game: dtector\ncards:\n  - {card: pikachu, count: 50}\n", ["cards[0].card", "pikachu"]),
+        ("game: dtector\ncards:\n  - {card: agumon, count: 49}\n", ["49 cards", "A 50-Card Deck for each player."]),
+        ("game: dtector\ncards:\n  - {card: agumon, count: many}\n", ["cards[0].count", "whole number"]),
+    ],
+    ids=["malformed-yaml", "unknown-card", "illegal-deck", "bad-count"],
+)
+def test_deck_check_bad_input_is_one_line_exit_2(tmp_path, text, fragments):
+    path = tmp_path / "deck.yaml"
+    path.write_text(text)
+    assert_one_line_error(digitutor("deck", "check", str(path)), str(path), *fragments)
+
+
+def test_deck_check_missing_file_is_one_line_exit_2(tmp_path):
+    assert_one_line_error(digitutor("deck", "check", str(tmp_path / "nope.yaml")), "no such file")
+
+
+def test_bench_prints_steps_per_second_and_ms_per_game():
+    result = digitutor("bench", "--game", "dtector", "--seconds", "0.2", "--json")
+    assert result.returncode == 0
+    (row,) = json.loads(result.stdout)
+    assert row["steps_per_second"] > 0 and row["ms_per_game"] > 0 and row["long_game_steps"] >= 1000
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [["games"], ["rules", "show"], ["rules", "search"], ["rules", "coverage"], ["play"], ["scenario", "list"],
+     ["scenario", "run"], ["scenario", "check"], ["deck", "check"], ["bench"], ["serve"]],
+    ids=lambda verb: "-".join(verb),
+)
+def test_every_verb_has_help(verb):
+    result = digitutor(*verb, "--help")
+    assert result.returncode == 0 and "usage:" in result.stdout
