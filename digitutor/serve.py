@@ -14,6 +14,7 @@ Importing this module is cheap (standard library only); Voila loads on ``serve``
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import secrets
@@ -73,10 +74,10 @@ def voila_config_file() -> Path:
 
 def serve(port: int = 8866, lan: bool = False, open_browser: bool = True) -> int:
     """Serve the apps in the foreground until Ctrl-C; returns the exit code."""
-    root = notebooks_dir()
-    config = voila_config_file()
     host = ALL_INTERFACES if lan else LOOPBACK
     _check_port(host, port)
+    root = notebooks_dir()
+    config = voila_config_file()
     token = secrets.token_urlsafe(24) if lan else ""
     app = build_app(root, config, host, port, token)
     local_url = _url(LOOPBACK, port, token)
@@ -106,7 +107,19 @@ def build_app(root: Path, config: Path, host: str, port: int, token: str) -> Any
     app.open_browser = False  # we open the landing URL ourselves, token included
     app.token = token
     app.log_level = "WARN"
+    app.log.addFilter(_quiet_voila_log)
+    if os.name == "posix":
+        from traitlets.config import Config
+
+        # Kernels on Unix sockets: nothing listens on TCP but the server (and the kernels
+        # stop printing their "running over TCP without encryption" warning).
+        app.update_config(Config({"KernelManager": {"transport": "ipc"}}))
     return app
+
+
+def _quiet_voila_log(record: logging.LogRecord) -> bool:
+    """Drop the warning logged on every page: our notebooks are never "trusted" (no outputs to trust)."""
+    return record.msg != "Notebook %s is not trusted"
 
 
 def _tutor_voila_class() -> type:
@@ -118,6 +131,12 @@ def _tutor_voila_class() -> type:
 
     class OfflineVoilaHandler(TornadoVoilaHandler):
         """Renders notebooks like Voila, minus stylesheet links to other hosts."""
+
+        async def get(self, path: str | None = None) -> None:
+            # Sets the _xsrf cookie: the page's unload beacon must send it back, or Voila
+            # answers 403 and the kernel outlives the tab (voila-dashboards/voila#1458).
+            self.xsrf_token  # noqa: B018 - the property sets the cookie
+            await super().get(path)
 
         def write(self, chunk: Any) -> None:
             if isinstance(chunk, str):

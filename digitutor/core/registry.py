@@ -11,6 +11,7 @@ from .game import Game
 #: game id -> module that exposes ``GAME``
 GAME_MODULES: dict[str, str] = {
     "dtector": "digitutor.games.dtector",
+    "arena": "digitutor.games.arena",
 }
 
 

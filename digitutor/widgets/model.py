@@ -65,6 +65,8 @@ class MatchSpec:
     viewpoint: str = "seat"  #: ``seat`` (fixed), ``to-move`` (hot-seat) or ``all`` (nothing hidden)
     seat: int = 0  #: the learner's seat for the ``seat`` viewpoint
     label: str = ""  #: what this match is, for the title bar
+    script: tuple[str, ...] = ()  #: intended answers of people, in order (shown as suggestions)
+    follow_script: bool = False  #: Next/Run answer a person's decision from the script themselves
     extra: dict[str, Any] = field(default_factory=dict)
 
     def build(self) -> Match:
@@ -90,6 +92,7 @@ class TutorModel(HasTraits):
         self.match: Match = spec.build()
         self.tracker = LessonTracker(lesson)
         self._last_viewer: int | None = spec.seat if spec.viewpoint == "seat" else 0
+        self._here: tuple[Any, tuple[Decision | None, str | None]] = (None, (None, None))
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -135,22 +138,26 @@ class TutorModel(HasTraits):
         return self.tracker.notes_at(self.step)
 
     def suggestion(self) -> str | None:
-        """The lesson script's answer for the pending decision, if the lesson has one."""
-        if self.lesson is None or self.pending() is None:
+        """The script's answer for the pending decision, if the script has one."""
+        if not self.spec.script or self.pending() is None:
             return None
         answered = sum(1 for record in self.match.decisions if record.by == "human")
-        script = self.lesson.script
+        script = self.spec.script
         return script[answered] if answered < len(script) else None
 
     def decision_here(self) -> tuple[Decision | None, str | None]:
         """The decision a person answered right after the viewed step, and their answer (past views only)."""
         if self.at_end:
             return self.match.pending, None
-        record = next((d for d in self.match.decisions if d.step == self.step + 1), None)
+        if self._here[0] != self.step:
+            self._here = (self.step, self._decision_before(self.step + 1))
+        return self._here[1]
+
+    def _decision_before(self, index: int) -> tuple[Decision | None, str | None]:
+        record = next((d for d in self.match.decisions if d.step == index), None)
         if record is None or record.by != "human":
             return None, None
-        twin = self.match.fork(self.step)
-        outcome = twin.advance()
+        outcome = self.match.fork(index - 1).advance()  # a fork: the match itself is not touched
         return (outcome, record.answer) if isinstance(outcome, Decision) else (None, None)
 
     # -- moving through the match -------------------------------------------------------------------
@@ -197,9 +204,7 @@ class TutorModel(HasTraits):
         if not self.at_end:
             self.step = len(self.match.steps) - 1
         for _ in range(RUN_LIMIT):
-            if not self._advance_once():
-                return
-            if self.match.pending is not None or self.match.over or self.notes():
+            if not self._advance_once() or self._should_stop():
                 return
         self.notice = f"Stopped after {RUN_LIMIT} steps."
 
@@ -210,7 +215,7 @@ class TutorModel(HasTraits):
             self.step += 1
         else:
             self._advance_once()
-        if self.at_end and (self.match.pending is not None or self.match.over or self.notes()):
+        if self.at_end and self._should_stop():
             self.autoplay = False
 
     @guarded
@@ -258,15 +263,24 @@ class TutorModel(HasTraits):
             self.notice = "The game is over."
             return False
         if len(self.match.steps) == before:
-            if had_pending:
+            if not had_pending:
+                self._changed(before - 1)  # a new decision is waiting
+                return True
+            answer = self.suggestion() if self.spec.follow_script else None
+            if answer is None:
                 self.notice = "Your turn: choose one of the options."
                 return False
-            self._changed(before - 1)  # a new decision is waiting
-            return True
+            self.match.choose(answer)
         self._changed(len(self.match.steps) - 1)
         return True
 
+    def _should_stop(self) -> bool:
+        """Autoplay and runs stop for a person's decision, the end, or a new lesson note."""
+        waiting = self.match.pending is not None and not (self.spec.follow_script and self.suggestion())
+        return waiting or self.match.over or bool(self.notes())
+
     def _changed(self, step: int) -> None:
+        self._here = (None, (None, None))  # the history changed: forget the cached past decision
         self.tracker.update(self.match)
         self.length = len(self.match.steps)
         if self.step == step:

@@ -104,11 +104,14 @@ def test_interpretation_battle_call_tie_same_type_same_power_nobody_wins():
 def test_battle_call_command_phase_p2_winner_to_d_dock_loser_discards_turn_player_proceeds():
     setup = board([{"hand": ["garurumon"], "deck": ["agumon"] * 5}, {"hand": ["metalgreymon"], "deck": ["agumon"] * 5}])
     match, _ = play_board(setup, ["garurumon", "metalgreymon"])  # Ability beats Crush
-    match.run()
+    match.advance()  # reveal
+    match.advance()  # compare
+    resolved = match.advance()
     p1, p2 = match.state.sides
     assert [match.state.label(u.top) for u in p1.ddock] == ["Garurumon"]
     assert [match.state.label(u) for u in p2.discard] == ["MetalGreymon"]
-    assert C.PROCEED_TO_DIGIVOLVE in match.steps[-1].citations or any(C.PROCEED_TO_DIGIVOLVE in s.citations for s in match.steps)
+    assert resolved.citations == (C.WINNER_TO_D_DOCK, C.LOSER_DISCARDS, C.PROCEED_TO_DIGIVOLVE)
+    assert match.state.phase.value == "digivolve"
 
 
 # -- dtector:digivolve-phase.p1 --------------------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""The Arena Digi-Battle Card Game (Bandai, 1999), complete: Setup, Digivolve, Battle, Re-Group, 1000 points."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.game import BoardView, PhaseInfo
+from ...core.records import Decision, Reason, Result, Step
+from . import citations as C
+from .agents import GreedyAgent
+from .cardfile import card_set, parse_card_list, tutorial_decks
+from .checks import deck_problems
+from .layout import new_state as _new_state
+from .procedure import advance as _advance
+from .state import AState, Phase
+from .view import board as _board
+
+TURN_MAP = (
+    PhaseInfo(Phase.SETUP.value, "Setup", C.FOUR_PHASES),
+    PhaseInfo(Phase.DIGIVOLVE.value, "Digivolve", C.PLACE_FACE_DOWN),
+    PhaseInfo(Phase.BATTLE.value, "Battle", C.TAKE_TURNS),
+    PhaseInfo(Phase.RE_GROUP.value, "Re-Group", C.RESTORE),
+    PhaseInfo(Phase.GAME_OVER.value, "1000 points", C.THOUSAND_POINTS),
+)
+
+
+class Arena:
+    """The game object the engine, CLI and widgets use."""
+
+    id = "arena"
+    title = "Arena Digi-Battle Card Game"
+    players = 2
+    summary = (
+        "Red, Green and Yellow Digimon duel on the Duel Zone: digivolve with face-down cards and their requirements, "
+        "trade Power Options one per turn, and the largest power scores from its Score section. First to 1000 points wins."
+    )
+    agents = {"greedy": GreedyAgent}
+
+    def default_setup(self) -> dict[str, Any]:
+        """The two shipped preconstructed decks."""
+        return {"decks": [list(card_ids) for _, card_ids in tutorial_decks()]}
+
+    def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
+        """A deck document -> (name, card ids, every reason it is illegal: 30 cards, all unique, a Rookie)."""
+        cards = card_set()
+        name, card_ids = parse_card_list(doc, source, cards)
+        return name, card_ids, deck_problems(card_ids, cards)
+
+    def long_setup(self) -> dict[str, Any]:
+        """A draft game: 60 blind draws before the first Duel make games long enough to time travel in."""
+        return {"draft": {}}
+
+    def new_state(self, setup: Mapping[str, Any], source: str = "setup") -> AState:
+        return _new_state(setup, source)
+
+    def advance(self, state: AState, rng: random.Random) -> Step | Decision:
+        return _advance(state, rng)
+
+    def result(self, state: AState) -> Result | None:
+        if not state.over:
+            return None
+        points = tuple(side.points for side in state.sides)
+        reason = "ten tied Duels in a row" if state.cursor == "game-over.ties" else "first to 1000 points"
+        return Result(state.winner, reason, points)
+
+    def all_cards(self, state: AState) -> list[str]:
+        uids = list(state.pool)
+        for side in state.sides:
+            uids += side.deck + side.hand + side.online + side.offline + side.board_cards()
+        return [str(uid) for uid in uids]
+
+    def board(self, state: AState, viewer: int | None = None) -> BoardView:
+        return _board(state, viewer)
+
+    def turn_map(self) -> tuple[PhaseInfo, ...]:
+        return TURN_MAP
+
+    def phase_of(self, state: AState) -> str:
+        return state.phase.value
+
+
+GAME = Arena()

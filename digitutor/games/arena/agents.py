@@ -1,0 +1,93 @@
+"""A computer opponent for Arena that plays sensibly: best attack value, strongest Power Option, digivolve when it can."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ...core.records import Decision, Option
+from .cardfile import card_set
+from .cards import Card
+from .checks import colour_of, power, power_after
+from .state import AState
+
+
+def _card(key: str, position: int = 1) -> Card:
+    return card_set()[key.split(":")[position]]
+
+
+def _average_attack(card: Card) -> float:
+    assert card.attack is not None
+    return sum(card.attack.values()) / len(card.attack)
+
+
+class GreedyAgent:
+    """Looks one move ahead: never keeps a card back for later, never bluffs."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, decision: Decision, state: AState) -> str:  # type: ignore[override]
+        legal = decision.legal_options
+        chooser = CHOOSERS.get(decision.kind)
+        return chooser(state, decision.player, legal) if chooser else legal[0].key
+
+
+def _select_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str:
+    """The Rookie with the best attack values on average (the opponent's Rookie is still face down)."""
+    return max(legal, key=lambda o: _average_attack(_card(o.key))).key
+
+
+def _prepare(state: AState, player: int, legal: tuple[Option, ...]) -> str:
+    """The next-level card with the best attack against the opposing colour; none if nothing fits."""
+    opposing = colour_of(state, 1 - player)
+    places = [o for o in legal if o.key.startswith("place:")]
+    if not places:
+        return "none"
+    return max(places, key=lambda o: _card(o.key).attack[opposing]).key  # type: ignore[index]
+
+
+def _respond(state: AState, player: int, legal: tuple[Option, ...]) -> str:
+    return "digivolve" if any(o.key == "digivolve" for o in legal) else "pass"
+
+
+def _power_option(state: AState, player: int, legal: tuple[Option, ...]) -> str:
+    """The play that most widens the gap in power; pass when nothing helps, or when already ahead and alone."""
+    margin = power(state, player) - power(state, 1 - player)
+    if margin > 0 and state.passed[1 - player]:
+        return "pass"
+    online = len(state.sides[player].online)
+    best, best_margin = "pass", margin
+    for option in legal:
+        if option.key == "pass":
+            continue
+        card = _card(option.key)
+        if card.use.online_to_offline >= online:
+            continue  # emptying Online would send our own Digimon Offline
+        own, other = power_after(state, player, card)
+        if own - other > best_margin:
+            best, best_margin = option.key, own - other
+    return best
+
+
+def _change_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str:
+    """Change to a Rookie from hand that attacks the opposing colour harder."""
+    opposing = colour_of(state, 1 - player)
+    current = state.top(player).attack[opposing]  # type: ignore[index]
+    changes = [o for o in legal if o.key.startswith("change:")]
+    best = max(changes, key=lambda o: _card(o.key).attack[opposing], default=None)  # type: ignore[index]
+    if best is not None and _card(best.key).attack[opposing] > current:  # type: ignore[index]
+        return best.key
+    return "keep"
+
+
+CHOOSERS: dict[str, Callable[[AState, int, tuple[Option, ...]], str]] = {
+    "select-rookie": _select_rookie,
+    "prepare-digivolve": _prepare,
+    "respond-digivolve": _respond,
+    "power-option": _power_option,
+    "discard": lambda state, player, legal: "done",
+    "change-rookie": _change_rookie,
+}

@@ -1,0 +1,166 @@
+"""Arena Digi-Battle cards: Digimon and Power Options, the records the engine reads.
+
+Loading and validating the YAML files lives in ``cardfile.py``; these records are
+what a card *is*: a Digimon with a colour, attack values against each colour, a
+Score section and (above Rookie) a Digivolve Requirements box, or a Power Option
+with an effect and Use Requirements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Colour(StrEnum):
+    """The three types; Yellow is stronger than Green, Green than Red, Red than Yellow."""
+
+    RED = "Red"
+    GREEN = "Green"
+    YELLOW = "Yellow"
+
+
+#: the colour each colour is, in general, stronger than
+STRONGER_THAN = {Colour.YELLOW: Colour.GREEN, Colour.GREEN: Colour.RED, Colour.RED: Colour.YELLOW}
+
+
+class Level(StrEnum):
+    """The four Digimon levels, lowest first."""
+
+    ROOKIE = "Rookie"
+    CHAMPION = "Champion"
+    ULTIMATE = "Ultimate"
+    MEGA = "Mega"
+
+    @property
+    def rank(self) -> int:
+        return RANK[self]
+
+
+RANK = {level: position for position, level in enumerate(Level)}
+
+
+class Kind(StrEnum):
+    """What a card is."""
+
+    DIGIMON = "Digimon"  #: fights on the Duel Zone
+    POWER_OPTION = "Power Option"  #: played on the Power Port during Battle
+
+
+class EffectKind(StrEnum):
+    """The Power Option effects the tutorial cards use."""
+
+    BOOST = "boost"  #: +amount to your Digimon's power
+    WEAKEN = "weaken"  #: -amount to the opposing Digimon's power
+    RECOLOUR = "recolour"  #: your Digimon counts as ``colour`` for the rest of the Duel
+    DRAIN = "drain"  #: your opponent moves ``amount`` cards from Online to Offline
+
+
+@dataclass(frozen=True, slots=True)
+class DigivolveBox:
+    """A Digimon's Digivolve Requirements box."""
+
+    digimon: tuple[str, ...]  #: the name it digivolves from; two names for a DNA Digivolve
+    online_to_offline: int = 0  #: cards moved from Online to Offline when digivolving
+    digivice: bool = False  #: a Digivice Power Option must be placed in the Power Port
+
+    @property
+    def dna(self) -> bool:
+        return len(self.digimon) == 2
+
+    @property
+    def text(self) -> str:
+        parts = [" + ".join(self.digimon) + (" (DNA Digivolve)" if self.dna else "")]
+        if self.online_to_offline:
+            parts.append(f"move {self.online_to_offline} card(s) from Online to Offline")
+        if self.digivice:
+            parts.append("place a Digivice Power Option in your Power Port")
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class UseRequirements:
+    """The Use Requirements attached to a Power Option's effect (all optional)."""
+
+    online_to_offline: int = 0  #: cards you move from Online to Offline to play it
+    colour: Colour | None = None  #: your Digimon must be this colour
+    level: Level | None = None  #: your Digimon must be at least this level
+    against: Colour | None = None  #: the opposing Digimon must be this colour
+
+    @property
+    def text(self) -> str:
+        parts = []
+        if self.online_to_offline:
+            parts.append(f"move {self.online_to_offline} card(s) from Online to Offline")
+        if self.colour:
+            parts.append(f"your Digimon is {self.colour}")
+        if self.level:
+            parts.append(f"your Digimon is {self.level} or higher")
+        if self.against:
+            parts.append(f"the opposing Digimon is {self.against}")
+        return "; ".join(parts)
+
+
+NO_USE_REQUIREMENTS = UseRequirements()
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A Power Option's effect."""
+
+    kind: EffectKind
+    amount: int = 0
+    colour: Colour | None = None
+
+    @property
+    def text(self) -> str:
+        if self.kind is EffectKind.BOOST:
+            return f"+{self.amount} to your Digimon's power."
+        if self.kind is EffectKind.WEAKEN:
+            return f"-{self.amount} to the opposing Digimon's power."
+        if self.kind is EffectKind.RECOLOUR:
+            return f"Your Digimon counts as {self.colour} for the rest of the Duel."
+        return f"Your opponent moves {self.amount} card(s) from Online to Offline."
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One Arena card. Digimon fields are empty on Power Options and the other way round."""
+
+    id: str
+    name: str
+    kind: Kind
+    level: Level | None = None
+    colour: Colour | None = None
+    attack: Mapping[Colour, int] | None = None  #: attack value against each colour
+    score: Mapping[Level, int] | None = None  #: Score section: points for defeating each level
+    box: DigivolveBox | None = None  #: Digivolve Requirements (not on Rookies)
+    digivice: bool = False  #: a Digivice Power Option
+    effect: Effect | None = None
+    use: UseRequirements = NO_USE_REQUIREMENTS
+    # derived once, read in every step (the engine's hot path)
+    is_digimon: bool = field(init=False, repr=False, compare=False)
+    is_rookie: bool = field(init=False, repr=False, compare=False)
+    rank: int = field(init=False, repr=False, compare=False)  #: the level's rank; -1 for Power Options
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_digimon", self.kind is Kind.DIGIMON)
+        object.__setattr__(self, "is_rookie", self.level is Level.ROOKIE)
+        object.__setattr__(self, "rank", RANK[self.level] if self.level is not None else -1)
+
+    @property
+    def text(self) -> str:
+        """The card's text as a board shows it (written for this project)."""
+        if self.is_digimon:
+            assert self.attack is not None and self.score is not None
+            attacks = ", ".join(f"vs {colour} {value}" for colour, value in self.attack.items())
+            scores = ", ".join(f"{level} {points}" for level, points in self.score.items())
+            text = f"Attack: {attacks}. Score: {scores}."
+            if self.box:
+                text += f" Digivolve Requirements: {self.box.text}."
+            return text
+        text = ("Digivice. " if self.digivice else "") + (self.effect.text if self.effect else "")
+        if self.use.text:
+            text += f" Use Requirements: {self.use.text}."
+        return text

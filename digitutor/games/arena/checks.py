@@ -1,0 +1,222 @@
+"""Arena checks: one function per rule question, used by the procedure, the UI and the agents alike.
+
+Each ``why_not_*`` returns every reason an action breaks the rules (empty: allowed);
+the option lists are built from them, and answering a decision re-checks through them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core.records import Option, Reason
+from . import citations as C
+from .cards import Card, Colour, EffectKind
+from .state import DECK_SIZE, AState
+
+# -- power -------------------------------------------------------------------------------------------------
+
+
+BOOST, WEAKEN, RECOLOUR = EffectKind.BOOST, EffectKind.WEAKEN, EffectKind.RECOLOUR
+
+#: a Power Option imagined in a player's Power Port: (owner, card); used to weigh a play before making it
+Extra = tuple[int, Card] | None
+
+
+def _port(state: AState, player: int, extra: Extra) -> list[Card]:
+    cards = [state.cards[uid] for uid in state.sides[player].port]
+    if extra is not None and extra[0] == player:
+        cards.append(extra[1])
+    return cards
+
+
+def colour_of(state: AState, player: int, extra: Extra = None) -> Colour:
+    """The colour a player's Digimon counts as: its own, or the last recolour played this Duel."""
+    colour = state.cards[state.sides[player].duel[-1]].colour
+    if state.sides[player].port or extra is not None:
+        for card in _port(state, player, extra):
+            if card.effect.kind is RECOLOUR:  # type: ignore[union-attr]
+                colour = card.effect.colour  # type: ignore[union-attr]
+    return colour  # type: ignore[return-value]
+
+
+def attack_value(state: AState, player: int, extra: Extra = None) -> int:
+    """The value of a player's attack for the type of the opposing Digimon."""
+    return state.cards[state.sides[player].duel[-1]].attack[colour_of(state, 1 - player, extra)]  # type: ignore[index]
+
+
+def power(state: AState, player: int, extra: Extra = None) -> int:
+    """Attack value, plus own boosts, minus the opponent's weakening, never below zero (interpretation ``power``)."""
+    value = attack_value(state, player, extra)
+    for card in _port(state, player, extra):
+        if card.effect.kind is BOOST:  # type: ignore[union-attr]
+            value += card.effect.amount  # type: ignore[union-attr]
+    for card in _port(state, 1 - player, extra):
+        if card.effect.kind is WEAKEN:  # type: ignore[union-attr]
+            value -= card.effect.amount  # type: ignore[union-attr]
+    return max(0, value)
+
+
+# -- decks ----------------------------------------------------------------------------------------------------
+
+
+def deck_problems(card_ids: list[str], cards: dict[str, Card]) -> tuple[Reason, ...]:
+    """Every reason a list of card ids is not a legal Arena deck: 30 cards, all unique, a Rookie to select."""
+    reasons = []
+    if len(card_ids) != DECK_SIZE:
+        reasons.append(Reason(f"The deck has {len(card_ids)} cards; it needs {DECK_SIZE}.", C.PRECONSTRUCTED))
+    repeated = [card_id for card_id, count in Counter(card_ids).items() if count > 1]
+    if repeated:
+        names = ", ".join(cards[card_id].name for card_id in repeated)
+        reasons.append(Reason(f"Every card in a deck must be unique; it repeats {names}.", C.PRECONSTRUCTED))
+    if not any(cards[card_id].is_rookie for card_id in card_ids):
+        reasons.append(Reason("The deck has no Rookie to place on the Duel Zone.", C.SELECT_ROOKIE))
+    return tuple(reasons)
+
+
+# -- Digivolve -------------------------------------------------------------------------------------------------
+
+
+def digivolve_base(state: AState, player: int) -> Card:
+    """The Digimon a face-down card would digivolve: a face-down new Rookie, else the one showing."""
+    side = state.sides[player]
+    return state.cards[side.new_rookie] if side.new_rookie is not None else state.top(player)
+
+
+def dna_partner(state: AState, player: int, card: Card) -> int | None:
+    """The hand card a DNA Digivolve plays with the Digimon on the Duel Zone (None: not in hand)."""
+    assert card.box is not None
+    base = digivolve_base(state, player)
+    wanted = [name for name in card.box.digimon if name != base.name]
+    for uid in state.sides[player].hand:
+        if state.cards[uid].name in wanted:
+            return uid
+    return None
+
+
+def why_not_digivolve(state: AState, player: int, card: Card, digivice: int | None) -> tuple[Reason, ...]:
+    """Every reason ``card`` may not digivolve the player's Digimon (placing it, or turning it over)."""
+    base = digivolve_base(state, player)
+    box = card.box
+    assert box is not None and card.level is not None and base.level is not None
+    reasons = []
+    steps = card.rank - base.rank
+    if steps > 1:
+        reasons.append(Reason(
+            f"{card.name} is {card.level} and {base.name} is {base.level}: you may Digivolve only one level per Duel.", C.ONE_LEVEL
+        ))
+    elif steps < 1:
+        reasons.append(Reason(f"{card.name} is {card.level}, not the level above {base.name} ({base.level}).", C.PLACE_FACE_DOWN))
+    if base.name not in box.digimon:
+        shows = " and ".join(box.digimon)
+        reasons.append(Reason(f"{card.name}'s Digivolve Requirements box shows {shows}, not {base.name}.", C.NAME_IN_BOX))
+    online = len(state.sides[player].online)
+    if box.online_to_offline > online:
+        reasons.append(Reason(
+            f"{card.name} needs {box.online_to_offline} card(s) moved from Online to Offline; your Online pile has {online}.",
+            C.REQUIREMENT_KINDS,
+        ))
+    if box.digivice and (digivice is None or digivice not in state.sides[player].hand):
+        reasons.append(Reason(
+            f"{card.name} needs a Digivice Power Option placed in your Power Port; your hand has none.", C.REQUIREMENT_KINDS
+        ))
+    if box.dna and base.name in box.digimon and dna_partner(state, player, card) is None:
+        partner = next(name for name in box.digimon if name != base.name)
+        reasons.append(Reason(
+            f"{card.name} is a DNA Digivolve: it plays {partner} from your hand too, and your hand has no {partner}.",
+            C.REQUIREMENT_KINDS,
+        ))
+    return tuple(reasons)
+
+
+def placement_options(state: AState, player: int) -> tuple[Option, ...]:
+    """Every next-level card in hand as an option (illegal ones with all their reasons), then ``none``.
+
+    A card that needs a Digivice is offered once per Digivice in hand (the player names the one to place).
+    """
+    hand = state.sides[player].hand
+    digivices = [uid for uid in hand if state.cards[uid].digivice]
+    options = []
+    for uid in hand:
+        card = state.cards[uid]
+        if not card.is_digimon or card.is_rookie:
+            continue
+        assert card.box is not None
+        for digivice in (digivices or [None]) if card.box.digivice else [None]:
+            key, label = f"place:{card.id}", f"Place {card.name} face down on the Digivolve Zone"
+            if digivice is not None:
+                key += f":{state.cards[digivice].id}"
+                label += f" (with {state.cards[digivice].name})"
+            options.append(Option(key, label, why_not_digivolve(state, player, card, digivice)))
+    options.append(Option("none", "Do not prepare a Digivolve"))
+    return tuple(options)
+
+
+def why_not_change_rookie(state: AState, player: int) -> tuple[Reason, ...]:
+    """Every reason the player may not change their Rookie now."""
+    top = state.top(player)
+    if top.is_rookie:
+        return ()
+    return (Reason(f"Your Duel Zone shows {top.name}, a {top.level}: only a Rookie can be changed.", C.CHANGE_ROOKIE),)
+
+
+# -- Battle ------------------------------------------------------------------------------------------------------
+
+
+def why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
+    """Every Use Requirement of a Power Option that the player cannot complete now."""
+    use = card.use
+    reasons = []
+    online = len(state.sides[player].online)
+    if use.online_to_offline > online:
+        reasons.append(Reason(
+            f"{card.name} needs {use.online_to_offline} card(s) moved from Online to Offline; your Online pile has {online}.",
+            C.USE_REQUIREMENTS,
+        ))
+    top = state.top(player)
+    if use.colour is not None and colour_of(state, player) is not use.colour:
+        reasons.append(Reason(f"{card.name} needs a {use.colour} Digimon; {top.name} is {colour_of(state, player)}.", C.USE_REQUIREMENTS))
+    if use.level is not None and top.rank < use.level.rank:
+        reasons.append(Reason(f"{card.name} needs a {use.level} or higher; {top.name} is a {top.level}.", C.USE_REQUIREMENTS))
+    if use.against is not None and colour_of(state, 1 - player) is not use.against:
+        opponent = state.top(1 - player)
+        reasons.append(Reason(
+            f"{card.name} works only against a {use.against} Digimon; {opponent.name} is {colour_of(state, 1 - player)}.",
+            C.USE_REQUIREMENTS,
+        ))
+    return tuple(reasons)
+
+
+PASS_OPTION = Option("pass", "Pass (play no more Power Options this Duel)")
+
+
+def power_option_options(state: AState, player: int) -> tuple[Option, ...]:
+    """Every Power Option in hand (illegal ones with every unmet Use Requirement), then ``pass``."""
+    options = []
+    for uid in state.sides[player].hand:
+        card = state.cards[uid]
+        if not card.is_digimon:
+            reasons = why_not_play(state, player, card)
+            options.append(Option(f"play:{card.id}", play_label(card), reasons) if reasons else play_option(card))
+    options.append(PASS_OPTION)
+    return tuple(options)
+
+
+_PLAY_OPTIONS: dict[str, Option] = {}  # a legal play's option never changes: built once per card
+
+
+def play_label(card: Card) -> str:
+    return f"Play {card.name}: {card.text.strip()}"
+
+
+def play_option(card: Card) -> Option:
+    """The (legal) option to play a Power Option."""
+    option = _PLAY_OPTIONS.get(card.id)
+    if option is None:
+        option = _PLAY_OPTIONS[card.id] = Option(f"play:{card.id}", play_label(card))
+    return option
+
+
+def power_after(state: AState, player: int, card: Card) -> tuple[int, int]:
+    """(own power, opposing power) if ``player`` played ``card`` now; changes nothing."""
+    extra = (player, card)
+    return power(state, player, extra), power(state, 1 - player, extra)

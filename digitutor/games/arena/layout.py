@@ -1,0 +1,196 @@
+"""Laying out an Arena game: from two preconstructed decks, from a draft pool, or from a prepared board.
+
+Setups (JSON-able mappings):
+
+* ``{"decks": [[30 card ids], [30 card ids]]}`` — each deck 30 unique cards with a Rookie.
+* ``{"draft": {}}`` or ``{"draft": {"pool": [60 card ids]}}`` — a blind draft from the shipped
+  (or the given) pool of 60 unique cards; the picks are face-down draws, so the seed decides them.
+* ``{"board": {...}}`` — a prepared board for scenarios: any card in any zone (see ``state_from_board``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import InputError
+from .cardfile import card_set, draft_pool
+from .cards import Card
+from .checks import deck_problems
+from .state import POOL_SIZE, AState, Phase, Plan, Side
+
+#: the phases a prepared board may start in, and the procedure step that begins there
+START_AT = {
+    Phase.DIGIVOLVE.value: "digivolve.place",
+    Phase.BATTLE.value: "battle.start",
+    Phase.RE_GROUP.value: "re-group.discard",
+}
+BOARD_FIELDS = {"phase", "duel", "first", "last_winner", "ties", "players"}
+PLAYER_FIELDS = {
+    "duel_zone", "new_rookie", "digivolve_zone", "power_port", "digivices", "hand", "online", "offline", "score",
+}
+
+
+class Layout:
+    """Numbers card instances as they are placed, so every card has one identity."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.cards: list[Card] = []
+        self.known = card_set()
+
+    def place(self, card_id: Any, where: str) -> int:
+        if not isinstance(card_id, str) or card_id not in self.known:
+            raise InputError(self.source, where, f"unknown card {card_id!r}")
+        self.cards.append(self.known[card_id])
+        return len(self.cards) - 1
+
+    def pile(self, ids: Any, where: str) -> list[int]:
+        if ids is None:
+            return []
+        if not isinstance(ids, list):
+            raise InputError(self.source, where, "expected a list of card ids")
+        return [self.place(card_id, f"{where}[{i}]") for i, card_id in enumerate(ids)]
+
+    def card(self, uid: int) -> Card:
+        return self.cards[uid]
+
+
+def state_from_decks(decks: Any, source: str) -> AState:
+    """Two preconstructed decks; each must be 30 unique cards with a Rookie."""
+    if not isinstance(decks, list) or len(decks) != 2:
+        raise InputError(source, "decks", "expected two decks (lists of 30 card ids)")
+    layout = Layout(source)
+    sides = []
+    for player, deck in enumerate(decks):
+        uids = layout.pile(deck, f"decks[{player}]")
+        problems = deck_problems(deck, layout.known)
+        if problems:
+            why = "; ".join(f"{r.why} (\"{r.citation.quote}\")" for r in problems)
+            raise InputError(source, f"decks[{player}]", why)
+        sides.append(Side(deck=uids))
+    return AState(tuple(layout.cards), sides)
+
+
+def state_from_draft(draft: Any, source: str) -> AState:
+    """A draft from a pool of 60 unique cards (the shipped pool unless ``pool`` is given)."""
+    if not isinstance(draft, Mapping) or set(draft) - {"pool"}:
+        raise InputError(source, "draft", "expected a mapping with an optional 'pool' of 60 card ids")
+    pool = draft.get("pool", list(draft_pool()))
+    layout = Layout(source)
+    uids = layout.pile(pool, "draft.pool")
+    if len(pool) != POOL_SIZE or len(set(pool)) != POOL_SIZE:
+        raise InputError(source, "draft.pool", f"expected {POOL_SIZE} unique card ids, got {len(set(pool))} unique of {len(pool)}")
+    if sum(layout.card(uid).is_rookie for uid in uids) < 2:
+        raise InputError(source, "draft.pool", "expected at least 2 Rookies (each drafted deck needs one)")
+    return AState(tuple(layout.cards), [Side(), Side()], pool=uids, drafting=True)
+
+
+def _player(layout: Layout, entry: Any, where: str) -> Side:
+    """One player's zones on a prepared board."""
+    if not isinstance(entry, dict):
+        raise InputError(layout.source, where, f"expected a mapping with {', '.join(sorted(PLAYER_FIELDS))}")
+    unknown = set(entry) - PLAYER_FIELDS
+    if unknown:
+        raise InputError(layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(PLAYER_FIELDS))})")
+    duel = layout.pile(entry.get("duel_zone"), f"{where}.duel_zone")
+    if not duel or not layout.card(duel[0]).is_rookie:
+        raise InputError(layout.source, f"{where}.duel_zone", "expected a list of Digimon with a Rookie at the bottom (first)")
+    side = Side(
+        duel=duel,
+        hand=layout.pile(entry.get("hand"), f"{where}.hand"),
+        online=layout.pile(entry.get("online"), f"{where}.online")[::-1],  # files list the top first
+        offline=layout.pile(entry.get("offline"), f"{where}.offline"),
+        port=layout.pile(entry.get("power_port"), f"{where}.power_port"),
+        spent=layout.pile(entry.get("digivices"), f"{where}.digivices"),
+    )
+    for uid in side.port + side.spent:
+        if layout.card(uid).is_digimon:
+            raise InputError(layout.source, f"{where}.power_port", f"expected Power Options, got the Digimon {layout.card(uid).name}")
+    if entry.get("new_rookie") is not None:
+        side.new_rookie = layout.place(entry["new_rookie"], f"{where}.new_rookie")
+        if not layout.card(side.new_rookie).is_rookie:
+            raise InputError(layout.source, f"{where}.new_rookie", "expected a Rookie")
+    if entry.get("digivolve_zone") is not None:
+        side.plan = _plan(layout, entry["digivolve_zone"], f"{where}.digivolve_zone", side)
+    score = entry.get("score", 0)
+    if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+        raise InputError(layout.source, f"{where}.score", f"expected a whole number of points, got {score!r}")
+    side.points = score
+    return side
+
+
+def _plan(layout: Layout, entry: Any, where: str, side: Side) -> Plan:
+    """A face-down Digivolve Zone card: ``card_id`` or ``{card: id, digivice: id}`` (the Digivice stays in hand)."""
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    if not isinstance(entry, dict) or "card" not in entry or set(entry) - {"card", "digivice"}:
+        raise InputError(layout.source, where, "expected a card id or {card: ID, digivice: ID}")
+    uid = layout.place(entry["card"], f"{where}.card")
+    card = layout.card(uid)
+    if not card.is_digimon or card.is_rookie:
+        raise InputError(layout.source, f"{where}.card", f"expected a Champion, Ultimate or Mega, got {card.name}")
+    assert card.box is not None
+    digivice = entry.get("digivice")
+    if digivice is None:
+        if card.box.digivice:
+            raise InputError(layout.source, f"{where}.digivice", f"{card.name} needs a Digivice: name one from the hand")
+        return Plan(uid)
+    matches = [u for u in side.hand if layout.card(u).id == digivice]
+    if not matches or not layout.card(matches[0]).digivice:
+        raise InputError(layout.source, f"{where}.digivice", f"expected a Digivice Power Option in this player's hand, got {digivice!r}")
+    return Plan(uid, matches[0])
+
+
+def _whole(value: Any, low: int, source: str, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise InputError(source, where, f"expected a whole number from {low}, got {value!r}")
+    return value
+
+
+def state_from_board(board: Mapping[str, Any], source: str) -> AState:
+    """A prepared board: any card in any zone, points, who goes first, and the phase to start in.
+
+    ``phase: digivolve`` starts with the face-down placements and the coin flip, unless
+    ``first`` is given: then the Duel's Digivolve turns start at once (placements done).
+    ``phase: re-group`` takes ``first`` as the player who will initiate the next Duel and
+    ``last_winner`` as the winner of the Duel just played (null: a tie).
+    """
+    unknown = set(board) - BOARD_FIELDS
+    if unknown:
+        raise InputError(source, f"setup.board.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(BOARD_FIELDS))})")
+    phase = board.get("phase", Phase.BATTLE.value)
+    if phase not in START_AT:
+        raise InputError(source, "setup.board.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
+    first = board.get("first")
+    if first not in (0, 1, None):
+        raise InputError(source, "setup.board.first", f"expected 0 or 1, got {first!r}")
+    last_winner = board.get("last_winner", first)
+    if last_winner not in (0, 1, None):
+        raise InputError(source, "setup.board.last_winner", f"expected 0, 1 or null (a tie), got {last_winner!r}")
+    players = board.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise InputError(source, "setup.board.players", "expected a list of two players")
+    layout = Layout(source)
+    sides = [_player(layout, entry, f"setup.board.players[{p}]") for p, entry in enumerate(players)]
+    state = AState(tuple(layout.cards), sides, START_AT[phase])
+    state.turn = _whole(board.get("duel", 1), 1, source, "setup.board.duel")
+    state.ties = _whole(board.get("ties", 0), 0, source, "setup.board.ties")
+    state.first = state.actor = first or 0
+    state.last_winner = last_winner
+    if phase == Phase.DIGIVOLVE.value and first is not None:
+        state.cursor = "digivolve.turn"
+    return state
+
+
+def new_state(setup: Mapping[str, Any], source: str = "setup") -> AState:
+    """Either ``{"decks": [...]}``, ``{"draft": {...}}`` or ``{"board": {...}}``."""
+    if not isinstance(setup, Mapping):
+        raise InputError(source, "setup", "expected a mapping with 'decks', 'draft' or 'board'")
+    if "decks" in setup:
+        return state_from_decks(setup["decks"], source)
+    if "draft" in setup:
+        return state_from_draft(setup["draft"], source)
+    if "board" in setup and isinstance(setup["board"], Mapping):
+        return state_from_board(setup["board"], source)
+    raise InputError(source, "setup", "expected 'decks: [[...], [...]]', 'draft: {}' or 'board: {...}'")

@@ -1,0 +1,210 @@
+"""Battle: Power Options one per turn, the pass, the largest power, scoring, the aftermath, 1000 points."""
+
+from __future__ import annotations
+
+import random
+
+from ...core.records import Decision, Event, Step
+from ...rules.model import Citation
+from . import citations as C
+from .actions import clear_power_port, listing, name, online_to_offline, step, to_offline
+from .cards import Card, EffectKind
+from .checks import colour_of, power, power_option_options
+from .state import TIE_LIMIT, WINNING_SCORE, AState, Phase
+
+
+def powers(state: AState) -> str:
+    """Both Digimon and their power, for the narration."""
+    return " against ".join(
+        f"{name(p)}'s {state.top(p).name} ({colour_of(state, p)}) {power(state, p)}" for p in (0, 1)
+    )
+
+
+def battle_start(state: AState, rng: random.Random) -> Step:
+    """The Battle begins with the player who goes first this Duel."""
+    state.passed = [False, False]
+    state.actor = state.first
+    state.cursor = "battle.turn"
+    return step(
+        state, Phase.BATTLE, state.first, f"Battle: {powers(state)}. {name(state.first)} plays first.",
+        (C.TAKE_TURNS, C.ATTACK_VALUE, C.POWER), [Event("power", p, data={"power": power(state, p)}) for p in (0, 1)],
+    )
+
+
+def _after_turn(state: AState, player: int) -> None:
+    """The turn goes to the other player, unless they have passed; when both have, play stops."""
+    if all(state.passed):
+        state.cursor = "battle.stop"
+    elif not state.passed[1 - player]:
+        state.actor = 1 - player
+
+
+def battle_turn(state: AState, rng: random.Random) -> Step | Decision:
+    """The actor plays one Power Option on the Power Port, or passes."""
+    player = state.actor
+    alone = state.passed[1 - player]
+    if all(state.cards[uid].is_digimon for uid in state.sides[player].hand):
+        state.passed[player] = True
+        _after_turn(state, player)
+        return step(
+            state, Phase.BATTLE, player, f"{name(player)} has no Power Option cards to play and passes.",
+            (C.PASS, C.BATTLE_TURNS), [Event("battle-pass", player)],
+        )
+
+    def choose(key: str) -> Step:
+        if key == "pass":
+            return _pass(state, player, alone)
+        return play(state, player, key.partition(":")[2], alone)
+
+    cited = (C.TAKE_TURNS, C.EFFECT, C.USE_REQUIREMENTS, C.OTHER_CONTINUES if alone else C.PASS)
+    return Decision(
+        player, "power-option", f"{name(player)}: play a Power Option on the Power Port, or pass?",
+        power_option_options(state, player), cited, choose, Phase.BATTLE.value,
+    )
+
+
+def _pass(state: AState, player: int, alone: bool) -> Step:
+    state.passed[player] = True
+    _after_turn(state, player)
+    if alone:
+        narration, cited = f"{name(player)} decides to stop too.", (C.OTHER_CONTINUES, C.BATTLE_TURNS)
+    else:
+        narration, cited = f"{name(player)} says \"Pass\"; {name(1 - player)} may go on alone.", (C.PASS, C.BATTLE_TURNS)
+    return step(state, Phase.BATTLE, player, narration, cited, [Event("battle-pass", player)])
+
+
+def play(state: AState, player: int, card_id: str, alone: bool) -> Step:
+    """Play a Power Option: complete its Use Requirements, and its effect comes into play."""
+    side = state.sides[player]
+    uid = state.find(side.hand, card_id)
+    side.hand.remove(uid)
+    side.port.append(uid)
+    card = state.cards[uid]
+    cited: list[Citation] = [C.OTHER_CONTINUES if alone else C.TAKE_TURNS, C.EFFECT]
+    events = [Event("power-option", player, (card.name,))]
+    if card.use.text:
+        cited.append(C.USE_REQUIREMENTS)
+    if card.use.online_to_offline:
+        events.append(online_to_offline(state, player, card.use.online_to_offline))
+        cited.append(C.ONLINE_OFFLINE)
+    events += _effect(state, player, card)
+    cited += [C.KEEP_TRACK, C.POWER]
+    events.append(Event("power", None, data={"powers": [power(state, 0), power(state, 1)]}))
+    _after_turn(state, player)
+    assert card.effect is not None
+    return step(
+        state, Phase.BATTLE, player, f"{name(player)} plays {card.name}: {card.effect.text} Power: {powers(state)}.",
+        cited, events,
+    )
+
+
+def _effect(state: AState, player: int, card: Card) -> list[Event]:
+    """Effects that act at once (a drain); boosts, weakening and recolours act through ``power``."""
+    if card.effect is not None and card.effect.kind is EffectKind.DRAIN:
+        return [online_to_offline(state, 1 - player, card.effect.amount)]
+    return []
+
+
+# -- when the play stops ---------------------------------------------------------------------------------------------
+
+
+def battle_stop(state: AState, rng: random.Random) -> Step:
+    """The Digimon showing the largest power wins the Duel."""
+    values = (power(state, 0), power(state, 1))
+    if values[0] == values[1]:
+        state.last_winner = None
+        state.cursor = "battle.tie"
+        verdict = "a tie"
+    else:
+        state.last_winner = winner = int(values[1] > values[0])
+        state.cursor = "battle.score"
+        verdict = f"{name(winner)}'s {state.top(winner).name} shows the largest power and wins the Duel"
+    return step(
+        state, Phase.BATTLE, state.last_winner, f"Play stops: {powers(state)}: {verdict}.",
+        (C.LARGEST_POWER, C.POWER), [Event("duel", state.last_winner, data={"powers": list(values)})],
+    )
+
+
+def battle_score(state: AState, rng: random.Random) -> Step:
+    """The winner scores from the winning Digimon's Score section, by the defeated Digimon's level."""
+    winner = state.last_winner
+    assert winner is not None
+    winning, defeated = state.top(winner), state.top(1 - winner)
+    assert winning.score is not None and defeated.level is not None
+    points = winning.score[defeated.level]
+    side = state.sides[winner]
+    side.points += points
+    state.cursor = "game-over.end" if side.points >= WINNING_SCORE else "battle.aftermath"
+    return step(
+        state, Phase.BATTLE, winner,
+        f"{winning.name}'s Score section gives {points} points for defeating a {defeated.level}: "
+        f"{name(winner)} now has {side.points}.",
+        (C.SCORE_SECTION, C.ADD_POINTS, C.SCORE_TABLE), [Event("score", winner, (winning.name,), {"points": points, "total": side.points})],
+    )
+
+
+def battle_aftermath(state: AState, rng: random.Random) -> Step:
+    """The loser keeps only the Rookie; every Power Option goes Offline; the winner goes first next."""
+    winner = state.last_winner
+    assert winner is not None
+    loser_side = state.sides[1 - winner]
+    removed = to_offline(state, 1 - winner, loser_side.duel[1:])
+    del loser_side.duel[1:]
+    digivices = any(side.spent for side in state.sides)
+    cleared = [clear_power_port(state, p) for p in (0, 1)]
+    state.first = state.actor = winner
+    state.ties = 0
+    state.cursor = "re-group.discard"
+    lost = f" ({listing(removed)} goes Offline)" if removed else ""
+    cited: list[Citation] = [C.LOSER_KEEPS_ROOKIE, C.POWER_OPTIONS_OFFLINE, C.WINNER_FIRST]
+    if digivices:
+        cited.append(C.DIGIVICE_SPENT)
+    return step(
+        state, Phase.BATTLE, winner,
+        f"{name(winner)} keeps {state.top(winner).name}; {name(1 - winner)} keeps only the Rookie "
+        f"{state.top(1 - winner).name}{lost}. {_options_offline(cleared)} {name(winner)} goes first in the next Duel.",
+        cited,
+        [Event("to-offline", 1 - winner, removed), *(Event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+    )
+
+
+def _options_offline(cleared: list[tuple[str, ...]]) -> str:
+    cards = [card for names in cleared for card in names]
+    return f"The Power Options go Offline ({listing(cards)})." if cards else "No Power Options were played."
+
+
+def battle_tie(state: AState, rng: random.Random) -> Step:
+    """A tie: no Digimon move, the Power Options go Offline, and the same player goes first again."""
+    digivices = any(side.spent for side in state.sides)
+    cleared = [clear_power_port(state, p) for p in (0, 1)]
+    state.ties += 1
+    state.actor = state.first
+    state.cursor = "game-over.ties" if state.ties >= TIE_LIMIT else "re-group.discard"
+    cited: list[Citation] = [C.TIE_NO_DIGIMON, C.TIE_OPTIONS_OFFLINE]
+    if digivices:
+        cited.append(C.DIGIVICE_SPENT)
+    if state.ties >= TIE_LIMIT:
+        cited.append(C.ENDLESS_TIES)
+    return step(
+        state, Phase.BATTLE, None,
+        f"A tie: no Digimon are moved to Offline. {_options_offline(cleared)} {name(state.first)}, who went first, "
+        f"goes first in the next Duel.",
+        cited, [Event("tie", data={"in_a_row": state.ties}), *(Event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+    )
+
+
+def game_over(state: AState, rng: random.Random) -> Step:
+    """The first player to score 1000 points wins (or, after endless ties, the most points)."""
+    points = [side.points for side in state.sides]
+    state.over = True
+    cited: tuple[Citation, ...]
+    if state.cursor == "game-over.ties":
+        state.winner = None if points[0] == points[1] else int(points[1] > points[0])
+        verdict = "a draw" if state.winner is None else f"{name(state.winner)} wins with more points"
+        narration = f"{TIE_LIMIT} Duels in a row ended in a tie: the game ends, {points[0]} to {points[1]}: {verdict}."
+        cited = (C.ENDLESS_TIES, C.THOUSAND_POINTS)
+    else:
+        state.winner = int(points[1] >= WINNING_SCORE)
+        narration = f"{name(state.winner)} reaches {points[state.winner]} points and wins the game ({points[0]} to {points[1]})."
+        cited = (C.THOUSAND_POINTS,)
+    return step(state, Phase.GAME_OVER, state.winner, narration, cited, [Event("game-over", state.winner, data={"points": points})])

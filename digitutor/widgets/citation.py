@@ -1,0 +1,103 @@
+"""The "rule now" panel: the step's narration and the exact quotes behind it, with their place in the rulebook."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import ipywidgets as widgets
+
+from ..core.records import Step
+from ..rules.citations import INTERPRETATIONS
+from ..rules.corpus import GAME_TITLES, find_clause, load_corpus
+from ..rules.model import Citation, CitationKind
+from .style import esc
+
+CONTEXT_CHARS = 300
+
+
+def _marked(text: str, quotes: Iterable[str]) -> str:
+    """``text`` escaped, with each quote (where it occurs) in a <mark>."""
+    spans = sorted({(text.find(q), text.find(q) + len(q)) for q in quotes if q and q in text})
+    out, at = [], 0
+    for start, end in spans:
+        if start < at:
+            continue
+        out += [esc(text[at:start]), f"<mark>{esc(text[start:end])}</mark>"]
+        at = end
+    return "".join(out) + esc(text[at:])
+
+
+def rule_html(clause_id: str, quotes: list[str]) -> str:
+    """Quotes of one rulebook clause: breadcrumb, verbatim quotes, and the clause in context."""
+    clause = find_clause(clause_id)
+    before, text, after = load_corpus(clause.game).context(clause_id, CONTEXT_CHARS)
+    crumb = f"{esc(GAME_TITLES[clause.game])} › {esc(clause.breadcrumb)}"
+    note = f'<div class="dt-crumb">Editor\'s note: {esc(clause.note)}</div>' if clause.note else ""
+    body = "".join(f'<blockquote class="dt-quote">{esc(q)}</blockquote>' for q in quotes)
+    context = f"…{esc(before)}{_marked(text, quotes)}{esc(after)}…"
+    return (
+        f'<div class="dt-cite dt-rule" data-clause="{esc(clause_id)}">'
+        f'<div class="dt-crumb"><span class="dt-label">Rulebook</span> <code>{esc(clause_id)}</code> {crumb}</div>'
+        f'{body}{note}<details><summary>In the rulebook</summary><div class="dt-context">{context}</div></details></div>'
+    )
+
+
+def interpretation_html(citation_id: str, quotes: list[str]) -> str:
+    """The tutor's own reading, styled and labelled apart from rulebook text."""
+    known = INTERPRETATIONS.get(citation_id)
+    title = f" {esc(known.title)}" if known else ""
+    body = "".join(f'<blockquote class="dt-quote">{esc(q)}</blockquote>' for q in quotes)
+    why = ""
+    if known is not None:
+        fills = "".join(
+            f'<div class="dt-crumb"><code>{esc(c)}</code> {esc(find_clause(c).breadcrumb)}</div>' for c in known.fills
+        )
+        why = (
+            f'<details><summary>Why this reading</summary><div class="dt-context">{esc(known.why)}</div>'
+            f"{'<div class=dt-crumb>It fills a gap in:</div>' + fills if fills else ''}</details>"
+        )
+    return (
+        f'<div class="dt-cite dt-interpretation" data-clause="{esc(citation_id)}">'
+        f"<div class=\"dt-crumb\"><span class=\"dt-label\">Tutor's interpretation</span> <code>{esc(citation_id)}</code>{title}"
+        f" — the rulebook is silent here; this is the tutor's reading, not rulebook text.</div>{body}{why}</div>"
+    )
+
+
+def citations_html(citations: Iterable[Citation]) -> str:
+    """Every citation, quotes of the same clause grouped under one breadcrumb, in order."""
+    groups: dict[tuple[str, CitationKind], list[str]] = {}
+    for citation in citations:
+        quotes = groups.setdefault((citation.id, citation.kind), [])
+        if citation.quote not in quotes:
+            quotes.append(citation.quote)
+    parts = []
+    for (clause_id, kind), quotes in groups.items():
+        if kind is CitationKind.INTERPRETATION:
+            parts.append(interpretation_html(clause_id, quotes))
+        else:
+            parts.append(rule_html(clause_id, quotes))
+    return "".join(parts)
+
+
+def step_html(index: int, step: Step | None, players: dict[int, str]) -> str:
+    """The viewed step: where it is, what happened, and the rule(s) that made it happen."""
+    if step is None:
+        return (
+            '<h3>The rule now</h3><div class="dt-narration">The game has not started yet.</div>'
+            '<div class="dt-step-head">Press <b>Next step</b> to take the first step.</div>'
+        )
+    who = f" · {esc(players.get(step.player, ''))}" if step.player is not None else ""
+    head = f'<div class="dt-step-head">Step {index} · Turn {step.turn}{who} · {esc(step.phase)}</div>'
+    return f'<h3>The rule now</h3>{head}<div class="dt-narration">{esc(step.narration)}</div>{citations_html(step.citations)}'
+
+
+class RuleNowPanel(widgets.HTML):
+    """One HTML widget; the native <details> expander costs no widget round trip."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("dt-citation")
+        self.add_class("dt-panel")
+
+    def show(self, index: int, step: Step | None, players: dict[int, str]) -> None:
+        self.value = step_html(index, step, players)

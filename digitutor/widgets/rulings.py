@@ -1,0 +1,77 @@
+"""The rulings library: pick a game and a scenario, read what it demonstrates, step through it."""
+
+from __future__ import annotations
+
+import logging
+
+import ipywidgets as widgets
+
+from ..core.errors import DigitutorError
+from ..core.registry import GAME_MODULES, get_game
+from ..scenarios.model import Scenario, shipped_scenarios
+from .citation import citations_html
+from .style import esc, paragraphs, style
+from .tutor import Tutor
+
+log = logging.getLogger("digitutor.widgets")
+
+
+def scenario_html(scenario: Scenario) -> str:
+    """What a scenario demonstrates: its explanation and the clauses it shows, quoted."""
+    from ..rules.corpus import find_clause
+    from ..rules.model import Citation
+
+    shown = [Citation(clause_id, find_clause(clause_id).text) for clause_id in scenario.demonstrates]
+    return (
+        f"<h3>{esc(scenario.title)}</h3>{paragraphs(scenario.explains)}"
+        f"<div class=\"dt-step-head\">It demonstrates:</div>{citations_html(shown)}"
+        "<div class=\"dt-step-head\">Press <b>Next step</b> to play it; at each decision, Next takes the scenario's answer (★).</div>"
+    )
+
+
+class RulingsApp(widgets.VBox):
+    """Game and scenario pickers above the scenario's explanation and a Tutor."""
+
+    def __init__(self) -> None:
+        games = [(get_game(game_id).title, game_id) for game_id in GAME_MODULES]
+        self.game = widgets.Dropdown(options=games, description="Game")
+        self.scenario = widgets.Dropdown(options=[], description="Scenario", layout=widgets.Layout(width="520px"))
+        self.about = widgets.HTML()
+        self.about.add_class("dt-panel")
+        self.stage = widgets.VBox()
+        super().__init__([style(), widgets.HTML("<h2>Rulings library</h2>"), widgets.HBox([self.game, self.scenario]),
+                          self.about, self.stage])
+        self.add_class("dt-app")
+        self.add_class("dt-rulings")
+        self.game.observe(lambda _change: self._list(), "value")
+        self.scenario.observe(lambda _change: self._open(), "value")
+        self._list()
+
+    def _list(self) -> None:
+        try:
+            found = shipped_scenarios(self.game.value)
+        except DigitutorError as error:
+            self.about.value = f'<div class="dt-error">{esc(error)}</div>'
+            return
+        self._scenarios = {s.id: s for s in found}
+        self.scenario.options = [(s.title, s.id) for s in found]
+        if not found:
+            self.about.value = "<p>There are no scenarios for this game yet.</p>"
+            self.stage.children = ()
+
+    def _open(self) -> None:
+        scenario = self._scenarios.get(self.scenario.value)
+        if scenario is None:
+            return
+        try:
+            self.about.value = scenario_html(scenario)
+            self.stage.children = (Tutor.for_scenario(scenario.path),)
+        except DigitutorError as error:
+            self.about.value = f'<div class="dt-error">{esc(error)}</div>'
+        except Exception as error:  # noqa: BLE001 - a broken scenario must not break the library
+            log.exception("opening scenario %s failed", scenario.id)
+            self.about.value = f'<div class="dt-error">{esc(type(error).__name__)}: {esc(error)}</div>'
+
+
+def rulings_app() -> RulingsApp:
+    return RulingsApp()
