@@ -79,7 +79,7 @@ class Timeline(widgets.VBox):
         self._setting = False
         self._shown: tuple | None = None
         self.start = 0
-        self.pick = widgets.Select(options=[], rows=7, layout=widgets.Layout(width="100%"))
+        self.pick = widgets.Select(options=[], rows=7, layout=widgets.Layout(width="calc(100% - 12px)"))
         self.pick.add_class("dt-timeline-list")
         self.earlier = button("◀ earlier steps", "dt-timeline-earlier", "Show older steps")
         self.later = button("later steps ▶", "dt-timeline-later", "Show newer steps")

@@ -35,7 +35,7 @@ def option_button(option: Option, choose: Choose, suggested: bool, taken: bool) 
 
 def illegal_row(option: Option) -> widgets.VBox:
     """A disabled option, a "why not?" toggle, and its reasons (hidden until the toggle is pressed)."""
-    button = widgets.Button(description=option.label, tooltip="Not allowed", disabled=True, layout=widgets.Layout(width="auto"))
+    button = widgets.Button(description=f"✗ {option.label}", tooltip="Not allowed", disabled=True, layout=widgets.Layout(width="auto"))
     button.add_class("dt-option")
     button.add_class("dt-option-illegal")
     toggle = widgets.ToggleButton(description="why not?", value=False, layout=widgets.Layout(width="auto"))

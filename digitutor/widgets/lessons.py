@@ -171,7 +171,7 @@ def lesson_for(game_id: str, name: str = DEFAULT_LESSON) -> Lesson | None:
 
 
 def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
-    """The lesson's game with the learner answering from the script, until the script runs out or the game ends."""
+    """The lesson's game played to the end: the learner answers from the script, then with the first legal option."""
     players = get_game(lesson.game).players
     agents = tuple("human" if seat == lesson.seat else lesson.opponent for seat in range(players))
     match = Match(lesson.game, lesson.seed, lesson.setup, agents, lesson.path)
@@ -181,9 +181,7 @@ def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
         if outcome is None:
             break
         if isinstance(outcome, Decision):
-            if not script:
-                break
-            match.choose(script.pop(0))
+            match.choose(script.pop(0) if script else outcome.legal_options[0].key)
     return match
 
 

@@ -39,8 +39,9 @@ def demonstrations(game_id: str) -> dict[str, list[str]]:
 
 def clause_label(clause: Clause) -> str:
     depth = clause.breadcrumb.count("›")
+    title = clause.breadcrumb.split("›")[-1].strip()
     snippet = " ".join(clause.text.split())[:70]
-    return f"{'  ' * depth}{clause.breadcrumb.split('›')[-1].strip()} — {snippet}"
+    return f"{'  ' * depth}{title}" + ("" if snippet == title else f" — {snippet}")
 
 
 def clause_html(clause: Clause) -> str:
@@ -71,7 +72,7 @@ def coverage_html() -> str:
         f"<td>{len(g.by_scenarios & set(g.clauses))}</td><td>{len(g.cited)}</td><td>{g.percent:.0f}%</td></tr>"
         for g in coverage(cited)
     )
-    head = "<tr><th>Game</th><th>Clauses</th><th>Quoted by the engine</th><th>Shown by scenarios and lessons</th><th>Covered</th><th></th></tr>"
+    head = "<tr><th>Game</th><th>Clauses</th><th>Quoted by the engine</th><th>Shown by scenarios and lessons</th><th>Covered</th><th>Share</th></tr>"
     return f'<h3>Coverage</h3><table class="dt-table dt-coverage">{head}{rows}</table>'
 
 

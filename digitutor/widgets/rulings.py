@@ -55,6 +55,7 @@ class RulingsApp(widgets.VBox):
             return
         self._scenarios = {s.id: s for s in found}
         self.scenario.options = [(s.title, s.id) for s in found]
+        self.scenario.value = found[0].id if found else None
         if not found:
             self.about.value = "<p>There are no scenarios for this game yet.</p>"
             self.stage.children = ()
@@ -65,6 +66,8 @@ class RulingsApp(widgets.VBox):
             return
         try:
             self.about.value = scenario_html(scenario)
+            for old in self.stage.children:
+                old.close()
             self.stage.children = (Tutor.for_scenario(scenario.path),)
         except DigitutorError as error:
             self.about.value = f'<div class="dt-error">{esc(error)}</div>'

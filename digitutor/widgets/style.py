@@ -51,7 +51,8 @@ CSS = """
 .dt-card-stats { display: flex; flex-wrap: wrap; gap: 0 6px; }
 .dt-card-text { color: #5a6475; font-size: 0.9em; max-height: 3.6em; overflow: hidden; }
 .dt-card-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px);
-  color: #fff; display: flex; align-items: center; justify-content: center; font-weight: 700; border-top-color: #35507a; }
+  color: #fff; display: flex; align-items: center; justify-content: center; font-weight: 700; border-top-color: #35507a;
+  width: 44px; min-height: 64px; }
 .dt-pile { width: 64px; height: 74px; border: 1px dashed #8a94a6; border-radius: 6px; display: flex; flex-direction: column;
   align-items: center; justify-content: center; background: #fff; font-size: 0.8em; text-align: center; }
 .dt-pile b { font-size: 1.5em; }
@@ -79,10 +80,10 @@ details > summary { cursor: pointer; color: #2f6fd6; font-size: 0.88em; }
 .dt-prompt { font-weight: 600; }
 .dt-options { flex-wrap: wrap; gap: 4px; }
 .dt-option { width: auto !important; max-width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
-  padding: 2px 10px; }
+  padding: 4px 10px; line-height: 1.3; }
 .dt-option-suggested { outline: 3px solid #f2c12e; }
 .dt-option-taken { outline: 3px solid #3c9a5f; }
-.dt-option-illegal { text-decoration: line-through; }
+.dt-option-illegal { opacity: 0.8; font-style: italic; }
 .dt-illegal-row { align-items: flex-start; flex-wrap: wrap; }
 .dt-why-not { width: auto !important; padding: 0 8px; font-size: 0.85em; }
 .dt-reason { font-size: 0.9em; margin: 2px 0 2px 14px; }
@@ -111,6 +112,7 @@ details > summary { cursor: pointer; color: #2f6fd6; font-size: 0.88em; }
 .dt-presenting .dt-crumb code { background: #222; color: #fff; }
 .dt-presenting .dt-lesson { background: #1c1800; border-color: #ffd400; }
 .dt-presenting .dt-card { width: 150px; }
+.dt-presenting .dt-card-back { width: 56px; background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); }
 .dt-presenting .dt-context { background: #111; color: #ddd; }
 .dt-presenting details > summary, .dt-presenting .dt-active .dt-player-name::after { color: #ffd400; }
 .dt-presenting .widget-button, .dt-presenting .widget-toggle-button { font-size: 18px; height: 40px; }

@@ -184,6 +184,18 @@ class Tutor(widgets.VBox):
 
     # -- rendering ---------------------------------------------------------------------------
 
+    def close(self) -> None:
+        """Close this Tutor and every widget inside it (so a replaced Tutor frees its comms)."""
+        stack: list[widgets.Widget] = [self]
+        while stack:
+            widget = stack.pop()
+            stack.extend(getattr(widget, "children", ()))
+            if widget is not self:
+                widget.close()
+        if self.key_listener is not None:
+            self.key_listener.close()
+        super().close()
+
     def _render(self, _change: Any = None) -> None:
         model = self.model
         state = model.state()

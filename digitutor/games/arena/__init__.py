@@ -49,8 +49,16 @@ class Arena:
         return name, card_ids, deck_problems(card_ids, cards)
 
     def long_setup(self) -> dict[str, Any]:
-        """A draft game: 60 blind draws before the first Duel make games long enough to time travel in."""
-        return {"draft": {}}
+        """A long game for timing time travel: a Mega farming Rookies.
+
+        WarGreymon's Score section gives 20 points for a Rookie, and neither player holds a Power
+        Option or a digivolution, so it takes about fifty Duels (well over 1,100 steps) to reach 1000.
+        """
+        rookies = [card.id for card in card_set().values() if card.is_rookie]
+        pile = rookies * (320 // len(rookies))
+        mega = ["agumon", "greymon", "metalgreymon", "wargreymon"]
+        players = [{"duel_zone": duel, "hand": pile[:10], "online": pile[10:]} for duel in (mega, ["gabumon"])]
+        return {"board": {"phase": "battle", "first": 0, "players": players}}
 
     def new_state(self, setup: Mapping[str, Any], source: str = "setup") -> AState:
         return _new_state(setup, source)

@@ -41,9 +41,13 @@ def _select_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str
 
 
 def _prepare(state: AState, player: int, legal: tuple[Option, ...]) -> str:
-    """The next-level card with the best attack against the opposing colour; none if nothing fits."""
+    """The next-level card with the best attack against the opposing colour; none if nothing fits.
+
+    A card whose Online cost would empty the Online pile is skipped: the reset would send it Offline.
+    """
     opposing = colour_of(state, 1 - player)
-    places = [o for o in legal if o.key.startswith("place:")]
+    online = len(state.sides[player].online)
+    places = [o for o in legal if o.key.startswith("place:") and _card(o.key).box.online_to_offline < online]  # type: ignore[union-attr]
     if not places:
         return "none"
     return max(places, key=lambda o: _card(o.key).attack[opposing]).key  # type: ignore[index]
@@ -72,6 +76,25 @@ def _power_option(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     return best
 
 
+def _useful(state: AState, player: int, card: Card) -> bool:
+    """Worth keeping: a Power Option, the next level of the Digimon showing, or a Rookie that attacks harder."""
+    if not card.is_digimon:
+        return True
+    top = state.top(player)
+    if card.box is not None:
+        return card.rank == top.rank + 1 and top.name in card.box.digimon
+    opposing = colour_of(state, 1 - player)
+    return top.is_rookie and card.attack[opposing] > top.attack[opposing]  # type: ignore[index]
+
+
+def _discard(state: AState, player: int, legal: tuple[Option, ...]) -> str:
+    """Discard a Digimon card that cannot help in the next Duel; keep everything else."""
+    for option in legal:
+        if option.key.startswith("discard:") and not _useful(state, player, _card(option.key)):
+            return option.key
+    return "done"
+
+
 def _change_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """Change to a Rookie from hand that attacks the opposing colour harder."""
     opposing = colour_of(state, 1 - player)
@@ -88,6 +111,6 @@ CHOOSERS: dict[str, Callable[[AState, int, tuple[Option, ...]], str]] = {
     "prepare-digivolve": _prepare,
     "respond-digivolve": _respond,
     "power-option": _power_option,
-    "discard": lambda state, player, legal: "done",
+    "discard": _discard,
     "change-rookie": _change_rookie,
 }

@@ -8,15 +8,16 @@ from ...core.records import Decision, Event, Step
 from ...rules.model import Citation
 from . import citations as C
 from .actions import clear_power_port, listing, name, online_to_offline, step, to_offline
-from .cards import Card, EffectKind
+from .cards import EffectKind
 from .checks import colour_of, power, power_option_options
+from .phase_setup import compare_types
 from .state import TIE_LIMIT, WINNING_SCORE, AState, Phase
 
 
 def powers(state: AState) -> str:
     """Both Digimon and their power, for the narration."""
     return " against ".join(
-        f"{name(p)}'s {state.top(p).name} ({colour_of(state, p)}) {power(state, p)}" for p in (0, 1)
+        f"{name(p)}'s {state.top(p).name} ({colour_of(state, p)}, power {power(state, p)})" for p in (0, 1)
     )
 
 
@@ -25,9 +26,12 @@ def battle_start(state: AState, rng: random.Random) -> Step:
     state.passed = [False, False]
     state.actor = state.first
     state.cursor = "battle.turn"
+    cited = [C.TAKE_TURNS, C.ATTACK_VALUE, C.POWER]
+    if colour_of(state, 0) != colour_of(state, 1):
+        cited[1:1] = [C.ROCK_PAPER_SCISSORS, C.TRIANGLE]
     return step(
-        state, Phase.BATTLE, state.first, f"Battle: {powers(state)}. {name(state.first)} plays first.",
-        (C.TAKE_TURNS, C.ATTACK_VALUE, C.POWER), [Event("power", p, data={"power": power(state, p)}) for p in (0, 1)],
+        state, Phase.BATTLE, state.first, f"Battle: {powers(state)}. {compare_types(state)} {name(state.first)} plays first.",
+        cited, [Event("power", p, data={"power": power(state, p)}) for p in (0, 1)],
     )
 
 
@@ -80,29 +84,24 @@ def play(state: AState, player: int, card_id: str, alone: bool) -> Step:
     side.hand.remove(uid)
     side.port.append(uid)
     card = state.cards[uid]
+    assert card.effect is not None
     cited: list[Citation] = [C.OTHER_CONTINUES if alone else C.TAKE_TURNS, C.EFFECT]
     events = [Event("power-option", player, (card.name,))]
+    told = f"{name(player)} plays {card.name} (\"{card.effect.text}\")"
     if card.use.text:
         cited.append(C.USE_REQUIREMENTS)
+        told += f", completing its Use Requirements ({card.use.text})"
     if card.use.online_to_offline:
         events.append(online_to_offline(state, player, card.use.online_to_offline))
         cited.append(C.ONLINE_OFFLINE)
-    events += _effect(state, player, card)
+    if card.effect.kind is EffectKind.DRAIN:  # the only effect that acts at once; the others act through power
+        events.append(online_to_offline(state, 1 - player, card.effect.amount))
+        told += f"; {name(1 - player)} moves {events[-1].data['count']} card(s) from Online to Offline"
+        cited.append(C.ONLINE_OFFLINE)
     cited += [C.KEEP_TRACK, C.POWER]
     events.append(Event("power", None, data={"powers": [power(state, 0), power(state, 1)]}))
     _after_turn(state, player)
-    assert card.effect is not None
-    return step(
-        state, Phase.BATTLE, player, f"{name(player)} plays {card.name}: {card.effect.text} Power: {powers(state)}.",
-        cited, events,
-    )
-
-
-def _effect(state: AState, player: int, card: Card) -> list[Event]:
-    """Effects that act at once (a drain); boosts, weakening and recolours act through ``power``."""
-    if card.effect is not None and card.effect.kind is EffectKind.DRAIN:
-        return [online_to_offline(state, 1 - player, card.effect.amount)]
-    return []
+    return step(state, Phase.BATTLE, player, f"{told}. Power: {powers(state)}.", cited, events)
 
 
 # -- when the play stops ---------------------------------------------------------------------------------------------

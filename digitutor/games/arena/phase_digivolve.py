@@ -25,7 +25,7 @@ def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Ci
         side = state.sides[player]
         if key == "none":
             then()
-            return step(state, phase, player, f"{name(player)} places no card on the Digivolve Zone.", (C.PLACE_FACE_DOWN,))
+            return step(state, phase, player, f"{name(player)} places no card on the Digivolve Zone.", cited[:1])
         _, card_id, digivice_id = (key.split(":") + [""])[:3]
         uid = state.find(side.hand, card_id)
         side.hand.remove(uid)
@@ -34,7 +34,7 @@ def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Ci
         then()
         return step(
             state, phase, player, f"{name(player)} places a card face down on the Digivolve Zone.",
-            (C.PLACE_FACE_DOWN, C.NAME_IN_BOX, C.PREPARED), [Event("digivolve-face-down", player, (state.label(uid),))],
+            cited, [Event("digivolve-face-down", player, (state.label(uid),))],
         )
 
     return Decision(
@@ -198,8 +198,8 @@ def respond(state: AState, player: int) -> Decision:
 
     def choose(key: str) -> Step:
         if key == "pass":
-            return lose_it(state, player, (C.RESPOND_PASS,))
-        return digivolve(state, player, (C.RESPOND_DIGIVOLVE, C.TURN_OVER))
+            return lose_it(state, player, (C.SECOND_RESPONDS, C.RESPOND_PASS))
+        return digivolve(state, player, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.TURN_OVER))
 
     opponent = 1 - player
     return Decision(

@@ -34,7 +34,7 @@ def regroup_discard(state: AState, rng: random.Random) -> Decision | None:
     def choose(key: str) -> Step:
         if key == "done":
             state.cursor = "re-group.restore"
-            return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the other {len(hand)} card(s).", (C.DISCARD, C.REGROUP_ORDER))
+            return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the {len(hand)} card(s) in hand.", (C.DISCARD, C.REGROUP_ORDER))
         uid = state.find(hand, key.partition(":")[2])
         hand.remove(uid)
         to_offline(state, player, [uid])

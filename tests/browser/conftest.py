@@ -1,0 +1,112 @@
+"""Browser tests: one real ``digitutor serve`` for the session, headless Debian Chromium via pytest-playwright.
+
+Every page a test opens is watched: a console error, an uncaught exception, a request
+that leaves 127.0.0.1, or a notebook cell that failed fails the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from harness import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, Server, start_server
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
+
+from playwright.sync_api import Page, Route, WebSocket  # noqa: E402
+
+VIEWPORT = {"width": 1280, "height": 800}
+TIMEOUT_MS = 30_000
+#: what a cell error or a cell's stderr looks like in a Voila page
+CELL_FAILURE = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output[data-mime-type*="error"]'
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in item.nodeid.replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's Chromium: Playwright cannot download its own browsers here (CI installs chromium with apt)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests")
+    return str(CHROMIUM)
+
+
+@pytest.fixture(scope="session")
+def tutor() -> Iterator[Server]:
+    """One ``digitutor serve`` for the whole session, stopped with Ctrl-C at the end."""
+    server = start_server()
+    yield server
+    server.stop()
+    server.discard_log()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], chromium: str) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def base_url(tutor: Server) -> str:
+    return tutor.url
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], base_url: str) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": VIEWPORT, "base_url": base_url}
+
+
+@dataclass
+class Watch:
+    """What went wrong on a page: console errors, page errors, requests off the loopback server."""
+
+    origin: str
+    errors: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    def local(self, url: str) -> bool:
+        if url.startswith(("data:", "blob:", "about:")):
+            return True
+        host = url.split("://", 1)[-1].split("/", 1)[0]
+        return host == self.origin
+
+    def check(self) -> None:
+        problems = [f"console/page error: {e}" for e in self.errors] + [f"request off 127.0.0.1: {u}" for u in self.foreign]
+        assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def app(page: Page, tutor: Server) -> Iterator[Page]:
+    """A page on the tutor server that fails the test on any error or non-local request."""
+    watch = Watch(origin=f"{LOOPBACK}:{tutor.port}")
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            watch.errors.append(message.text)
+
+    def on_route(route: Route) -> None:
+        if watch.local(route.request.url):
+            route.continue_()
+        else:
+            watch.foreign.append(route.request.url)
+            route.abort()  # even where CI has internet, nothing leaves the machine
+
+    def on_websocket(socket: WebSocket) -> None:
+        if not watch.local(socket.url):
+            watch.foreign.append(socket.url)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: watch.errors.append(f"uncaught: {error}"))
+    page.on("websocket", on_websocket)
+    page.route("**/*", on_route)
+    page.set_default_timeout(TIMEOUT_MS)
+    yield page
+    if page.locator(CELL_FAILURE).count():
+        watch.errors.append("a notebook cell failed: " + page.locator(CELL_FAILURE).first.inner_text()[:300])
+    watch.check()

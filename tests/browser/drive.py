@@ -1,0 +1,76 @@
+"""Driving a Tutor widget in a Voila page: wait for it, press Next, answer decisions.
+
+The widgets promise these CSS classes: dt-tutor, dt-board, dt-next, dt-back, dt-status,
+dt-citation, dt-quote, dt-decision, dt-option, dt-option-illegal, dt-option-suggested,
+dt-why-not, dt-reasons, dt-reason, dt-notice.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout
+
+STEP_TIMEOUT_MS = 10_000
+
+
+def tutor(page: Page, scope: str = "") -> Locator:
+    """The (first) Tutor widget on the page, inside ``scope`` if given."""
+    return page.locator(f"{scope} .dt-tutor".strip()).first
+
+
+def wait_ready(page: Page, scope: str = "", timeout_ms: float = 60_000) -> Locator:
+    """Wait until the board is drawn and Next step can be pressed; returns the Tutor."""
+    root = tutor(page, scope)
+    root.locator(".dt-board").first.wait_for(state="visible", timeout=timeout_ms)
+    page.wait_for_function(
+        "root => { const b = root.querySelector('button.dt-next'); return b && !b.disabled; }",
+        arg=root.element_handle(timeout=timeout_ms),
+        timeout=timeout_ms,
+    )
+    return root
+
+
+def text(root: Locator, css: str) -> str:
+    return root.locator(css).first.inner_text()
+
+
+def _wait_change(root: Locator, css: str, before: str, timeout_ms: float) -> bool:
+    handle = root.locator(css).first.element_handle()
+    try:
+        root.page.wait_for_function("([el, before]) => el.innerText !== before", arg=[handle, before], timeout=timeout_ms)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
+def press(root: Locator, button_css: str, watch_css: str = ".dt-status", timeout_ms: float = STEP_TIMEOUT_MS) -> bool:
+    """Click a button and wait until ``watch_css`` shows new text; False if nothing changed."""
+    before = text(root, watch_css)
+    root.locator(button_css).first.click()
+    return _wait_change(root, watch_css, before, timeout_ms)
+
+
+def legal_options(root: Locator) -> Locator:
+    return root.locator(".dt-decision button.dt-option:not(.dt-option-illegal)")
+
+
+def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS) -> bool:
+    """One move forward: answer the decision shown (the suggested option if any), else press Next."""
+    options = legal_options(root)
+    if options.count():
+        suggested = root.locator(".dt-decision button.dt-option-suggested")
+        chosen = suggested if suggested.count() else options
+        before = text(root, ".dt-status")
+        chosen.first.click()
+        return _wait_change(root, ".dt-status", before, timeout_ms)
+    return press(root, "button.dt-next", timeout_ms=timeout_ms)
+
+
+def advance_until(root: Locator, found: str, limit: int = 120) -> Locator:
+    """Act until an element matching ``found`` is visible; raises AssertionError after ``limit`` moves."""
+    for _ in range(limit):
+        target = root.locator(found)
+        if target.count() and target.first.is_visible():
+            return target.first
+        if not act(root):
+            raise AssertionError(f"the game stopped moving before {found!r} appeared: {text(root, '.dt-status')}")
+    raise AssertionError(f"{found!r} did not appear within {limit} moves")

@@ -1,0 +1,185 @@
+"""A real ``digitutor serve`` on a free loopback port, and headless Debian Chromium.
+
+Shared by the browser tests and by ``benchmarks/`` (which put this folder on sys.path).
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOOPBACK = "127.0.0.1"
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+def learn_notebooks() -> list[str]:
+    """The Learn apps that Voila keeps a preheated kernel for."""
+    return sorted(path.name for path in NOTEBOOKS.glob("learn_*.ipynb"))
+
+
+def http_get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers and body of a GET on the loopback server (redirects not followed)."""
+    connection = http.client.HTTPConnection(LOOPBACK, port, timeout=30)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+@dataclass
+class Server:
+    """A running ``digitutor serve`` child process."""
+
+    process: subprocess.Popen
+    port: int
+    log: Path
+    seen_kernels: set[int] = field(default_factory=set)
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}"
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def kernels(self) -> list[psutil.Process]:
+        """The kernel processes the server runs now (preheated and in use)."""
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        found = [child for child in children if _is_kernel(child)]
+        self.seen_kernels.update(kernel.pid for kernel in found)
+        return found
+
+    def stop(self, timeout: float = 30.0) -> int | None:
+        """Ctrl-C, as a user would; kill whatever is left after ``timeout``. Returns the exit code."""
+        self.kernels()  # remember them: a clean stop must take them down too
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                _kill_group(self.process.pid)
+                self.process.wait(10)
+        for pid in self.leftover_kernels():
+            _kill(pid)
+        return self.process.returncode
+
+    def kernel(self, kernel_id: str) -> psutil.Process:
+        """The process of the kernel with this id (as a page's ``kernelId`` names it)."""
+        for kernel in self.kernels():
+            if any(f"kernel-{kernel_id}" in part for part in kernel.cmdline()):
+                return kernel
+        raise LookupError(f"no kernel {kernel_id} under server {self.process.pid}")
+
+    def discard_log(self) -> None:
+        self.log.unlink(missing_ok=True)
+
+    def leftover_kernels(self) -> list[int]:
+        """Kernels this server started that still run."""
+        return [pid for pid in self.seen_kernels if _alive_kernel(pid)]
+
+
+def start_server(extra_args: Sequence[str] = (), timeout: float = 120.0, wait_preheat: bool = True) -> Server:
+    """Start ``digitutor serve --no-browser`` on a free port; return once ``/`` answers (and kernels are preheated)."""
+    port = free_port()
+    command = [sys.executable, "-m", "digitutor.cli", "serve", "--port", str(port), "--no-browser", *extra_args]
+    return start_command(command, port, ROOT, len(learn_notebooks()) if wait_preheat else 0, timeout)
+
+
+def start_command(command: Sequence[str], port: int, cwd: Path, kernels: int = 0, timeout: float = 120.0) -> Server:
+    """Start a server command listening on ``port``; return once ``/`` answers and ``kernels`` kernels run."""
+    log = Path(tempfile.mkstemp(prefix="digitutor-serve-", suffix=".log")[1])
+    with log.open("w") as sink:
+        process = subprocess.Popen(list(command), cwd=cwd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    server = Server(process, port, log)
+    deadline = time.monotonic() + timeout
+    try:
+        _wait(lambda: _answers(server), deadline, server, "to answer on /")
+        _wait(lambda: len(server.kernels()) >= kernels, deadline, server, f"to start {kernels} preheated kernel(s)")
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+def _wait(ready, deadline: float, server: Server, what: str) -> None:
+    while not ready():
+        if server.process.poll() is not None:
+            raise RuntimeError(f"digitutor serve exited ({server.process.returncode}) before {what}:\n{server.output()}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"digitutor serve took too long {what}:\n{server.output()}")
+        time.sleep(0.2)
+
+
+def _answers(server: Server) -> bool:
+    try:
+        return http_get(server.port, "/")[0] in (200, 302)
+    except OSError:
+        return False
+
+
+def _is_kernel(process: psutil.Process) -> bool:
+    try:
+        return any("ipykernel" in part for part in process.cmdline())
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return False
+
+
+def _alive_kernel(pid: int) -> bool:
+    try:
+        process = psutil.Process(pid)
+        return process.status() != psutil.STATUS_ZOMBIE and _is_kernel(process)
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def kernel_rss(pid: int) -> int:
+    """Resident memory of one kernel process, bytes."""
+    return psutil.Process(pid).memory_info().rss

@@ -1,0 +1,135 @@
+"""Every app, in a real browser, against a real ``digitutor serve``: what a learner does first.
+
+The ``app`` fixture fails a test on any console error, uncaught exception, failed
+notebook cell or request that leaves 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from digitutor.core.registry import GAME_MODULES, get_game
+from digitutor.rules.corpus import GAME_TITLES
+from drive import act, advance_until, press, text, wait_ready
+from harness import NOTEBOOKS
+
+GAMES = list(GAME_MODULES)
+MORE_APPS = ("rulings.ipynb", "rulebook.ipynb", "deck_check.ipynb", "compare.ipynb")
+#: notebooks with a test of their own below; every other notebook gets the "loads cleanly" test
+DRIVEN = {"start.ipynb", "rulings.ipynb", *(f"learn_{game}.ipynb" for game in GAMES)}
+OTHER_NOTEBOOKS = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb") if path.name not in DRIVEN)
+
+
+def open_landing(app: Page) -> None:
+    app.goto("/")
+    app.wait_for_url("**/voila/render/start.ipynb")
+    app.locator(".dt-start").wait_for()
+
+
+def test_root_lands_on_the_start_page_listing_every_game_and_app(app: Page) -> None:
+    open_landing(app)
+    start = app.locator(".dt-start")
+    for title in GAME_TITLES.values():
+        expect(start).to_contain_text(title)
+    for game in GAMES:
+        expect(start.locator(f'a[href="./learn_{game}.ipynb"]')).to_have_count(1)
+        expect(start.locator(f'a[href="./learn_{game}.ipynb?mode=presenter"]')).to_have_count(1)
+    for notebook in MORE_APPS:
+        expect(start.locator(f'a[href="./{notebook}"]').first).to_be_visible()
+    linked = {href.split("?")[0].removeprefix("./") for href in start.locator("a[href$='.ipynb'], a[href*='.ipynb?']")
+              .evaluate_all("links => links.map(a => a.getAttribute('href'))")}
+    assert linked <= {path.name for path in NOTEBOOKS.glob("*.ipynb")}, "the start page links a notebook that does not exist"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_learn_app_next_decision_back_and_why_not(app: Page, game: str) -> None:
+    open_landing(app)
+    app.locator(f'.dt-start a[href="./learn_{game}.ipynb"]').click()
+    app.wait_for_url(f"**/learn_{game}.ipynb")
+    root = wait_ready(app)
+
+    assert press(root, "button.dt-next", watch_css=".dt-citation"), "Next step did not change the rule shown"
+    expect(root.locator(".dt-citation .dt-quote").first).not_to_be_empty()
+
+    advance_until(root, ".dt-decision button.dt-option:not(.dt-option-illegal)")
+    status = text(root, ".dt-status")
+    assert act(root), "answering the decision changed nothing"
+    assert text(root, ".dt-status") != status
+
+    assert press(root, "button.dt-back"), "Back changed nothing"
+    expect(root.locator(".dt-status")).to_contain_text("looking back")
+
+    illegal = advance_until(root, ".dt-decision .dt-option-illegal")
+    expect(illegal).to_be_disabled()
+    why_not = root.locator(".dt-decision .dt-why-not").first
+    why_not.click()
+    reason = root.locator(".dt-decision .dt-reasons").first
+    expect(reason).to_be_visible()
+    expect(reason.locator(".dt-reason").first).to_be_visible()
+    expect(reason.locator(".dt-quote").first).not_to_be_empty()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_presenter_mode_from_the_query_string(app: Page, game: str) -> None:
+    open_landing(app)
+    app.locator(f'.dt-start a[href="./learn_{game}.ipynb?mode=presenter"]').click()
+    root = wait_ready(app)
+    # A preheated kernel learns the query string only once the page is asked for: allow it a moment.
+    expect(app.locator(".dt-tutor.dt-presenting")).to_have_count(1, timeout=15_000)
+    expect(root.locator("button.dt-presenter")).to_contain_class("mod-active")
+    before = text(root, ".dt-citation")
+    app.keyboard.press("ArrowRight")
+    expect(root.locator(".dt-citation")).not_to_have_text(before)
+
+
+def test_learn_app_without_query_is_not_in_presenter_mode(app: Page) -> None:
+    app.goto(f"/voila/render/learn_{GAMES[0]}.ipynb")
+    wait_ready(app)
+    app.wait_for_timeout(1_000)  # the same moment the presenter test allows
+    expect(app.locator(".dt-tutor.dt-presenting")).to_have_count(0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rulings_app_plays_a_scenario_to_its_end(app: Page, game: str) -> None:
+    app.goto("/voila/render/rulings.ipynb")
+    rulings = app.locator(".dt-rulings")
+    rulings.wait_for()
+    pickers = rulings.locator("select")
+    pickers.nth(0).select_option(label=get_game(game).title)
+    scenarios = pickers.nth(1).locator("option")
+    try:
+        expect(scenarios.first).to_be_attached(timeout=10_000)
+    except AssertionError:
+        pytest.fail(f"the rulings app lists no scenario for {game}")
+    pickers.nth(1).select_option(index=0)
+    root = wait_ready(app, ".dt-rulings")
+    expect(rulings).to_contain_text("demonstrates")
+
+    moves = 0
+    for moves in range(1, 400):
+        if root.locator("button.dt-next").is_disabled():
+            break  # the game is over
+        if not act(root):
+            # the scenario's script is done: the game now waits for a person, with no suggested answer
+            expect(root.locator(".dt-notice")).to_be_visible()
+            assert not root.locator(".dt-option-suggested").count()
+            break
+    else:
+        pytest.fail("the scenario did not end within 400 moves")
+    assert moves > 1
+    expect(root.locator(".dt-citation .dt-quote").first).not_to_be_empty()
+
+
+@pytest.mark.parametrize("notebook", OTHER_NOTEBOOKS)
+def test_app_loads_without_error(app: Page, notebook: str) -> None:
+    app.goto(f"/voila/render/{notebook}")
+    expect(app.locator(".dt-app").first).to_be_visible(timeout=60_000)
+    app.wait_for_load_state("networkidle")
+    expect(app.locator(".dt-error:visible")).to_have_count(0)
+
+
+def test_every_registered_game_has_a_learn_notebook() -> None:
+    missing = [game for game in GAMES if not (NOTEBOOKS / f"learn_{game}.ipynb").is_file()]
+    assert not missing, f"no notebooks/learn_<game>.ipynb for: {', '.join(missing)}"
+

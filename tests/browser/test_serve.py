@@ -1,0 +1,98 @@
+"""``digitutor serve`` and ``voila.json``: loopback only, token on --lan, one-line errors, clean Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+from pathlib import Path
+
+import psutil
+import pytest
+
+from digitutor import serve
+from digitutor.cli import main
+from harness import LOOPBACK, NOTEBOOKS, ROOT, Server, free_port, http_get, learn_notebooks, start_server
+
+SETTINGS = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+
+
+def test_voila_json_strips_sources_hides_tracebacks_culls_and_preheats() -> None:
+    voila = SETTINGS["VoilaConfiguration"]
+    assert voila["strip_sources"] is True
+    assert voila["show_tracebacks"] is False
+    assert voila["preheat_kernel"] is True and voila["default_pool_size"] >= 1
+    culling = SETTINGS["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
+    assert SETTINGS["Voila"]["ip"] == LOOPBACK
+
+
+def test_only_learn_apps_get_a_preheated_kernel() -> None:
+    # Voila matches the denylist against each notebook's full path.
+    denied = [re.compile(pattern) for pattern in SETTINGS["VoilaKernelManager"]["preheat_denylist"]]
+    preheated = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")
+                       if not any(pattern.match(str(path.resolve())) for pattern in denied))
+    assert preheated == learn_notebooks()
+    assert preheated, "no notebooks/learn_*.ipynb"
+
+
+def test_pages_have_no_sources_no_cdn_and_set_the_xsrf_cookie(tutor: Server) -> None:
+    status, headers, body = http_get(tutor.port, "/voila/render/start.ipynb")
+    page = body.decode()
+    assert status == 200
+    assert "start_page(" not in page, "notebook source leaked into the page"
+    assert "cdn.jsdelivr.net" not in page and "fontawesome" not in page.lower().split("</head>")[0]
+    assert "_xsrf=" in headers.get("set-cookie", ""), "without it the page cannot shut its kernel down"
+
+
+def test_root_redirects_to_the_landing_page_keeping_the_query(tutor: Server) -> None:
+    status, headers, _ = http_get(tutor.port, "/?mode=presenter")
+    assert status == 302
+    assert headers["location"] == "/voila/render/start.ipynb?mode=presenter"
+
+
+def test_server_listens_on_loopback_only(tutor: Server) -> None:
+    listening = [c.laddr for c in psutil.Process(tutor.process.pid).net_connections("inet") if c.status == psutil.CONN_LISTEN]
+    assert listening and all(address.ip == LOOPBACK for address in listening), listening
+
+
+def test_a_busy_port_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as busy:
+        busy.bind((LOOPBACK, 0))
+        busy.listen()
+        code = main(["serve", "--port", str(busy.getsockname()[1]), "--no-browser"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "already in use" in err
+
+
+def test_no_notebooks_folder_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(serve, "checkout_root", lambda: tmp_path)
+    assert main(["serve", "--no-browser", "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "checkout" in err
+
+
+def test_query_string_outside_a_preheated_kernel_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "mode=presenter&x=1")
+    assert serve.query_params() == {"mode": "presenter", "x": "1"}
+    monkeypatch.delenv("QUERY_STRING")
+    assert serve.query_string() == ""
+
+
+def test_lan_mode_needs_the_printed_token_and_ctrl_c_stops_everything() -> None:
+    server = start_server(["--lan"])
+    try:
+        token = re.search(r"\?token=([\w-]+)", server.output())
+        assert token, server.output()
+        denied, _, _ = http_get(server.port, "/voila/render/start.ipynb")
+        allowed, _, _ = http_get(server.port, f"/voila/render/start.ipynb?token={token[1]}")
+        assert denied in (302, 403) and allowed == 200
+        assert server.kernels(), "no kernel was started"
+    finally:
+        code = server.stop()
+    assert code == 0, server.output()
+    assert server.leftover_kernels() == [], "kernels outlived the server"
+    assert "stopped" in server.output()
+    server.discard_log()

@@ -1,0 +1,35 @@
+"""A scenario in the Tutor: every seat a person, Next following the scenario's script."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from digitutor.widgets.tutor import Tutor
+
+SCENARIO = {
+    "game": "dtector",
+    "title": "Spirit beats all other battle types",
+    "demonstrates": ["dtector:battle-call-command-phase.p1"],
+    "explains": "A Spirit wins any Battle Call against another type.",
+    "seed": 1,
+    "setup": {"board": {"phase": "battle-call", "players": [
+        {"hand": ["agunimon"], "deck": ["agumon"] * 5},
+        {"hand": ["garurumon"], "deck": ["gabumon"] * 5},
+    ]}},
+    "script": ["agunimon", "garurumon"],
+    "expect": {"narration": ["Spirit beats all"]},
+}
+
+
+def test_next_plays_a_scenario_through_its_script(tmp_path: Path):
+    path = tmp_path / "spirit.yaml"
+    path.write_text(yaml.safe_dump(SCENARIO), encoding="utf-8")
+    tutor = Tutor.for_scenario(str(path))
+    model = tutor.model
+    assert model.viewer() is None, "a ruling shows the whole board"
+    model.run_to_my_decision()
+    assert not model.error
+    assert any("Spirit beats all" in step.narration for step in model.match.steps)
+    assert [d.answer for d in model.match.decisions][:2] == ["agunimon", "garurumon"]
