@@ -203,7 +203,8 @@ def game_over(state: AState, rng: random.Random) -> Step:
         narration = f"{TIE_LIMIT} Duels in a row ended in a tie: the game ends, {points[0]} to {points[1]}: {verdict}."
         cited = (C.ENDLESS_TIES, C.THOUSAND_POINTS)
     else:
-        state.winner = int(points[1] >= WINNING_SCORE)
+        state.winner = state.last_winner  # only the winner of a Duel scores, so they reached it first
+        assert state.winner is not None
         narration = f"{name(state.winner)} reaches {points[state.winner]} points and wins the game ({points[0]} to {points[1]})."
         cited = (C.THOUSAND_POINTS,)
     return step(state, Phase.GAME_OVER, state.winner, narration, cited, [Event("game-over", state.winner, data={"points": points})])

@@ -9,7 +9,7 @@ from ...core.records import Decision, Event, Option, Step
 from ...rules.model import Citation
 from . import citations as C
 from .actions import listing, name, online_to_offline, step, to_offline
-from .checks import dna_partner, placement_options, power, why_not_digivolve
+from .checks import digivolve_base, dna_partner, placement_options, power, why_not_digivolve
 from .state import AState, Phase, Plan
 
 # -- placing a card face down (digivolve.p1; in later Duels at the end of Re-Group) ------------------------
@@ -26,10 +26,10 @@ def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Ci
         if key == "none":
             then()
             return step(state, phase, player, f"{name(player)} places no card on the Digivolve Zone.", cited[:1])
-        _, card_id, digivice_id = (key.split(":") + [""])[:3]
+        _, card_id, *named = key.split(":")  # place:<card>[:<digivice>]
         uid = state.find(side.hand, card_id)
         side.hand.remove(uid)
-        digivice = state.find(side.hand, digivice_id) if digivice_id else None
+        digivice = state.find(side.hand, named[0]) if named else None
         side.plan = Plan(uid, digivice)
         then()
         return step(
@@ -40,15 +40,9 @@ def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Ci
     return Decision(
         player, "prepare-digivolve",
         f"{name(player)}: place a next-level card face down on the Digivolve Zone (its requirement box must show "
-        f"{_base_name(state, player)})?",
+        f"{digivolve_base(state, player).name})?",
         options, cited, choose, phase.value,
     )
-
-
-def _base_name(state: AState, player: int) -> str:
-    side = state.sides[player]
-    uid = side.new_rookie if side.new_rookie is not None else side.duel[-1]
-    return state.label(uid)
 
 
 def digivolve_place(state: AState, rng: random.Random) -> Decision | None:
@@ -94,7 +88,8 @@ def digivolve_turn(state: AState, rng: random.Random) -> Step | Decision:
     if player == state.first:
         reasons = why_not_digivolve(state, player, state.cards[side.plan.card], side.plan.digivice)
         if reasons:
-            return lose_it(state, player, (C.LOST_AT_REVEAL,))
+            why = " ".join(reason.why for reason in reasons)
+            return lose_it(state, player, (C.LOST_AT_REVEAL, *dict.fromkeys(r.citation for r in reasons)), f"cannot Digivolve ({why})")
         return digivolve(state, player, (C.TURN_OVER, C.FIRST_DIGIVOLVES))
     return respond(state, player)
 
@@ -131,7 +126,7 @@ def must_pass(state: AState, player: int) -> Step:
     return step(state, Phase.DIGIVOLVE, player, narration, cited, [Event("digivolve-pass", player)])
 
 
-def lose_it(state: AState, player: int, why: tuple[Citation, ...]) -> Step:
+def lose_it(state: AState, player: int, why: tuple[Citation, ...], told: str = "passes") -> Step:
     """The card on the Digivolve Zone goes Offline: use it or lose it."""
     side = state.sides[player]
     assert side.plan is not None
@@ -139,7 +134,7 @@ def lose_it(state: AState, player: int, why: tuple[Citation, ...]) -> Step:
     side.plan = None
     _next_turn(state)
     return step(
-        state, Phase.DIGIVOLVE, player, f"{name(player)} passes: {listing(lost)} goes from the Digivolve Zone to Offline.",
+        state, Phase.DIGIVOLVE, player, f"{name(player)} {told}: {listing(lost)} goes from the Digivolve Zone to Offline.",
         (*why, C.PASS_GOES_OFFLINE, C.USE_IT_OR_LOSE_IT), [Event("digivolve-lost", player, lost)],
     )
 

@@ -40,7 +40,7 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             ZoneView("hand", "Hand", tuple(card_view(state, uid, secret) for uid in side.hand), "row", len(side.hand)),
             ZoneView(
                 "battle-call", "Battle Call",
-                () if face_down is None else (card_view(state, face_down, viewer is not None),), "row",
+                () if face_down is None else (card_view(state, face_down, viewer is not None and viewer != player),), "row",
                 int(face_down is not None),
             ),
             ZoneView("d-dock", "D-Dock", tuple(unit_view(state, unit) for unit in side.ddock), "row", len(side.ddock)),
