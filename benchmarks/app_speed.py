@@ -76,7 +76,8 @@ def wait_idle(servers: list[Server], pooled: Server, pool: int, timeout: float =
         busy = [p for p in processes if p.is_running() and p.cpu_percent(None) > 5.0]
         if not busy and len(pooled.kernels()) == pool:
             return
-    raise RuntimeError("the servers did not settle (a kernel kept busy)")
+    state = {s.url: [(k.pid, k.cpu_percent(None)) for k in s.kernels()] for s in servers}
+    raise RuntimeError(f"the servers did not settle: kernels (pid, %cpu) {state}, want {pool} in the pool")
 
 
 def open_until(browser: Browser, url: str, ready: str) -> tuple[Page, float]:

@@ -8,24 +8,26 @@ from .checks import power
 from .state import AState, Zone
 
 
-def card_view(state: AState, uid: int, hidden: bool = False) -> CardView:
+def card_view(state: AState, uid: int, hidden: bool = False, face_down: bool = False) -> CardView:
+    """A card as a viewer sees it: only its back if ``hidden``; its owner sees a face-down card marked so."""
     if hidden:
         return CardView(uid=str(uid), hidden=True)
     card = state.card(uid)
+    text = f"(face down) {card.text}" if face_down else card.text
     if card.is_digimon:
         stats = {"Colour": str(card.colour)}
         stats.update({f"vs {colour}": str(value) for colour, value in card.attack.items()})  # type: ignore[union-attr]
-        return CardView(str(uid), card.name, str(card.level), str(card.colour), stats, card.text)
+        return CardView(str(uid), card.name, str(card.level), str(card.colour), stats, text)
     kind = "Digivice Power Option" if card.digivice else "Power Option"
-    return CardView(str(uid), card.name, "", kind, {}, card.text)
+    return CardView(str(uid), card.name, "", kind, {}, text)
 
 
 def _zones(state: AState, player: int, secret: bool) -> tuple[ZoneView, ...]:
     side = state.sides[player]
     duel = [card_view(state, uid) for uid in side.duel]
     if side.new_rookie is not None:
-        duel.append(card_view(state, side.new_rookie, secret))
-    plan = () if side.plan is None else (card_view(state, side.plan.card, secret),)
+        duel.append(card_view(state, side.new_rookie, secret, face_down=True))
+    plan = () if side.plan is None else (card_view(state, side.plan.card, secret, face_down=True),)
     port = tuple(card_view(state, uid) for uid in side.port + side.spent)
     zones = [
         ZoneView(Zone.DUEL_ZONE.value, "Duel Zone", tuple(duel), "stack", len(duel)),

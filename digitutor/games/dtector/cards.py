@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -92,13 +92,14 @@ class Card:
     power: int
     digivolves_from: str | None = None  #: card id of the Digimon this one digivolves from
     effect: Effect | None = None
+    digivolves_from_name: str = ""  #: that Digimon's name, as the card prints it
 
     @property
     def special_effect(self) -> str:
         """The Special Effect text as the card shows it (written for this project)."""
         parts = []
         if self.digivolves_from:
-            parts.append(f"Digivolve from {self.digivolves_from}.")
+            parts.append(f"Digivolve from {self.digivolves_from_name or self.digivolves_from}.")
         if self.effect:
             parts.append(self.effect.text)
         return " ".join(parts)
@@ -184,6 +185,7 @@ def parse_cards(doc: Any, source: str) -> dict[str, Card]:
             raise InputError(source, where, f"unknown card {card.digivolves_from!r}")
         if base.level.rank != card.level.rank - 1:
             raise InputError(source, where, f"expected a card one level below {card.level}, got {base.level}")
+        cards[card.id] = replace(card, digivolves_from_name=base.name)
     return cards
 
 
