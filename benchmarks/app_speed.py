@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 
 import psutil  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, Server, free_port, start_command, start_server  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 TARGETS = {"load_ratio": 1.3, "next_p95_ms": 100.0, "memory_ratio": 1.5}
@@ -80,20 +80,26 @@ def wait_idle(servers: list[Server], pooled: Server, pool: int, timeout: float =
     raise RuntimeError(f"the servers did not settle: kernels (pid, %cpu) {state}, want {pool} in the pool")
 
 
-def open_until(browser: Browser, url: str, ready: str) -> tuple[Page, float]:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def open_until(browser: BrowserContext, url: str, ready: str) -> tuple[Page, float]:
+    page = browser.new_page()
     page.goto(url, wait_until="commit")
     elapsed = page.wait_for_function(ready, polling="raf", timeout=120_000).json_value()
     return page, float(elapsed)
 
 
-def load_times(browser: Browser, url: str, ready: str, loads: int, settle: Any) -> list[float]:
+def leave(page: Page) -> None:
+    """Navigate away, so the page's unload beacon asks Voila to shut its kernel down, then close the tab."""
+    page.goto("about:blank")
+    page.close()
+
+
+def load_times(browser: BrowserContext, url: str, ready: str, loads: int, settle: Any) -> list[float]:
     """Milliseconds from navigation start to ready, one fresh tab per load (HTTP cache warmed first)."""
     times = []
     for index in range(loads + 1):
         settle()
         page, elapsed = open_until(browser, url, ready)
-        page.close(run_before_unload=True)  # like closing the tab: Voila shuts its kernel down
+        leave(page)
         if index:  # the first load only warms the browser cache
             times.append(elapsed)
     return times
@@ -142,7 +148,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         servers = [tutor, stock]
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                browser = chromium.new_context(viewport={"width": 1280, "height": 800})  # one HTTP cache for all tabs
                 settle = lambda: wait_idle(servers, tutor, pool)  # noqa: E731
                 one_button = load_times(browser, f"{stock.url}/voila/render/one_button.ipynb", BUTTON_READY, args.loads, settle)
                 preheated = load_times(browser, f"{tutor.url}/voila/render/{learn}", LEARN_READY, args.loads, settle)
@@ -153,7 +160,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 learn_memory = kernel_memory(page, tutor)
                 button_page, _ = open_until(browser, f"{stock.url}/voila/render/one_button.ipynb", BUTTON_READY)
                 button_memory = kernel_memory(button_page, stock)
-                browser.close()
+                plain_page, _ = open_until(browser, f"{stock.url}/voila/render/{learn}", LEARN_READY)
+                plain_memory = kernel_memory(plain_page, stock)  # the same app, never preheated
+                chromium.close()
         finally:
             for server in servers:
                 server.stop()
@@ -166,7 +175,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "load_ratio_without_preheat": statistics.median(cold) / statistics.median(one_button),
         "next_ms": {"samples": len(clicks), "p50": percentile(clicks, 0.5), "p95": percentile(clicks, 0.95),
                     "max": max(clicks), "all": clicks},
-        "kernel_mib": {"learn": learn_memory, "one_button": button_memory},
+        "kernel_mib": {"learn": learn_memory, "one_button": button_memory, "learn_stock_voila": plain_memory},
         "memory_ratio": learn_memory["rss_mib"] / button_memory["rss_mib"],
         "targets": TARGETS,
     }
@@ -188,6 +197,7 @@ def table(result: dict[str, Any]) -> str:
          verdict(nxt["p95"] < TARGETS["next_p95_ms"])),
         ("kernel RSS: Learn app / one-button", f"{mem['learn']['rss_mib']:.0f} / {mem['one_button']['rss_mib']:.0f} MiB", ""),
         ("(c) memory ratio, target <= 1.5", f"{result['memory_ratio']:.2f}", verdict(result["memory_ratio"] <= TARGETS["memory_ratio"])),
+        ("    same app, stock Voila, never preheated", f"{mem['learn_stock_voila']['rss_mib']:.0f} MiB", ""),
     ]
     width = max(len(name) for name, _, _ in rows)
     return "\n".join(f"{name:<{width}}  {value:>16}  {ok}" for name, value, ok in rows)

@@ -47,12 +47,14 @@ def attack_value(state: AState, player: int, extra: Extra = None) -> int:
 def power(state: AState, player: int, extra: Extra = None) -> int:
     """Attack value, plus own boosts, minus the opponent's weakening, never below zero (interpretation ``power``)."""
     value = attack_value(state, player, extra)
-    for card in _port(state, player, extra):
-        if card.effect.kind is BOOST:  # type: ignore[union-attr]
-            value += card.effect.amount  # type: ignore[union-attr]
-    for card in _port(state, 1 - player, extra):
-        if card.effect.kind is WEAKEN:  # type: ignore[union-attr]
-            value -= card.effect.amount  # type: ignore[union-attr]
+    cards = state.cards
+    for owner, sign, kind in ((player, 1, BOOST), (1 - player, -1, WEAKEN)):
+        for uid in state.sides[owner].port:
+            effect = cards[uid].effect
+            if effect.kind is kind:  # type: ignore[union-attr]
+                value += sign * effect.amount  # type: ignore[union-attr]
+        if extra is not None and extra[0] == owner and extra[1].effect.kind is kind:  # type: ignore[union-attr]
+            value += sign * extra[1].effect.amount  # type: ignore[union-attr]
     return max(0, value)
 
 

@@ -63,7 +63,7 @@ def battle_turn(state: AState, rng: random.Random) -> Step | Decision:
     cited = (C.TAKE_TURNS, C.EFFECT, C.USE_REQUIREMENTS, C.OTHER_CONTINUES if alone else C.PASS)
     return Decision(
         player, "power-option", f"{name(player)}: play a Power Option on the Power Port, or pass?",
-        power_option_options(state, player), cited, choose, Phase.BATTLE.value,
+        power_option_options(state, player), cited, choose, str(Phase.BATTLE),
     )
 
 
@@ -88,9 +88,10 @@ def play(state: AState, player: int, card_id: str, alone: bool) -> Step:
     cited: list[Citation] = [C.OTHER_CONTINUES if alone else C.TAKE_TURNS, C.EFFECT]
     events = [Event("power-option", player, (card.name,))]
     told = f"{name(player)} plays {card.name} (\"{card.effect.text}\")"
-    if card.use.text:
+    use = card.use.text
+    if use:
         cited.append(C.USE_REQUIREMENTS)
-        told += f", completing its Use Requirements ({card.use.text})"
+        told += f", completing its Use Requirements ({use})"
     if card.use.online_to_offline:
         events.append(online_to_offline(state, player, card.use.online_to_offline))
         cited.append(C.ONLINE_OFFLINE)

@@ -41,7 +41,7 @@ def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Ci
         player, "prepare-digivolve",
         f"{name(player)}: place a next-level card face down on the Digivolve Zone (its requirement box must show "
         f"{digivolve_base(state, player).name})?",
-        options, cited, choose, phase.value,
+        options, cited, choose, str(phase),
     )
 
 
@@ -201,5 +201,5 @@ def respond(state: AState, player: int) -> Decision:
         player, "respond-digivolve",
         f"{name(player)}: {name(opponent)}'s {state.top(opponent).name} has power {power(state, opponent)} against your "
         f"{state.top(player).name} ({power(state, player)}). Digivolve to {card.name}, or pass?",
-        options, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.RESPOND_PASS, C.USE_IT_OR_LOSE_IT), choose, Phase.DIGIVOLVE.value,
+        options, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.RESPOND_PASS, C.USE_IT_OR_LOSE_IT), choose, str(Phase.DIGIVOLVE),
     )

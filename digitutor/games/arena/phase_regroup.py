@@ -45,7 +45,7 @@ def regroup_discard(state: AState, rng: random.Random) -> Decision | None:
 
     return Decision(
         player, "discard", f"{name(player)}: discard a card to Offline before restoring your hand to {HAND_SIZE}?",
-        tuple(options), (C.RESTORE, C.DISCARD, C.ONLY_TIME), choose, Phase.RE_GROUP.value,
+        tuple(options), (C.RESTORE, C.DISCARD, C.ONLY_TIME), choose, str(Phase.RE_GROUP),
     )
 
 
@@ -165,7 +165,7 @@ def regroup_rookie(state: AState, rng: random.Random) -> Decision | None:
 
     return Decision(
         player, "change-rookie", f"{name(player)}: change your Rookie?", tuple(options),
-        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), choose, Phase.RE_GROUP.value,
+        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), choose, str(Phase.RE_GROUP),
     )
 
 

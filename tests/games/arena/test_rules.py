@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -417,3 +418,16 @@ def test_the_long_setup_is_long():
     match = Match("arena", 1, GAME.long_setup())
     match.run()
     assert len(match.steps) > 1100
+
+
+def test_interpretation_draft_without_rookie_gathers_the_cards_and_drafts_again():
+    state = new_state({"draft": {}})
+    plain = [uid for uid in state.pool if not state.cards[uid].is_rookie]
+    rest = [uid for uid in state.pool if uid not in plain[:30]]
+    state.sides[0].deck, state.sides[1].deck, state.pool = plain[:30], rest[:29], rest[29:]
+    state.cursor, state.actor = "setup.pick", 1  # Player 2 draws the last card; Player 1 has no Rookie
+    rng = random.Random(1)
+    GAME.advance(state, rng)
+    redraft = GAME.advance(state, rng)
+    assert C.DRAFT_REDO in redraft.citations
+    assert len(state.pool) == 60 and all(side.deck == [] for side in state.sides) and state.cursor == "setup.pick"
