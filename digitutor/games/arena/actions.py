@@ -19,7 +19,7 @@ def name(player: int) -> str:
 def step(
     state: AState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()
 ) -> Step:
-    return Step(state.turn, player, str(phase), narration, tuple(citations), tuple(events))  # str(): a plain, fast copy
+    return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events))  # str(): a plain, fast copy; each citation once
 
 
 def draw(state: AState, player: int, count: int) -> Event:
