@@ -124,10 +124,13 @@ def _quiet_voila_log(record: logging.LogRecord) -> bool:
 
 def _tutor_voila_class() -> type:
     """Voila, with ``/`` redirected to the landing page and CDN links dropped from the pages."""
-    from jupyter_server.utils import url_path_join
-    from tornado.web import RedirectHandler
-    from voila.app import Voila
-    from voila.tornado.handler import TornadoVoilaHandler
+    try:
+        from jupyter_server.utils import url_path_join
+        from tornado.web import RedirectHandler
+        from voila.app import Voila
+        from voila.tornado.handler import TornadoVoilaHandler
+    except ImportError as error:
+        raise DigitutorError(f"the app extra is missing ({error.name} is not installed): pip install -e '.[app]'") from None
 
     class OfflineVoilaHandler(TornadoVoilaHandler):
         """Renders notebooks like Voila, minus stylesheet links to other hosts."""
@@ -162,6 +165,7 @@ def _check_port(host: str, port: int) -> None:
     if not 0 < port < 65536:
         raise DigitutorError(f"--port {port}: not a TCP port (1-65535)")
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Tornado will: TIME_WAIT is no conflict
         try:
             probe.bind((host, port))
         except OSError:

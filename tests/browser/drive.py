@@ -53,16 +53,23 @@ def legal_options(root: Locator) -> Locator:
     return root.locator(".dt-decision button.dt-option:not(.dt-option-illegal)")
 
 
-def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS) -> bool:
-    """One move forward: answer the decision shown (the suggested option if any), else press Next."""
-    options = legal_options(root)
-    if options.count():
+def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS, attempts: int = 3) -> bool:
+    """One move forward: answer the decision shown (the suggested option if any), else press Next.
+
+    False when the move changed nothing; a control rebuilt under the pointer is looked up again.
+    """
+    for _ in range(attempts):
+        options = legal_options(root)
         suggested = root.locator(".dt-decision button.dt-option-suggested")
-        chosen = suggested if suggested.count() else options
+        control = (suggested if suggested.count() else options) if options.count() else root.locator("button.dt-next")
         before = text(root, ".dt-status")
-        chosen.first.click()
+        try:
+            control.first.click(timeout=timeout_ms)
+        except PlaywrightTimeout:
+            continue
         return _wait_change(root, ".dt-status", before, timeout_ms)
-    return press(root, "button.dt-next", timeout_ms=timeout_ms)
+    status, shown = text(root, ".dt-status"), root.locator(".dt-decision").first.inner_text()[:300]
+    raise AssertionError(f"no control could be clicked {attempts} times; status {status!r}; decision {shown!r}")
 
 
 def advance_until(root: Locator, found: str, limit: int = 120) -> Locator:

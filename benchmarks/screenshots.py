@@ -1,0 +1,117 @@
+"""Screenshots for the README, taken from a real ``digitutor serve`` in headless Chromium.
+
+    .venv/bin/python benchmarks/screenshots.py [--game dtector] [--out docs/screenshots]
+
+Writes landing.png, learn.png (mid-game, a "why not?" open), presenter.png and
+rulings.png at 1280x800, their PNG data recompressed at zlib's highest level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from drive import act, advance_until, wait_ready  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from digitutor.core.registry import get_game  # noqa: E402
+
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+def recompress(png: bytes) -> bytes:
+    """The same image with its IDAT data deflated again at level 9 (pixels and filters untouched)."""
+    signature, chunks, at = png[:8], [], 8
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        chunks.append((kind, png[at + 8:at + 8 + length]))
+        at += 12 + length
+    data = zlib.compress(zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT")), 9)
+    out, idat_written = [signature], False
+    for kind, body in chunks:
+        if kind == b"IDAT":
+            if idat_written:
+                continue
+            kind, body, idat_written = b"IDAT", data, True
+        out.append(struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body)))
+    return b"".join(out)
+
+
+def save(page: Page, path: Path) -> None:
+    page.wait_for_timeout(400)  # let the last widget update paint
+    path.write_bytes(recompress(page.screenshot()))
+    print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KiB")
+
+
+def landing(page: Page, out: Path, _game: str) -> None:
+    page.goto("/")
+    page.locator(".dt-start").wait_for()
+    save(page, out / "landing.png")
+
+
+def learn(page: Page, out: Path, game: str) -> None:
+    page.goto(f"/voila/render/learn_{game}.ipynb")
+    root = wait_ready(page)
+    advance_until(root, ".dt-decision .dt-option-illegal")
+    root.locator(".dt-decision .dt-why-not").first.click()
+    root.locator(".dt-decision .dt-reasons").first.wait_for()
+    root.locator(".dt-decision").scroll_into_view_if_needed()
+    save(page, out / "learn.png")
+
+
+def presenter(page: Page, out: Path, game: str) -> None:
+    page.goto(f"/voila/render/learn_{game}.ipynb?mode=presenter")
+    root = wait_ready(page)
+    page.locator(".dt-tutor.dt-presenting").wait_for(timeout=15_000)
+    for _ in range(3):
+        act(root)
+    save(page, out / "presenter.png")
+
+
+def rulings(page: Page, out: Path, game: str) -> None:
+    page.goto("/voila/render/rulings.ipynb")
+    pickers = page.locator(".dt-rulings select")
+    pickers.nth(0).select_option(label=get_game(game).title)
+    pickers.nth(1).select_option(index=1 if pickers.nth(1).locator("option").count() > 1 else 0)
+    root = wait_ready(page, ".dt-rulings")
+    for _ in range(4):
+        act(root)
+    save(page, out / "rulings.png")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="dtector")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = parser.parse_args()
+    if not CHROMIUM.exists():
+        print(f"screenshots: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    server = start_server()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport=VIEWPORT, base_url=server.url)
+            for shoot in (landing, learn, presenter, rulings):
+                page = context.new_page()
+                page.set_default_timeout(30_000)
+                shoot(page, args.out, args.game)
+                page.goto("about:blank")  # the unload beacon shuts the page's kernel down
+                page.close()
+            browser.close()
+    finally:
+        server.stop()
+        server.discard_log()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
