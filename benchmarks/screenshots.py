@@ -22,6 +22,7 @@ from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from digitutor.core.registry import get_game  # noqa: E402
+from digitutor.scenarios.model import shipped_scenarios  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 800}
 
@@ -76,10 +77,14 @@ def presenter(page: Page, out: Path, game: str) -> None:
 
 
 def rulings(page: Page, out: Path, game: str) -> None:
+    scenarios = shipped_scenarios(game)
+    title = scenarios[min(1, len(scenarios) - 1)].title  # the first is a setup; the second shows a ruling
     page.goto("/voila/render/rulings.ipynb")
     pickers = page.locator(".dt-rulings select")
     pickers.nth(0).select_option(label=get_game(game).title)
-    pickers.nth(1).select_option(index=1 if pickers.nth(1).locator("option").count() > 1 else 0)
+    pickers.nth(1).locator("option", has_text=title).wait_for(state="attached")
+    pickers.nth(1).select_option(label=title)
+    page.locator(".dt-rulings .dt-tutor .dt-title", has_text=title).wait_for()
     root = wait_ready(page, ".dt-rulings")
     for _ in range(4):
         act(root)
