@@ -163,6 +163,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 plain_page, _ = open_until(browser, f"{stock.url}/voila/render/{learn}", LEARN_READY)
                 plain_memory = kernel_memory(plain_page, stock)  # the same app, never preheated
                 chromium.close()
+        except BaseException:
+            for server in servers:  # what the servers said, for the one who reads the traceback
+                print(f"--- {' '.join(server.process.args[:4])} ...\n{server.output()[-3000:]}", file=sys.stderr)
+            raise
         finally:
             for server in servers:
                 server.stop()

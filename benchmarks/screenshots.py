@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from drive import act, advance_until, wait_ready  # noqa: E402
+from drive import act, advance_until, press, wait_ready  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
@@ -86,8 +86,8 @@ def rulings(page: Page, out: Path, game: str) -> None:
     pickers.nth(1).select_option(label=title)
     page.locator(".dt-rulings .dt-tutor .dt-title", has_text=title).wait_for()
     root = wait_ready(page, ".dt-rulings")
-    for _ in range(4):
-        act(root)
+    for _ in range(5):  # Next follows the scenario's script, up to the reveal
+        press(root, "button.dt-next")
     save(page, out / "rulings.png")
 
 

@@ -11,12 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page, Route, WebSocket
 
 from harness import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, Server, start_server
-
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
-
-from playwright.sync_api import Page, Route, WebSocket  # noqa: E402
 
 VIEWPORT = {"width": 1280, "height": 800}
 TIMEOUT_MS = 30_000
