@@ -52,9 +52,9 @@ def follow_query(model: TutorModel) -> None:
 
 def _await_query(model: TutorModel) -> None:
     try:
-        from voila.utils import wait_for_request
+        from ..serve import query_string  # standard library only: voila.utils would double the kernel's memory
 
-        wait_for_request()
+        query_string()
         if presenter_requested():
             model.presenter = True
     except Exception:  # noqa: BLE001 - without the query string the app simply stays in normal mode
