@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InputError
+from ...core.layout import CardLayout
 from .cardfile import card_set, draft_pool
 from .cards import Card
 from .checks import deck_problems
@@ -31,26 +32,11 @@ PLAYER_FIELDS = {
 }
 
 
-class Layout:
-    """Numbers card instances as they are placed, so every card has one identity."""
+class Layout(CardLayout[Card]):
+    """An Arena layout over the shipped card set."""
 
     def __init__(self, source: str) -> None:
-        self.source = source
-        self.cards: list[Card] = []
-        self.known = card_set()
-
-    def place(self, card_id: Any, where: str) -> int:
-        if not isinstance(card_id, str) or card_id not in self.known:
-            raise InputError(self.source, where, f"unknown card {card_id!r}")
-        self.cards.append(self.known[card_id])
-        return len(self.cards) - 1
-
-    def pile(self, ids: Any, where: str) -> list[int]:
-        if ids is None:
-            return []
-        if not isinstance(ids, list):
-            raise InputError(self.source, where, "expected a list of card ids")
-        return [self.place(card_id, f"{where}[{i}]") for i, card_id in enumerate(ids)]
+        super().__init__(source, card_set())
 
     def card(self, uid: int) -> Card:
         return self.cards[uid]

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InputError
+from ...core.layout import CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import DECK_SIZE, Card, card_set, tutorial_decks
@@ -30,26 +31,11 @@ def deck_problems(card_ids: list[str]) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
-class Layout:
-    """Numbers card instances as they are placed, so every card has one identity."""
+class Layout(CardLayout[Card]):
+    """A D-Tector layout: cards, and D-Dock Digimon made of them."""
 
     def __init__(self, source: str) -> None:
-        self.source = source
-        self.cards: list[Card] = []
-        self.known = card_set()
-
-    def place(self, card_id: Any, where: str) -> int:
-        if not isinstance(card_id, str) or card_id not in self.known:
-            raise InputError(self.source, where, f"unknown card {card_id!r}")
-        self.cards.append(self.known[card_id])
-        return len(self.cards) - 1
-
-    def pile(self, ids: Any, where: str) -> list[int]:
-        if ids is None:
-            return []
-        if not isinstance(ids, list):
-            raise InputError(self.source, where, "expected a list of card ids")
-        return [self.place(card_id, f"{where}[{i}]") for i, card_id in enumerate(ids)]
+        super().__init__(source, card_set())
 
     def unit(self, entry: Any, where: str) -> Unit:
         if isinstance(entry, str):

@@ -1,0 +1,37 @@
+"""Laying cards out from a file: each placed card gets its own instance number."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from .errors import InputError
+
+CardT = TypeVar("CardT")
+
+
+class CardLayout(Generic[CardT]):
+    """Numbers card instances as they are placed, so every card has one identity.
+
+    ``known`` maps card ids to a game's card records; ``source`` names the file for errors.
+    """
+
+    def __init__(self, source: str, known: Mapping[str, CardT]) -> None:
+        self.source = source
+        self.known = known
+        self.cards: list[CardT] = []
+
+    def place(self, card_id: Any, where: str) -> int:
+        """One card by id; an unknown id raises InputError naming ``where``."""
+        if not isinstance(card_id, str) or card_id not in self.known:
+            raise InputError(self.source, where, f"unknown card {card_id!r}")
+        self.cards.append(self.known[card_id])
+        return len(self.cards) - 1
+
+    def pile(self, ids: Any, where: str) -> list[int]:
+        """A list of card ids (None: an empty pile)."""
+        if ids is None:
+            return []
+        if not isinstance(ids, list):
+            raise InputError(self.source, where, "expected a list of card ids")
+        return [self.place(card_id, f"{where}[{i}]") for i, card_id in enumerate(ids)]
