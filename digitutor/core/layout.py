@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from .errors import InputError
+from .records import Reason
 
 CardT = TypeVar("CardT")
 
@@ -35,3 +36,16 @@ class CardLayout(Generic[CardT]):
         if not isinstance(ids, list):
             raise InputError(self.source, where, "expected a list of card ids")
         return [self.place(card_id, f"{where}[{i}]") for i, card_id in enumerate(ids)]
+
+    def decks(self, decks: Any, size: str, problems_of: Callable[[list[str]], Sequence[Reason]]) -> list[list[int]]:
+        """Two decks of card ids, each placed and checked; an illegal deck raises with every cited reason."""
+        if not isinstance(decks, list) or len(decks) != 2:
+            raise InputError(self.source, "decks", f"expected two decks (lists of {size} card ids)")
+        piles = []
+        for player, deck in enumerate(decks):
+            piles.append(self.pile(deck, f"decks[{player}]"))
+            problems = problems_of(deck)
+            if problems:
+                why = "; ".join(f"{r.why} (\"{r.citation.quote}\")" for r in problems)
+                raise InputError(self.source, f"decks[{player}]", why)
+        return piles

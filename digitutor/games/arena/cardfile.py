@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import InputError
+from ...core.fields import Fields
 from ...core.yamlio import load_yaml
 from .cards import Card, Colour, DigivolveBox, Effect, EffectKind, Kind, Level, UseRequirements
 
@@ -24,54 +25,6 @@ MAX_VALUE = 9990
 def cards_dir() -> Path:
     """The shipped ``cards/arena`` folder."""
     return Path(str(resources.files("digitutor.cards") / "arena"))
-
-
-class Fields:
-    """Reads one mapping of a file, naming ``where`` in every error."""
-
-    def __init__(self, entry: Any, source: str, where: str, allowed: set[str], shape: str) -> None:
-        if not isinstance(entry, dict):
-            raise InputError(source, where, f"expected a mapping with {shape}")
-        unknown = set(entry) - allowed
-        if unknown:
-            raise InputError(source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(allowed))})")
-        self.entry, self.source, self.where = entry, source, where
-
-    def at(self, name: str) -> str:
-        return f"{self.where}.{name}"
-
-    def required(self, name: str) -> Any:
-        if name not in self.entry:
-            raise InputError(self.source, self.at(name), "missing")
-        return self.entry[name]
-
-    def text(self, name: str) -> str:
-        value = self.required(name)
-        if not isinstance(value, str) or not value.strip():
-            raise InputError(self.source, self.at(name), f"expected a non-empty text, got {value!r}")
-        return value
-
-    def enum(self, enum: type[StrEnum], name: str, required: bool = True) -> Any:
-        if not required and self.entry.get(name) is None:
-            return None
-        value = self.required(name)
-        try:
-            return enum(value)
-        except ValueError:
-            allowed = ", ".join(member.value for member in enum)
-            raise InputError(self.source, self.at(name), f"expected one of {allowed}, got {value!r}") from None
-
-    def whole(self, name: str, low: int, high: int, default: int | None = None) -> int:
-        value = self.entry.get(name, default) if default is not None else self.required(name)
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise InputError(self.source, self.at(name), f"expected a whole number from {low} to {high}, got {value!r}")
-        return value
-
-    def flag(self, name: str) -> bool:
-        value = self.entry.get(name, False)
-        if not isinstance(value, bool):
-            raise InputError(self.source, self.at(name), f"expected true or false, got {value!r}")
-        return value
 
 
 def _by_enum(fields: Fields, name: str, enum: type[StrEnum], low: int) -> dict[Any, int]:

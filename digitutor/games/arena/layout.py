@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InputError
+from ...core.fields import whole_number
 from ...core.layout import CardLayout
 from .cardfile import card_set, draft_pool
 from .cards import Card
@@ -44,17 +45,9 @@ class Layout(CardLayout[Card]):
 
 def state_from_decks(decks: Any, source: str) -> AState:
     """Two preconstructed decks; each must be 30 unique cards with a Rookie."""
-    if not isinstance(decks, list) or len(decks) != 2:
-        raise InputError(source, "decks", "expected two decks (lists of 30 card ids)")
     layout = Layout(source)
-    sides = []
-    for player, deck in enumerate(decks):
-        uids = layout.pile(deck, f"decks[{player}]")
-        problems = deck_problems(deck, layout.known)
-        if problems:
-            why = "; ".join(f"{r.why} (\"{r.citation.quote}\")" for r in problems)
-            raise InputError(source, f"decks[{player}]", why)
-        sides.append(Side(deck=uids))
+    piles = layout.decks(decks, "30", lambda deck: deck_problems(deck, layout.known))
+    sides = [Side(deck=uids) for uids in piles]
     return AState(tuple(layout.cards), sides)
 
 
@@ -128,12 +121,6 @@ def _plan(layout: Layout, entry: Any, where: str, side: Side) -> Plan:
     return Plan(uid, matches[0])
 
 
-def _whole(value: Any, low: int, source: str, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise InputError(source, where, f"expected a whole number from {low}, got {value!r}")
-    return value
-
-
 def state_from_board(board: Mapping[str, Any], source: str) -> AState:
     """A prepared board: any card in any zone, points, who goes first, and the phase to start in.
 
@@ -160,8 +147,8 @@ def state_from_board(board: Mapping[str, Any], source: str) -> AState:
     layout = Layout(source)
     sides = [_player(layout, entry, f"setup.board.players[{p}]") for p, entry in enumerate(players)]
     state = AState(tuple(layout.cards), sides, START_AT[phase])
-    state.turn = _whole(board.get("duel", 1), 1, source, "setup.board.duel")
-    state.ties = _whole(board.get("ties", 0), 0, source, "setup.board.ties")
+    state.turn = whole_number(board.get("duel", 1), 1, None, source, "setup.board.duel")
+    state.ties = whole_number(board.get("ties", 0), 0, None, source, "setup.board.ties")
     state.first = state.actor = first or 0
     state.last_winner = last_winner
     if phase == Phase.DIGIVOLVE.value and first is not None:

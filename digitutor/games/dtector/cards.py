@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from ...core.errors import InputError
+from ...core.fields import Fields, one_of, whole_number
 from ...core.yamlio import load_yaml
 
 DECK_SIZE = 50
+CARD_FIELDS = {"id", "name", "level", "battle_type", "element", "power", "digivolves_from", "effect"}
 
 
 class Level(StrEnum):
@@ -110,57 +112,30 @@ def cards_dir() -> Path:
     return Path(str(resources.files("digitutor.cards") / "dtector"))
 
 
-def _field(entry: dict[str, Any], name: str, source: str, where: str) -> Any:
-    if name not in entry:
-        raise InputError(source, f"{where}.{name}", "missing")
-    return entry[name]
-
-
-def _enum(enum: type[StrEnum], value: Any, source: str, where: str) -> Any:
-    try:
-        return enum(value)
-    except ValueError:
-        allowed = ", ".join(member.value for member in enum)
-        raise InputError(source, where, f"expected one of {allowed}, got {value!r}") from None
-
-
-def _whole(value: Any, low: int, high: int, source: str, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InputError(source, where, f"expected a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
 def parse_card(entry: Any, source: str, position: int) -> Card:
     """One card entry of cards.yaml, validated field by field."""
-    if not isinstance(entry, dict):
-        raise InputError(source, f"cards[{position}]", "expected a mapping with id, name, level, ...")
-    card_id = _field(entry, "id", source, f"cards[{position}]")
+    card_id = Fields(entry, source, f"cards[{position}]", CARD_FIELDS, "id, name, level, ...").required("id")
     if not isinstance(card_id, str) or not card_id.replace("-", "").isalnum() or card_id != card_id.lower():
         raise InputError(source, f"cards[{position}].id", f"expected a lowercase slug, got {card_id!r}")
     where = f"card {card_id!r}"
-    unknown = set(entry) - {"id", "name", "level", "battle_type", "element", "power", "digivolves_from", "effect"}
-    if unknown:
-        raise InputError(source, f"{where}.{sorted(unknown)[0]}", "unknown field")
-    name = _field(entry, "name", source, where)
-    if not isinstance(name, str) or not name.strip():
-        raise InputError(source, f"{where}.name", "expected a non-empty name")
+    fields = Fields(entry, source, where, CARD_FIELDS, ", ".join(sorted(CARD_FIELDS)))
     effect = None
     if entry.get("effect") is not None:
         raw = entry["effect"]
         if not isinstance(raw, dict) or set(raw) != {"kind", "amount"}:
             raise InputError(source, f"{where}.effect", "expected {kind: ..., amount: N}")
-        kind = _enum(EffectKind, raw["kind"], source, f"{where}.effect.kind")
-        effect = Effect(kind, _whole(raw["amount"], 1, 9, source, f"{where}.effect.amount"))
+        kind = one_of(EffectKind, raw["kind"], source, f"{where}.effect.kind")
+        effect = Effect(kind, whole_number(raw["amount"], 1, 9, source, f"{where}.effect.amount"))
     digivolves_from = entry.get("digivolves_from")
     if digivolves_from is not None and not isinstance(digivolves_from, str):
         raise InputError(source, f"{where}.digivolves_from", f"expected a card id, got {digivolves_from!r}")
     return Card(
         id=card_id,
-        name=name,
-        level=_enum(Level, _field(entry, "level", source, where), source, f"{where}.level"),
-        battle_type=_enum(BattleType, _field(entry, "battle_type", source, where), source, f"{where}.battle_type"),
-        element=_enum(Element, _field(entry, "element", source, where), source, f"{where}.element"),
-        power=_whole(_field(entry, "power", source, where), 1, 99, source, f"{where}.power"),
+        name=fields.text("name"),
+        level=fields.enum(Level, "level"),
+        battle_type=fields.enum(BattleType, "battle_type"),
+        element=fields.enum(Element, "element"),
+        power=fields.whole("power", 1, 99),
         digivolves_from=digivolves_from,
         effect=effect,
     )
@@ -209,7 +184,7 @@ def parse_deck(doc: Any, source: str, cards: dict[str, Card]) -> tuple[str, list
         card_id = entry["card"]
         if card_id not in cards:
             raise InputError(source, f"{where}.card", f"unknown card {card_id!r}")
-        count = _whole(entry.get("count", 1), 1, DECK_SIZE, source, f"{where}.count")
+        count = whole_number(entry.get("count", 1), 1, DECK_SIZE, source, f"{where}.count")
         card_ids.extend([card_id] * count)
     return str(name), card_ids
 

@@ -49,16 +49,8 @@ class Layout(CardLayout[Card]):
 
 def state_from_decks(decks: Any, source: str) -> DState:
     """A new game from two lists of card ids: ``{"decks": [[...], [...]]}``."""
-    if not isinstance(decks, list) or len(decks) != 2:
-        raise InputError(source, "decks", "expected two decks (lists of card ids)")
     layout = Layout(source)
-    sides = []
-    for player, deck in enumerate(decks):
-        piles = layout.pile(deck, f"decks[{player}]")
-        problems = deck_problems(deck)
-        if problems:
-            raise InputError(source, f"decks[{player}]", f"{problems[0].why} (\"{problems[0].citation.quote}\")")
-        sides.append(Side(piles))
+    sides = [Side(piles) for piles in layout.decks(decks, str(DECK_SIZE), deck_problems)]
     return DState(tuple(layout.cards), sides)
 
 
