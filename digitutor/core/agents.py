@@ -1,7 +1,9 @@
 """Who answers decisions: the computer (random or scripted), or a person through a UI.
 
 A person is represented by no agent at all: the match stops at the decision and
-waits for ``Match.choose``. Agents get their own seeded RNG from the match.
+waits for ``Match.choose``. Agents get their own seeded RNG from the match, and
+decide from the decision and their seat's ``Observation`` only: never from the
+full state, so they cannot see through a face-down card.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from .errors import DigitutorError
-from .game import GameState
+from .game import Observation
 from .records import Decision
 
 
@@ -20,7 +22,7 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, decision: Decision, state: GameState) -> str: ...
+    def choose(self, decision: Decision, seen: Observation) -> str: ...
 
 
 class RandomAgent:
@@ -31,7 +33,7 @@ class RandomAgent:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, decision: Decision, state: GameState) -> str:
+    def choose(self, decision: Decision, seen: Observation) -> str:
         legal = decision.legal_options
         return legal[self.rng.randrange(len(legal))].key
 
@@ -44,7 +46,7 @@ class FirstAgent:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, decision: Decision, state: GameState) -> str:
+    def choose(self, decision: Decision, seen: Observation) -> str:
         return decision.legal_options[0].key
 
 
@@ -61,7 +63,7 @@ class ScriptedAgent:
         self.answers = list(answers)
         self.position = 0
 
-    def choose(self, decision: Decision, state: GameState) -> str:
+    def choose(self, decision: Decision, seen: Observation) -> str:
         if self.position >= len(self.answers):
             raise ScriptExhausted(f"the script has no answer for decision {decision.kind!r}")
         answer = self.answers[self.position]

@@ -1,23 +1,103 @@
-"""What every game sub-package provides to the engine, the CLI and the widgets."""
+"""What every game provides to the engine, the CLI and the widgets, and the loop that runs it.
+
+A game is a ``Game`` subclass: a state with a stack of procedure frames, a
+``Procedure`` (one handler per frame kind: automatic steps, and decisions that
+ask and are answered), and one ``ActionRule`` per kind of action a player can
+take. The base class runs the advance loop and gives every game the same
+``why_not`` / ``apply`` / ``legal_actions`` / ``observe``, so the engine, the UI
+and the agents ask one check and cannot disagree.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..rules.model import Citation
-from .records import Decision, Result, Step
+from .actions import Action, BadActionKey
+from .errors import IllegalActionError
+from .frames import Frame
+from .instances import Instances
+from .records import Decision, Reason, Result, Step
 
 
 class GameState(Protocol):
-    """A game's mutable state. ``copy`` must be cheap: snapshots rely on it."""
+    """A game's mutable state: plain data with its frames and instances. ``copy`` must be cheap."""
 
     turn: int
     over: bool
+    frames: list[Frame]
+    instances: Instances
 
     def copy(self) -> GameState: ...
+
+
+StepHandler = Callable[[Any, Frame, random.Random], "Step | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRule:
+    """A frame kind where a player decides.
+
+    ``ask`` builds the decision without changing the state (None: nothing to decide,
+    then ``skip`` runs); ``answer`` carries out an action already checked by ``why_not``.
+    """
+
+    kinds: frozenset[str]  #: the action kinds that answer it
+    ask: Callable[[Any, Frame], Decision | None]
+    answer: Callable[[Any, Frame, Action], Step]
+    skip: StepHandler | None = None  #: default: pop the frame and go on
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRule:
+    """A kind of action: the rule that says when it is taken, and every other check on it.
+
+    ``check(state, frame, action)`` returns every reason the action breaks a rule; ``frame``
+    is the decision frame when the action is asked for now, else None (checks that need
+    the moment, such as what is attacking, are then left out: the timing reason says it all).
+    """
+
+    when: Citation
+    when_text: str  #: e.g. "Blocking happens in the Digi-Battle Phase, when the opponent attacks."
+    check: Callable[[Any, Frame | None, Action], tuple[Reason, ...]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A game's procedure: frame kind -> automatic step, or decision."""
+
+    steps: Mapping[str, StepHandler]
+    decisions: Mapping[str, DecisionRule] = field(default_factory=dict)
+
+
+def pop_frame(state: Any, frame: Frame, rng: random.Random) -> None:
+    state.frames.pop()
+    return None
+
+
+class Observation:
+    """What one player may see of a state: agents decide from this and nothing else.
+
+    ``state`` is a copy in which every card hidden from the player is an unknown card
+    under a fresh number (built on first use); ``decision`` is the player's own pending one.
+    """
+
+    def __init__(self, game: Game, state: Any, player: int, decision: Decision | None = None) -> None:
+        self.game, self.player, self.decision = game, player, decision
+        self._full, self._seen = state, None
+
+    @property
+    def state(self) -> Any:
+        if self._seen is None:
+            self._seen = self.game.redact(self._full, self.player)
+        return self._seen
+
+    @property
+    def board(self) -> BoardView:
+        return self.game.board(self.state, self.player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,33 +155,145 @@ class BoardView:
     shared: Mapping[str, str] = field(default_factory=dict)  #: e.g. a shared memory gauge
 
 
-class Game(Protocol):
-    """The interface of a game sub-package (``digitutor.games.<id>``)."""
+class Game:
+    """The base of every game sub-package (``digitutor.games.<id>.GAME``)."""
 
-    id: str
-    title: str
-    players: int
+    id: str = ""
+    title: str = ""
+    players: int = 2
+    summary: str = ""
+    agents: dict[str, Any] = {}
+    procedure: Procedure
+    actions: Mapping[str, ActionRule]
+
+    # -- what each game provides --------------------------------------------------------------
 
     def default_setup(self) -> dict[str, Any]:
-        """A JSON-able setup for a normal game (the two tutorial decks)."""
+        """A JSON-able setup for a normal game (the tutorial decks)."""
+        raise NotImplementedError
 
-    def new_state(self, setup: Mapping[str, Any], source: str = "setup") -> GameState:
-        """Lay out a game from a setup (decks or a scenario board); raises InputError."""
+    def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> Any:
+        """Lay out a game from a setup; ``rng`` numbers the instances. Raises InputError."""
+        raise NotImplementedError
 
-    def advance(self, state: GameState, rng: random.Random) -> Step | Decision:
-        """Take the next step, or stop at a decision. A decision must not change state or use rng."""
+    def result(self, state: Any) -> Result | None:
+        raise NotImplementedError
 
-    def result(self, state: GameState) -> Result | None:
-        """How the game ended, or None while it goes on."""
+    def zones(self, state: Any) -> Iterator[tuple[str, int | None, list[int]]]:
+        """Every zone as (name, owner, uids): for card conservation and hiding."""
+        raise NotImplementedError
 
-    def all_cards(self, state: GameState) -> list[str]:
-        """Every card instance in every zone (for the no-card-lost-or-duplicated invariant)."""
+    def redact(self, state: Any, viewer: int | None) -> Any:
+        """A copy of ``state`` as ``viewer`` may know it (None: everything)."""
+        raise NotImplementedError
 
-    def board(self, state: GameState, viewer: int | None = None) -> BoardView:
-        """The board for a view."""
+    def board(self, state: Any, viewer: int | None = None) -> BoardView:
+        raise NotImplementedError
 
     def turn_map(self) -> tuple[PhaseInfo, ...]:
-        """The game's phases in order, each citing its rule."""
+        raise NotImplementedError
 
-    def phase_of(self, state: GameState) -> str:
-        """The id (in ``turn_map``) of the phase the state is in."""
+    def phase_of(self, state: Any) -> str:
+        raise NotImplementedError
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    # -- the advance loop -----------------------------------------------------------------------
+
+    def advance(self, state: Any, rng: random.Random) -> Step | Decision:
+        """Run the top frame until a step happens or a player must decide. A decision changes nothing."""
+        steps, decisions = self.procedure.steps, self.procedure.decisions
+        while True:
+            top = state.frames[-1]
+            handler = steps.get(top.kind)
+            if handler is not None:
+                outcome = handler(state, top, rng)
+            else:
+                rule = decisions[top.kind]
+                outcome = rule.ask(state, top)
+                if outcome is None:
+                    outcome = (rule.skip or pop_frame)(state, top, rng)
+            if outcome is not None:
+                return outcome
+
+    def pending(self, state: Any) -> Decision | None:
+        """The decision the top frame asks, if it is a decision frame (built without changing anything)."""
+        rule = self.procedure.decisions.get(state.frames[-1].kind) if state.frames else None
+        return rule.ask(state, state.frames[-1]) if rule else None
+
+    # -- one check, three uses --------------------------------------------------------------------
+
+    def parse(self, state: Any, key: str, player: int) -> Action:
+        """An action from its key; raises BadActionKey for an unknown kind or card."""
+        proposed = Action.parse(key, player)
+        if proposed.kind not in self.actions:
+            raise BadActionKey(f"{proposed.kind!r} is not an action of {self.title} (actions: {', '.join(self.actions)})")
+        for instance in proposed.cards:
+            if state.instances.uid(instance) is None:
+                raise BadActionKey(f"there is no card {instance} in this game")
+        return proposed
+
+    def why_not(self, state: Any, proposed: Action) -> tuple[Reason, ...]:
+        """Every reason ``proposed`` breaks the rules now, each cited; empty: it is legal."""
+        rule = self.actions.get(proposed.kind)
+        if rule is None:
+            raise BadActionKey(f"{proposed.kind!r} is not an action of {self.title}")
+        reasons: list[Reason] = []
+        top = state.frames[-1] if state.frames else None
+        asking = self.procedure.decisions.get(top.kind) if top is not None else None
+        frame: Frame | None = None
+        if asking is None or proposed.kind not in asking.kinds or top is None:
+            reasons.append(Reason(f"{rule.when_text} {self.now(state)}", rule.when))
+        elif top.player is not None and proposed.player != top.player:
+            reasons.append(Reason(
+                f"It is {self.player_name(top.player)}'s choice now, not {self.player_name(proposed.player)}'s.", rule.when
+            ))
+        else:
+            frame = top
+        if rule.check is not None:
+            reasons.extend(rule.check(state, frame, proposed))
+        return tuple(dict.fromkeys(reasons))
+
+    def now(self, state: Any) -> str:
+        """Where the game is, in words, for a timing reason."""
+        phase = self.phase_of(state)
+        title = next((info.title for info in self.turn_map() if info.id == phase), phase)
+        return f"Now it is the {title}." if not state.over else "The game is over."
+
+    def apply(self, state: Any, proposed: Action) -> Step:
+        """Check ``proposed`` with ``why_not`` (every reason, each cited), then carry it out."""
+        reasons = self.why_not(state, proposed)
+        if reasons:
+            raise IllegalActionError(f"{proposed.key!r} is not allowed", reasons)
+        top = state.frames[-1]
+        return self.procedure.decisions[top.kind].answer(state, top, proposed)
+
+    def legal_actions(self, state: Any) -> Iterator[Action]:
+        """What the deciding player may do now, lazily."""
+        decision = self.pending(state)
+        if decision is not None:
+            for option in decision.options:
+                if option.legal:
+                    yield option.action
+
+    # -- cards and views ------------------------------------------------------------------------------
+
+    def all_cards(self, state: Any) -> list[int]:
+        """Every card uid in every zone (for the no-card-lost-or-duplicated invariant)."""
+        return [uid for _, _, uids in self.zones(state) for uid in uids]
+
+    def alias(self, state: Any, key: str) -> str:
+        """An action key with each instance id replaced by its card id (scripts may name cards so)."""
+        parts = key.split(":")
+        table = state.instances
+        for position, part in enumerate(parts):
+            uid = table.uid(part)
+            if uid is not None:
+                parts[position] = table.cards[uid].id
+        return ":".join(parts)
+
+    def observe(self, state: Any, player: int) -> Observation:
+        """What ``player`` may see now; agents use only this."""
+        decision = self.pending(state)
+        return Observation(self, state, player, decision if decision is not None and decision.player == player else None)

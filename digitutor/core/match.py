@@ -13,15 +13,16 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import Action, BadActionKey
 from .agents import Agent, make_agent
-from .errors import DigitutorError, InputError
-from .game import Game, GameState
-from .records import Decision, Result, Step
+from .errors import DigitutorError, IllegalActionError, InputError
+from .game import Game, GameState, Observation
+from .records import Decision, Reason, Result, Step
 from .registry import get_game
 
 SNAPSHOT_EVERY = 32
 SAVE_FORMAT = "digitutor-match"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  #: 2: answers name card instances (p0.c17)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +35,9 @@ class DecisionRecord:
     answer: str
     by: str  #: the agent's name, or ``human``
 
-    def to_json(self) -> dict[str, Any]:
-        return {"step": self.step, "player": self.player, "decision": self.kind, "answer": self.answer, "by": self.by}
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        answer = self.answer if viewer in (None, self.player) else self.answer.partition(":")[0]
+        return {"step": self.step, "player": self.player, "decision": self.kind, "answer": answer, "by": self.by}
 
 
 class Match:
@@ -57,7 +59,7 @@ class Match:
             raise DigitutorError(f"{game_id} needs {self.game.players} agents, got {len(self.agent_names)}: {','.join(agents)}")
         self.agents: list[Agent | None] = self._make_agents("")
         self.rng = random.Random(seed)
-        self.state: GameState = self.game.new_state(self.setup, source)
+        self.state: GameState = self.game.new_state(self.setup, source, random.Random(f"{seed}/instances"))
         self.steps: list[Step] = []
         self.decisions: list[DecisionRecord] = []
         self._answer_at: dict[int, DecisionRecord] = {}
@@ -90,19 +92,52 @@ class Match:
         agent = self.agents[self.pending.player]
         if agent is None:
             return self.pending
-        return self._answer(agent.choose(self.pending, self.state), agent.name)
+        seen = Observation(self.game, self.state, self.pending.player, self.pending)
+        return self._answer(agent.choose(self.pending, seen), agent.name)
 
     def choose(self, key: str) -> Step:
-        """Answer the pending decision as a person; raises IllegalActionError with every reason."""
+        """Answer the pending decision as a person; raises IllegalActionError with every reason.
+
+        ``key`` is an option's key, or the same key naming cards by card id instead of
+        instance (``hand:agumon`` for the first copy of Agumon offered), or any action
+        key at all: one that is not on offer is refused with every reason it breaks a rule.
+        """
         return self._answer(key, "human")
+
+    def resolve_key(self, key: str) -> Action:
+        """The action a person's answer to the pending decision stands for."""
+        decision = self.pending
+        if decision is None:
+            raise DigitutorError("no decision is waiting for an answer")
+        option = decision.find(key)
+        if option is None:
+            option = next((o for o in decision.options if self.game.alias(self.state, o.key) == key), None)
+        if option is not None:
+            return option.action
+        try:
+            return self.game.parse(self.state, key, decision.player)
+        except BadActionKey as error:
+            legal = ", ".join(o.key for o in decision.legal_options)
+            raise IllegalActionError(f"{str(key)[:80]!r} is not an option of this decision ({decision.kind}); legal: {legal} ({error})") from None
+
+    def why_not(self, key: str, player: int | None = None) -> tuple[Reason, ...]:
+        """Every cited reason the action ``key`` is not allowed now (empty: allowed). Changes nothing."""
+        if player is None:
+            player = self.pending.player if self.pending is not None else 0
+        if self.pending is not None and player == self.pending.player:
+            proposed = self.resolve_key(key)
+        else:
+            proposed = self.game.parse(self.state, key, player)
+        return self.game.why_not(self.state, proposed)
 
     def _answer(self, key: str, by: str) -> Step:
         decision = self.pending
         if decision is None:
             raise DigitutorError("no decision is waiting for an answer")
-        step = decision.choose(key)
+        chosen = self.resolve_key(key)
+        step = self.game.apply(self.state, chosen)
         self.pending = None
-        record = DecisionRecord(len(self.steps), decision.player, decision.kind, key, by)
+        record = DecisionRecord(len(self.steps), decision.player, decision.kind, chosen.key, by)
         return self._record(step, record)
 
     def _record(self, step: Step, record: DecisionRecord | None) -> Step:
@@ -142,7 +177,7 @@ class Match:
         for step_index in range(base + 1, index + 1):
             outcome = self.game.advance(state, rng)
             if isinstance(outcome, Decision):
-                outcome.choose(self._answer_at[step_index].answer)
+                self.game.apply(state, self.game.parse(state, self._answer_at[step_index].answer, outcome.player))
         return state, rng
 
     def truncate(self, index: int) -> None:
@@ -228,14 +263,20 @@ class Match:
             except DigitutorError as error:
                 raise InputError(source, f"decisions (step {len(self.steps)})", str(error)) from None
 
-    def trace(self) -> dict[str, Any]:
-        """The JSON trace: game, seed, every step with its citations, decisions, result."""
+    def trace(self, viewer: int | None = None) -> dict[str, Any]:
+        """The JSON trace as ``viewer`` may see it (None: everything, the judge's view).
+
+        A viewer sees which cards an event names only if the rules show them; another
+        player's answers show only the kind of action (the step that follows tells what it did).
+        """
+        pending = self.pending if self.pending is not None and viewer in (None, self.pending.player) else None
         return {
             "game": self.game.id,
             "seed": self.seed,
             "agents": list(self.agent_names),
-            "steps": [step.to_json(index) for index, step in enumerate(self.steps)],
-            "decisions": [d.to_json() for d in self.decisions],
-            "pending": self.pending.to_json() if self.pending else None,
+            "viewer": "all" if viewer is None else viewer,
+            "steps": [step.to_json(index, viewer) for index, step in enumerate(self.steps)],
+            "decisions": [d.to_json(viewer) for d in self.decisions],
+            "pending": pending.to_json() if pending else None,
             "result": self.result.to_json() if self.result else None,
         }

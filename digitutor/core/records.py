@@ -2,29 +2,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.model import Citation
+from .actions import Action
 from .errors import IllegalActionError
+
+
+HIDDEN_CARD = "a face-down card"
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One structured fact of a step: a card moved, a counter changed, a coin landed."""
+    """One structured fact of a step: a card moved, a counter changed, a coin landed.
+
+    ``cards`` are instance ids and ``names`` what is printed on them; ``visible_to``
+    says which players may see which cards they are (None: everyone). To any other
+    viewer the event shows only that something happened to face-down cards.
+    """
 
     kind: str
     player: int | None = None
     cards: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
     data: dict[str, Any] = field(default_factory=dict)
+    visible_to: tuple[int, ...] | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def seen_by(self, viewer: int | None) -> bool:
+        """May ``viewer`` (None: the all-seeing judge's view) see which cards this event names?"""
+        return viewer is None or self.visible_to is None or viewer in self.visible_to
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         doc: dict[str, Any] = {"kind": self.kind}
         if self.player is not None:
             doc["player"] = self.player
         if self.cards:
-            doc["cards"] = list(self.cards)
+            if self.seen_by(viewer):
+                doc["cards"] = list(self.names)
+                doc["instances"] = list(self.cards)
+            else:
+                doc["cards"] = [HIDDEN_CARD] * len(self.cards)
         doc.update(self.data)
         return doc
 
@@ -43,7 +61,7 @@ class Step:
     citations: tuple[Citation, ...]
     events: tuple[Event, ...] = ()
 
-    def to_json(self, index: int) -> dict[str, Any]:
+    def to_json(self, index: int, viewer: int | None = None) -> dict[str, Any]:
         return {
             "index": index,
             "turn": self.turn,
@@ -51,7 +69,7 @@ class Step:
             "phase": self.phase,
             "narration": self.narration,
             "citations": [c.to_json() for c in self.citations],
-            "events": [e.to_json() for e in self.events],
+            "events": [e.to_json(viewer) for e in self.events],
         }
 
 
@@ -68,11 +86,15 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One answer to a decision; an illegal one carries every reason, each cited."""
+    """One answer to a decision: an action; an illegal one carries every reason, each cited."""
 
-    key: str
+    action: Action
     label: str
     reasons: tuple[Reason, ...] = ()  #: every reason it is not allowed; empty when legal
+
+    @property
+    def key(self) -> str:
+        return self.action.key
 
     @property
     def legal(self) -> bool:
@@ -87,33 +109,40 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """The engine stops here until ``player`` picks one of ``options``."""
+    """The engine stops here until ``player`` answers with an action: plain data, no closure.
+
+    Answering is ``game.apply(state, action)``, which checks the action with the same
+    ``why_not`` that built the options.
+    """
 
     player: int
     kind: str  #: a stable name for the kind of choice, e.g. ``battle-call``
     prompt: str
     options: tuple[Option, ...]
     citations: tuple[Citation, ...]
-    resolve: Callable[[str], Step] = field(repr=False, compare=False)
     phase: str = ""
+    accepts: frozenset[str] = frozenset()  #: action kinds that answer it (default: the options' kinds)
+
+    def __post_init__(self) -> None:
+        if not self.accepts:
+            object.__setattr__(self, "accepts", frozenset(o.action.kind for o in self.options))
 
     @property
     def legal_options(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.legal)
 
-    def option(self, key: str) -> Option:
+    def find(self, key: str) -> Option | None:
         for option in self.options:
             if option.key == key:
                 return option
-        known = ", ".join(o.key for o in self.legal_options)
-        raise IllegalActionError(f"{key!r} is not an option of this decision ({self.kind}); legal: {known}")
+        return None
 
-    def choose(self, key: str) -> Step:
-        """Check ``key`` against the rules (the same check that built the options), then apply it."""
-        option = self.option(key)
-        if not option.legal:
-            raise IllegalActionError(f"{option.label!r} is not allowed", option.reasons)
-        return self.resolve(key)
+    def option(self, key: str) -> Option:
+        option = self.find(key)
+        if option is None:
+            known = ", ".join(o.key for o in self.legal_options)
+            raise IllegalActionError(f"{key[:80]!r} is not an option of this decision ({self.kind}); legal: {known}")
+        return option
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -8,6 +8,7 @@ from typing import Any
 from ..core.errors import DigitutorError
 from ..core.match import Match
 from ..core.records import Decision
+from ..core.registry import get_game
 from .model import Scenario
 
 
@@ -30,7 +31,7 @@ class ScenarioRun:
 
 def start_scenario(scenario: Scenario) -> Match:
     """A match laid out from the scenario's setup, with people (no agents) at every seat."""
-    players = 2
+    players = get_game(scenario.game).players
     return Match(scenario.game, scenario.seed, scenario.setup, ("human",) * players, scenario.path)
 
 
@@ -75,7 +76,7 @@ def check_expectations(run: ScenarioRun) -> list[str]:
     for entry in expect.get("counters", []):
         failures.extend(_check_counter(board, entry))
     for entry in expect.get("options", []):
-        failures.extend(_check_option(run.decisions, entry))
+        failures.extend(_check_option(run, entry))
     if "result" in expect:
         failures.extend(_check_result(run, expect["result"]))
     if "over" in expect and bool(expect["over"]) != run.match.over:
@@ -116,13 +117,15 @@ def _check_counter(board: Any, entry: Any) -> list[str]:
     return []
 
 
-def _check_option(decisions: list[Decision], entry: Any) -> list[str]:
+def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
     if not isinstance(entry, dict) or "decision" not in entry or "option" not in entry:
         return [f"option expectation {entry!r} needs decision and option"]
-    for decision in decisions:
+    match = run.match
+    for decision in run.decisions:
         if decision.kind != entry["decision"]:
             continue
-        option = next((o for o in decision.options if o.key == entry["option"]), None)
+        wanted = entry["option"]
+        option = next((o for o in decision.options if wanted in (o.key, match.game.alias(match.state, o.key))), None)
         if option is None:
             continue
         failures = []

@@ -143,7 +143,12 @@ class TutorModel(HasTraits):
             return None
         answered = sum(1 for record in self.match.decisions if record.by == "human")
         script = self.spec.script
-        return script[answered] if answered < len(script) else None
+        if answered >= len(script):
+            return None
+        try:  # scripts may name cards by card id: the suggestion is the option's own key
+            return self.match.resolve_key(script[answered]).key
+        except DigitutorError:
+            return script[answered]
 
     def decision_here(self) -> tuple[Decision | None, str | None]:
         """The decision a person answered right after the viewed step, and their answer (past views only)."""

@@ -18,7 +18,7 @@ SCENARIO = {
         {"hand": ["agunimon"], "deck": ["agumon"] * 5},
         {"hand": ["garurumon"], "deck": ["gabumon"] * 5},
     ]}},
-    "script": ["agunimon", "garurumon"],
+    "script": ["place:agunimon", "place:garurumon"],
     "expect": {"narration": ["Spirit beats all"]},
 }
 
@@ -32,4 +32,5 @@ def test_next_plays_a_scenario_through_its_script(tmp_path: Path):
     model.run_to_my_decision()
     assert not model.error
     assert any("Spirit beats all" in step.narration for step in model.match.steps)
-    assert [d.answer for d in model.match.decisions][:2] == ["agunimon", "garurumon"]
+    answers = [model.match.game.alias(model.match.state, d.answer) for d in model.match.decisions]
+    assert answers[:2] == ["place:agunimon", "place:garurumon"]

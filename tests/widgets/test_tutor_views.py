@@ -95,7 +95,8 @@ def test_a_lesson_suggests_its_answer():
     tutor = Tutor.for_lesson("dtector")
     to_first_decision(tutor)
     suggested = [b for b in tutor.decision.children[1].children if "dt-option-suggested" in b._dom_classes]
-    assert len(suggested) == 1 and tutor.model.suggestion() == "agumon"
+    match = tutor.model.match
+    assert len(suggested) == 1 and match.game.alias(match.state, tutor.model.suggestion()) == "place:agumon"
 
 
 def test_the_turn_map_highlights_the_current_phase():

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...core.game import BoardView, PhaseInfo
-from ...core.records import Decision, Reason, Result, Step
+from ...core.game import BoardView, Game, PhaseInfo
+from ...core.records import Reason, Result
 from . import citations as C
 from .agents import GreedyAgent
 from .cardfile import card_set, parse_card_list, tutorial_decks
-from .checks import deck_problems
+from .checks import ACTIONS, deck_problems
 from .layout import new_state as _new_state
-from .procedure import advance as _advance
+from .procedure import PROCEDURE
 from .state import AState, Phase
 from .view import board as _board
+from .view import redact as _redact
+from .view import zones as _zones
 
 TURN_MAP = (
     PhaseInfo(Phase.SETUP.value, "Setup", C.FOUR_PHASES),
@@ -26,7 +28,7 @@ TURN_MAP = (
 )
 
 
-class Arena:
+class Arena(Game):
     """The game object the engine, CLI and widgets use."""
 
     id = "arena"
@@ -37,6 +39,8 @@ class Arena:
         "trade Power Options one per turn, and the largest power scores from its Score section. First to 1000 points wins."
     )
     agents = {"greedy": GreedyAgent}
+    procedure = PROCEDURE
+    actions = ACTIONS
 
     def default_setup(self) -> dict[str, Any]:
         """The two shipped preconstructed decks."""
@@ -60,24 +64,21 @@ class Arena:
         players = [{"duel_zone": duel, "hand": pile[:10], "online": pile[10:]} for duel in (mega, ["gabumon"])]
         return {"board": {"phase": "battle", "first": 0, "players": players}}
 
-    def new_state(self, setup: Mapping[str, Any], source: str = "setup") -> AState:
-        return _new_state(setup, source)
-
-    def advance(self, state: AState, rng: random.Random) -> Step | Decision:
-        return _advance(state, rng)
+    def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> AState:
+        return _new_state(setup, source, rng)
 
     def result(self, state: AState) -> Result | None:
         if not state.over:
             return None
         points = tuple(side.points for side in state.sides)
-        reason = "ten tied Duels in a row" if state.cursor == "game-over.ties" else "first to 1000 points"
+        reason = "ten tied Duels in a row" if state.top_frame.get("reason") == "ties" else "first to 1000 points"
         return Result(state.winner, reason, points)
 
-    def all_cards(self, state: AState) -> list[str]:
-        uids = list(state.pool)
-        for side in state.sides:
-            uids += side.deck + side.hand + side.online + side.offline + side.board_cards()
-        return [str(uid) for uid in uids]
+    def zones(self, state: AState) -> Iterator[tuple[str, int | None, list[int]]]:
+        return _zones(state)
+
+    def redact(self, state: AState, viewer: int | None) -> AState:
+        return _redact(state, viewer)
 
     def board(self, state: AState, viewer: int | None = None) -> BoardView:
         return _board(state, viewer)

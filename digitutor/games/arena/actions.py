@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core.frames import frame
 from ...core.records import Event, Step
 from ...rules.model import Citation
 from .state import AState, Phase
@@ -19,7 +20,20 @@ def name(player: int) -> str:
 def step(
     state: AState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()
 ) -> Step:
+    """The step taken; an Online pile that went down to zero during it puts a reset frame on top."""
+    if state.reset_due:
+        state.push(*(frame("online-reset", p) for p in state.reset_due))
+        state.reset_due = ()
     return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events))  # str(): a plain, fast copy; each citation once
+
+
+def event(state: AState, kind: str, player: int | None, uids: Iterable[int], data: dict | None = None, secret: bool = False) -> Event:
+    """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
+    uids = tuple(uids)
+    return Event(
+        kind, player, tuple(state.iid(u) for u in uids), state.labels(uids), data or {},
+        (player,) if secret and player is not None else None,
+    )
 
 
 def draw(state: AState, player: int, count: int) -> Event:
@@ -29,7 +43,7 @@ def draw(state: AState, player: int, count: int) -> Event:
     del side.online[len(side.online) - count :]
     drawn.reverse()
     side.hand.extend(drawn)
-    return Event("draw", player, state.labels(drawn), {"count": len(drawn), "online": len(side.online)})
+    return event(state, "draw", player, drawn, {"count": len(drawn), "online": len(side.online)}, secret=True)
 
 
 def online_to_offline(state: AState, player: int, count: int) -> Event:
@@ -41,7 +55,7 @@ def online_to_offline(state: AState, player: int, count: int) -> Event:
     side.offline.extend(moved)
     if count:
         flag_if_empty(state, player)
-    return Event("online-to-offline", player, state.labels(moved), {"count": count, "online": len(side.online)})
+    return event(state, "online-to-offline", player, moved, {"count": count, "online": len(side.online)})
 
 
 def can_reset(state: AState, player: int) -> bool:
@@ -56,13 +70,13 @@ def flag_if_empty(state: AState, player: int) -> None:
         state.reset_due += (player,)
 
 
-def to_offline(state: AState, player: int, uids: list[int]) -> tuple[str, ...]:
-    """Put cards (already taken from their zone) on the Offline pile; returns their names."""
+def to_offline(state: AState, player: int, uids: list[int]) -> list[int]:
+    """Put cards (already taken from their zone) on the Offline pile; returns them."""
     state.sides[player].offline.extend(uids)
-    return state.labels(uids)
+    return list(uids)
 
 
-def clear_power_port(state: AState, player: int) -> tuple[str, ...]:
+def clear_power_port(state: AState, player: int) -> list[int]:
     """Every Power Option in the Power Port (played ones and Digivices placed to digivolve) goes Offline."""
     side = state.sides[player]
     cards = side.port + side.spent

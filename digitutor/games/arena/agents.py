@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ...core.game import Observation
 from ...core.records import Decision, Option
-from .cardfile import card_set
 from .cards import Card
 from .checks import colour_of, power, power_after
 from .state import AState
 
 
-def _card(key: str, position: int = 1) -> Card:
-    return card_set()[key.split(":")[position]]
+def _card(state: AState, option: Option) -> Card:
+    """The card an option names first (always one of the deciding player's own, visible to them)."""
+    return state.cards[state.uid(option.action.cards[0])]
 
 
 def _average_attack(card: Card) -> float:
@@ -29,15 +30,16 @@ class GreedyAgent:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, decision: Decision, state: AState) -> str:  # type: ignore[override]
+    def choose(self, decision: Decision, seen: Observation) -> str:
+        """Decide from what this seat may see (``seen.state`` has every hidden card blanked)."""
         legal = decision.legal_options
         chooser = CHOOSERS.get(decision.kind)
-        return chooser(state, decision.player, legal) if chooser else legal[0].key
+        return chooser(seen.state, decision.player, legal) if chooser else legal[0].key
 
 
 def _select_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """The Rookie with the best attack values on average (the opponent's Rookie is still face down)."""
-    return max(legal, key=lambda o: _average_attack(_card(o.key))).key
+    return max(legal, key=lambda o: _average_attack(_card(state, o))).key
 
 
 def _prepare(state: AState, player: int, legal: tuple[Option, ...]) -> str:
@@ -47,10 +49,10 @@ def _prepare(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """
     opposing = colour_of(state, 1 - player)
     online = len(state.sides[player].online)
-    places = [o for o in legal if o.key.startswith("place:") and _card(o.key).box.online_to_offline < online]  # type: ignore[union-attr]
+    places = [o for o in legal if o.action.kind == "place" and _card(state, o).box.online_to_offline < online]  # type: ignore[union-attr]
     if not places:
         return "none"
-    return max(places, key=lambda o: _card(o.key).attack[opposing]).key  # type: ignore[index]
+    return max(places, key=lambda o: _card(state, o).attack[opposing]).key  # type: ignore[index]
 
 
 def _respond(state: AState, player: int, legal: tuple[Option, ...]) -> str:
@@ -67,7 +69,7 @@ def _power_option(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     for option in legal:
         if option.key == "pass":
             continue
-        card = _card(option.key)
+        card = _card(state, option)
         if card.use.online_to_offline >= online:
             continue  # emptying Online would send our own Digimon Offline
         own, other = power_after(state, player, card)
@@ -90,7 +92,7 @@ def _useful(state: AState, player: int, card: Card) -> bool:
 def _discard(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """Discard a Digimon card that cannot help in the next Duel; keep everything else."""
     for option in legal:
-        if option.key.startswith("discard:") and not _useful(state, player, _card(option.key)):
+        if option.action.kind == "discard" and not _useful(state, player, _card(state, option)):
             return option.key
     return "done"
 
@@ -99,9 +101,9 @@ def _change_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str
     """Change to a Rookie from hand that attacks the opposing colour harder."""
     opposing = colour_of(state, 1 - player)
     current = state.top(player).attack[opposing]  # type: ignore[index]
-    changes = [o for o in legal if o.key.startswith("change:")]
-    best = max(changes, key=lambda o: _card(o.key).attack[opposing], default=None)  # type: ignore[index]
-    if best is not None and _card(best.key).attack[opposing] > current:  # type: ignore[index]
+    changes = [o for o in legal if o.action.kind == "change"]
+    best = max(changes, key=lambda o: _card(state, o).attack[opposing], default=None)  # type: ignore[index]
+    if best is not None and _card(state, best).attack[opposing] > current:  # type: ignore[index]
         return best.key
     return "keep"
 

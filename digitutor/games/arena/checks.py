@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...core.actions import Action, action
+from ...core.frames import Frame
+from ...core.game import ActionRule
 from ...core.records import Option, Reason
 from . import citations as C
 from .cards import Card, Colour, EffectKind
@@ -144,12 +147,13 @@ def placement_options(state: AState, player: int) -> tuple[Option, ...]:
             continue
         assert card.box is not None
         for digivice in (digivices or [None]) if card.box.digivice else [None]:
-            key, label = f"place:{card.id}", f"Place {card.name} face down on the Digivolve Zone"
+            label = f"Place {card.name} face down on the Digivolve Zone"
+            named = (state.iid(uid),)
             if digivice is not None:
-                key += f":{state.cards[digivice].id}"
+                named += (state.iid(digivice),)
                 label += f" (with {state.cards[digivice].name})"
-            options.append(Option(key, label, why_not_digivolve(state, player, card, digivice)))
-    options.append(Option("none", "Do not prepare a Digivolve"))
+            options.append(Option(action("place", player, *named), label, why_not_digivolve(state, player, card, digivice)))
+    options.append(Option(action("none", player), "Do not prepare a Digivolve"))
     return tuple(options)
 
 
@@ -188,7 +192,7 @@ def why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
-PASS_OPTION = Option("pass", "Pass (play no more Power Options this Duel)")
+PASS_OPTIONS = tuple(Option(action("pass", player), "Pass (play no more Power Options this Duel)") for player in (0, 1))
 
 
 def power_option_options(state: AState, player: int) -> tuple[Option, ...]:
@@ -198,23 +202,24 @@ def power_option_options(state: AState, player: int) -> tuple[Option, ...]:
         card = state.cards[uid]
         if not card.is_digimon:
             reasons = why_not_play(state, player, card)
-            options.append(Option(f"play:{card.id}", play_label(card), reasons) if reasons else play_option(card))
-    options.append(PASS_OPTION)
+            options.append(Option(action("play", player, state.iid(uid)), play_label(card), reasons) if reasons else play_option(state, player, uid))
+    options.append(PASS_OPTIONS[player])
     return tuple(options)
 
 
-_PLAY_OPTIONS: dict[str, Option] = {}  # a legal play's option never changes: built once per card
+_PLAY_OPTIONS: dict[tuple[str, str], Option] = {}  # a legal play's option never changes: built once per card instance
 
 
 def play_label(card: Card) -> str:
     return f"Play {card.name}: {card.text.strip()}"
 
 
-def play_option(card: Card) -> Option:
+def play_option(state: AState, player: int, uid: int) -> Option:
     """The (legal) option to play a Power Option."""
-    option = _PLAY_OPTIONS.get(card.id)
+    key = (state.iid(uid), state.cards[uid].id)
+    option = _PLAY_OPTIONS.get(key)
     if option is None:
-        option = _PLAY_OPTIONS[card.id] = Option(f"play:{card.id}", play_label(card))
+        option = _PLAY_OPTIONS[key] = Option(action("play", player, key[0]), play_label(state.cards[uid]))
     return option
 
 
@@ -222,3 +227,91 @@ def power_after(state: AState, player: int, card: Card) -> tuple[int, int]:
     """(own power, opposing power) if ``player`` played ``card`` now; changes nothing."""
     extra = (player, card)
     return power(state, player, extra), power(state, 1 - player, extra)
+
+
+# -- any proposed action -----------------------------------------------------------------------------------------------
+
+
+def _own(state: AState, action_: Action, zone: str, position: int, what: str, citation) -> tuple[int | None, tuple[Reason, ...]]:
+    """The uid of the card an action names at ``position`` if it is in the player's ``zone``; else a reason."""
+    if len(action_.cards) <= position:
+        return None, (Reason(f"Name {what}.", citation),)
+    uid = state.instances.uid(action_.cards[position])
+    if uid is None or uid not in getattr(state.sides[action_.player], zone):
+        where = {"hand": "your hand", "deck": "your deck"}[zone]
+        return None, (Reason(f"{action_.cards[position]} is not a card in {where}.", citation),)
+    return uid, ()
+
+
+def check_rookie(state: AState, frame: Frame | None, action_: Action) -> tuple[Reason, ...]:
+    """``rookie:<card in the deck>``: a Rookie from your own deck."""
+    uid, reasons = _own(state, action_, "deck", 0, "a Rookie from your deck", C.SELECT_ROOKIE)
+    if uid is not None and not state.cards[uid].is_rookie:
+        reasons = (Reason(f"{state.label(uid)} is not a Rookie.", C.SELECT_ROOKIE),)
+    return reasons
+
+
+def check_place(state: AState, frame: Frame | None, action_: Action) -> tuple[Reason, ...]:
+    """``place:<card in hand>[:<Digivice in hand>]``: a next-level card whose requirements can be met."""
+    uid, reasons = _own(state, action_, "hand", 0, "a Digimon card from your hand", C.PLACE_FACE_DOWN)
+    if uid is None:
+        return reasons
+    card = state.cards[uid]
+    if not card.is_digimon or card.is_rookie:
+        return (Reason(f"{card.name} is not a Champion, Ultimate or Mega.", C.PLACE_FACE_DOWN),)
+    digivice = None
+    if len(action_.cards) > 1:
+        digivice, found = _own(state, action_, "hand", 1, "a Digivice from your hand", C.REQUIREMENT_KINDS)
+        if found:
+            return found
+        if not state.cards[digivice].digivice:  # type: ignore[index]
+            return (Reason(f"{state.label(digivice)} is not a Digivice Power Option.", C.REQUIREMENT_KINDS),)  # type: ignore[arg-type]
+    return why_not_digivolve(state, action_.player, card, digivice)
+
+
+def check_respond(state: AState, frame: Frame | None, action_: Action) -> tuple[Reason, ...]:
+    """``digivolve``: turn over the card on your Digivolve Zone (its requirements must be met)."""
+    plan = state.sides[action_.player].plan
+    if plan is None:
+        return (Reason("There is no card on your Digivolve Zone.", C.PLACE_FACE_DOWN),)
+    return why_not_digivolve(state, action_.player, state.cards[plan.card], plan.digivice)
+
+
+def check_play(state: AState, frame: Frame | None, action_: Action) -> tuple[Reason, ...]:
+    """``play:<Power Option in hand>``: every Use Requirement must be met."""
+    uid, reasons = _own(state, action_, "hand", 0, "a Power Option from your hand", C.USE_REQUIREMENTS)
+    if uid is None:
+        return reasons
+    card = state.cards[uid]
+    if card.is_digimon:
+        return (Reason(f"{card.name} is a Digimon, not a Power Option.", C.EFFECT),)
+    return why_not_play(state, action_.player, card)
+
+
+def check_discard(state: AState, frame: Frame | None, action_: Action) -> tuple[Reason, ...]:
+    """``discard:<card in hand>``."""
+    return _own(state, action_, "hand", 0, "a card from your hand", C.DISCARD)[1]
+
+
+def check_change(state: AState, frame: Frame | None, action_: Action) -> tuple[Reason, ...]:
+    """``change:<Rookie in hand>``: only a Rookie on the Duel Zone can be changed, for a Rookie."""
+    uid, reasons = _own(state, action_, "hand", 0, "a Rookie from your hand", C.CHANGE_ROOKIE)
+    if uid is not None and not state.cards[uid].is_rookie:
+        reasons = (Reason(f"{state.label(uid)} is not a Rookie.", C.CHANGE_ROOKIE),)
+    return reasons + why_not_change_rookie(state, action_.player)
+
+
+ACTIONS = {
+    "rookie": ActionRule(C.SELECT_ROOKIE, "A Rookie is selected from the deck during Setup.", check_rookie),
+    "place": ActionRule(
+        C.PLACE_FACE_DOWN, "A card is placed face down on the Digivolve Zone at the start of the first Duel or in Re-Group.", check_place
+    ),
+    "none": ActionRule(C.PREPARED, "Preparing a Digivolve (or not) happens at the start of the first Duel or in Re-Group."),
+    "digivolve": ActionRule(C.SECOND_RESPONDS, "The second player responds with a Digivolve in the Digivolve step.", check_respond),
+    "pass": ActionRule(C.PASS, "A player passes in the Digivolve step or in the Battle."),
+    "play": ActionRule(C.TAKE_TURNS, "Power Options are played one per turn during the Battle.", check_play),
+    "discard": ActionRule(C.DISCARD, "Cards are discarded from the hand during Re-Group, before it is restored.", check_discard),
+    "done": ActionRule(C.DISCARD, "A player stops discarding during Re-Group."),
+    "keep": ActionRule(C.CHANGE_ROOKIE, "The Rookie may be changed (or kept) during Re-Group."),
+    "change": ActionRule(C.CHANGE_ROOKIE, "The Rookie may be changed during Re-Group.", check_change),
+}

@@ -10,23 +10,34 @@ Setups (JSON-able mappings):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InputError
 from ...core.fields import whole_number
+from ...core.frames import Frame, frame, stack_of
 from ...core.layout import CardLayout
 from .cardfile import card_set, draft_pool
 from .cards import Card
 from .checks import deck_problems
 from .state import POOL_SIZE, AState, Phase, Plan, Side
 
-#: the phases a prepared board may start in, and the procedure step that begins there
+#: the phases a prepared board may start in, and the procedure frame that begins there
 START_AT = {
     Phase.DIGIVOLVE.value: "digivolve.place",
     Phase.BATTLE.value: "battle.start",
     Phase.RE_GROUP.value: "re-group.discard",
 }
+
+
+def start_frame(phase: str, first: int | None) -> Frame:
+    """The frame a prepared board starts with."""
+    if phase == Phase.DIGIVOLVE.value:
+        return frame("digivolve.place", 0) if first is None else frame("digivolve.turn", first)
+    if phase == Phase.RE_GROUP.value:
+        return frame("re-group.discard", first or 0)
+    return frame("battle.start")
 BOARD_FIELDS = {"phase", "duel", "first", "last_winner", "ties", "players"}
 PLAYER_FIELDS = {
     "duel_zone", "new_rookie", "digivolve_zone", "power_port", "digivices", "hand", "online", "offline", "score",
@@ -43,15 +54,15 @@ class Layout(CardLayout[Card]):
         return self.cards[uid]
 
 
-def state_from_decks(decks: Any, source: str) -> AState:
+def state_from_decks(decks: Any, source: str, rng: random.Random) -> AState:
     """Two preconstructed decks; each must be 30 unique cards with a Rookie."""
     layout = Layout(source)
     piles = layout.decks(decks, "30", lambda deck: deck_problems(deck, layout.known))
     sides = [Side(deck=uids) for uids in piles]
-    return AState(tuple(layout.cards), sides)
+    return AState(layout.instances(rng), sides)
 
 
-def state_from_draft(draft: Any, source: str) -> AState:
+def state_from_draft(draft: Any, source: str, rng: random.Random) -> AState:
     """A draft from a pool of 60 unique cards (the shipped pool unless ``pool`` is given)."""
     if not isinstance(draft, Mapping) or set(draft) - {"pool"}:
         raise InputError(source, "draft", "expected a mapping with an optional 'pool' of 60 card ids")
@@ -62,7 +73,7 @@ def state_from_draft(draft: Any, source: str) -> AState:
         raise InputError(source, "draft.pool", f"expected {POOL_SIZE} unique card ids, got {len(set(pool))} unique of {len(pool)}")
     if sum(layout.card(uid).is_rookie for uid in uids) < 2:
         raise InputError(source, "draft.pool", "expected at least 2 Rookies (each drafted deck needs one)")
-    return AState(tuple(layout.cards), [Side(), Side()], pool=uids, drafting=True)
+    return AState(layout.instances(rng), [Side(), Side()], pool=uids, drafting=True)
 
 
 def _player(layout: Layout, entry: Any, where: str) -> Side:
@@ -121,7 +132,7 @@ def _plan(layout: Layout, entry: Any, where: str, side: Side) -> Plan:
     return Plan(uid, matches[0])
 
 
-def state_from_board(board: Mapping[str, Any], source: str) -> AState:
+def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) -> AState:
     """A prepared board: any card in any zone, points, who goes first, and the phase to start in.
 
     ``phase: digivolve`` starts with the face-down placements and the coin flip, unless
@@ -133,37 +144,39 @@ def state_from_board(board: Mapping[str, Any], source: str) -> AState:
     if unknown:
         raise InputError(source, f"setup.board.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(BOARD_FIELDS))})")
     phase = board.get("phase", Phase.BATTLE.value)
-    if phase not in START_AT:
+    if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.board.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
     first = board.get("first")
-    if first not in (0, 1, None):
+    if first not in (0, 1, None) or isinstance(first, (bool, float)):
         raise InputError(source, "setup.board.first", f"expected 0 or 1, got {first!r}")
     last_winner = board.get("last_winner", first)
-    if last_winner not in (0, 1, None):
+    if last_winner not in (0, 1, None) or isinstance(last_winner, (bool, float)):
         raise InputError(source, "setup.board.last_winner", f"expected 0, 1 or null (a tie), got {last_winner!r}")
     players = board.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise InputError(source, "setup.board.players", "expected a list of two players")
     layout = Layout(source)
-    sides = [_player(layout, entry, f"setup.board.players[{p}]") for p, entry in enumerate(players)]
-    state = AState(tuple(layout.cards), sides, START_AT[phase])
+    sides = []
+    for p, entry in enumerate(players):
+        layout.owner = p
+        sides.append(_player(layout, entry, f"setup.board.players[{p}]"))
+    state = AState(layout.instances(rng), sides, stack_of(start_frame(phase, first)))
     state.turn = whole_number(board.get("duel", 1), 1, None, source, "setup.board.duel")
     state.ties = whole_number(board.get("ties", 0), 0, None, source, "setup.board.ties")
     state.first = state.actor = first or 0
     state.last_winner = last_winner
-    if phase == Phase.DIGIVOLVE.value and first is not None:
-        state.cursor = "digivolve.turn"
     return state
 
 
-def new_state(setup: Mapping[str, Any], source: str = "setup") -> AState:
-    """Either ``{"decks": [...]}``, ``{"draft": {...}}`` or ``{"board": {...}}``."""
+def new_state(setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> AState:
+    """Either ``{"decks": [...]}``, ``{"draft": {...}}`` or ``{"board": {...}}``; ``rng`` numbers the instances."""
+    rng = rng or random.Random(0)
     if not isinstance(setup, Mapping):
         raise InputError(source, "setup", "expected a mapping with 'decks', 'draft' or 'board'")
     if "decks" in setup:
-        return state_from_decks(setup["decks"], source)
+        return state_from_decks(setup["decks"], source, rng)
     if "draft" in setup:
-        return state_from_draft(setup["draft"], source)
+        return state_from_draft(setup["draft"], source, rng)
     if "board" in setup and isinstance(setup["board"], Mapping):
-        return state_from_board(setup["board"], source)
+        return state_from_board(setup["board"], source, rng)
     raise InputError(source, "setup", "expected 'decks: [[...], [...]]', 'draft: {}' or 'board: {...}'")

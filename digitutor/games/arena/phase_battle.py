@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+from ...core.actions import Action
+from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Step
 from ...rules.model import Citation
 from . import citations as C
-from .actions import clear_power_port, listing, name, online_to_offline, step, to_offline
+from .actions import clear_power_port, event, listing, name, online_to_offline, step, to_offline
 from .cards import EffectKind
 from .checks import colour_of, power, power_option_options
 from .phase_setup import compare_types
@@ -21,11 +23,11 @@ def powers(state: AState) -> str:
     )
 
 
-def battle_start(state: AState, rng: random.Random) -> Step:
+def battle_start(state: AState, top: Frame, rng: random.Random) -> Step:
     """The Battle begins with the player who goes first this Duel."""
     state.passed = [False, False]
     state.actor = state.first
-    state.cursor = "battle.turn"
+    state.goto(frame("battle.turn", state.first))
     cited = [C.TAKE_TURNS, C.ATTACK_VALUE, C.POWER]
     if colour_of(state, 0) != colour_of(state, 1):
         cited[1:1] = [C.ROCK_PAPER_SCISSORS, C.TRIANGLE]
@@ -38,33 +40,45 @@ def battle_start(state: AState, rng: random.Random) -> Step:
 def _after_turn(state: AState, player: int) -> None:
     """The turn goes to the other player, unless they have passed; when both have, play stops."""
     if all(state.passed):
-        state.cursor = "battle.stop"
+        state.goto(frame("battle.stop"))
     elif not state.passed[1 - player]:
         state.actor = 1 - player
+        state.goto(frame("battle.turn", state.actor))
 
 
-def battle_turn(state: AState, rng: random.Random) -> Step | Decision:
-    """The actor plays one Power Option on the Power Port, or passes."""
+def has_power_options(state: AState, player: int) -> bool:
+    return not all(state.cards[uid].is_digimon for uid in state.sides[player].hand)
+
+
+def ask_power_option(state: AState, top: Frame) -> Decision | None:
+    """The actor plays one Power Option on the Power Port, or passes (None: no Power Option to play)."""
     player = state.actor
+    if not has_power_options(state, player):
+        return None
     alone = state.passed[1 - player]
-    if all(state.cards[uid].is_digimon for uid in state.sides[player].hand):
-        state.passed[player] = True
-        _after_turn(state, player)
-        return step(
-            state, Phase.BATTLE, player, f"{name(player)} has no Power Option cards to play and passes.",
-            (C.PASS, C.BATTLE_TURNS), [Event("battle-pass", player)],
-        )
-
-    def choose(key: str) -> Step:
-        if key == "pass":
-            return _pass(state, player, alone)
-        return play(state, player, key.partition(":")[2], alone)
-
     cited = (C.TAKE_TURNS, C.EFFECT, C.USE_REQUIREMENTS, C.OTHER_CONTINUES if alone else C.PASS)
     return Decision(
         player, "power-option", f"{name(player)}: play a Power Option on the Power Port, or pass?",
-        power_option_options(state, player), cited, choose, str(Phase.BATTLE),
+        power_option_options(state, player), cited, str(Phase.BATTLE),
     )
+
+
+def no_power_option(state: AState, top: Frame, rng: random.Random) -> Step:
+    """A player with no Power Option cards in hand passes."""
+    player = state.actor
+    state.passed[player] = True
+    _after_turn(state, player)
+    return step(
+        state, Phase.BATTLE, player, f"{name(player)} has no Power Option cards to play and passes.",
+        (C.PASS, C.BATTLE_TURNS), [Event("battle-pass", player)],
+    )
+
+
+def answer_power_option(state: AState, top: Frame, chosen: Action) -> Step:
+    alone = state.passed[1 - chosen.player]
+    if chosen.kind == "pass":
+        return _pass(state, chosen.player, alone)
+    return play(state, chosen.player, state.uid(chosen.cards[0]), alone)
 
 
 def _pass(state: AState, player: int, alone: bool) -> Step:
@@ -77,16 +91,15 @@ def _pass(state: AState, player: int, alone: bool) -> Step:
     return step(state, Phase.BATTLE, player, narration, cited, [Event("battle-pass", player)])
 
 
-def play(state: AState, player: int, card_id: str, alone: bool) -> Step:
+def play(state: AState, player: int, uid: int, alone: bool) -> Step:
     """Play a Power Option: complete its Use Requirements, and its effect comes into play."""
     side = state.sides[player]
-    uid = state.find(side.hand, card_id)
     side.hand.remove(uid)
     side.port.append(uid)
     card = state.cards[uid]
     assert card.effect is not None
     cited: list[Citation] = [C.OTHER_CONTINUES if alone else C.TAKE_TURNS, C.EFFECT]
-    events = [Event("power-option", player, (card.name,))]
+    events = [event(state, "power-option", player, (uid,))]
     told = f"{name(player)} plays {card.name} (\"{card.effect.text}\")"
     use = card.use.text
     if use:
@@ -108,16 +121,16 @@ def play(state: AState, player: int, card_id: str, alone: bool) -> Step:
 # -- when the play stops ---------------------------------------------------------------------------------------------
 
 
-def battle_stop(state: AState, rng: random.Random) -> Step:
+def battle_stop(state: AState, top: Frame, rng: random.Random) -> Step:
     """The Digimon showing the largest power wins the Duel."""
     values = (power(state, 0), power(state, 1))
     if values[0] == values[1]:
         state.last_winner = None
-        state.cursor = "battle.tie"
+        state.goto(frame("battle.tie"))
         verdict = "a tie"
     else:
         state.last_winner = winner = int(values[1] > values[0])
-        state.cursor = "battle.score"
+        state.goto(frame("battle.score"))
         verdict = f"{name(winner)}'s {state.top(winner).name} shows the largest power and wins the Duel"
     return step(
         state, Phase.BATTLE, state.last_winner, f"Play stops: {powers(state)}: {verdict}.",
@@ -125,7 +138,7 @@ def battle_stop(state: AState, rng: random.Random) -> Step:
     )
 
 
-def battle_score(state: AState, rng: random.Random) -> Step:
+def battle_score(state: AState, top: Frame, rng: random.Random) -> Step:
     """The winner scores from the winning Digimon's Score section, by the defeated Digimon's level."""
     winner = state.last_winner
     assert winner is not None
@@ -134,16 +147,16 @@ def battle_score(state: AState, rng: random.Random) -> Step:
     points = winning.score[defeated.level]
     side = state.sides[winner]
     side.points += points
-    state.cursor = "game-over.end" if side.points >= WINNING_SCORE else "battle.aftermath"
+    state.goto(frame("game-over.end") if side.points >= WINNING_SCORE else frame("battle.aftermath"))
     return step(
         state, Phase.BATTLE, winner,
         f"{winning.name}'s Score section gives {points} points for defeating a {defeated.level}: "
         f"{name(winner)} now has {side.points}.",
-        (C.SCORE_SECTION, C.ADD_POINTS, C.SCORE_TABLE), [Event("score", winner, (winning.name,), {"points": points, "total": side.points})],
+        (C.SCORE_SECTION, C.ADD_POINTS, C.SCORE_TABLE), [event(state, "score", winner, state.sides[winner].duel[-1:], {"points": points, "total": side.points})],
     )
 
 
-def battle_aftermath(state: AState, rng: random.Random) -> Step:
+def battle_aftermath(state: AState, top: Frame, rng: random.Random) -> Step:
     """The loser keeps only the Rookie; every Power Option goes Offline; the winner goes first next."""
     winner = state.last_winner
     assert winner is not None
@@ -154,32 +167,32 @@ def battle_aftermath(state: AState, rng: random.Random) -> Step:
     cleared = [clear_power_port(state, p) for p in (0, 1)]
     state.first = state.actor = winner
     state.ties = 0
-    state.cursor = "re-group.discard"
-    lost = f" ({listing(removed)} goes Offline)" if removed else ""
+    state.goto(frame("re-group.discard", winner))
+    lost = f" ({listing(state.labels(removed))} goes Offline)" if removed else ""
     cited: list[Citation] = [C.LOSER_KEEPS_ROOKIE, C.POWER_OPTIONS_OFFLINE, C.WINNER_FIRST]
     if digivices:
         cited.append(C.DIGIVICE_SPENT)
     return step(
         state, Phase.BATTLE, winner,
         f"{name(winner)} keeps {state.top(winner).name}; {name(1 - winner)} keeps only the Rookie "
-        f"{state.top(1 - winner).name}{lost}. {_options_offline(cleared)} {name(winner)} goes first in the next Duel.",
+        f"{state.top(1 - winner).name}{lost}. {_options_offline(state, cleared)} {name(winner)} goes first in the next Duel.",
         cited,
-        [Event("to-offline", 1 - winner, removed), *(Event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+        [event(state, "to-offline", 1 - winner, removed), *(event(state, "to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
     )
 
 
-def _options_offline(cleared: list[tuple[str, ...]]) -> str:
-    cards = [card for names in cleared for card in names]
+def _options_offline(state: AState, cleared: list[list[int]]) -> str:
+    cards = [state.label(uid) for uids in cleared for uid in uids]
     return f"The Power Options go Offline ({listing(cards)})." if cards else "No Power Options were played."
 
 
-def battle_tie(state: AState, rng: random.Random) -> Step:
+def battle_tie(state: AState, top: Frame, rng: random.Random) -> Step:
     """A tie: no Digimon move, the Power Options go Offline, and the same player goes first again."""
     digivices = any(side.spent for side in state.sides)
     cleared = [clear_power_port(state, p) for p in (0, 1)]
     state.ties += 1
     state.actor = state.first
-    state.cursor = "game-over.ties" if state.ties >= TIE_LIMIT else "re-group.discard"
+    state.goto(frame("game-over.ties") if state.ties >= TIE_LIMIT else frame("re-group.discard", state.first))
     cited: list[Citation] = [C.TIE_NO_DIGIMON, C.TIE_OPTIONS_OFFLINE]
     if digivices:
         cited.append(C.DIGIVICE_SPENT)
@@ -187,18 +200,20 @@ def battle_tie(state: AState, rng: random.Random) -> Step:
         cited.append(C.ENDLESS_TIES)
     return step(
         state, Phase.BATTLE, None,
-        f"A tie: no Digimon are moved to Offline. {_options_offline(cleared)} {name(state.first)}, who went first, "
+        f"A tie: no Digimon are moved to Offline. {_options_offline(state, cleared)} {name(state.first)}, who went first, "
         f"goes first in the next Duel.",
-        cited, [Event("tie", data={"in_a_row": state.ties}), *(Event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+        cited, [Event("tie", data={"in_a_row": state.ties}), *(event(state, "to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
     )
 
 
-def game_over(state: AState, rng: random.Random) -> Step:
+def game_over(state: AState, top: Frame, rng: random.Random) -> Step:
     """The first player to score 1000 points wins (or, after endless ties, the most points)."""
     points = [side.points for side in state.sides]
     state.over = True
     cited: tuple[Citation, ...]
-    if state.cursor == "game-over.ties":
+    endless = top.kind == "game-over.ties"
+    state.goto(frame("game-over.done", reason="ties" if endless else "points"))
+    if endless:
         state.winner = None if points[0] == points[1] else int(points[1] > points[0])
         verdict = "a draw" if state.winner is None else f"{name(state.winner)} wins with more points"
         narration = f"{TIE_LIMIT} Duels in a row ended in a tie: the game ends, {points[0]} to {points[1]}: {verdict}."

@@ -3,71 +3,80 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-
+from ...core.actions import Action, action
+from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from ...rules.model import Citation
 from . import citations as C
-from .actions import listing, name, online_to_offline, step, to_offline
+from .actions import event, listing, name, online_to_offline, step, to_offline
 from .checks import digivolve_base, dna_partner, placement_options, power, why_not_digivolve
 from .state import AState, Phase, Plan
 
 # -- placing a card face down (digivolve.p1; in later Duels at the end of Re-Group) ------------------------
 
 
-def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Citation, ...], then: Callable[[], None]) -> Decision | None:
+def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Citation, ...]) -> Decision | None:
     """Ask ``player`` whether to place a next-level card face down; None when the hand holds no candidate."""
+    if state.sides[player].plan is not None:
+        return None
     options = placement_options(state, player)
     if len(options) == 1:
         return None
-
-    def choose(key: str) -> Step:
-        side = state.sides[player]
-        if key == "none":
-            then()
-            return step(state, phase, player, f"{name(player)} places no card on the Digivolve Zone.", cited[:1])
-        _, card_id, *named = key.split(":")  # place:<card>[:<digivice>]
-        uid = state.find(side.hand, card_id)
-        side.hand.remove(uid)
-        digivice = state.find(side.hand, named[0]) if named else None
-        side.plan = Plan(uid, digivice)
-        then()
-        return step(
-            state, phase, player, f"{name(player)} places a card face down on the Digivolve Zone.",
-            cited, [Event("digivolve-face-down", player, (state.label(uid),))],
-        )
-
     return Decision(
         player, "prepare-digivolve",
         f"{name(player)}: place a next-level card face down on the Digivolve Zone (its requirement box must show "
         f"{digivolve_base(state, player).name})?",
-        options, cited, choose, str(phase),
+        options, cited, str(phase),
     )
 
 
-def digivolve_place(state: AState, rng: random.Random) -> Decision | None:
+def place_face_down(state: AState, chosen: Action, phase: Phase, cited: tuple[Citation, ...]) -> Step:
+    """Carry out a ``place`` or ``none`` answer (the frame has already moved on)."""
+    player = chosen.player
+    side = state.sides[player]
+    if chosen.kind == "none":
+        return step(state, phase, player, f"{name(player)} places no card on the Digivolve Zone.", cited[:1])
+    uid = state.uid(chosen.cards[0])
+    side.hand.remove(uid)
+    digivice = state.uid(chosen.cards[1]) if len(chosen.cards) > 1 else None
+    side.plan = Plan(uid, digivice)
+    return step(
+        state, phase, player, f"{name(player)} places a card face down on the Digivolve Zone.",
+        cited, [event(state, "digivolve-face-down", player, (uid,), secret=True)],
+    )
+
+
+FIRST_DUEL_PLACING = (C.PLACE_FACE_DOWN, C.NAME_IN_BOX, C.PREPARED)
+
+
+def _after_placing(state: AState, player: int) -> None:
     """First Duel: each player in turn may place a card face down, then the coin is flipped."""
-    player = state.actor
+    if player == 0:
+        state.actor = 1
+        state.goto(frame("digivolve.place", 1))
+    else:
+        state.goto(frame("digivolve.coin"))
 
-    def then() -> None:
-        if player == 0:
-            state.actor = 1
-        else:
-            state.cursor = "digivolve.coin"
 
-    if state.sides[player].plan is None:
-        decision = placement_decision(state, player, Phase.DIGIVOLVE, (C.PLACE_FACE_DOWN, C.NAME_IN_BOX, C.PREPARED), then)
-        if decision is not None:
-            return decision
-    then()
+def ask_place(state: AState, top: Frame) -> Decision | None:
+    return placement_decision(state, top.player, Phase.DIGIVOLVE, FIRST_DUEL_PLACING)  # type: ignore[arg-type]
+
+
+def answer_place(state: AState, top: Frame, chosen: Action) -> Step:
+    _after_placing(state, chosen.player)
+    return place_face_down(state, chosen, Phase.DIGIVOLVE, FIRST_DUEL_PLACING)
+
+
+def nothing_to_place(state: AState, top: Frame, rng: random.Random) -> None:
+    _after_placing(state, top.player)  # type: ignore[arg-type]
     return None
 
 
-def digivolve_coin(state: AState, rng: random.Random) -> Step:
+def digivolve_coin(state: AState, top: Frame, rng: random.Random) -> Step:
     """Flip a coin to see who goes first."""
     state.first = state.actor = rng.randrange(2)
     state.passed = [False, False]
-    state.cursor = "digivolve.turn"
+    state.goto(frame("digivolve.turn", state.first))
     return step(
         state, Phase.DIGIVOLVE, state.first, f"The coin says {name(state.first)} goes first.",
         (C.COIN_FLIP, C.COIN_ONCE), [Event("coin", state.first)],
@@ -77,28 +86,27 @@ def digivolve_coin(state: AState, rng: random.Random) -> Step:
 # -- the Digivolve turns -------------------------------------------------------------------------------------------
 
 
-def digivolve_turn(state: AState, rng: random.Random) -> Step | Decision:
-    """The actor's Digivolve turn: a new Rookie turned over, then digivolve, respond, or must pass."""
+def digivolve_turn(state: AState, top: Frame, rng: random.Random) -> Step:
+    """The actor's Digivolve turn: a new Rookie turned over, then digivolve, or must pass (responding is a decision)."""
     player = state.actor
     side = state.sides[player]
     if side.new_rookie is not None:
         return turn_over_new_rookie(state, player)
     if side.plan is None:
         return must_pass(state, player)
-    if player == state.first:
-        reasons = why_not_digivolve(state, player, state.cards[side.plan.card], side.plan.digivice)
-        if reasons:
-            why = " ".join(reason.why for reason in reasons)
-            return lose_it(state, player, (C.LOST_AT_REVEAL, *dict.fromkeys(r.citation for r in reasons)), f"cannot Digivolve ({why})")
-        return digivolve(state, player, (C.TURN_OVER, C.FIRST_DIGIVOLVES))
-    return respond(state, player)
+    reasons = why_not_digivolve(state, player, state.cards[side.plan.card], side.plan.digivice)
+    if reasons:
+        why = " ".join(reason.why for reason in reasons)
+        return lose_it(state, player, (C.LOST_AT_REVEAL, *dict.fromkeys(r.citation for r in reasons)), f"cannot Digivolve ({why})")
+    return digivolve(state, player, (C.TURN_OVER, C.FIRST_DIGIVOLVES))
 
 
 def _next_turn(state: AState) -> None:
     if state.actor == state.first:
         state.actor = 1 - state.first
+        state.goto(frame("digivolve.turn", state.actor))
     else:
-        state.cursor = "battle.start"
+        state.goto(frame("battle.start"))
 
 
 def turn_over_new_rookie(state: AState, player: int) -> Step:
@@ -109,8 +117,9 @@ def turn_over_new_rookie(state: AState, player: int) -> Step:
     side.duel, side.new_rookie = [side.new_rookie], None
     new = state.label(side.duel[0])
     return step(
-        state, Phase.DIGIVOLVE, player, f"{name(player)} turns over the new Rookie, {new}; the old Rookie, {listing(old)}, goes Offline.",
-        (C.NEW_ROOKIE_DIGIVOLVE, C.ROOKIE_CHANGE), [Event("new-rookie", player, (new, *old))],
+        state, Phase.DIGIVOLVE, player,
+        f"{name(player)} turns over the new Rookie, {new}; the old Rookie, {listing(state.labels(old))}, goes Offline.",
+        (C.NEW_ROOKIE_DIGIVOLVE, C.ROOKIE_CHANGE), [event(state, "new-rookie", player, (side.duel[0], *old))],
     )
 
 
@@ -134,8 +143,8 @@ def lose_it(state: AState, player: int, why: tuple[Citation, ...], told: str = "
     side.plan = None
     _next_turn(state)
     return step(
-        state, Phase.DIGIVOLVE, player, f"{name(player)} {told}: {listing(lost)} goes from the Digivolve Zone to Offline.",
-        (*why, C.PASS_GOES_OFFLINE, C.USE_IT_OR_LOSE_IT), [Event("digivolve-lost", player, lost)],
+        state, Phase.DIGIVOLVE, player, f"{name(player)} {told}: {listing(state.labels(lost))} goes from the Digivolve Zone to Offline.",
+        (*why, C.PASS_GOES_OFFLINE, C.USE_IT_OR_LOSE_IT), [event(state, "digivolve-lost", player, lost)],
     )
 
 
@@ -170,7 +179,7 @@ def digivolve(state: AState, player: int, how: tuple[Citation, ...]) -> Step:
     if done:
         cited.insert(len(how) + 1, C.REQUIREMENT_KINDS)
     fulfilled = f" and {listing(done)}" if done else ""
-    events.insert(0, Event("digivolve", player, (base.name, card.name), {"power": power(state, player)}))
+    events.insert(0, event(state, "digivolve", player, (side.duel[-2], uid), {"power": power(state, player)}))
     _next_turn(state)
     return step(
         state, Phase.DIGIVOLVE, player,
@@ -180,26 +189,28 @@ def digivolve(state: AState, player: int, how: tuple[Citation, ...]) -> Step:
     )
 
 
-def respond(state: AState, player: int) -> Decision:
-    """The second player notes the change in power and digivolves or passes."""
+def ask_turn(state: AState, top: Frame) -> Decision | None:
+    """The second player notes the change in power and digivolves or passes (None: no response to make)."""
+    player = state.actor
     side = state.sides[player]
-    assert side.plan is not None
+    if player == state.first or side.new_rookie is not None or side.plan is None:
+        return None
     card = state.cards[side.plan.card]
     reasons = why_not_digivolve(state, player, card, side.plan.digivice)
     options = (
-        Option("digivolve", f"Digivolve {state.top(player).name} to {card.name}", reasons),
-        Option("pass", f"Pass: {card.name} goes Offline"),
+        Option(action("digivolve", player), f"Digivolve {state.top(player).name} to {card.name}", reasons),
+        Option(action("pass", player), f"Pass: {card.name} goes Offline"),
     )
-
-    def choose(key: str) -> Step:
-        if key == "pass":
-            return lose_it(state, player, (C.SECOND_RESPONDS, C.RESPOND_PASS))
-        return digivolve(state, player, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.TURN_OVER))
-
     opponent = 1 - player
     return Decision(
         player, "respond-digivolve",
         f"{name(player)}: {name(opponent)}'s {state.top(opponent).name} has power {power(state, opponent)} against your "
         f"{state.top(player).name} ({power(state, player)}). Digivolve to {card.name}, or pass?",
-        options, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.RESPOND_PASS, C.USE_IT_OR_LOSE_IT), choose, str(Phase.DIGIVOLVE),
+        options, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.RESPOND_PASS, C.USE_IT_OR_LOSE_IT), str(Phase.DIGIVOLVE),
     )
+
+
+def answer_turn(state: AState, top: Frame, chosen: Action) -> Step:
+    if chosen.kind == "pass":
+        return lose_it(state, chosen.player, (C.SECOND_RESPONDS, C.RESPOND_PASS))
+    return digivolve(state, chosen.player, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.TURN_OVER))

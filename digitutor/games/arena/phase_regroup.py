@@ -4,79 +4,75 @@ from __future__ import annotations
 
 import random
 
+from ...core.actions import Action, action
+from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from ...rules.model import Citation
 from . import citations as C
-from .actions import can_reset, clear_power_port, draw, flag_if_empty, listing, name, step, to_offline
-from .cards import Card
+from .actions import can_reset, clear_power_port, draw, event, flag_if_empty, listing, name, step, to_offline
 from .checks import why_not_change_rookie
-from .phase_digivolve import placement_decision
+from .phase_digivolve import place_face_down, placement_decision
 from .state import HAND_SIZE, AState, Phase
 
 # -- restoring the hand (re-group.p1, p2) ------------------------------------------------------------------------
 
 
-def regroup_discard(state: AState, rng: random.Random) -> Decision | None:
+def ask_discard(state: AState, top: Frame) -> Decision | None:
     """The actor may discard cards from the hand to Offline, one at a time, before restoring it."""
     player = state.actor
     hand = state.sides[player].hand
     if not hand:
-        state.cursor = "re-group.restore"
         return None
-    options = [_keep_option(len(hand))]
-    seen = set()
-    for uid in hand:
-        card = state.cards[uid]
-        if card.id not in seen:
-            seen.add(card.id)
-            options.append(_discard_option(card))
-
-    def choose(key: str) -> Step:
-        if key == "done":
-            state.cursor = "re-group.restore"
-            return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the {len(hand)} card(s) in hand.", (C.DISCARD, C.REGROUP_ORDER))
-        uid = state.find(hand, key.partition(":")[2])
-        hand.remove(uid)
-        to_offline(state, player, [uid])
-        return step(
-            state, Phase.RE_GROUP, player, f"{name(player)} discards {state.label(uid)} to Offline.",
-            (C.DISCARD, C.REGROUP_ORDER), [Event("discard", player, (state.label(uid),))],
-        )
-
+    options = [Option(action("done", player), f"Keep the {len(hand)} card(s) in hand and restore it to {HAND_SIZE}")]
+    options += [_discard_option(state, player, uid) for uid in hand]
     return Decision(
         player, "discard", f"{name(player)}: discard a card to Offline before restoring your hand to {HAND_SIZE}?",
-        tuple(options), (C.RESTORE, C.DISCARD, C.ONLY_TIME), choose, str(Phase.RE_GROUP),
+        tuple(options), (C.RESTORE, C.DISCARD, C.ONLY_TIME), str(Phase.RE_GROUP),
     )
 
 
-_OPTIONS: dict[str, Option] = {}  # discard options never change: built once per card
+_OPTIONS: dict[tuple[str, str], Option] = {}  # a discard option never changes: built once per card instance
 
 
-def _discard_option(card: Card) -> Option:
-    option = _OPTIONS.get(card.id)
+def _discard_option(state: AState, player: int, uid: int) -> Option:
+    key = (state.iid(uid), state.label(uid))
+    option = _OPTIONS.get(key)
     if option is None:
-        option = _OPTIONS[card.id] = Option(f"discard:{card.id}", f"Discard {card.name} to Offline")
+        option = _OPTIONS[key] = Option(action("discard", player, key[0]), f"Discard {key[1]} to Offline")
     return option
 
 
-def _keep_option(cards: int) -> Option:
-    option = _OPTIONS.get(f"done/{cards}")
-    if option is None:
-        option = _OPTIONS[f"done/{cards}"] = Option("done", f"Keep the {cards} card(s) in hand and restore it to {HAND_SIZE}")
-    return option
+def nothing_to_discard(state: AState, top: Frame, rng: random.Random) -> None:
+    state.goto(frame("re-group.restore", state.actor))
+    return None
 
 
-def regroup_restore(state: AState, rng: random.Random) -> Step | None:
+def answer_discard(state: AState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    hand = state.sides[player].hand
+    if chosen.kind == "done":
+        state.goto(frame("re-group.restore", player))
+        return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the {len(hand)} card(s) in hand.", (C.DISCARD, C.REGROUP_ORDER))
+    uid = state.uid(chosen.cards[0])
+    hand.remove(uid)
+    to_offline(state, player, [uid])
+    return step(
+        state, Phase.RE_GROUP, player, f"{name(player)} discards {state.label(uid)} to Offline.",
+        (C.DISCARD, C.REGROUP_ORDER), [event(state, "discard", player, (uid,))],
+    )
+
+
+def regroup_restore(state: AState, top: Frame, rng: random.Random) -> Step | None:
     """Draw from Online up to 10; when Online runs short, draw down to zero and reset first."""
     player = state.actor
     side = state.sides[player]
     need = HAND_SIZE - len(side.hand)
     if need <= 0:
-        state.cursor = "re-group.rookie"
+        state.goto(frame("re-group.rookie", player))
         return None
     if state.restoring:  # after the reset: draw the rest, or what there is
         state.restoring = False
-        state.cursor = "re-group.rookie"
+        state.goto(frame("re-group.rookie", player))
         event = draw(state, player, min(need, len(side.online)))
         cited: list[Citation] = [C.DRAW_REST]
         if event.data["count"] < need:
@@ -88,7 +84,7 @@ def regroup_restore(state: AState, rng: random.Random) -> Step | None:
         )
     if need <= len(side.online):
         event = draw(state, player, need)
-        state.cursor = "re-group.rookie"
+        state.goto(frame("re-group.rookie", player))
         flag_if_empty(state, player)
         return step(
             state, Phase.RE_GROUP, player, f"{name(player)} draws {need} card(s) from Online to restore the hand to {HAND_SIZE}.",
@@ -100,7 +96,7 @@ def regroup_restore(state: AState, rng: random.Random) -> Step | None:
         state.restoring = True
         state.reset_due += (player,)
     else:
-        state.cursor = "re-group.rookie"
+        state.goto(frame("re-group.rookie", player))
         cited.append(C.RESET_EMPTY)
     return step(
         state, Phase.RE_GROUP, player,
@@ -109,12 +105,14 @@ def regroup_restore(state: AState, rng: random.Random) -> Step | None:
     )
 
 
-def online_reset(state: AState, rng: random.Random) -> Step:
+def online_reset(state: AState, top: Frame, rng: random.Random) -> Step:
     """Online went down to zero: everything on the board but the Rookie goes Offline; Offline is shuffled Online."""
-    player, state.reset_due = state.reset_due[0], state.reset_due[1:]
+    player = top.player
+    assert player is not None
+    state.pop()
     side = state.sides[player]
     rookie = state.label(side.duel[0])
-    sent = list(to_offline(state, player, side.duel[1:]))
+    sent = to_offline(state, player, side.duel[1:])
     del side.duel[1:]
     for uid in (side.plan.card if side.plan else None, side.new_rookie):
         if uid is not None:
@@ -123,80 +121,92 @@ def online_reset(state: AState, rng: random.Random) -> Step:
     sent += clear_power_port(state, player)
     side.online, side.offline = side.offline, []
     rng.shuffle(side.online)
-    short = state.restoring and state.actor == player and state.cursor == "re-group.restore"
+    short = state.restoring and state.actor == player and state.top_frame.kind == "re-group.restore"
     cited = (C.DRAW_DOWN, C.SHORT_SHUFFLE, C.RESET) if short else (C.ONLINE_ZERO, C.ZERO_SHUFFLE, C.RESET)
-    what = f" ({listing(sent)})" if sent else ""
+    what = f" ({listing(state.labels(sent))})" if sent else ""
     return step(
         state, state.phase, player,
         f"{name(player)}'s Online pile is empty: everything on their side of the board except the Rookie {rookie} goes "
         f"Offline{what}, and the {len(side.online)} Offline cards are shuffled and placed face down Online.",
-        cited, [Event("reset", player, tuple(sent), {"online": len(side.online)})],
+        cited, [event(state, "reset", player, sent, {"online": len(side.online)})],
     )
 
 
 # -- changing the Rookie, preparing a Digivolve (re-group.p4, p5) --------------------------------------------------------
 
 
-def regroup_rookie(state: AState, rng: random.Random) -> Decision | None:
+def ask_rookie(state: AState, top: Frame) -> Decision | None:
     """The actor may change the Rookie: a new Rookie from the hand face down on top of the old one."""
     player = state.actor
     side = state.sides[player]
-    rookies = list(dict.fromkeys(state.cards[uid].id for uid in side.hand if state.cards[uid].is_rookie))
+    rookies = [uid for uid in side.hand if state.cards[uid].is_rookie]
     if not rookies or side.new_rookie is not None:
-        state.cursor = "re-group.prepare"
         return None
     reasons = why_not_change_rookie(state, player)
-    options = [Option("keep", f"Keep {state.top(player).name}")]
-    options += [
-        Option(f"change:{card_id}", f"Change to {state.cards[state.find(side.hand, card_id)].name}", reasons) for card_id in rookies
-    ]
-
-    def choose(key: str) -> Step:
-        state.cursor = "re-group.prepare"
-        if key == "keep":
-            return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the Digimon on the Duel Zone.", (C.CHANGE_ROOKIE,))
-        uid = state.find(side.hand, key.partition(":")[2])
-        side.hand.remove(uid)
-        side.new_rookie = uid
-        return step(
-            state, Phase.RE_GROUP, player, f"{name(player)} places a new Rookie face down on top of the old Rookie.",
-            (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), [Event("rookie-face-down", player, (state.label(uid),))],
-        )
-
+    options = [Option(action("keep", player), f"Keep {state.top(player).name}")]
+    options += [Option(action("change", player, state.iid(uid)), f"Change to {state.label(uid)}", reasons) for uid in rookies]
     return Decision(
         player, "change-rookie", f"{name(player)}: change your Rookie?", tuple(options),
-        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), choose, str(Phase.RE_GROUP),
+        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), str(Phase.RE_GROUP),
     )
 
 
-def regroup_prepare(state: AState, rng: random.Random) -> Decision | None:
-    """The actor may prepare the next Digivolve: a next-level card face down on the Digivolve Zone."""
-    player = state.actor
-
-    def then() -> None:
-        if player == state.first:
-            state.actor = 1 - player
-            state.cursor = "re-group.discard"
-        else:
-            state.cursor = "re-group.initiate"
-
-    if state.sides[player].plan is None:
-        cited = (C.PREPARE, C.PLACE_FACE_DOWN, C.NAME_IN_BOX, C.PREPARED, C.PREPARE_ONCE)
-        if state.sides[player].new_rookie is not None:
-            cited += (C.NEW_ROOKIE_DIGIVOLVE,)
-        decision = placement_decision(state, player, Phase.RE_GROUP, cited, then)
-        if decision is not None:
-            return decision
-    then()
+def no_rookie_change(state: AState, top: Frame, rng: random.Random) -> None:
+    state.goto(frame("re-group.prepare", state.actor))
     return None
 
 
-def regroup_initiate(state: AState, rng: random.Random) -> Step:
+def answer_rookie(state: AState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    state.goto(frame("re-group.prepare", player))
+    if chosen.kind == "keep":
+        return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the Digimon on the Duel Zone.", (C.CHANGE_ROOKIE,))
+    uid = state.uid(chosen.cards[0])
+    state.sides[player].hand.remove(uid)
+    state.sides[player].new_rookie = uid
+    return step(
+        state, Phase.RE_GROUP, player, f"{name(player)} places a new Rookie face down on top of the old Rookie.",
+        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), [event(state, "rookie-face-down", player, (uid,), secret=True)],
+    )
+
+
+def _preparing(state: AState, player: int) -> tuple:
+    cited = (C.PREPARE, C.PLACE_FACE_DOWN, C.NAME_IN_BOX, C.PREPARED, C.PREPARE_ONCE)
+    if state.sides[player].new_rookie is not None:
+        cited += (C.NEW_ROOKIE_DIGIVOLVE,)
+    return cited
+
+
+def _after_preparing(state: AState, player: int) -> None:
+    if player == state.first:
+        state.actor = 1 - player
+        state.goto(frame("re-group.discard", state.actor))
+    else:
+        state.goto(frame("re-group.initiate"))
+
+
+def ask_prepare(state: AState, top: Frame) -> Decision | None:
+    """The actor may prepare the next Digivolve: a next-level card face down on the Digivolve Zone."""
+    return placement_decision(state, state.actor, Phase.RE_GROUP, _preparing(state, state.actor))
+
+
+def answer_prepare(state: AState, top: Frame, chosen: Action) -> Step:
+    cited = _preparing(state, chosen.player)
+    _after_preparing(state, chosen.player)
+    return place_face_down(state, chosen, Phase.RE_GROUP, cited)
+
+
+def nothing_to_prepare(state: AState, top: Frame, rng: random.Random) -> None:
+    _after_preparing(state, state.actor)
+    return None
+
+
+def regroup_initiate(state: AState, top: Frame, rng: random.Random) -> Step:
     """The winner of the last Duel (after a tie: who went first) initiates the new Duel with the Digivolve step."""
     state.turn += 1
     state.actor = state.first
     state.passed = [False, False]
-    state.cursor = "digivolve.turn"
+    state.goto(frame("digivolve.turn", state.first))
     if state.last_winner is None:
         why, cited = "who went first in the tied Duel", (C.TIE_INITIATES, C.COIN_ONCE)
     else:

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import random
 
+from ...core.actions import Action, action
+from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
-from .actions import name, step
+from .actions import event, name, step
 from .cards import STRONGER_THAN
 from .checks import attack_value, colour_of
 from .state import DECK_SIZE, HAND_SIZE, AState, Phase
 
 
-def setup_start(state: AState, rng: random.Random) -> Step:
+def setup_start(state: AState, top: Frame, rng: random.Random) -> Step:
     """The four phases, and which of the two ways to get decks this game uses."""
     how = (C.DRAFT, "60 unique cards are drafted into two 30-card decks") if state.drafting else (
         C.PRECONSTRUCTED, f"each player plays with a preconstructed {DECK_SIZE}-card deck of unique cards")
-    state.cursor = "setup.spread" if state.drafting else "setup.rookie"
+    state.goto(frame("setup.spread") if state.drafting else frame("setup.rookie", 0))
     state.actor = 0
     return step(
         state, Phase.SETUP, None,
@@ -29,10 +31,10 @@ def setup_start(state: AState, rng: random.Random) -> Step:
 # -- the draft (setup.b1) ---------------------------------------------------------------------------------
 
 
-def setup_spread(state: AState, rng: random.Random) -> Step:
+def setup_spread(state: AState, top: Frame, rng: random.Random) -> Step:
     """The 60 cards are shuffled and spread out face down."""
     rng.shuffle(state.pool)
-    state.cursor = "setup.pick"
+    state.goto(frame("setup.pick"))
     state.actor = 0
     return step(
         state, Phase.SETUP, None, f"The {len(state.pool)} unique cards are spread out face down; Player 1 draws first.",
@@ -40,7 +42,7 @@ def setup_spread(state: AState, rng: random.Random) -> Step:
     )
 
 
-def setup_pick(state: AState, rng: random.Random) -> Step:
+def setup_pick(state: AState, top: Frame, rng: random.Random) -> Step:
     """One blind draw from the pile; the players alternate until both decks hold 30."""
     player = state.actor
     deck = state.sides[player].deck
@@ -48,23 +50,23 @@ def setup_pick(state: AState, rng: random.Random) -> Step:
     deck.append(uid)
     if all(len(side.deck) == DECK_SIZE for side in state.sides):
         rookieless = [side for side in state.sides if not any(state.cards[u].is_rookie for u in side.deck)]
-        state.cursor = "setup.redraft" if rookieless else "setup.rookie"
+        state.goto(frame("setup.redraft") if rookieless else frame("setup.rookie", 0))
         state.actor = 0
     else:
         state.actor = 1 - player
     return step(
         state, Phase.SETUP, player, f"{name(player)} draws a card from the face-down pile ({len(deck)} of {DECK_SIZE}).",
-        (C.DRAFT, C.DRAFT_BLIND), [Event("draft-pick", player, (state.label(uid),), {"deck": len(deck)})],
+        (C.DRAFT, C.DRAFT_BLIND), [event(state, "draft-pick", player, (uid,), {"deck": len(deck)}, secret=True)],
     )
 
 
-def setup_redraft(state: AState, rng: random.Random) -> Step:
+def setup_redraft(state: AState, top: Frame, rng: random.Random) -> Step:
     """A drafted deck has no Rookie: gather the 60 cards and draft again."""
     for side in state.sides:
         state.pool.extend(side.deck)
         side.deck = []
     rng.shuffle(state.pool)
-    state.cursor = "setup.pick"
+    state.goto(frame("setup.pick"))
     state.actor = 0
     return step(
         state, Phase.SETUP, None, "A drafted deck has no Rookie: the 60 cards are gathered, spread out face down again, and drafted anew.",
@@ -75,51 +77,61 @@ def setup_redraft(state: AState, rng: random.Random) -> Step:
 # -- Rookies, the deal, the reveal ------------------------------------------------------------------------------
 
 
-def setup_rookie(state: AState, rng: random.Random) -> Step | Decision:
-    """The actor selects a Rookie from the deck and places it face down on the Duel Zone."""
-    player = state.actor
-    deck = state.sides[player].deck
-    rookies = list(dict.fromkeys(state.cards[u].id for u in deck if state.cards[u].is_rookie))
+def rookies_in_deck(state: AState, player: int) -> list[int]:
+    return [uid for uid in state.sides[player].deck if state.cards[uid].is_rookie]
+
+
+def ask_rookie(state: AState, top: Frame) -> Decision | None:
+    """The player selects a Rookie from the deck to place face down on the Duel Zone (None: only one to pick)."""
+    player = top.player
+    assert player is not None
+    rookies = rookies_in_deck(state, player)
     if len(rookies) == 1:
-        return _place_rookie(state, player, rookies[0], "the only Rookie in the deck")
+        return None
     options = []
-    for card_id in rookies:
-        card = state.cards[state.find(deck, card_id)]
+    for uid in rookies:
+        card = state.cards[uid]
         attacks = ", ".join(f"vs {colour} {value}" for colour, value in card.attack.items())  # type: ignore[union-attr]
-        options.append(Option(f"rookie:{card_id}", f"{card.name} ({card.colour}; attack {attacks})"))
-
-    def choose(key: str) -> Step:
-        return _place_rookie(state, player, key.partition(":")[2], "a Rookie")
-
+        options.append(Option(action("rookie", player, state.iid(uid)), f"{card.name} ({card.colour}; attack {attacks})"))
     return Decision(
         player, "select-rookie", f"{name(player)}: select a Rookie from your deck to place face down on the Duel Zone.",
-        tuple(options), (C.SELECT_ROOKIE,), choose, Phase.SETUP.value,
+        tuple(options), (C.SELECT_ROOKIE,), Phase.SETUP.value,
     )
 
 
-def _place_rookie(state: AState, player: int, card_id: str, which: str) -> Step:
+def only_rookie(state: AState, top: Frame, rng: random.Random) -> Step:
+    player = top.player
+    assert player is not None
+    return _place_rookie(state, player, rookies_in_deck(state, player)[0], "the only Rookie in the deck")
+
+
+def answer_rookie(state: AState, top: Frame, chosen: Action) -> Step:
+    return _place_rookie(state, chosen.player, state.uid(chosen.cards[0]), "a Rookie")
+
+
+def _place_rookie(state: AState, player: int, uid: int, which: str) -> Step:
     side = state.sides[player]
-    uid = state.find(side.deck, card_id)
     side.deck.remove(uid)
     side.new_rookie = uid
     if player == 0:
         state.actor = 1
+        state.goto(frame("setup.rookie", 1))
     else:
-        state.cursor = "setup.deal"
+        state.goto(frame("setup.deal"))
     return step(
         state, Phase.SETUP, player, f"{name(player)} selects {which} and places it face down on the Duel Zone.",
-        (C.SELECT_ROOKIE,), [Event("rookie-face-down", player, (state.label(uid),))],
+        (C.SELECT_ROOKIE,), [event(state, "rookie-face-down", player, (uid,), secret=True)],
     )
 
 
-def setup_deal(state: AState, rng: random.Random) -> Step:
+def setup_deal(state: AState, top: Frame, rng: random.Random) -> Step:
     """Each player shuffles the other 29 cards, deals 10 into the hand and places 19 face down Online."""
     events = []
     for player, side in enumerate(state.sides):
         rng.shuffle(side.deck)
         side.hand, side.online, side.deck = side.deck[-HAND_SIZE:], side.deck[:-HAND_SIZE], []
         events.append(Event("deal", player, data={"hand": len(side.hand), "online": len(side.online)}))
-    state.cursor = "setup.reveal"
+    state.goto(frame("setup.reveal"))
     return step(
         state, Phase.SETUP, None,
         f"Each player shuffles their other {DECK_SIZE - 1} cards, deals {HAND_SIZE} into the hand and places "
@@ -128,7 +140,7 @@ def setup_deal(state: AState, rng: random.Random) -> Step:
     )
 
 
-def setup_reveal(state: AState, rng: random.Random) -> Step:
+def setup_reveal(state: AState, top: Frame, rng: random.Random) -> Step:
     """Both players flip over their Rookies."""
     shown = []
     for side in state.sides:
@@ -136,22 +148,22 @@ def setup_reveal(state: AState, rng: random.Random) -> Step:
         side.duel, side.new_rookie = [side.new_rookie], None
         card = state.cards[side.duel[0]]
         shown.append(f"{card.name} ({card.colour})")
-    state.cursor = "setup.compare"
+    state.goto(frame("setup.compare"))
     return step(
         state, Phase.SETUP, None, f"Both players flip over their Rookies: {name(0)}'s {shown[0]} and {name(1)}'s {shown[1]}.",
-        (C.FLIP_ROOKIES,), [Event("reveal", p, (state.label(side.duel[0]),)) for p, side in enumerate(state.sides)],
+        (C.FLIP_ROOKIES,), [event(state, "reveal", p, (side.duel[0],)) for p, side in enumerate(state.sides)],
     )
 
 
-def setup_compare(state: AState, rng: random.Random) -> Step:
+def setup_compare(state: AState, top: Frame, rng: random.Random) -> Step:
     """Compare types and attack values; Setup is done and the first Duel begins with Digivolve."""
-    state.cursor = "digivolve.place"
+    state.goto(frame("digivolve.place", 0))
     state.actor = 0
     state.turn = 1
     return step(
         state, Phase.SETUP, None, f"{compare_types(state)} {compare_attacks(state)} Setup is done: ready to Digivolve!",
         (C.ROCK_PAPER_SCISSORS, C.TRIANGLE, C.LOOK_AT_ATTACKS, C.ATTACK_VALUE, C.STRONGER_VALUE, C.READY),
-        [Event("attack-value", p, (state.top(p).name,), {"value": attack_value(state, p)}) for p in (0, 1)],
+        [event(state, "attack-value", p, state.sides[p].duel[-1:], {"value": attack_value(state, p)}) for p in (0, 1)],
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ...core.frames import Frame, FrameStack, frame
+from ...core.instances import Instances
 from .cards import Card
 
 HAND_SIZE = 10
@@ -76,12 +78,12 @@ class Side:
 
 
 @dataclass(slots=True)
-class AState:
-    """The whole game. ``cursor`` names the procedure step to run next (``phase.step``)."""
+class AState(FrameStack):
+    """The whole game: zones of card instances and the stack of pending procedure frames."""
 
-    cards: tuple[Card, ...]  #: instance number -> card; shared, never changed
+    instances: Instances  #: every physical card: uid -> card, public id, owner
     sides: list[Side]
-    cursor: str = "setup.start"
+    frames: list[Frame] = field(default_factory=lambda: [frame("setup.start")])
     turn: int = 0  #: the Duel number (0 during Setup)
     first: int = 0  #: who goes first in this Duel
     actor: int = 0  #: who acts in the current step
@@ -90,24 +92,42 @@ class AState:
     ties: int = 0  #: Duels in a row that ended in a tie
     pool: list[int] = field(default_factory=list)  #: the face-down draft pool
     drafting: bool = False  #: Setup by draft rather than preconstructed decks
-    reset_due: tuple[int, ...] = ()  #: players whose Online pile just went down to zero
+    reset_due: tuple[int, ...] = ()  #: players whose Online pile just went down to zero (a reset frame comes next)
     restoring: bool = False  #: a Re-Group restore ran short and reset; the next draw finishes it
     over: bool = False
     winner: int | None = None
+    cards: tuple[Card, ...] = ()  #: uid -> card (the instance table's records, for speed)
+
+    def __post_init__(self) -> None:
+        self.cards = self.instances.cards
 
     def copy(self) -> AState:
         return AState(
-            self.cards, [side.copy() for side in self.sides], self.cursor, self.turn, self.first, self.actor,
+            self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.first, self.actor,
             list(self.passed), self.last_winner, self.ties, list(self.pool), self.drafting, self.reset_due,
             self.restoring, self.over, self.winner,
         )
 
     @property
     def phase(self) -> Phase:
-        return Phase(self.cursor.partition(".")[0])
+        return Phase(self.frames[-1].kind.partition(".")[0]) if self.frames[-1].kind != "online-reset" else self._below_reset()
+
+    def _below_reset(self) -> Phase:
+        kinds = [f.kind for f in self.frames if f.kind != "online-reset"]
+        return Phase(kinds[-1].partition(".")[0]) if kinds else Phase.GAME_OVER
 
     def card(self, uid: int) -> Card:
         return self.cards[uid]
+
+    def iid(self, uid: int) -> str:
+        """The public instance id of a card (``p0.c17``)."""
+        return self.instances.ids[uid]
+
+    def uid(self, instance_id: str) -> int:
+        uid = self.instances.uid(instance_id)
+        if uid is None:
+            raise KeyError(instance_id)
+        return uid
 
     def label(self, uid: int) -> str:
         return self.cards[uid].name
@@ -118,10 +138,3 @@ class AState:
     def top(self, player: int) -> Card:
         """The Digimon showing on a player's Duel Zone."""
         return self.cards[self.sides[player].duel[-1]]
-
-    def find(self, uids: list[int], card_id: str) -> int:
-        """The first instance of ``card_id`` among ``uids`` (decks are unique; prepared boards may repeat)."""
-        for uid in uids:
-            if self.cards[uid].id == card_id:
-                return uid
-        raise KeyError(card_id)

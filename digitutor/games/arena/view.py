@@ -1,25 +1,37 @@
-"""How an Arena board looks to a viewer: zones, cards and counters (no rules here)."""
+"""How an Arena board looks to a viewer: zones, cards and counters (no rules here).
+
+Online piles, decks and the draft pile are face down to everyone; the hand, the
+face-down card on the Digivolve Zone and a face-down new Rookie are seen by their
+owner only. A hidden card shows only its back: no name, no id.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
+from ...core.instances import Instances
 from .actions import name
+from .cards import Card, Kind
 from .checks import power
-from .state import AState, Zone
+from .state import AState, Plan, Side, Zone
+
+#: what stands in for a card its viewer may not see (in an observation's state)
+UNKNOWN = Card("unknown", "a face-down card", Kind.POWER_OPTION)
 
 
 def card_view(state: AState, uid: int, hidden: bool = False, face_down: bool = False) -> CardView:
     """A card as a viewer sees it: only its back if ``hidden``; its owner sees a face-down card marked so."""
-    if hidden:
-        return CardView(uid=str(uid), hidden=True)
+    if hidden or state.card(uid) is UNKNOWN:
+        return CardView(uid="", hidden=True)
     card = state.card(uid)
     text = f"(face down) {card.text}" if face_down else card.text
     if card.is_digimon:
         stats = {"Colour": str(card.colour)}
         stats.update({f"vs {colour}": str(value) for colour, value in card.attack.items()})  # type: ignore[union-attr]
-        return CardView(str(uid), card.name, str(card.level), str(card.colour), stats, text)
+        return CardView(state.iid(uid), card.name, str(card.level), str(card.colour), stats, text)
     kind = "Digivice Power Option" if card.digivice else "Power Option"
-    return CardView(str(uid), card.name, "", kind, {}, text)
+    return CardView(state.iid(uid), card.name, "", kind, {}, text)
 
 
 def _zones(state: AState, player: int, secret: bool) -> tuple[ZoneView, ...]:
@@ -58,3 +70,64 @@ def board(state: AState, viewer: int | None = None) -> BoardView:
     if state.pool:
         shared = {**shared, "Draft pile": str(len(state.pool))}
     return BoardView("arena", state.turn, state.phase.value, tuple(players), shared)
+
+
+def zones(state: AState) -> Iterator[tuple[str, int | None, list[int]]]:
+    """Every zone as (name, owner, uids)."""
+    yield "draft-pile", None, state.pool
+    for player, side in enumerate(state.sides):
+        yield Zone.DECK.value, player, side.deck
+        yield Zone.ONLINE.value, player, side.online
+        yield Zone.HAND.value, player, side.hand
+        yield Zone.DIGIVOLVE_ZONE.value, player, [side.plan.card] if side.plan else []
+        yield "new-rookie", player, [side.new_rookie] if side.new_rookie is not None else []
+        yield Zone.DUEL_ZONE.value, player, side.duel
+        yield Zone.POWER_PORT.value, player, side.port + side.spent
+        yield Zone.OFFLINE.value, player, side.offline
+
+
+FACE_DOWN_TO_ALL = {"draft-pile", Zone.ONLINE.value}
+#: a deck exists only during Setup, where its owner looks through it to select a Rookie
+OWNER_ONLY = {Zone.DECK.value, Zone.HAND.value, Zone.DIGIVOLVE_ZONE.value, "new-rookie"}
+
+
+def hidden_from(zone: str, owner: int | None, viewer: int) -> bool:
+    return zone in FACE_DOWN_TO_ALL or (zone in OWNER_ONLY and owner != viewer)
+
+
+def redact(state: AState, viewer: int | None) -> AState:
+    """``state`` as ``viewer`` may know it: hidden cards become UNKNOWN, every card gets a fresh number."""
+    if viewer is None:
+        return state.copy()
+    cards: list[Card] = []
+    ids: list[str] = []
+
+    def pile(uids: list[int], zone: str, owner: int | None) -> list[int]:
+        fresh = []
+        for uid in uids:
+            hidden = hidden_from(zone, owner, viewer)
+            cards.append(UNKNOWN if hidden else state.card(uid))
+            ids.append("" if hidden else state.iid(uid))
+            fresh.append(len(cards) - 1)
+        return fresh
+
+    pool = pile(state.pool, "draft-pile", None)
+    sides = []
+    for player, side in enumerate(state.sides):
+        plan = None
+        if side.plan is not None:
+            (card,) = pile([side.plan.card], Zone.DIGIVOLVE_ZONE.value, player)
+            digivice = pile([side.plan.digivice], Zone.HAND.value, player)[0] if side.plan.digivice is not None else None
+            plan = Plan(card, digivice)
+        new_rookie = pile([side.new_rookie], "new-rookie", player)[0] if side.new_rookie is not None else None
+        sides.append(Side(
+            pile(side.deck, Zone.DECK.value, player), pile(side.duel, Zone.DUEL_ZONE.value, player),
+            pile(side.hand, Zone.HAND.value, player), pile(side.online, Zone.ONLINE.value, player),
+            pile(side.offline, Zone.OFFLINE.value, player), pile(side.port, Zone.POWER_PORT.value, player),
+            pile(side.spent, Zone.POWER_PORT.value, player), plan, new_rookie, side.points,
+        ))
+    table = Instances(tuple(cards), tuple(ids), tuple(None for _ in cards))
+    return AState(
+        table, sides, list(state.frames), state.turn, state.first, state.actor, list(state.passed), state.last_winner,
+        state.ties, pool, state.drafting, state.reset_due, state.restoring, state.over, state.winner,
+    )

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...core.game import BoardView, PhaseInfo
-from ...core.records import Decision, Reason, Result, Step
+from ...core.game import BoardView, Game, PhaseInfo
+from ...core.records import Reason, Result
 from . import citations as C
 from .cards import card_set, parse_deck, tutorial_decks
-from .procedure import advance as _advance
+from .checks import ACTIONS
+from .procedure import PROCEDURE
 from .setup import deck_problems
 from .setup import new_state as _new_state
 from .state import DState, Phase
 from .view import board as _board
+from .view import redact as _redact
+from .view import zones as _zones
 
 TURN_MAP = (
     PhaseInfo(Phase.SETUP.value, "Game Requirements", C.SHUFFLE_AND_DRAW),
@@ -27,7 +30,7 @@ TURN_MAP = (
 )
 
 
-class DTector:
+class DTector(Game):
     """The game object the engine, CLI and widgets use."""
 
     id = "dtector"
@@ -52,11 +55,11 @@ class DTector:
         decks = [list(card_ids) * 6 for _, card_ids in tutorial_decks()]
         return {"board": {"phase": "draw", "players": [{"deck": deck} for deck in decks]}}
 
-    def new_state(self, setup: Mapping[str, Any], source: str = "setup") -> DState:
-        return _new_state(setup, source)
+    procedure = PROCEDURE
+    actions = ACTIONS
 
-    def advance(self, state: DState, rng: random.Random) -> Step | Decision:
-        return _advance(state, rng)
+    def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> DState:
+        return _new_state(setup, source, rng)
 
     def result(self, state: DState) -> Result | None:
         if not state.over:
@@ -64,14 +67,11 @@ class DTector:
         points = tuple(side.points for side in state.sides)
         return Result(state.winner, "most points when a deck ran out", points)
 
-    def all_cards(self, state: DState) -> list[str]:
-        uids: list[int] = []
-        for side in state.sides:
-            uids += side.deck + side.hand + side.discard + side.score
-            for unit in side.ddock:
-                uids += unit.cards
-        uids += [uid for uid in state.face_down if uid is not None]
-        return [str(uid) for uid in uids]
+    def zones(self, state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
+        return _zones(state)
+
+    def redact(self, state: DState, viewer: int | None) -> DState:
+        return _redact(state, viewer)
 
     def board(self, state: DState, viewer: int | None = None) -> BoardView:
         return _board(state, viewer)

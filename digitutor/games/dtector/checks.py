@@ -1,14 +1,19 @@
-"""D-Tector checks: one function per rule question, used by the procedure and the UI alike.
+"""D-Tector checks: one function per rule question, used by the procedure, the UI and ``why_not`` alike.
 
-Each ``why_not_*`` returns every reason an action breaks the rules (empty: allowed);
-the option lists are built from them, and answering a decision re-checks through them.
+Each ``check_*`` returns every reason an action breaks the rules (empty: allowed);
+the decisions' options are built from them, and ``Game.apply`` re-checks through
+them. A check never names a card its player may not see: cards are named by
+instance id unless they are the player's own or face up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.records import Option, Reason
+from ...core.actions import Action
+from ...core.frames import Frame
+from ...core.game import ActionRule
+from ...core.records import Reason
 from ...rules.model import Citation
 from . import citations as C
 from .cards import BattleType, Card, EffectKind, card_set
@@ -53,7 +58,42 @@ def battle_call_winner(first: Card, second: Card) -> CallOutcome:
     return CallOutcome(int(powers[1] > powers[0]), story, cited)
 
 
-def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card) -> tuple[Reason, ...]:
+# -- where a named card is -----------------------------------------------------------------------------
+
+
+def in_hand(state: DState, player: int, instance: str) -> int | None:
+    """The uid of ``instance`` if it is in ``player``'s hand."""
+    uid = state.instances.uid(instance)
+    return uid if uid is not None and uid in state.sides[player].hand else None
+
+
+def in_d_dock(state: DState, player: int, instance: str) -> int | None:
+    """The D-Dock position of the Digimon whose top card is ``instance`` (None: not there)."""
+    uid = state.instances.uid(instance)
+    return None if uid is None else state.unit_at(player, uid)
+
+
+def _count(action: Action, wanted: int, what: str, citation: Citation) -> tuple[Reason, ...]:
+    if len(action.cards) == wanted:
+        return ()
+    return (Reason(f"Name {what}.", citation),)
+
+
+# -- Battle Call ---------------------------------------------------------------------------------------------
+
+
+def check_place(state: DState, frame: Frame | None, action: Action) -> tuple[Reason, ...]:
+    """A Battle Call card comes from the player's own hand."""
+    reasons = _count(action, 1, "one card from your hand", C.PLACE_FACE_DOWN)
+    if not reasons and in_hand(state, action.player, action.cards[0]) is None:
+        reasons = (Reason(f"{action.cards[0]} is not a card in your hand.", C.PLACE_FACE_DOWN),)
+    return reasons
+
+
+# -- Digivolve Phase ------------------------------------------------------------------------------------------
+
+
+def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card, digivolved: tuple[str, ...] = ()) -> tuple[Reason, ...]:
     """Every reason ``card`` from hand may not digivolve the D-Dock Digimon at ``unit_at``."""
     unit = state.sides[player].ddock[unit_at]
     top = state.card(unit.top)
@@ -66,34 +106,58 @@ def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card) -> t
         source = card_set().get(card.digivolves_from) if card.digivolves_from else None
         said = f"digivolves from {source.name}" if source else "does not digivolve from anything"
         reasons.append(Reason(f"{card.name}'s Special Effect {said}, not from {top.name}.", C.DIGIVOLVE))
-    if unit.stack[0] in state.digivolved:
+    if state.iid(unit.stack[0]) in digivolved:
         reasons.append(Reason(f"{top.name} already digivolved this phase.", C.BOTH_PLAYERS_DIGIVOLVE))
     return tuple(reasons)
 
 
-def digivolve_options(state: DState, player: int) -> tuple[Option, ...]:
-    """Digivolve and Spirit-combine options (illegal tempting ones with reasons), then ``done``."""
-    side = state.sides[player]
-    options: list[Option] = []
-    if not side.ddock:
-        return (Option("done", "Finish digivolving"),)
-    hand_cards = {state.card(uid).id: state.card(uid) for uid in side.hand}
-    for unit_at, unit in enumerate(side.ddock):
-        top = state.card(unit.top)
-        for card in hand_cards.values():
-            if card.level.rank == 0:
-                continue  # a Rookie never looks like a digivolution
-            reasons = why_not_digivolve(state, player, unit_at, card)
-            options.append(Option(f"digivolve:{unit_at}:{card.id}", f"Digivolve {top.name} to {card.name}", reasons))
-    for spirit_at, spirit in enumerate(side.ddock):
-        if state.card(spirit.top).battle_type is not BattleType.SPIRIT:
-            continue
-        for target_at, target in enumerate(side.ddock):
-            if target_at != spirit_at:
-                label = f"Combine Spirit {state.unit_label(spirit)} with {state.unit_label(target)}"
-                options.append(Option(f"combine:{spirit_at}:{target_at}", label))
-    options.append(Option("done", "Finish digivolving"))
-    return tuple(options)
+def check_digivolve(state: DState, frame: Frame | None, action: Action) -> tuple[Reason, ...]:
+    """``digivolve:<D-Dock Digimon>:<card from hand>``."""
+    reasons = _count(action, 2, "a Digimon in your D-Dock and a card from your hand", C.DIGIVOLVE)
+    if reasons:
+        return reasons
+    player = action.player
+    unit_at = in_d_dock(state, player, action.cards[0])
+    uid = in_hand(state, player, action.cards[1])
+    found = []
+    if unit_at is None:
+        found.append(Reason(f"{action.cards[0]} is not a Digimon in your D-Dock.", C.DIGIVOLVE))
+    if uid is None:
+        found.append(Reason(f"{action.cards[1]} is not a card in your hand.", C.DIGIVOLVE))
+    if found:
+        return tuple(found)
+    digivolved = frame.get("digivolved", ()) if frame is not None else ()
+    return why_not_digivolve(state, player, unit_at, state.card(uid), digivolved)  # type: ignore[arg-type]
+
+
+def check_combine(state: DState, frame: Frame | None, action: Action) -> tuple[Reason, ...]:
+    """``combine:<Spirit in the D-Dock>:<another D-Dock Digimon>``."""
+    reasons = _count(action, 2, "a Spirit Digimon in your D-Dock and the Digimon it combines with", C.SPIRIT_COMBINE)
+    if reasons:
+        return reasons
+    spirit_at = in_d_dock(state, action.player, action.cards[0])
+    target_at = in_d_dock(state, action.player, action.cards[1])
+    found = []
+    if spirit_at is None:
+        found.append(Reason(f"{action.cards[0]} is not a Digimon in your D-Dock.", C.SPIRIT_COMBINE))
+    elif state.card(state.sides[action.player].ddock[spirit_at].top).battle_type is not BattleType.SPIRIT:
+        found.append(Reason(f"{state.label(state.uid(action.cards[0]))} is not a Spirit Digimon.", C.SPIRIT_COMBINE))
+    if target_at is None:
+        found.append(Reason(f"{action.cards[1]} is not a Digimon in your D-Dock.", C.SPIRIT_COMBINE))
+    elif target_at == spirit_at:
+        found.append(Reason("A Spirit combines with another Digimon, not with itself.", C.SPIRIT_COMBINE))
+    return tuple(found)
+
+
+# -- Digi-Battle Phase ---------------------------------------------------------------------------------------------
+
+
+def check_attack(state: DState, frame: Frame | None, action: Action) -> tuple[Reason, ...]:
+    """``attack:<D-Dock Digimon>``."""
+    reasons = _count(action, 1, "the D-Dock Digimon that attacks", C.ATTACK)
+    if not reasons and in_d_dock(state, action.player, action.cards[0]) is None:
+        reasons = (Reason(f"{action.cards[0]} is not a Digimon in your D-Dock.", C.ATTACK),)
+    return reasons
 
 
 def why_not_defend_from_hand(attacking: Card, card: Card) -> tuple[Reason, ...]:
@@ -106,22 +170,33 @@ def why_not_defend_from_hand(attacking: Card, card: Card) -> tuple[Reason, ...]:
     )
 
 
-def defence_options(state: DState, defender: int) -> tuple[Option, ...]:
-    """Blocks with D-Dock Digimon and hand cards (illegal ones with reasons); ``no-block`` if any is legal."""
-    attack_unit = state.sides[1 - defender].ddock[state.attacker]  # type: ignore[index]
-    attacking = state.card(attack_unit.top)
-    side = state.sides[defender]
-    options = [
-        Option(f"block:{i}", f"Block with {state.unit_label(unit)} from the D-Dock (power {state.unit_power(unit)})")
-        for i, unit in enumerate(side.ddock)
-    ]
-    seen: set[str] = set()
-    for uid in side.hand:
-        card = state.card(uid)
-        if card.id not in seen:
-            seen.add(card.id)
-            reasons = why_not_defend_from_hand(attacking, card)
-            options.append(Option(f"hand:{card.id}", f"Block with {card.name} from hand (power {card.power})", reasons))
-    if any(option.legal for option in options):
-        options.append(Option("no-block", "Do not block (take the damage to your deck)"))
-    return tuple(options)
+def attacking_card(state: DState, frame: Frame) -> Card:
+    """The top card of the Digimon attacking in a ``digi-battle.defend`` frame."""
+    return state.card(state.uid(frame["attacker"]))
+
+
+def check_block(state: DState, frame: Frame | None, action: Action) -> tuple[Reason, ...]:
+    """``block:<D-Dock Digimon or card from hand>``: any D-Dock Digimon; from hand a Spirit or the same element."""
+    reasons = _count(action, 1, "the Digimon that blocks", C.DEFEND)
+    if reasons:
+        return reasons
+    if in_d_dock(state, action.player, action.cards[0]) is not None:
+        return ()
+    uid = in_hand(state, action.player, action.cards[0])
+    if uid is None:
+        return (Reason(f"{action.cards[0]} is not a Digimon in your D-Dock or your hand.", C.DEFEND),)
+    if frame is None:
+        return ()
+    return why_not_defend_from_hand(attacking_card(state, frame), state.card(uid))
+
+
+ACTIONS = {
+    "place": ActionRule(C.PLACE_FACE_DOWN, "A Digimon is placed face down in the Battle Call Command Phase.", check_place),
+    "digivolve": ActionRule(C.DIGIVOLVE, "Digivolving happens in the Digivolve Phase.", check_digivolve),
+    "combine": ActionRule(C.SPIRIT_COMBINE, "A Spirit combines with a Digimon in the Digivolve Phase.", check_combine),
+    "done": ActionRule(C.BOTH_PLAYERS_DIGIVOLVE, "Each player finishes digivolving in the Digivolve Phase."),
+    "attack": ActionRule(C.ATTACK, "The turn player attacks in the Digi-Battle Phase.", check_attack),
+    "no-attack": ActionRule(C.ATTACK, "The turn player decides whether to attack in the Digi-Battle Phase."),
+    "block": ActionRule(C.DEFEND, "A block is made in the Digi-Battle Phase, when the opponent attacks.", check_block),
+    "no-block": ActionRule(C.DEFEND, "A block may be declined in the Digi-Battle Phase, when the opponent attacks."),
+}

@@ -1,19 +1,30 @@
 """The D-Tector procedure: one function per rulebook step, in the rulebook's order.
 
-``advance`` runs the step named by ``state.cursor``. A step function returns the
-cited ``Step`` it took, a ``Decision`` when a player must choose (without
-changing the state), or None when there was nothing to do and it only moved on.
+Each function runs one kind of frame (see ``PROCEDURE`` at the end). A turn is a
+``turn`` frame that lays out the turn's phases as frames; each step replaces its
+frame with the next (``goto``) or pops it; decisions ask without changing the state
+and are answered through ``Game.apply``, which checks the action first.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from ...core.records import Decision, Event, Option, Reason, Step
+from ...core.actions import Action, action
+from ...core.frames import Frame, frame
+from ...core.game import DecisionRule, Procedure
+from ...core.records import Decision, Event, Option, Step
 from . import citations as C
 from .cards import BattleType, EffectKind
-from .checks import battle_call_winner, defence_options, digivolve_options
+from .checks import (
+    attacking_card,
+    battle_call_winner,
+    check_block,
+    in_d_dock,
+    in_hand,
+    why_not_defend_from_hand,
+    why_not_digivolve,
+)
 from .state import DState, Phase, Unit
 
 HAND_SIZE = 3
@@ -27,11 +38,20 @@ def _step(state: DState, phase: Phase, player: int | None, narration: str, citat
     return Step(state.turn, player, phase.value, narration, citations, tuple(events))
 
 
+def _event(state: DState, kind: str, player: int | None, uids, data=None, secret: bool = False) -> Event:
+    """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
+    uids = tuple(uids)
+    return Event(
+        kind, player, tuple(state.iid(u) for u in uids), tuple(state.label(u) for u in uids), data or {},
+        (player,) if secret and player is not None else None,
+    )
+
+
 # -- Game Requirements --------------------------------------------------------------------------
 
 
-def setup_decks(state: DState, rng: random.Random) -> Step:
-    state.cursor = "setup.shuffle"
+def setup_decks(state: DState, top: Frame, rng: random.Random) -> Step:
+    state.goto(frame("setup.shuffle"))
     sizes = [len(side.deck) for side in state.sides]
     return _step(
         state, Phase.SETUP, None, f"Each player brings a {sizes[0]}-card deck.", (C.DECK_SIZE,),
@@ -39,54 +59,73 @@ def setup_decks(state: DState, rng: random.Random) -> Step:
     )
 
 
-def setup_shuffle(state: DState, rng: random.Random) -> Step:
+def setup_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
     for side in reversed(state.sides):  # Player 1 shuffles Player 2's deck, then Player 2 shuffles Player 1's
         rng.shuffle(side.deck)
-    state.cursor = "setup.draw"
+    state.goto(frame("setup.draw"))
     return _step(
         state, Phase.SETUP, None, "Each player shuffles the opponent's deck.", (C.SHUFFLE_AND_DRAW,),
         [Event("shuffle", p, data={"by": 1 - p}) for p in (0, 1)],
     )
 
 
-def setup_draw(state: DState, rng: random.Random) -> Step:
+def setup_draw(state: DState, top: Frame, rng: random.Random) -> Step:
     events = [_draw(state, p, HAND_SIZE) for p in (0, 1)]
-    state.cursor = "setup.coin"
+    state.goto(frame("setup.coin"))
     return _step(state, Phase.SETUP, None, f"Both players draw {HAND_SIZE} cards.", (C.SHUFFLE_AND_DRAW,), events)
 
 
-def setup_coin(state: DState, rng: random.Random) -> Step:
+def setup_coin(state: DState, top: Frame, rng: random.Random) -> Step:
     state.first = state.active = rng.randrange(2)
     state.turn = 1
-    state.cursor = "battle-call.place"
+    state.goto(*turn_frames(state.active, refill=False))
     return _step(
         state, Phase.SETUP, state.first, f"The coin says {name(state.first)} goes first.", (C.COIN_FLIP,),
         [Event("coin", state.first)],
     )
 
 
+def turn_frames(active: int, refill: bool = True) -> list[Frame]:
+    """A turn's phases, in the rulebook's order, as frames to run one after another."""
+    frames = [frame("draw.refill", active)] if refill else []
+    return frames + [
+        frame("battle-call.place", active),
+        frame("digivolve.choose", active, digivolved=()),
+        frame("digivolve.choose", 1 - active, digivolved=()),
+        frame("digi-battle.attack", active),
+        frame("end.turn", active),
+    ]
+
+
 def _draw(state: DState, player: int, count: int) -> Event:
     side = state.sides[player]
     drawn = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
     side.hand.extend(drawn)
-    return Event("draw", player, tuple(state.label(uid) for uid in drawn), {"count": len(drawn)})
+    return _event(state, "draw", player, drawn, {"count": len(drawn)}, secret=True)
 
 
 def _someone_out_of_cards(state: DState) -> bool:
     return any(not side.deck for side in state.sides)
 
 
+def _game_over(state: DState) -> None:
+    state.clear_to(frame("game-over.end"))
+
+
 # -- Start of a turn (interpretation: refill to three) ---------------------------------------------
 
 
-def draw_refill(state: DState, rng: random.Random) -> Step | None:
-    state.cursor = "game-over.end" if _someone_out_of_cards(state) else "battle-call.place"
+def draw_refill(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    if _someone_out_of_cards(state):
+        _game_over(state)
+        return None
+    state.pop()
     needs = [(p, HAND_SIZE - len(state.sides[p].hand)) for p in (state.active, 1 - state.active)]
     events = [_draw(state, p, n) for p, n in needs if n > 0]
     if not events:
         return None
     if _someone_out_of_cards(state):
-        state.cursor = "game-over.end"
+        _game_over(state)
     told = " and ".join(f"{name(e.player)} draws {e.data['count']}" for e in events)
     return _step(state, Phase.DRAW, state.active, f"Hands are refilled to {HAND_SIZE}: {told}.", (C.DRAW_TO_THREE,), events)
 
@@ -94,47 +133,49 @@ def draw_refill(state: DState, rng: random.Random) -> Step | None:
 # -- Battle Call Command Phase ------------------------------------------------------------------------
 
 
-def battle_call_place(state: DState, rng: random.Random) -> Decision:
-    player = state.active if state.face_down[state.active] is None else 1 - state.active
-    hand = state.sides[player].hand
-    options, seen = [], set()
-    for uid in hand:
+def ask_battle_call(state: DState, top: Frame) -> Decision:
+    player = top.player
+    assert player is not None
+    options = []
+    for uid in state.sides[player].hand:
         card = state.card(uid)
-        if card.id not in seen:
-            seen.add(card.id)
-            label = f"{card.name} ({card.battle_type}, {card.element}, power {card.power})"
-            options.append(Option(card.id, label))
-
-    def place(key: str) -> Step:
-        uid = next(u for u in hand if state.card(u).id == key)
-        hand.remove(uid)
-        state.face_down[player] = uid
-        if None not in state.face_down:
-            state.cursor = "battle-call.reveal"
-        return _step(
-            state, Phase.BATTLE_CALL, player, f"{name(player)} places a Digimon face down.", (C.PLACE_FACE_DOWN,),
-            [Event("face-down", player, (state.label(uid),))],
-        )
-
+        label = f"{card.name} ({card.battle_type}, {card.element}, power {card.power})"
+        options.append(Option(action("place", player, state.iid(uid)), label))
     return Decision(
         player, "battle-call", f"{name(player)}: place one Digimon from your hand face down.",
-        tuple(options), (C.PLACE_FACE_DOWN,), place, Phase.BATTLE_CALL.value,
+        tuple(options), (C.PLACE_FACE_DOWN,), Phase.BATTLE_CALL.value,
     )
 
 
-def battle_call_reveal(state: DState, rng: random.Random) -> Step:
-    state.cursor = "battle-call.compare"
-    shown = [state.card(uid) for uid in state.face_down]  # type: ignore[arg-type]
+def place(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    uid = state.uid(chosen.cards[0])
+    state.sides[player].hand.remove(uid)
+    state.face_down[player] = uid
+    if player == state.active:
+        state.goto(frame("battle-call.place", 1 - player))
+    else:
+        state.goto(frame("battle-call.reveal"))
+    return _step(
+        state, Phase.BATTLE_CALL, player, f"{name(player)} places a Digimon face down.", (C.PLACE_FACE_DOWN,),
+        [_event(state, "face-down", player, (uid,), secret=True)],
+    )
+
+
+def battle_call_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
+    state.goto(frame("battle-call.compare"))
+    uids = [uid for uid in state.face_down if uid is not None]
+    shown = [state.card(uid) for uid in uids]
     return _step(
         state, Phase.BATTLE_CALL, None,
         f"Both reveal: {name(0)}'s {shown[0].name} ({shown[0].battle_type}) and {name(1)}'s {shown[1].name} ({shown[1].battle_type}).",
-        (C.REVEAL, C.BATTLE_TYPES), [Event("reveal", p, (shown[p].name,)) for p in (0, 1)],
+        (C.REVEAL, C.BATTLE_TYPES), [_event(state, "reveal", p, (uids[p],)) for p in (0, 1)],
     )
 
 
-def battle_call_compare(state: DState, rng: random.Random) -> Step:
+def battle_call_compare(state: DState, top: Frame, rng: random.Random) -> Step:
     outcome = battle_call_winner(state.card(state.face_down[0]), state.card(state.face_down[1]))  # type: ignore[arg-type]
-    state.cursor = "battle-call.tie" if outcome.winner is None else f"battle-call.won-{outcome.winner}"
+    state.goto(frame("battle-call.resolve", winner=outcome.winner))
     winner = "nobody" if outcome.winner is None else name(outcome.winner)
     return _step(
         state, Phase.BATTLE_CALL, outcome.winner, f"{outcome.explanation} Battle Call won by {winner}.",
@@ -142,8 +183,8 @@ def battle_call_compare(state: DState, rng: random.Random) -> Step:
     )
 
 
-def battle_call_resolve(state: DState, rng: random.Random) -> Step:
-    winner = None if state.cursor == "battle-call.tie" else int(state.cursor[-1])
+def battle_call_resolve(state: DState, top: Frame, rng: random.Random) -> Step:
+    winner = top["winner"]
     events = []
     for player in (0, 1):
         uid = state.face_down[player]
@@ -151,13 +192,12 @@ def battle_call_resolve(state: DState, rng: random.Random) -> Step:
         side = state.sides[player]
         if player == winner:
             side.ddock.append(Unit((uid,)))
-            events.append(Event("to-d-dock", player, (state.label(uid),)))
+            events.append(_event(state, "to-d-dock", player, (uid,)))
         else:
             side.discard.append(uid)
-            events.append(Event("discard", player, (state.label(uid),)))
+            events.append(_event(state, "discard", player, (uid,)))
     state.face_down = [None, None]
-    state.cursor = "digivolve.choose"
-    state.digivolver, state.digivolved = state.active, frozenset()
+    state.pop()
     if winner is None:
         narration = "Both Battle Call cards go to the discard pile."
         cited = (C.BATTLE_CALL_TIE, C.PROCEED_TO_DIGIVOLVE)
@@ -170,49 +210,63 @@ def battle_call_resolve(state: DState, rng: random.Random) -> Step:
 # -- Digivolve Phase --------------------------------------------------------------------------------------
 
 
-def digivolve_choose(state: DState, rng: random.Random) -> Decision | None:
-    player = state.digivolver
-    options = digivolve_options(state, player)
-    if not any(option.legal for option in options[:-1]) and len(options) == 1:
-        return _next_digivolver(state)
+def digivolve_options(state: DState, player: int, digivolved: tuple[str, ...] = ()) -> tuple[Option, ...]:
+    """Digivolve and Spirit-combine options (illegal tempting ones with reasons), then ``done``."""
+    side = state.sides[player]
+    options: list[Option] = []
+    for unit in side.ddock:
+        top = state.card(unit.top)
+        for uid in side.hand:
+            card = state.card(uid)
+            if card.level.rank == 0:
+                continue  # a Rookie never looks like a digivolution
+            reasons = why_not_digivolve(state, player, side.ddock.index(unit), card, digivolved)
+            chosen = action("digivolve", player, state.iid(unit.top), state.iid(uid))
+            options.append(Option(chosen, f"Digivolve {top.name} to {card.name}", reasons))
+    for spirit in side.ddock:
+        if state.card(spirit.top).battle_type is not BattleType.SPIRIT:
+            continue
+        for target in side.ddock:
+            if target is not spirit:
+                label = f"Combine Spirit {state.unit_label(spirit)} with {state.unit_label(target)}"
+                options.append(Option(action("combine", player, state.iid(spirit.top), state.iid(target.top)), label))
+    options.append(Option(action("done", player), "Finish digivolving"))
+    return tuple(options)
 
-    def apply(key: str) -> Step:
-        return _apply_digivolve(state, player, key)
 
+def ask_digivolve(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    assert player is not None
+    options = digivolve_options(state, player, top["digivolved"])
+    if len(options) == 1:
+        return None  # nothing in the D-Dock could digivolve or combine: only "done" is left
     return Decision(
         player, "digivolve", f"{name(player)}: digivolve or combine a D-Dock Digimon, or finish.",
-        options, (C.DIGIVOLVE, C.SPIRIT_COMBINE, C.SPECIAL_EFFECT), apply, Phase.DIGIVOLVE.value,
+        options, (C.DIGIVOLVE, C.SPIRIT_COMBINE, C.SPECIAL_EFFECT), Phase.DIGIVOLVE.value,
     )
 
 
-def _next_digivolver(state: DState) -> None:
-    if state.digivolver == state.active:
-        state.digivolver, state.digivolved = 1 - state.active, frozenset()
-    else:
-        state.cursor = "digi-battle.attack"
-    return None
-
-
-def _apply_digivolve(state: DState, player: int, key: str) -> Step:
+def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
     side = state.sides[player]
-    verb, _, rest = key.partition(":")
-    if verb == "done":
-        _next_digivolver(state)
+    if chosen.kind == "done":
+        state.pop()
         return _step(state, Phase.DIGIVOLVE, player, f"{name(player)} is done digivolving.", (C.BOTH_PLAYERS_DIGIVOLVE,))
-    first, _, second = rest.partition(":")
-    unit_at = int(first)
+    unit_at = in_d_dock(state, player, chosen.cards[0])
+    assert unit_at is not None
     unit = side.ddock[unit_at]
-    if verb == "digivolve":
-        uid = next(u for u in side.hand if state.card(u).id == second)
+    if chosen.kind == "digivolve":
+        uid = state.uid(chosen.cards[1])
         side.hand.remove(uid)
-        before = state.label(unit.top)
+        before = unit.top
         side.ddock[unit_at] = Unit(unit.stack + (uid,), unit.spirits)
-        state.digivolved = state.digivolved | {unit.stack[0]}
+        state.goto(top.but(digivolved=(*top["digivolved"], state.iid(unit.stack[0]))))
         return _step(
-            state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {before} to {state.label(uid)}.",
-            (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [Event("digivolve", player, (before, state.label(uid)))],
+            state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
+            (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [_event(state, "digivolve", player, (before, uid))],
         )
-    target_at = int(second)
+    target_at = in_d_dock(state, player, chosen.cards[1])
+    assert target_at is not None
     target = side.ddock[target_at]
     combined = Unit(target.stack, target.spirits + unit.cards)
     side.ddock[target_at] = combined
@@ -222,106 +276,132 @@ def _apply_digivolve(state: DState, player: int, key: str) -> Step:
         f"{name(player)} combines {state.unit_label(unit)} with {state.unit_label(target)}: "
         f"Digimon Power {state.unit_power(combined)}.",
         (C.SPIRIT_COMBINE, C.WHOLE_STACK_SCORES),
-        [Event("combine", player, (state.unit_label(unit), state.unit_label(target)), {"power": state.unit_power(combined)})],
+        [_event(state, "combine", player, (unit.top, target.top), {"power": state.unit_power(combined)})],
     )
 
 
 # -- Digi-Battle Phase -------------------------------------------------------------------------------------------
 
 
-def digi_battle_attack(state: DState, rng: random.Random) -> Step | Decision:
-    player = state.active
+def ask_attack(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    assert player is not None
     ddock = state.sides[player].ddock
     if not ddock:
-        state.cursor = "end.turn"
-        return _step(state, Phase.DIGI_BATTLE, player, f"{name(player)} has no Digimon in the D-Dock to attack with.", (C.ATTACK,))
+        return None
     options = [
-        Option(f"attack:{i}", f"Attack with {state.unit_label(unit)} (power {state.unit_power(unit)})")
-        for i, unit in enumerate(ddock)
+        Option(action("attack", player, state.iid(unit.top)), f"Attack with {state.unit_label(unit)} (power {state.unit_power(unit)})")
+        for unit in ddock
     ]
-    options.append(Option("no-attack", "Do not attack"))
-
-    def apply(key: str) -> Step:
-        if key == "no-attack":
-            state.cursor = "end.turn"
-            return _step(state, Phase.DIGI_BATTLE, player, f"{name(player)} does not attack.", (C.ATTACK, C.ONE_ATTACK))
-        state.attacker = int(key.partition(":")[2])
-        state.cursor = "digi-battle.defend"
-        unit = ddock[state.attacker]
-        return _step(
-            state, Phase.DIGI_BATTLE, player,
-            f"{name(player)} attacks with {state.unit_label(unit)} (power {state.unit_power(unit)}).",
-            (C.ATTACK, C.ONE_ATTACK), [Event("attack", player, (state.unit_label(unit),))],
-        )
-
+    options.append(Option(action("no-attack", player), "Do not attack"))
     return Decision(
-        player, "attack", f"{name(player)}: attack with a D-Dock Digimon?", tuple(options), (C.ATTACK,), apply,
-        Phase.DIGI_BATTLE.value,
+        player, "attack", f"{name(player)}: attack with a D-Dock Digimon?", tuple(options), (C.ATTACK,), Phase.DIGI_BATTLE.value,
     )
 
 
-def digi_battle_defend(state: DState, rng: random.Random) -> Step | Decision:
-    defender = 1 - state.active
-    options = defence_options(state, defender)
+def no_attacker(state: DState, top: Frame, rng: random.Random) -> Step:
+    state.pop()
+    return _step(state, Phase.DIGI_BATTLE, top.player, f"{name(top.player)} has no Digimon in the D-Dock to attack with.", (C.ATTACK,))  # type: ignore[arg-type]
+
+
+def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    if chosen.kind == "no-attack":
+        state.pop()
+        return _step(state, Phase.DIGI_BATTLE, player, f"{name(player)} does not attack.", (C.ATTACK, C.ONE_ATTACK))
+    unit = state.sides[player].ddock[in_d_dock(state, player, chosen.cards[0])]  # type: ignore[index]
+    state.goto(frame("digi-battle.defend", 1 - player, attacker=chosen.cards[0]))
+    return _step(
+        state, Phase.DIGI_BATTLE, player,
+        f"{name(player)} attacks with {state.unit_label(unit)} (power {state.unit_power(unit)}).",
+        (C.ATTACK, C.ONE_ATTACK), [_event(state, "attack", player, (unit.top,))],
+    )
+
+
+def defence_options(state: DState, top: Frame) -> tuple[Option, ...]:
+    """Blocks with D-Dock Digimon and hand cards (illegal ones with reasons); ``no-block`` if any is legal."""
+    defender = top.player
+    assert defender is not None
+    attacking = attacking_card(state, top)
+    side = state.sides[defender]
+    options = [
+        Option(action("block", defender, state.iid(unit.top)), f"Block with {state.unit_label(unit)} from the D-Dock (power {state.unit_power(unit)})")
+        for unit in side.ddock
+    ]
+    for uid in side.hand:
+        card = state.card(uid)
+        reasons = why_not_defend_from_hand(attacking, card)
+        options.append(Option(action("block", defender, state.iid(uid)), f"Block with {card.name} from hand (power {card.power})", reasons))
+    if any(option.legal for option in options):
+        options.append(Option(action("no-block", defender), "Do not block (take the damage to your deck)"))
+    return tuple(options)
+
+
+def ask_defend(state: DState, top: Frame) -> Decision | None:
+    options = defence_options(state, top)
     if not any(option.legal for option in options):
-        return _undefended(state, declined=False)
-
-    def apply(key: str) -> Step:
-        if key == "no-block":
-            return _undefended(state, declined=True)
-        return _blocked(state, key)
-
+        return None
     return Decision(
-        defender, "defend", f"{name(defender)}: block the attack?", options, (C.DEFEND, C.ELEMENTS), apply, Phase.DIGI_BATTLE.value,
+        top.player, "defend", f"{name(top.player)}: block the attack?", options, (C.DEFEND, C.ELEMENTS), Phase.DIGI_BATTLE.value,  # type: ignore[arg-type]
     )
 
 
-def _undefended(state: DState, declined: bool) -> Step:
+def cannot_block(state: DState, top: Frame, rng: random.Random) -> Step:
+    return _undefended(state, top, declined=False)
+
+
+def answer_defend(state: DState, top: Frame, chosen: Action) -> Step:
+    if chosen.kind == "no-block":
+        return _undefended(state, top, declined=True)
+    return _blocked(state, top, chosen.cards[0])
+
+
+def _undefended(state: DState, top: Frame, declined: bool) -> Step:
     attacker, defender = state.active, 1 - state.active
-    unit = state.sides[attacker].ddock[state.attacker]  # type: ignore[index]
-    top = state.card(unit.top)
+    unit = state.sides[attacker].ddock[in_d_dock(state, attacker, top["attacker"])]  # type: ignore[index]
+    top_card = state.card(unit.top)
     damage = state.unit_power(unit)
     cited = [C.DECLINE_DEFENCE] if declined else []
     cited += [C.UNDEFENDED_DAMAGE, C.DAMAGE_PER_POINT, C.ATTACKER_STAYS]
     extra = ""
-    if top.effect and top.effect.kind is EffectKind.EXTRA_DAMAGE:
-        damage += top.effect.amount
-        extra = f" ({top.name}'s Special Effect adds {top.effect.amount})"
+    if top_card.effect and top_card.effect.kind is EffectKind.EXTRA_DAMAGE:
+        damage += top_card.effect.amount
+        extra = f" ({top_card.name}'s Special Effect adds {top_card.effect.amount})"
         cited.append(C.SPECIAL_EFFECT)
     deck = state.sides[defender].deck
     trashed = [deck.pop() for _ in range(min(damage, len(deck)))]
     state.sides[defender].discard.extend(trashed)
-    state.attacker = None
-    state.cursor = "end.turn"
+    state.pop()
     if not deck:
         cited.append(C.OUT_OF_CARDS)
-        state.cursor = "game-over.end"
+        _game_over(state)
     why = "declines to block" if declined else "cannot block"
     return _step(
         state, Phase.DIGI_BATTLE, attacker,
         f"{name(defender)} {why}: {damage} damage{extra} discards {len(trashed)} card(s) from {name(defender)}'s deck.",
-        tuple(cited), [Event("deck-damage", defender, tuple(state.label(u) for u in trashed), {"damage": damage})],
+        tuple(cited), [_event(state, "deck-damage", defender, trashed, {"damage": damage})],
     )
 
 
-def _blocked(state: DState, key: str) -> Step:
+def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
     attacker, defender = state.active, 1 - state.active
     attack_side, defend_side = state.sides[attacker], state.sides[defender]
-    attack_unit = attack_side.ddock[state.attacker]  # type: ignore[index]
-    where, _, which = key.partition(":")
-    if where == "block":
-        block_unit = defend_side.ddock.pop(int(which))
-    else:
-        uid = next(u for u in defend_side.hand if state.card(u).id == which)
+    attack_at = in_d_dock(state, attacker, top["attacker"])
+    attack_unit = attack_side.ddock[attack_at]  # type: ignore[index]
+    block_at = in_d_dock(state, defender, blocker_id)
+    from_hand = block_at is None
+    if from_hand:
+        uid = state.uid(blocker_id)
         defend_side.hand.remove(uid)
         block_unit = Unit((uid,))
-    del attack_side.ddock[state.attacker]  # type: ignore[arg-type]
-    state.attacker = None
+    else:
+        block_unit = defend_side.ddock.pop(block_at)  # type: ignore[arg-type]
+    del attack_side.ddock[attack_at]  # type: ignore[arg-type]
     attack_power = state.unit_power(attack_unit)
     block_power = state.unit_power(block_unit)
     cited = [C.DEFEND, C.HIGHEST_POWER_WINS, C.DIGIMON_POWER]
     blocker = state.card(block_unit.top)
-    if where == "hand" and blocker.battle_type is not BattleType.SPIRIT:
+    if from_hand and blocker.battle_type is not BattleType.SPIRIT:
         cited.append(C.ELEMENTS)
     if blocker.effect and blocker.effect.kind is EffectKind.DEFENCE_POWER:
         block_power += blocker.effect.amount
@@ -330,7 +410,7 @@ def _blocked(state: DState, key: str) -> Step:
         f"{name(defender)} blocks with {state.unit_label(block_unit)} (power {block_power}) against "
         f"{state.unit_label(attack_unit)} (power {attack_power}): "
     )
-    state.cursor = "end.turn"
+    state.pop()
     if attack_power == block_power:
         attack_side.discard.extend(attack_unit.cards)
         defend_side.discard.extend(block_unit.cards)
@@ -347,25 +427,26 @@ def _blocked(state: DState, key: str) -> Step:
     return _step(
         state, Phase.DIGI_BATTLE, winner,
         story + f"{name(winner)} wins and scores a point ({state.sides[winner].points}).",
-        tuple(cited), [Event("battle-won", winner, (state.unit_label(win_unit),), {"points": state.sides[winner].points})],
+        tuple(cited), [_event(state, "battle-won", winner, win_unit.cards, {"points": state.sides[winner].points})],
     )
 
 
 # -- End of turn and How To Win ----------------------------------------------------------------------------------------
 
 
-def end_turn(state: DState, rng: random.Random) -> Step:
+def end_turn(state: DState, top: Frame, rng: random.Random) -> Step:
     ending = state.active
     state.turn += 1
     state.active = 1 - ending
-    state.cursor = "draw.refill"
+    state.goto(*turn_frames(state.active))
     return _step(state, Phase.END, ending, f"{name(ending)} ends the turn; it is {name(state.active)}'s turn.", (C.END_TURN,))
 
 
-def game_over(state: DState, rng: random.Random) -> Step:
+def game_over(state: DState, top: Frame, rng: random.Random) -> Step:
     points = [side.points for side in state.sides]
     state.over = True
     state.winner = None if points[0] == points[1] else int(points[1] > points[0])
+    state.goto(frame("game-over.done"))
     empty = [name(p) for p in (0, 1) if not state.sides[p].deck]
     cited = [C.HOW_TO_WIN, C.OUT_OF_CARDS]
     if state.winner is None:
@@ -380,29 +461,23 @@ def game_over(state: DState, rng: random.Random) -> Step:
     )
 
 
-STEPS: dict[str, Callable[[DState, random.Random], Step | Decision | None]] = {
-    "setup.decks": setup_decks,
-    "setup.shuffle": setup_shuffle,
-    "setup.draw": setup_draw,
-    "setup.coin": setup_coin,
-    "draw.refill": draw_refill,
-    "battle-call.place": battle_call_place,
-    "battle-call.reveal": battle_call_reveal,
-    "battle-call.compare": battle_call_compare,
-    "battle-call.tie": battle_call_resolve,
-    "battle-call.won-0": battle_call_resolve,
-    "battle-call.won-1": battle_call_resolve,
-    "digivolve.choose": digivolve_choose,
-    "digi-battle.attack": digi_battle_attack,
-    "digi-battle.defend": digi_battle_defend,
-    "end.turn": end_turn,
-    "game-over.end": game_over,
-}
-
-
-def advance(state: DState, rng: random.Random) -> Step | Decision:
-    """Run procedure steps until one happens or a player must decide."""
-    while True:
-        outcome = STEPS[state.cursor](state, rng)
-        if outcome is not None:
-            return outcome
+PROCEDURE = Procedure(
+    steps={
+        "setup.decks": setup_decks,
+        "setup.shuffle": setup_shuffle,
+        "setup.draw": setup_draw,
+        "setup.coin": setup_coin,
+        "draw.refill": draw_refill,
+        "battle-call.reveal": battle_call_reveal,
+        "battle-call.compare": battle_call_compare,
+        "battle-call.resolve": battle_call_resolve,
+        "end.turn": end_turn,
+        "game-over.end": game_over,
+    },
+    decisions={
+        "battle-call.place": DecisionRule(frozenset({"place"}), ask_battle_call, place),
+        "digivolve.choose": DecisionRule(frozenset({"digivolve", "combine", "done"}), ask_digivolve, answer_digivolve),
+        "digi-battle.attack": DecisionRule(frozenset({"attack", "no-attack"}), ask_attack, answer_attack, no_attacker),
+        "digi-battle.defend": DecisionRule(frozenset({"block", "no-block"}), ask_defend, answer_defend, cannot_block),
+    },
+)

@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import InputError
+from ...core.frames import Frame, frame, stack_of
 from ...core.layout import CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import DECK_SIZE, Card, card_set, tutorial_decks
+from .procedure import turn_frames
 from .state import DState, Side, Unit
 
-#: where a prepared board may start, and the procedure step that begins there
-START_AT = {
-    "setup": "setup.decks",
-    "draw": "draw.refill",
-    "battle-call": "battle-call.place",
-    "digivolve": "digivolve.choose",
-    "digi-battle": "digi-battle.attack",
-}
+#: the phases a prepared board may start in
+START_AT = ("setup", "draw", "battle-call", "digivolve", "digi-battle")
+
+
+def start_frames(phase: str, active: int) -> list[Frame]:
+    """The frame stack of a board that starts in ``phase`` of ``active``'s turn."""
+    if phase == "setup":
+        return stack_of(frame("setup.decks"))
+    frames = turn_frames(active)
+    kinds = [f.kind.partition(".")[0] for f in frames]
+    return stack_of(*frames[kinds.index(phase):])
 ZONES = ("deck", "hand", "d_dock", "discard", "score")
 
 
@@ -47,23 +53,23 @@ class Layout(CardLayout[Card]):
         raise InputError(self.source, where, "expected a card id, a list (bottom first) or {stack: [...], spirits: [...]}")
 
 
-def state_from_decks(decks: Any, source: str) -> DState:
+def state_from_decks(decks: Any, source: str, rng: random.Random) -> DState:
     """A new game from two lists of card ids: ``{"decks": [[...], [...]]}``."""
     layout = Layout(source)
     sides = [Side(piles) for piles in layout.decks(decks, str(DECK_SIZE), deck_problems)]
-    return DState(tuple(layout.cards), sides)
+    return DState(layout.instances(rng), sides)
 
 
-def state_from_board(board: Mapping[str, Any], source: str) -> DState:
+def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) -> DState:
     """A prepared board: any card in any zone, points, whose turn, and the phase to start in."""
     unknown = set(board) - {"turn", "active", "phase", "players"}
     if unknown:
         raise InputError(source, f"setup.{sorted(unknown)[0]}", "unknown field (expected turn, active, phase, players)")
     phase = board.get("phase", "battle-call")
-    if phase not in START_AT:
+    if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
     active = board.get("active", 0)
-    if active not in (0, 1):
+    if active not in (0, 1) or isinstance(active, (bool, float)):
         raise InputError(source, "setup.active", f"expected 0 or 1, got {active!r}")
     turn = board.get("turn", 1)
     if not isinstance(turn, int) or turn < 1:
@@ -72,10 +78,11 @@ def state_from_board(board: Mapping[str, Any], source: str) -> DState:
     if not isinstance(players, list) or len(players) != 2:
         raise InputError(source, "setup.players", "expected a list of two players")
     layout = Layout(source)
-    sides = [_side(layout, entry, f"setup.players[{p}]") for p, entry in enumerate(players)]
-    state = DState(tuple(layout.cards), sides, START_AT[phase], turn, active, active)
-    state.digivolver = active
-    return state
+    sides = []
+    for p, entry in enumerate(players):
+        layout.owner = p
+        sides.append(_side(layout, entry, f"setup.players[{p}]"))
+    return DState(layout.instances(rng), sides, start_frames(phase, active), turn, active, active)
 
 
 def _side(layout: Layout, entry: Any, where: str) -> Side:
@@ -102,14 +109,15 @@ def _side(layout: Layout, entry: Any, where: str) -> Side:
     )
 
 
-def new_state(setup: Mapping[str, Any], source: str = "setup") -> DState:
-    """Either ``{"decks": [...]}`` or ``{"board": {...}}``."""
+def new_state(setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> DState:
+    """Either ``{"decks": [...]}`` or ``{"board": {...}}``; ``rng`` numbers the card instances."""
+    rng = rng or random.Random(0)
     if not isinstance(setup, Mapping):
         raise InputError(source, "setup", "expected a mapping with 'decks' or 'board'")
     if setup.get("decks") == "tutorial":
-        return state_from_decks([list(ids) for _, ids in tutorial_decks()], source)
+        return state_from_decks([list(ids) for _, ids in tutorial_decks()], source, rng)
     if "decks" in setup:
-        return state_from_decks(setup["decks"], source)
+        return state_from_decks(setup["decks"], source, rng)
     if "board" in setup and isinstance(setup["board"], Mapping):
-        return state_from_board(setup["board"], source)
+        return state_from_board(setup["board"], source, rng)
     raise InputError(source, "setup", "expected 'decks: tutorial', 'decks: [[...], [...]]' or 'board: {...}'")

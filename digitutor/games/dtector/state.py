@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ...core.frames import Frame, FrameStack, frame
+from ...core.instances import Instances
 from .cards import Card
 
 
@@ -52,44 +54,52 @@ class Side:
 
 
 @dataclass(slots=True)
-class DState:
-    """The whole game state. ``cursor`` names the procedure step to run next."""
+class DState(FrameStack):
+    """The whole game state: zones of card instances and the stack of pending procedure frames."""
 
-    cards: tuple[Card, ...]  #: instance number -> card; shared, never changed
+    instances: Instances  #: every physical card: uid -> card, public id, owner
     sides: list[Side]
-    cursor: str = "setup.decks"
+    frames: list[Frame] = field(default_factory=lambda: [frame("setup.decks")])
     turn: int = 0
     active: int = 0  #: whose turn it is
     first: int = 0
     face_down: list[int | None] = field(default_factory=lambda: [None, None])
-    digivolved: frozenset[int] = frozenset()  #: bottom cards of Digimon that digivolved this phase
-    digivolver: int = 0  #: who is digivolving now
-    attacker: int | None = None  #: D-Dock position of the attacking Digimon
     over: bool = False
     winner: int | None = None
+    cards: tuple[Card, ...] = ()  #: uid -> card (the instance table's records, for speed)
+
+    def __post_init__(self) -> None:
+        self.cards = self.instances.cards
 
     def copy(self) -> DState:
         return DState(
-            self.cards,
+            self.instances,
             [side.copy() for side in self.sides],
-            self.cursor,
+            list(self.frames),
             self.turn,
             self.active,
             self.first,
             list(self.face_down),
-            self.digivolved,
-            self.digivolver,
-            self.attacker,
             self.over,
             self.winner,
         )
 
     @property
     def phase(self) -> Phase:
-        return Phase(self.cursor.partition(".")[0])
+        return Phase(self.frames[-1].kind.partition(".")[0])
 
     def card(self, uid: int) -> Card:
         return self.cards[uid]
+
+    def iid(self, uid: int) -> str:
+        """The public instance id of a card (``p0.c17``)."""
+        return self.instances.ids[uid]
+
+    def uid(self, instance_id: str) -> int:
+        uid = self.instances.uid(instance_id)
+        if uid is None:
+            raise KeyError(instance_id)
+        return uid
 
     def label(self, uid: int) -> str:
         return self.cards[uid].name
@@ -103,3 +113,10 @@ class DState:
         if unit.spirits:
             names += " + " + " + ".join(self.cards[s].name for s in unit.spirits)
         return names
+
+    def unit_at(self, player: int, top: int) -> int | None:
+        """Where in ``player``'s D-Dock the Digimon with top card ``top`` stands (None: not there)."""
+        for position, unit in enumerate(self.sides[player].ddock):
+            if unit.top == top:
+                return position
+        return None

@@ -1,18 +1,29 @@
-"""How a D-Tector board looks to a viewer: zones, cards and counters (no rules here)."""
+"""How a D-Tector board looks to a viewer: zones, cards and counters (no rules here).
+
+Hands and the Battle Call card before the reveal are seen by their owner only;
+decks are face down to everyone. A hidden card shows only its back: no name, no id.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
+from ...core.instances import Instances
+from .cards import BattleType, Card, Element, Level
 from .procedure import name
-from .state import DState, Unit
+from .state import DState, Side, Unit
+
+#: what stands in for a card its viewer may not see (in an observation's state)
+UNKNOWN = Card("unknown", "a face-down card", Level.ROOKIE, BattleType.ENERGY, Element.FIRE, 0)
 
 
 def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
-    if hidden:
-        return CardView(uid=str(uid), hidden=True)
+    if hidden or state.card(uid) is UNKNOWN:
+        return CardView(uid="", hidden=True)
     card = state.card(uid)
     return CardView(
-        uid=str(uid),
+        uid=state.iid(uid),
         name=card.name,
         level=str(card.level),
         kind=str(card.battle_type),
@@ -40,8 +51,7 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             ZoneView("hand", "Hand", tuple(card_view(state, uid, secret) for uid in side.hand), "row", len(side.hand)),
             ZoneView(
                 "battle-call", "Battle Call",
-                () if face_down is None else (card_view(state, face_down, viewer is not None and viewer != player),), "row",
-                int(face_down is not None),
+                () if face_down is None else (card_view(state, face_down, secret),), "row", int(face_down is not None),
             ),
             ZoneView("d-dock", "D-Dock", tuple(unit_view(state, unit) for unit in side.ddock), "row", len(side.ddock)),
             ZoneView("discard", "Discard pile", tuple(card_view(state, uid) for uid in side.discard), "pile", len(side.discard)),
@@ -50,3 +60,53 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
         counters = {"Points": str(side.points), "Deck": str(len(side.deck)), "Hand": str(len(side.hand))}
         players.append(PlayerView(player, name(player), counters, zones, active=player == state.active))
     return BoardView("dtector", state.turn, state.phase.value, tuple(players))
+
+
+def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
+    """Every zone as (name, owner, uids)."""
+    for player, side in enumerate(state.sides):
+        yield "deck", player, side.deck
+        yield "hand", player, side.hand
+        yield "d-dock", player, [uid for unit in side.ddock for uid in unit.cards]
+        yield "discard", player, side.discard
+        yield "score", player, side.score
+        yield "battle-call", player, [uid for uid in (state.face_down[player],) if uid is not None]
+
+
+def hidden_from(state: DState, zone: str, owner: int, viewer: int) -> bool:
+    """Is a card in this zone hidden from ``viewer``? Decks from everyone; hands and the Battle Call card from the opponent."""
+    return zone == "deck" or (zone in ("hand", "battle-call") and owner != viewer)
+
+
+def redact(state: DState, viewer: int | None) -> DState:
+    """``state`` as ``viewer`` may know it: hidden cards become UNKNOWN, and every card gets a fresh number.
+
+    Fresh numbers follow the order of the zones, so neither a number nor an instance id
+    says anything about a hidden card.
+    """
+    if viewer is None:
+        return state.copy()
+    cards: list[Card] = []
+    ids: list[str] = []
+
+    def renumber(uid: int, hidden: bool) -> int:
+        cards.append(UNKNOWN if hidden else state.card(uid))
+        ids.append("" if hidden else state.iid(uid))
+        return len(cards) - 1
+
+    sides = []
+    face_down: list[int | None] = []
+    for player, side in enumerate(state.sides):
+        def pile(uids: list[int], zone: str) -> list[int]:
+            return [renumber(uid, hidden_from(state, zone, player, viewer)) for uid in uids]  # noqa: B023
+
+        sides.append(Side(
+            pile(side.deck, "deck"), pile(side.hand, "hand"),
+            [Unit(tuple(pile(list(u.stack), "d-dock")), tuple(pile(list(u.spirits), "d-dock"))) for u in side.ddock],
+            pile(side.discard, "discard"), pile(side.score, "score"), side.points,
+        ))
+        uid = state.face_down[player]
+        face_down.append(None if uid is None else renumber(uid, hidden_from(state, "battle-call", player, viewer)))
+    table = Instances(tuple(cards), tuple(ids), tuple(None for _ in cards))
+    # frames name only face-up cards (the attacker, Digimon that digivolved), which keep their ids
+    return DState(table, sides, list(state.frames), state.turn, state.active, state.first, face_down, state.over, state.winner)

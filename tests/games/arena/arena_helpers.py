@@ -30,7 +30,7 @@ def play(
     match = Match("arena", seed, setup, ("human", "human"))
     seen: list[Decision] = []
     answers = list(answers)
-    while until is None or match.state.cursor != until:
+    while until is None or match.state.top_frame.kind != until:
         outcome = match.advance()
         if outcome is None:
             break
@@ -50,5 +50,6 @@ def names(match: Match, uids: list[int]) -> list[str]:
     return [match.state.label(uid) for uid in uids]
 
 
-def options(decision: Decision) -> dict[str, Any]:
-    return {option.key: option for option in decision.options}
+def options(decision: Decision, match: Match) -> dict[str, Any]:
+    """A decision's options keyed with card ids in place of instance ids (``play:power-charge``)."""
+    return {match.game.alias(match.state, option.key): option for option in decision.options}

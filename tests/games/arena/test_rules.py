@@ -10,6 +10,7 @@ import pytest
 
 from .arena_helpers import board, options, play, player, steps_citing
 from digitutor.core.errors import IllegalActionError
+from digitutor.core.frames import frame
 from digitutor.core.match import Match
 from digitutor.core.records import Decision, Step
 from digitutor.games.arena import GAME
@@ -78,7 +79,7 @@ def test_setup_b1_players_take_turns_drawing_until_each_has_a_30_card_deck():
 def test_setup_p2_each_player_selects_a_rookie_and_places_it_face_down():
     match, decisions = play({"decks": DECKS}, ["rookie:agumon"])
     assert decisions[0].kind == "select-rookie"
-    assert all(CARDS[o.key.partition(":")[2]].is_rookie for o in decisions[0].options)
+    assert all(match.state.card(match.state.uid(o.action.cards[0])).is_rookie for o in decisions[0].options)
     duel_zone = next(z for z in GAME.board(match.state, viewer=1).players[0].zones if z.id == "duel-zone")
     assert [card.hidden for card in duel_zone.cards] == [True]  # face down to the opponent
 
@@ -93,7 +94,7 @@ def test_setup_p3_shuffle_the_other_29_deal_10_and_place_19_online():
 def test_setup_p4_both_rookies_are_flipped_over():
     match = setup_until_digivolve()
     (flip,) = steps_citing(match, C.FLIP_ROOKIES)
-    assert [event.cards for event in flip.events] == [("Agumon",), ("Palmon",)]
+    assert [event.names for event in flip.events] == [("Agumon",), ("Palmon",)]
 
 
 def test_setup_p5_yellow_beats_green_beats_red_beats_yellow():
@@ -127,7 +128,7 @@ def prepare(duel, hand, online=None):
     p1 = player(duel, hand=hand) if online is None else player(duel, hand=hand, online=online)
     match, decisions = play(board([p1, player(["gabumon"])], "digivolve"))
     assert decisions[0].kind == "prepare-digivolve"
-    return options(decisions[0])
+    return options(decisions[0], match)
 
 
 def test_digivolve_p1_the_box_must_show_the_name_of_the_digimon_on_the_duel_zone():
@@ -238,11 +239,11 @@ def test_battle_p1_players_alternate_one_power_option_per_turn_from_the_first_pl
 
 def test_battle_p1_every_unmet_use_requirement_is_a_reason():
     setup = board([player(["agumon"], hand=["ultimate-strike", "power-charge"], online=["biyomon"]), player(["palmon"])])
-    _, decisions = play(setup)
-    refused = options(decisions[0])["play:ultimate-strike"]
+    match, decisions = play(setup)
+    refused = options(decisions[0], match)["play:ultimate-strike"]
     assert len(refused.reasons) == 2 and {r.citation for r in refused.reasons} == {C.USE_REQUIREMENTS}
     with pytest.raises(IllegalActionError) as error:
-        Match("arena", 1, setup, ("human", "human")).run().choose("play:ultimate-strike")
+        match.choose("play:ultimate-strike")
     assert error.value.reasons == refused.reasons
 
 
@@ -344,9 +345,9 @@ def test_re_group_p3_online_reaching_zero_by_the_opponents_action_resets_at_once
 
 def test_re_group_p4_only_a_rookie_on_the_duel_zone_can_be_changed():
     p2 = player(["palmon", "togemon"], hand=["tentomon"] + ["power-charge"] * 9)
-    _, decisions = play(regroup(player(["agumon"], hand=["power-charge"] * 10), p2, first=1), ["done"])
+    match, decisions = play(regroup(player(["agumon"], hand=["power-charge"] * 10), p2, first=1), ["done"])
     change = next(d for d in decisions if d.kind == "change-rookie")
-    assert [r.citation for r in options(change)["change:tentomon"].reasons] == [C.CHANGE_ROOKIE]
+    assert [r.citation for r in options(change, match)["change:tentomon"].reasons] == [C.CHANGE_ROOKIE]
 
 
 def test_re_group_p4_the_new_rookie_is_turned_over_and_the_old_one_goes_offline():
@@ -359,8 +360,8 @@ def test_re_group_p4_the_new_rookie_is_turned_over_and_the_old_one_goes_offline(
 
 def test_re_group_p5_the_prepared_card_must_digivolve_the_digimon_that_will_be_on_the_duel_zone():
     p1 = player(["agumon"], hand=["gabumon", "garurumon", "greymon"] + ["power-charge"] * 7)
-    _, decisions = play(regroup(p1), ["done", "change:gabumon"])
-    prepared = options(decisions[-1])
+    match, decisions = play(regroup(p1), ["done", "change:gabumon"])
+    prepared = options(decisions[-1], match)
     assert prepared["place:garurumon"].legal and not prepared["place:greymon"].legal
     assert C.PREPARE in decisions[-1].citations
 
@@ -425,9 +426,9 @@ def test_interpretation_draft_without_rookie_gathers_the_cards_and_drafts_again(
     plain = [uid for uid in state.pool if not state.cards[uid].is_rookie]
     rest = [uid for uid in state.pool if uid not in plain[:30]]
     state.sides[0].deck, state.sides[1].deck, state.pool = plain[:30], rest[:29], rest[29:]
-    state.cursor, state.actor = "setup.pick", 1  # Player 2 draws the last card; Player 1 has no Rookie
+    state.frames, state.actor = [frame("setup.pick")], 1  # Player 2 draws the last card; Player 1 has no Rookie
     rng = random.Random(1)
     GAME.advance(state, rng)
     redraft = GAME.advance(state, rng)
     assert C.DRAFT_REDO in redraft.citations
-    assert len(state.pool) == 60 and all(side.deck == [] for side in state.sides) and state.cursor == "setup.pick"
+    assert len(state.pool) == 60 and all(side.deck == [] for side in state.sides) and state.top_frame.kind == "setup.pick"

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from digitutor.core.frames import frame
 from digitutor.core.match import Match
 from digitutor.core.records import Decision
+from digitutor.games.dtector import GAME
 from digitutor.games.dtector import citations as C
 from digitutor.games.dtector.cards import BattleType, Element, Level, card_set, tutorial_decks
-from digitutor.games.dtector.checks import battle_call_winner, defence_options, digivolve_options
+from digitutor.games.dtector.checks import battle_call_winner
+from digitutor.games.dtector.procedure import defence_options, digivolve_options
 from digitutor.games.dtector.setup import deck_problems, new_state
 
 CARDS = card_set()
@@ -16,6 +19,11 @@ CARDS = card_set()
 
 def board(players, phase="battle-call", active=0):
     return {"board": {"phase": phase, "active": active, "players": players}}
+
+
+def by_card_id(state, options):
+    """Options keyed with card ids in place of instance ids (``block:gabumon``), as scenario scripts name them."""
+    return {GAME.alias(state, o.key): o for o in options}
 
 
 def play_board(setup, answers, seed=1):
@@ -103,7 +111,7 @@ def test_interpretation_battle_call_tie_same_type_same_power_nobody_wins():
 
 def test_battle_call_command_phase_p2_winner_to_d_dock_loser_discards_turn_player_proceeds():
     setup = board([{"hand": ["garurumon"], "deck": ["agumon"] * 5}, {"hand": ["metalgreymon"], "deck": ["agumon"] * 5}])
-    match, _ = play_board(setup, ["garurumon", "metalgreymon"])  # Ability beats Crush
+    match, _ = play_board(setup, ["place:garurumon", "place:metalgreymon"])  # Ability beats Crush
     match.advance()  # reveal
     match.advance()  # compare
     resolved = match.advance()
@@ -119,24 +127,24 @@ def test_battle_call_command_phase_p2_winner_to_d_dock_loser_discards_turn_playe
 
 def digivolve_board(hand, d_dock):
     state = new_state(board([{"hand": hand, "d_dock": d_dock, "deck": ["agumon"] * 3}, {"deck": ["agumon"] * 3}], "digivolve"))
-    return state, {o.key: o for o in digivolve_options(state, 0)}
+    return state, by_card_id(state, digivolve_options(state, 0))
 
 
 def test_digivolve_phase_p1_rookie_to_champion_is_allowed():
     _, options = digivolve_board(["greymon"], ["agumon"])
-    assert options["digivolve:0:greymon"].legal
+    assert options["digivolve:agumon:greymon"].legal
 
 
 def test_digivolve_phase_p1_skipping_a_level_is_refused_with_the_rule():
     _, options = digivolve_board(["metalgreymon"], ["agumon"])
-    refused = options["digivolve:0:metalgreymon"]
+    refused = options["digivolve:agumon:metalgreymon"]
     assert not refused.legal and len(refused.reasons) == 2  # wrong level and the card does not name Agumon
     assert all(reason.citation == C.DIGIVOLVE for reason in refused.reasons)
 
 
 def test_digivolve_phase_p1_spirit_combine_adds_digimon_power():
     setup = board([{"d_dock": ["lobomon", "angemon"], "deck": ["agumon"] * 3}, {"deck": ["agumon"] * 3}], "digivolve")
-    match, _ = play_board(setup, ["combine:0:1"])
+    match, _ = play_board(setup, ["combine:lobomon:angemon"])
     (unit,) = match.state.sides[0].ddock
     assert match.state.unit_power(unit) == CARDS["lobomon"].power + CARDS["angemon"].power
     assert C.SPIRIT_COMBINE in match.steps[-1].citations
@@ -147,23 +155,23 @@ def test_digivolve_phase_p1_spirit_combine_adds_digimon_power():
 
 def defence_board(hand, d_dock=()):
     state = new_state(board([{"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"hand": hand, "d_dock": list(d_dock), "deck": ["agumon"] * 9}], "digi-battle"))
-    state.attacker = 0
-    return {o.key: o for o in defence_options(state, 1)}
+    attacker = state.iid(state.sides[0].ddock[0].top)
+    return by_card_id(state, defence_options(state, frame("digi-battle.defend", 1, attacker=attacker)))
 
 
 def test_digi_battle_phase_p1_defend_with_a_d_dock_digimon_a_spirit_or_the_same_element():
     options = defence_board(["kumamon", "agumon", "palmon"], ["gabumon"])
-    assert options["block:0"].legal  # a D-Dock Digimon
-    assert options["hand:kumamon"].legal  # a Spirit Digimon from hand
-    assert options["hand:agumon"].legal  # Fire, like the attacking Greymon
-    assert not options["hand:palmon"].legal  # Wood and not a Spirit
-    assert [r.citation for r in options["hand:palmon"].reasons] == [C.DEFEND, C.DEFEND]
+    assert options["block:gabumon"].legal  # a D-Dock Digimon
+    assert options["block:kumamon"].legal  # a Spirit Digimon from hand
+    assert options["block:agumon"].legal  # Fire, like the attacking Greymon
+    assert not options["block:palmon"].legal  # Wood and not a Spirit
+    assert [r.citation for r in options["block:palmon"].reasons] == [C.DEFEND, C.DEFEND]
     assert options["no-block"].legal
 
 
 def test_digi_battle_phase_p1_undefended_attack_discards_one_card_per_power_point():
     setup = board([{"d_dock": ["garurumon"], "deck": ["agumon"] * 3}, {"hand": ["agumon"], "deck": ["palmon"] * 9}], "digi-battle")
-    match, _ = play_board(setup, ["attack:0"])  # Garurumon (Ice, 4) against a Fire hand: no defence possible
+    match, _ = play_board(setup, ["attack:garurumon"])  # Garurumon (Ice, 4) against a Fire hand: no defence possible
     match.advance()  # the damage step: nobody can block, so no decision is asked
     damaged = match.state.sides[1]
     assert (len(damaged.deck), len(damaged.discard)) == (9 - CARDS["garurumon"].power, CARDS["garurumon"].power)
@@ -172,7 +180,7 @@ def test_digi_battle_phase_p1_undefended_attack_discards_one_card_per_power_poin
 
 def test_digi_battle_phase_p1_highest_power_wins_winner_scores_a_point_loser_discards():
     setup = board([{"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"d_dock": ["metalgarurumon"], "deck": ["agumon"] * 3}], "digi-battle")
-    match, _ = play_board(setup, ["attack:0", "block:0"])
+    match, _ = play_board(setup, ["attack:greymon", "block:metalgarurumon"])
     p1, p2 = match.state.sides
     assert (p1.points, p2.points) == (0, 1)
     assert [match.state.label(u) for u in p2.score] == ["MetalGarurumon"]
@@ -184,7 +192,7 @@ def test_digi_battle_phase_p1_highest_power_wins_winner_scores_a_point_loser_dis
 
 def test_how_to_win_p1_most_points_when_a_deck_runs_out():
     setup = board([{"d_dock": ["wargreymon"], "deck": ["agumon"] * 3, "points": 1}, {"hand": ["palmon"], "deck": ["palmon"] * 5, "points": 2}], "digi-battle")
-    match, _ = play_board(setup, ["attack:0"])
+    match, _ = play_board(setup, ["attack:wargreymon"])
     match.run()
     assert match.over and match.result.winner == 1  # Player 2 still has more points
     assert C.HOW_TO_WIN in match.steps[-1].citations

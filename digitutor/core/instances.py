@@ -1,0 +1,72 @@
+"""Card instances: every physical card of a match, told apart from its copies.
+
+A state numbers its cards internally (``uid``: an index into ``cards``) and names
+each one publicly with an instance id that is stable for the match: ``p0.c17`` is
+one physical card of Player 1, ``pool.c3`` a card nobody owns yet (a draft pile).
+Public numbers are drawn in a seeded shuffled order, so an id says nothing about
+where the card stood in a deck list; a face-down card is never shown with its id.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def owner_prefix(owner: int | None) -> str:
+    return "pool" if owner is None else f"p{owner}"
+
+
+@dataclass(frozen=True, slots=True)
+class Instances:
+    """The match's card table: uid -> card record, public id and owner; plus the ledger."""
+
+    cards: tuple[Any, ...]
+    ids: tuple[str, ...]
+    owners: tuple[int | None, ...]
+    created: tuple[int, ...] = ()  #: uids of cards made during play (tokens)
+    removed: tuple[int, ...] = ()  #: uids of cards removed from the game
+    index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.index:
+            self.index.update((iid, uid) for uid, iid in enumerate(self.ids))
+
+    @classmethod
+    def numbered(cls, cards: Sequence[Any], owners: Sequence[int | None], rng: random.Random) -> Instances:
+        """Give each card a public id, numbered per owner in a shuffled order drawn from ``rng``."""
+        ids = [""] * len(cards)
+        for owner in dict.fromkeys(owners):
+            uids = [uid for uid, who in enumerate(owners) if who == owner]
+            numbers = list(range(1, len(uids) + 1))
+            rng.shuffle(numbers)
+            for uid, number in zip(uids, numbers):
+                ids[uid] = f"{owner_prefix(owner)}.c{number}"
+        return cls(tuple(cards), tuple(ids), tuple(owners))
+
+    def uid(self, instance_id: str) -> int | None:
+        """The internal number of an instance id (None: no such card in this match)."""
+        return self.index.get(instance_id)
+
+    def iid(self, uid: int) -> str:
+        return self.ids[uid]
+
+    def create(self, card: Any, owner: int | None) -> tuple[Instances, int]:
+        """A new table with a token made during play; returns it and the token's uid."""
+        uid = len(self.cards)
+        number = sum(1 for u in self.created if self.owners[u] == owner) + 1
+        table = Instances(
+            self.cards + (card,), self.ids + (f"{owner_prefix(owner)}.t{number}",), self.owners + (owner,),
+            self.created + (uid,), self.removed,
+        )
+        return table, uid
+
+    def remove(self, uid: int) -> Instances:
+        """A new table that records ``uid`` as removed from the game (it is in no zone now)."""
+        return Instances(self.cards, self.ids, self.owners, self.created, self.removed + (uid,), self.index)
+
+    def accounted(self, in_zones: Sequence[int]) -> bool:
+        """Card conservation: every card is in exactly one zone or recorded as removed."""
+        return sorted([*in_zones, *self.removed]) == list(range(len(self.cards)))
