@@ -142,7 +142,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     match = Match(args.game, args.seed, agents=agents)
     match.run(args.max_steps)
     if args.json:
-        _print_json(match.trace())
+        _print_json(match.trace(_viewer(args.viewer, match.game.players)))
         return 0
     for index, step in enumerate(match.steps):
         print(f"{index:4} T{step.turn:<3} {step.phase:12} {step.narration}")
@@ -152,6 +152,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     if match.result:
         print(f"result: {match.result.to_json()}")
     return 0
+
+
+def _viewer(value: str, players: int) -> int | None:
+    """``--viewer``: ``all`` (the judge's view: everything) or a seat number from 0."""
+    if value == "all":
+        return None
+    if value.isdigit() and int(value) < players:
+        return int(value)
+    raise DigitutorError(f"--viewer: expected all or a seat from 0 to {players - 1}, got {value[:20]!r}")
 
 
 def cmd_scenario_list(args: argparse.Namespace) -> int:
@@ -264,6 +273,11 @@ def build_parser() -> Parser:
     play.add_argument("--json", action="store_true", help="print the JSON trace")
     play.add_argument("--quotes", action="store_true", help="print every step's citations")
     play.add_argument("--max-steps", type=int, default=100_000)
+    play.add_argument(
+        "--viewer", default="all",
+        help="whose view the JSON trace shows: all (the judge's view, nothing hidden) or a seat (0, 1): "
+        "cards hidden from that seat read 'a face-down card'",
+    )
 
     scenario = verbs.add_parser("scenario", help="the rulings library").add_subparsers(dest="scenario_verb", required=True, parser_class=Parser)
     listing = verb(scenario, "list", cmd_scenario_list, "list the shipped scenarios")

@@ -1,0 +1,130 @@
+"""Hidden information: no seat sees, in any view, trace or agent input, what the rules hide from it.
+
+Which zones a seat may see is written here from the rulebooks, independently of the
+engine's own hiding: D-Tector — "Players shuffle the opponent's deck, then both draw 3
+cards", each "place one Digimon from their hand face down ... then reveal"; Arena —
+Online is "a player's face-down draw pile", Offline "their face-up pile of used cards",
+the Digivolve Zone card and a new Rookie are placed "face down". A card name that only
+the opponent's deck holds must not reach a seat before one of its copies has been in a
+zone that seat may see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict
+
+import pytest
+
+from digitutor.core.agents import make_agent
+from digitutor.core.game import Observation
+from digitutor.core.instances import Instances
+from digitutor.core.match import Match
+from digitutor.core.registry import registered_games
+
+GAMES = 200
+SEAT = 0
+
+
+def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
+    """Whether seat 0 may see the cards of a zone, from the rulebook texts quoted above."""
+    if game == "dtector":
+        if zone == "battle-call":
+            return owner == SEAT or state.top_frame.kind in ("battle-call.compare", "battle-call.resolve")
+        return zone in ("d-dock", "discard", "score") or (zone == "hand" and owner == SEAT)
+    if game == "arena":
+        if zone in ("duel-zone", "power-port", "offline"):
+            return True
+        return owner == SEAT and zone in ("hand", "deck", "digivolve-zone", "new-rookie")
+    raise AssertionError(f"no visibility table for {game}")
+
+
+def printed_text(card) -> str:
+    """What a card prints besides its name (a Special Effect, a requirements box), which may name other Digimon."""
+    return getattr(card, "special_effect", "") or getattr(card, "text", "")
+
+
+def opponent_only_names(match: Match) -> set[str]:
+    """Names printed only on cards the opponent owns, and named by no card's text."""
+    table = match.state.instances
+    mine = {table.cards[uid].name for uid, owner in enumerate(table.owners) if owner != 1}
+    texts = " ".join(printed_text(card) for card in table.cards)
+    theirs = {table.cards[uid].name for uid, owner in enumerate(table.owners) if owner == 1} - mine
+    return {name for name in theirs if name not in texts}
+
+
+def seen_names(match: Match) -> set[str]:
+    state, game = match.state, match.game
+    return {
+        state.cards[uid].name
+        for zone, owner, uids in game.zones(state) if visible_to_seat(game.id, zone, owner, state)
+        for uid in uids
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g.id for g in registered_games()])
+def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
+    leaks_checked = 0
+    for seed in range(GAMES):
+        match = Match(game, seed)
+        secret = opponent_only_names(match)
+        assert secret, "the opponent's deck must hold a card the seat's deck does not, or the test proves nothing"
+        known: set[str] = set()
+        before = seen_names(match)
+        while not match.over:
+            outcome = match.advance()
+            known |= before | seen_names(match)  # a step may show a card as it moves from a seen zone
+            hidden = secret - known
+            before = seen_names(match)
+            if outcome is None or not hidden:
+                continue
+            index = len(match.steps) - 1
+            shown = json.dumps(match.steps[index].to_json(index, SEAT))
+            shown += json.dumps([d.to_json(SEAT) for d in match.decisions])
+            if match.pending is None and index % 7 == 0:
+                shown += json.dumps(asdict(match.game.board(match.state, SEAT)))
+                shown += json.dumps(asdict(match.game.observe(match.state, SEAT).board))
+            for name in hidden:
+                assert name not in shown, f"{game} seed {seed} step {index}: {name!r} reached seat {SEAT} while hidden"
+            leaks_checked += 1
+    assert leaks_checked > GAMES  # hidden cards were really there to leak
+
+
+@pytest.mark.parametrize("game", [g.id for g in registered_games()])
+def test_an_observation_does_not_change_when_the_opponents_hidden_cards_do(game):
+    """Swap the cards of the opponent's cards the seat may not see: its observation and every agent's answer stay the same."""
+    compared = 0
+    for seed in range(20):
+        match = Match(game, seed, agents=("human", "random"))
+        for _ in range(6):
+            decision = match.run()
+            if decision is None:
+                break
+            state = match.state
+            hidden = [
+                uid for zone, owner, uids in match.game.zones(state)
+                if owner == 1 and not visible_to_seat(game, zone, owner, state) for uid in uids
+            ]
+            if len(hidden) >= 2:
+                other = state.copy()
+                cards = list(state.cards)
+                names = [cards[uid] for uid in hidden]
+                for uid, card in zip(hidden, names[1:] + names[:1]):
+                    cards[uid] = card
+                other.instances = Instances(tuple(cards), state.instances.ids, state.instances.owners)
+                other.cards = other.instances.cards
+                assert match.game.observe(other, SEAT).state == match.game.observe(state, SEAT).state
+                assert match.game.observe(other, SEAT).board == match.game.observe(state, SEAT).board
+                for name in ["random", "first", *match.game.agents]:
+                    answers = [
+                        make_agent(name, random.Random(seed), match.game.agents).choose(decision, Observation(match.game, seen, SEAT, decision))
+                        for seen in (state, other)
+                    ]
+                    assert answers[0] == answers[1], f"{name} answered differently when only hidden cards changed"
+                compared += 1
+            match.choose(decision.legal_options[-1].key)
+    assert compared > 0
+
+
