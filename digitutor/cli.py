@@ -173,12 +173,17 @@ def cmd_scenario_list(args: argparse.Namespace) -> int:
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
     from .scenarios.model import find_scenario
-    from .scenarios.runner import run_scenario
+    from .scenarios.runner import proposals, run_scenario
 
     run = run_scenario(find_scenario(args.scenario))
+    asked = proposals(run)
     if args.json:
         document = run.match.trace()
         document["scenario"] = {"id": run.scenario.id, "title": run.scenario.title, "passed": run.passed, "failures": run.failures}
+        document["why_not"] = [
+            {"action": entry.get("action"), "reasons": reasons if isinstance(reasons, str) else [r.to_json() for r in reasons]}
+            for entry, reasons in asked
+        ]
         _print_json(document)
         return 0 if run.passed else 1
     print(f"{run.scenario.id}: {run.scenario.title}")
@@ -186,6 +191,10 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
         print(f"{index:4} {step.narration}")
         for citation in step.citations:
             print(f"       [{citation.kind}] {citation.id}: \"{citation.quote}\"")
+    for entry, reasons in asked:
+        print(f"why not {entry.get('action')}?" + (" allowed" if not reasons else ""))
+        for reason in [] if isinstance(reasons, str) else reasons:
+            print(f"       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
     for failure in run.failures:
         print(f"FAILED: {failure}")
     return 0 if run.passed else 1

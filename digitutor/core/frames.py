@@ -59,7 +59,7 @@ class Frame:
 
 def frame(kind: str, player: int | None = None, **args: Plain) -> Frame:
     """Build a frame: ``frame("digi-battle.defend", 1, attacker="p0.c3")``."""
-    return Frame(kind, player, tuple(sorted(args.items())))
+    return Frame(kind, player, tuple(sorted(args.items())) if args else ())
 
 
 def stack_of(*frames: Frame) -> list[Frame]:

@@ -224,8 +224,14 @@ class Game:
 
     # -- one check, three uses --------------------------------------------------------------------
 
-    def parse(self, state: Any, key: str, player: int) -> Action:
-        """An action from its key; raises BadActionKey for an unknown kind or card."""
+    def parse(self, state: Any, key: str, player: int, by_card_id: bool = False) -> Action:
+        """An action from its key; raises BadActionKey for an unknown kind or card.
+
+        ``by_card_id``: the key may name cards by card id (``digivolve:agumon:greymon``), as scenario
+        files do; each stands for the first copy ``player`` owns (else the first copy anyone owns).
+        """
+        if by_card_id:
+            key = self._instances_for(state, key, player)
         proposed = Action.parse(key, player)
         if proposed.kind not in self.actions:
             raise BadActionKey(f"{proposed.kind!r} is not an action of {self.title} (actions: {', '.join(self.actions)})")
@@ -233,6 +239,24 @@ class Game:
             if state.instances.uid(instance) is None:
                 raise BadActionKey(f"there is no card {instance} in this game")
         return proposed
+
+    #: zones a card id in a proposal names last: face-down piles nobody picks from by name
+    piles: frozenset[str] = frozenset({"deck", "online", "draft-pile"})
+
+    def _instances_for(self, state: Any, key: str, player: int) -> str:
+        table = state.instances
+        parts = key.split(":") if isinstance(key, str) else [key]
+        in_pile = {uid for zone, _, uids in self.zones(state) if zone in self.piles for uid in uids}
+        used: set[int] = set()
+        for position, part in enumerate(parts[1:], start=1):
+            if "=" in part or table.uid(part) is not None:
+                continue
+            copies = [uid for uid, card in enumerate(table.cards) if getattr(card, "id", None) == part and uid not in used]
+            copies.sort(key=lambda uid: (table.owners[uid] != player, uid in in_pile))
+            if copies:
+                used.add(copies[0])
+                parts[position] = table.ids[copies[0]]
+        return ":".join(parts)
 
     def why_not(self, state: Any, proposed: Action) -> tuple[Reason, ...]:
         """Every reason ``proposed`` breaks the rules now, each cited; empty: it is legal."""
@@ -253,7 +277,7 @@ class Game:
             frame = top
         if rule.check is not None:
             reasons.extend(rule.check(state, frame, proposed))
-        return tuple(dict.fromkeys(reasons))
+        return tuple(dict.fromkeys(reasons)) if len(reasons) > 1 else tuple(reasons)
 
     def now(self, state: Any) -> str:
         """Where the game is, in words, for a timing reason."""

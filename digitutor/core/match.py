@@ -121,13 +121,20 @@ class Match:
             raise IllegalActionError(f"{str(key)[:80]!r} is not an option of this decision ({decision.kind}); legal: {legal} ({error})") from None
 
     def why_not(self, key: str, player: int | None = None) -> tuple[Reason, ...]:
-        """Every cited reason the action ``key`` is not allowed now (empty: allowed). Changes nothing."""
+        """Every cited reason the action ``key`` is not allowed now (empty: allowed). Changes nothing.
+
+        Any action may be proposed, on offer or not; ``key`` may name cards by card id.
+        """
         if player is None:
             player = self.pending.player if self.pending is not None else 0
+        proposed = None
         if self.pending is not None and player == self.pending.player:
-            proposed = self.resolve_key(key)
-        else:
-            proposed = self.game.parse(self.state, key, player)
+            option = self.pending.find(key) or next(
+                (o for o in self.pending.options if self.game.alias(self.state, o.key) == key), None
+            )
+            proposed = option.action if option is not None else None
+        if proposed is None:
+            proposed = self.game.parse(self.state, key, player, by_card_id=True)
         return self.game.why_not(self.state, proposed)
 
     def _answer(self, key: str, by: str) -> Step:
@@ -258,8 +265,12 @@ class Match:
             if entry is None:
                 raise InputError(source, f"decisions (step {len(self.steps)})", f"an answer to {outcome.kind!r}")
             self.pending = outcome
+            by = str(entry.get("by", "human"))
+            agent = self.agents[outcome.player]
+            if agent is not None and by == agent.name:  # the agent thinks again, so its own seeded RNG stays in step
+                agent.choose(outcome, Observation(self.game, self.state, outcome.player, outcome))
             try:
-                self._answer(entry["answer"], str(entry.get("by", "human")))
+                self._answer(entry["answer"], by)
             except DigitutorError as error:
                 raise InputError(source, f"decisions (step {len(self.steps)})", str(error)) from None
 

@@ -121,11 +121,11 @@ class Decision:
     options: tuple[Option, ...]
     citations: tuple[Citation, ...]
     phase: str = ""
-    accepts: frozenset[str] = frozenset()  #: action kinds that answer it (default: the options' kinds)
 
-    def __post_init__(self) -> None:
-        if not self.accepts:
-            object.__setattr__(self, "accepts", frozenset(o.action.kind for o in self.options))
+    @property
+    def accepts(self) -> frozenset[str]:
+        """The action kinds its options answer with."""
+        return frozenset(o.action.kind for o in self.options)
 
     @property
     def legal_options(self) -> tuple[Option, ...]:

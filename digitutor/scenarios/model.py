@@ -14,7 +14,8 @@ Files are YAML, safe-loaded and never executed. Format (see docs/scenarios.md)::
       narration: ["Spirit beats all"]
       board: [{player: 0, zone: d-dock, cards: [Agunimon]}]
       counters: [{player: 0, name: Points, value: "1"}]
-      options: [{decision: defend, option: "hand:palmon", legal: false, cites: [dtector:digi-battle-phase.p1]}]
+      options: [{decision: defend, option: "block:palmon", legal: false, cites: [dtector:digi-battle-phase.p1]}]
+      why_not: [{action: "digivolve:agumon:greymon", player: 0, reasons: 1, cites: [dtector:digivolve-phase.p1]}]
       result: {winner: 0}
 """
 
@@ -31,7 +32,7 @@ from ..core.yamlio import load_yaml
 from ..rules.corpus import find_clause
 
 FIELDS = {"game", "title", "demonstrates", "explains", "seed", "setup", "script", "max_steps", "expect"}
-EXPECT_FIELDS = {"cites", "narration", "board", "counters", "options", "result", "over"}
+EXPECT_FIELDS = {"cites", "narration", "board", "counters", "options", "why_not", "result", "over"}
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def parse_scenario(doc: Any, source: str) -> Scenario:
     expect = doc.get("expect") or {}
     if not isinstance(expect, dict) or set(expect) - EXPECT_FIELDS:
         raise InputError(source, "expect", f"expected a mapping with some of {', '.join(sorted(EXPECT_FIELDS))}")
-    for key in ("cites", "narration", "board", "counters", "options"):
+    for key in ("cites", "narration", "board", "counters", "options", "why_not"):
         if key in expect and not isinstance(expect[key], list):
             raise InputError(source, f"expect.{key}", "expected a list")
     for position, clause_id in enumerate(expect.get("cites", [])):

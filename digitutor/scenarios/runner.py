@@ -26,7 +26,9 @@ class ScenarioRun:
         return not self.failures
 
     def cited_ids(self) -> set[str]:
-        return {c.id for step in self.match.steps for c in step.citations}
+        """Clauses the scenario shows: cited by a step, or by a reason a proposed action is refused."""
+        refusals = {r.citation.id for _, reasons in proposals(self) if not isinstance(reasons, str) for r in reasons}
+        return {c.id for step in self.match.steps for c in step.citations} | refusals
 
 
 def start_scenario(scenario: Scenario) -> Match:
@@ -77,6 +79,8 @@ def check_expectations(run: ScenarioRun) -> list[str]:
         failures.extend(_check_counter(board, entry))
     for entry in expect.get("options", []):
         failures.extend(_check_option(run, entry))
+    for entry in expect.get("why_not", []):
+        failures.extend(_check_why_not(run, entry))
     if "result" in expect:
         failures.extend(_check_result(run, expect["result"]))
     if "over" in expect and bool(expect["over"]) != run.match.over:
@@ -139,6 +143,38 @@ def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
             failures.append(f"option {option.key!r} of {decision.kind} has {len(option.reasons)} reason(s), expected {entry['reasons']}")
         return failures
     return [f"no {entry['decision']} decision offered option {entry['option']!r}"]
+
+
+def proposals(run: ScenarioRun) -> list[tuple[dict[str, Any], tuple[Any, ...] | str]]:
+    """Each ``why_not`` proposal of the scenario with its reasons where the script stopped (or why it is no action)."""
+    found = []
+    for entry in run.scenario.expect.get("why_not", []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("action"), str):
+            found.append((entry, "needs action (an action key)"))
+            continue
+        player = entry.get("player")
+        try:
+            found.append((entry, run.match.why_not(entry["action"], player if isinstance(player, int) else None)))
+        except DigitutorError as error:
+            found.append((entry, str(error)))
+    return found
+
+
+def _check_why_not(run: ScenarioRun, entry: Any) -> list[str]:
+    reasons = dict((id(e), r) for e, r in proposals(run)).get(id(entry))
+    if isinstance(reasons, str) or reasons is None:
+        return [f"why_not {entry!r}: {reasons}"]
+    failures = []
+    key = entry["action"]
+    if "legal" in entry and (not reasons) != bool(entry["legal"]):
+        failures.append(f"proposed {key!r} is {'legal' if not reasons else 'illegal'}")
+    if "reasons" in entry and len(reasons) != entry["reasons"]:
+        failures.append(f"proposed {key!r} has {len(reasons)} reason(s), expected {entry['reasons']}: {[r.why for r in reasons]}")
+    cited = [reason.citation.id for reason in reasons]
+    for clause_id in entry.get("cites", []):
+        if clause_id not in cited:
+            failures.append(f"proposed {key!r}: no reason cites {clause_id} (reasons cite: {cited})")
+    return failures
 
 
 def _check_result(run: ScenarioRun, expected: Any) -> list[str]:

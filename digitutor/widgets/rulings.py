@@ -25,8 +25,30 @@ def scenario_html(scenario: Scenario) -> str:
     return (
         f"<h3>{esc(scenario.title)}</h3>{paragraphs(scenario.explains)}"
         f"<div class=\"dt-step-head\">It demonstrates:</div>{citations_html(shown)}"
+        f"{proposals_html(scenario)}"
         "<div class=\"dt-step-head\">Press <b>Next step</b> to play it; at each decision, Next takes the scenario's answer (★).</div>"
     )
+
+
+def proposals_html(scenario: Scenario) -> str:
+    """The moves the scenario asks about that no button offers, each with every reason it is refused."""
+    if not scenario.expect.get("why_not"):
+        return ""
+    from ..scenarios.runner import proposals, run_scenario
+
+    rows = []
+    for entry, reasons in proposals(run_scenario(scenario)):
+        asked = entry.get("ask") or f"{entry.get('action')}" if isinstance(entry, dict) else str(entry)
+        if isinstance(reasons, str):
+            rows.append(f'<div class="dt-error">{esc(asked)}: {esc(reasons)}</div>')
+        elif not reasons:
+            rows.append(f'<div class="dt-proposal"><b>{esc(asked)}</b> — allowed.</div>')
+        else:
+            why = "".join(
+                f'<div class="dt-reason"><b>✗ {esc(reason.why)}</b>{citations_html([reason.citation])}</div>' for reason in reasons
+            )
+            rows.append(f'<div class="dt-proposal"><b>{esc(asked)}</b> — not allowed, because:{why}</div>')
+    return '<div class="dt-step-head">Asked about moves no button offers:</div>' + "".join(rows)
 
 
 class RulingsApp(widgets.VBox):

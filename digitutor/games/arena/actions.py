@@ -29,9 +29,9 @@ def step(
 
 def event(state: AState, kind: str, player: int | None, uids: Iterable[int], data: dict | None = None, secret: bool = False) -> Event:
     """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
-    uids = tuple(uids)
+    ids, cards = state.instances.ids, state.cards
     return Event(
-        kind, player, tuple(state.iid(u) for u in uids), state.labels(uids), data or {},
+        kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {},
         (player,) if secret and player is not None else None,
     )
 

@@ -9,6 +9,7 @@ instance id unless they are the player's own or face up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...core.actions import Action
 from ...core.frames import Frame
@@ -96,7 +97,12 @@ def check_place(state: DState, frame: Frame | None, action: Action) -> tuple[Rea
 def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card, digivolved: tuple[str, ...] = ()) -> tuple[Reason, ...]:
     """Every reason ``card`` from hand may not digivolve the D-Dock Digimon at ``unit_at``."""
     unit = state.sides[player].ddock[unit_at]
-    top = state.card(unit.top)
+    return digivolve_reasons(state.card(unit.top), card, state.iid(unit.stack[0]) in digivolved)
+
+
+@lru_cache(maxsize=4096)
+def digivolve_reasons(top: Card, card: Card, already: bool) -> tuple[Reason, ...]:
+    """Every reason ``card`` may not digivolve a Digimon showing ``top`` (``already``: it digivolved this phase)."""
     reasons = []
     if card.level.rank != top.level.rank + 1:
         reasons.append(Reason(
@@ -106,7 +112,7 @@ def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card, digi
         source = card_set().get(card.digivolves_from) if card.digivolves_from else None
         said = f"digivolves from {source.name}" if source else "does not digivolve from anything"
         reasons.append(Reason(f"{card.name}'s Special Effect {said}, not from {top.name}.", C.DIGIVOLVE))
-    if state.iid(unit.stack[0]) in digivolved:
+    if already:
         reasons.append(Reason(f"{top.name} already digivolved this phase.", C.BOTH_PLAYERS_DIGIVOLVE))
     return tuple(reasons)
 

@@ -9,13 +9,14 @@ and are answered through ``Game.apply``, which checks the action first.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
-from .cards import BattleType, EffectKind
+from .cards import BattleType, Card, EffectKind
 from .checks import (
     attacking_card,
     battle_call_winner,
@@ -40,9 +41,9 @@ def _step(state: DState, phase: Phase, player: int | None, narration: str, citat
 
 def _event(state: DState, kind: str, player: int | None, uids, data=None, secret: bool = False) -> Event:
     """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
-    uids = tuple(uids)
+    ids, cards = state.instances.ids, state.cards
     return Event(
-        kind, player, tuple(state.iid(u) for u in uids), tuple(state.label(u) for u in uids), data or {},
+        kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {},
         (player,) if secret and player is not None else None,
     )
 
@@ -133,14 +134,16 @@ def draw_refill(state: DState, top: Frame, rng: random.Random) -> Step | None:
 # -- Battle Call Command Phase ------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
+def call_label(card: Card) -> str:
+    return f"{card.name} ({card.battle_type}, {card.element}, power {card.power})"
+
+
 def ask_battle_call(state: DState, top: Frame) -> Decision:
     player = top.player
     assert player is not None
-    options = []
-    for uid in state.sides[player].hand:
-        card = state.card(uid)
-        label = f"{card.name} ({card.battle_type}, {card.element}, power {card.power})"
-        options.append(Option(action("place", player, state.iid(uid)), label))
+    ids, cards = state.instances.ids, state.cards
+    options = [Option(action("place", player, ids[uid]), call_label(cards[uid])) for uid in state.sides[player].hand]
     return Decision(
         player, "battle-call", f"{name(player)}: place one Digimon from your hand face down.",
         tuple(options), (C.PLACE_FACE_DOWN,), Phase.BATTLE_CALL.value,
