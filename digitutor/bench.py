@@ -6,10 +6,12 @@ snapshots, citations), in this one process, so the figures are per core.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from .core.actions import Action
 from .core.match import Match
 from .core.registry import get_game, registered_games
 
@@ -74,6 +76,30 @@ def time_travel(game_id: str, at: int = 1_000, repeats: int = 20) -> dict[str, f
     return {"steps": len(match.steps), "jump_ms": 1000 * jumps[len(jumps) // 2], "undo_ms": 1000 * undos[len(undos) // 2]}
 
 
+def why_not_timing(game_id: str, games: int = 20) -> dict[str, float]:
+    """Median microseconds of ``why_not`` on proposed actions: every option of every decision of seeded games,
+    legal or not, plus one action of each kind the game knows (mostly not on offer: a timing reason)."""
+    timings = []
+    for seed in range(games):
+        match = Match(game_id, seed, agents=("human", "human"))
+        rng = random.Random(seed)
+        while not match.over:
+            decision = match.run()
+            if decision is None:
+                break
+            game, state = match.game, match.state
+            proposals = [option.action for option in decision.options]
+            proposals += [Action(kind, decision.player) for kind in game.actions]
+            for proposed in proposals:
+                started = time.perf_counter()
+                game.why_not(state, proposed)
+                timings.append(time.perf_counter() - started)
+            legal = decision.legal_options
+            match.choose(legal[rng.randrange(len(legal))].key)
+    timings.sort()
+    return {"proposals": len(timings), "median_us": 1e6 * timings[len(timings) // 2]}
+
+
 def run_bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[dict[str, Any]]:
     """The figures for every (or the named) game."""
     rows = []
@@ -89,5 +115,6 @@ def run_bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[d
             "long_game_steps": travel["steps"],
             "jump_to_1000_ms": round(travel["jump_ms"], 3),
             "undo_at_1000_ms": round(travel["undo_ms"], 3),
+            "why_not_median_us": round(why_not_timing(game_id)["median_us"], 1),
         })
     return rows

@@ -233,10 +233,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(rows)
         return 0
-    print(f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10}")
+    print(f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10} {'why_not':>9}")
     for r in rows:
         print(f"{r['game']:8} {r['games']:6} {r['steps']:8} {r['steps_per_second']:9} {r['ms_per_game']:8} "
-              f"{r['jump_to_1000_ms']:8.2f}ms {r['undo_at_1000_ms']:8.2f}ms")
+              f"{r['jump_to_1000_ms']:8.2f}ms {r['undo_at_1000_ms']:8.2f}ms {r['why_not_median_us']:7.1f}µs")
     return 0
 
 

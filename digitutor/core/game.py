@@ -20,7 +20,7 @@ from .actions import Action, BadActionKey
 from .errors import IllegalActionError
 from .frames import Frame
 from .instances import Instances
-from .records import Decision, Reason, Result, Step
+from .records import Decision, Option, Reason, Result, Step
 
 
 class GameState(Protocol):
@@ -285,9 +285,13 @@ class Game:
         title = next((info.title for info in self.turn_map() if info.id == phase), phase)
         return f"Now it is the {title}." if not state.over else "The game is over."
 
-    def apply(self, state: Any, proposed: Action) -> Step:
-        """Check ``proposed`` with ``why_not`` (every reason, each cited), then carry it out."""
-        reasons = self.why_not(state, proposed)
+    def apply(self, state: Any, proposed: Action, offered: Option | None = None) -> Step:
+        """Check ``proposed`` with ``why_not`` (every reason, each cited), then carry it out.
+
+        ``offered``: the option of the pending decision it comes from, whose reasons the same
+        checks have just given (so they are not worked out twice).
+        """
+        reasons = offered.reasons if offered is not None and offered.action is proposed else self.why_not(state, proposed)
         if reasons:
             raise IllegalActionError(f"{proposed.key!r} is not allowed", reasons)
         top = state.frames[-1]

@@ -17,7 +17,7 @@ from .actions import Action, BadActionKey
 from .agents import Agent, make_agent
 from .errors import DigitutorError, IllegalActionError, InputError
 from .game import Game, GameState, Observation
-from .records import Decision, Reason, Result, Step
+from .records import Decision, Option, Reason, Result, Step
 from .registry import get_game
 
 SNAPSHOT_EVERY = 32
@@ -106,19 +106,26 @@ class Match:
 
     def resolve_key(self, key: str) -> Action:
         """The action a person's answer to the pending decision stands for."""
+        option = self._offered(key)
+        if option is not None:
+            return option.action
+        decision = self.pending
+        assert decision is not None
+        try:
+            return self.game.parse(self.state, key, decision.player)
+        except BadActionKey as error:
+            legal = ", ".join(o.key for o in decision.legal_options)
+            raise IllegalActionError(f"{str(key)[:80]!r} is not an option of this decision ({decision.kind}); legal: {legal} ({error})") from None
+
+    def _offered(self, key: str) -> Option | None:
+        """The pending decision's option with this key (or naming the same cards by card id)."""
         decision = self.pending
         if decision is None:
             raise DigitutorError("no decision is waiting for an answer")
         option = decision.find(key)
         if option is None:
             option = next((o for o in decision.options if self.game.alias(self.state, o.key) == key), None)
-        if option is not None:
-            return option.action
-        try:
-            return self.game.parse(self.state, key, decision.player)
-        except BadActionKey as error:
-            legal = ", ".join(o.key for o in decision.legal_options)
-            raise IllegalActionError(f"{str(key)[:80]!r} is not an option of this decision ({decision.kind}); legal: {legal} ({error})") from None
+        return option
 
     def why_not(self, key: str, player: int | None = None) -> tuple[Reason, ...]:
         """Every cited reason the action ``key`` is not allowed now (empty: allowed). Changes nothing.
@@ -141,8 +148,9 @@ class Match:
         decision = self.pending
         if decision is None:
             raise DigitutorError("no decision is waiting for an answer")
-        chosen = self.resolve_key(key)
-        step = self.game.apply(self.state, chosen)
+        offered = self._offered(key)
+        chosen = offered.action if offered is not None else self.resolve_key(key)
+        step = self.game.apply(self.state, chosen, offered)
         self.pending = None
         record = DecisionRecord(len(self.steps), decision.player, decision.kind, chosen.key, by)
         return self._record(step, record)

@@ -83,3 +83,25 @@ def test_a_key_that_is_no_action_is_a_one_line_error():
         match.why_not("fly:p0.c1")
     with pytest.raises(DigitutorError, match="no card p9.c1"):
         match.why_not("place:p9.c1")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_why_not_answers_any_proposal_at_any_decision_without_crashing(game):
+    """Every action kind, naming random cards of the match, proposed by either player at every decision."""
+    import random
+
+    for seed in range(15):
+        match = Match(game, seed, agents=("human", "human"))
+        rng = random.Random(seed)
+        ids = match.state.instances.ids
+        while not match.over:
+            decision = match.run()
+            if decision is None:
+                break
+            for kind in match.game.actions:
+                for cards in ((), (rng.choice(ids),), (rng.choice(ids), rng.choice(ids))):
+                    for player in (0, 1):
+                        reasons = match.game.why_not(match.state, Action(kind, player, cards))
+                        assert all(r.citation.id.startswith(f"{game}:") for r in reasons)
+            legal = decision.legal_options
+            match.choose(legal[rng.randrange(len(legal))].key)

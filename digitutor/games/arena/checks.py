@@ -232,6 +232,11 @@ def power_after(state: AState, player: int, card: Card) -> tuple[int, int]:
 # -- any proposed action -----------------------------------------------------------------------------------------------
 
 
+def _fighting(state: AState) -> bool:
+    """Both Duel Zones hold a Digimon (not so during Setup): checks that compare them can run."""
+    return all(side.duel for side in state.sides)
+
+
 def _own(state: AState, action_: Action, zone: str, position: int, what: str, citation) -> tuple[int | None, tuple[Reason, ...]]:
     """The uid of the card an action names at ``position`` if it is in the player's ``zone``; else a reason."""
     if len(action_.cards) <= position:
@@ -266,6 +271,8 @@ def check_place(state: AState, frame: Frame | None, action_: Action) -> tuple[Re
             return found
         if not state.cards[digivice].digivice:  # type: ignore[index]
             return (Reason(f"{state.label(digivice)} is not a Digivice Power Option.", C.REQUIREMENT_KINDS),)  # type: ignore[arg-type]
+    if not _fighting(state):
+        return ()
     return why_not_digivolve(state, action_.player, card, digivice)
 
 
@@ -274,6 +281,8 @@ def check_respond(state: AState, frame: Frame | None, action_: Action) -> tuple[
     plan = state.sides[action_.player].plan
     if plan is None:
         return (Reason("There is no card on your Digivolve Zone.", C.PLACE_FACE_DOWN),)
+    if not _fighting(state):
+        return ()
     return why_not_digivolve(state, action_.player, state.cards[plan.card], plan.digivice)
 
 
@@ -285,7 +294,7 @@ def check_play(state: AState, frame: Frame | None, action_: Action) -> tuple[Rea
     card = state.cards[uid]
     if card.is_digimon:
         return (Reason(f"{card.name} is a Digimon, not a Power Option.", C.EFFECT),)
-    return why_not_play(state, action_.player, card)
+    return why_not_play(state, action_.player, card) if _fighting(state) else ()
 
 
 def check_discard(state: AState, frame: Frame | None, action_: Action) -> tuple[Reason, ...]:
@@ -298,7 +307,7 @@ def check_change(state: AState, frame: Frame | None, action_: Action) -> tuple[R
     uid, reasons = _own(state, action_, "hand", 0, "a Rookie from your hand", C.CHANGE_ROOKIE)
     if uid is not None and not state.cards[uid].is_rookie:
         reasons = (Reason(f"{state.label(uid)} is not a Rookie.", C.CHANGE_ROOKIE),)
-    return reasons + why_not_change_rookie(state, action_.player)
+    return reasons + (why_not_change_rookie(state, action_.player) if _fighting(state) else ())
 
 
 ACTIONS = {

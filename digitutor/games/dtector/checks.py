@@ -9,7 +9,6 @@ instance id unless they are the player's own or face up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ...core.actions import Action
 from ...core.frames import Frame
@@ -97,10 +96,18 @@ def check_place(state: DState, frame: Frame | None, action: Action) -> tuple[Rea
 def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card, digivolved: tuple[str, ...] = ()) -> tuple[Reason, ...]:
     """Every reason ``card`` from hand may not digivolve the D-Dock Digimon at ``unit_at``."""
     unit = state.sides[player].ddock[unit_at]
-    return digivolve_reasons(state.card(unit.top), card, state.iid(unit.stack[0]) in digivolved)
+    already = bool(digivolved) and state.iid(unit.stack[0]) in digivolved
+    top = state.cards[unit.stack[-1]]
+    key = (top.id, card.id, already)
+    reasons = _DIGIVOLVE_REASONS.get(key)
+    if reasons is None:
+        reasons = _DIGIVOLVE_REASONS[key] = digivolve_reasons(top, card, already)
+    return reasons
 
 
-@lru_cache(maxsize=4096)
+_DIGIVOLVE_REASONS: dict[tuple[str, str, bool], tuple[Reason, ...]] = {}  # by card ids: the answer never changes
+
+
 def digivolve_reasons(top: Card, card: Card, already: bool) -> tuple[Reason, ...]:
     """Every reason ``card`` may not digivolve a Digimon showing ``top`` (``already``: it digivolved this phase)."""
     reasons = []

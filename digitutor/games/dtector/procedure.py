@@ -16,7 +16,7 @@ from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
-from .cards import BattleType, Card, EffectKind
+from .cards import BattleType, Card, EffectKind, Level
 from .checks import (
     attacking_card,
     battle_call_winner,
@@ -36,7 +36,10 @@ def name(player: int) -> str:
 
 
 def _step(state: DState, phase: Phase, player: int | None, narration: str, citations: tuple, events=()) -> Step:
-    return Step(state.turn, player, phase.value, narration, citations, tuple(events))
+    return Step(state.turn, player, PHASE_IDS[phase], narration, citations, tuple(events))
+
+
+PHASE_IDS = {phase: phase.value for phase in Phase}  # a dict look-up is cheaper than the enum's value descriptor
 
 
 def _event(state: DState, kind: str, player: int | None, uids, data=None, secret: bool = False) -> Event:
@@ -217,15 +220,14 @@ def digivolve_options(state: DState, player: int, digivolved: tuple[str, ...] = 
     """Digivolve and Spirit-combine options (illegal tempting ones with reasons), then ``done``."""
     side = state.sides[player]
     options: list[Option] = []
-    for unit in side.ddock:
-        top = state.card(unit.top)
-        for uid in side.hand:
-            card = state.card(uid)
-            if card.level.rank == 0:
-                continue  # a Rookie never looks like a digivolution
-            reasons = why_not_digivolve(state, player, side.ddock.index(unit), card, digivolved)
-            chosen = action("digivolve", player, state.iid(unit.top), state.iid(uid))
-            options.append(Option(chosen, f"Digivolve {top.name} to {card.name}", reasons))
+    ids, cards = state.instances.ids, state.cards
+    candidates = [uid for uid in side.hand if cards[uid].level is not Level.ROOKIE]  # a Rookie never looks like a digivolution
+    for unit_at, unit in enumerate(side.ddock):
+        top = unit.stack[-1]
+        for uid in candidates:
+            reasons = why_not_digivolve(state, player, unit_at, cards[uid], digivolved)
+            chosen = action("digivolve", player, ids[top], ids[uid])
+            options.append(Option(chosen, f"Digivolve {cards[top].name} to {cards[uid].name}", reasons))
     for spirit in side.ddock:
         if state.card(spirit.top).battle_type is not BattleType.SPIRIT:
             continue
