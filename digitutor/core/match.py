@@ -18,6 +18,7 @@ from .errors import DigitutorError, InputError
 from .game import Game, GameState
 from .records import Decision, Result, Step
 from .registry import get_game
+from .savefile import read_saved_match
 
 SNAPSHOT_EVERY = 32
 SAVE_FORMAT = "digitutor-match"
@@ -197,6 +198,7 @@ class Match:
     @classmethod
     def load(cls, doc: Any, source: str = "saved match") -> Match:
         """Rebuild a saved match by replaying its answers; raises InputError naming the bad field."""
+        read_saved_match(doc, source)  # every field typed first (core/savefile.py)
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise InputError(source, "format", f"expected {SAVE_FORMAT!r}")
         if doc.get("version") != SAVE_VERSION:

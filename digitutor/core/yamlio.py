@@ -3,7 +3,7 @@
 Files and pasted text are input from anyone, so before anything is built from a document it
 passes a cheap scan of its parse events: no aliases (``*name`` — project files never need them,
 and a few hundred bytes of nested aliases expand to billions of items), no nesting deeper than
-``MAX_DEPTH``. Files must be regular files of at most ``MAX_BYTES`` (never ``/dev/zero``, never
+``MAX_DEPTH``, and every field name is a text. Files must be regular files of at most ``MAX_BYTES`` (never ``/dev/zero``, never
 a FIFO that blocks forever). The C parser of libyaml is used where PyYAML was built with it.
 """
 
@@ -38,10 +38,17 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
         raise InputError(name, "", "expected a file, got a directory") from None
     except (OSError, ValueError) as error:
         raise InputError(name, "", f"cannot be opened ({error.__class__.__name__})") from None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise InputError(name, "", "expected a regular file (not a device, FIFO, socket or directory)")
-        data = handle.read(limit + 1)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(name, "", "expected a file, got a directory")
+        if not stat.S_ISREG(mode):
+            raise InputError(name, "", "expected a regular file (not a device, FIFO or socket)")
+        data = os.read(fd, limit + 1)
+        while len(data) <= limit and (more := os.read(fd, limit + 1 - len(data))):
+            data += more
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise InputError(name, "", f"file too large (more than {limit:,} bytes)")
     try:
@@ -74,13 +81,25 @@ def _scan(text: str, source: str) -> None:
             depth -= 1
 
 
+def _check_keys(node: Any, source: str, where: str = "") -> None:
+    """Refuse field names that are not texts (``1:``, ``yes:``, ``null:``) anywhere in the document."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if not isinstance(key, str):
+                raise InputError(source, where, f"field name {excerpt(key)} is not a text (quote it, or remove it)")
+            _check_keys(value, source, f"{where}.{key}" if where else key)
+    elif isinstance(node, list):
+        for position, value in enumerate(node):
+            _check_keys(value, source, f"{where}[{position}]")
+
+
 def parse_yaml(text: str, source: str) -> Any:
     """Parse YAML text from ``source`` (a file name or 'pasted deck'), refusing aliases and deep nesting."""
     if len(text) > MAX_BYTES:
         raise InputError(source, "", f"text too large (more than {MAX_BYTES:,} characters)")
     try:
         _scan(text, source)
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 — a safe loader (CSafeLoader or SafeLoader)
+        doc = yaml.load(text, Loader=_Loader)  # noqa: S506 — a safe loader (CSafeLoader or SafeLoader)
     except InputError:
         raise
     except yaml.YAMLError as error:
@@ -90,3 +109,5 @@ def parse_yaml(text: str, source: str) -> Any:
     except (ValueError, OverflowError, RecursionError) as error:
         # e.g. an integer of more than 4,300 digits (Python's int conversion limit)
         raise InputError(source, "", f"malformed YAML: {excerpt(str(error), 80, quote=False)}") from None
+    _check_keys(doc, source)
+    return doc

@@ -60,10 +60,10 @@ def state_from_board(board: Mapping[str, Any], source: str) -> DState:
     if unknown:
         raise InputError(source, f"setup.{sorted(unknown)[0]}", "unknown field (expected turn, active, phase, players)")
     phase = board.get("phase", "battle-call")
-    if phase not in START_AT:
+    if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
     active = board.get("active", 0)
-    if active not in (0, 1):
+    if type(active) is not int or active not in (0, 1):
         raise InputError(source, "setup.active", f"expected 0 or 1, got {active!r}")
     turn = board.get("turn", 1)
     if not isinstance(turn, int) or turn < 1:
