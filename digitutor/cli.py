@@ -13,7 +13,7 @@ from .core.errors import DigitutorError, excerpt
 
 EXIT_BAD_INPUT = 2
 #: the longest error line printed (input quoted in a message is cut well before this)
-MAX_ERROR_LINE = 400
+MAX_ERROR_LINE = 1500
 
 
 def error_line(message: str) -> str:

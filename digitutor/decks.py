@@ -22,6 +22,9 @@ from .core.registry import GAME_MODULES, get_game
 from .core.schema import Schema, ShortText, validate
 from .core.yamlio import load_yaml, parse_yaml
 
+#: unknown cards named one by one in a verdict; the rest are counted
+MAX_UNKNOWN_LISTED = 5
+
 CardId = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 
 
@@ -79,11 +82,14 @@ class DeckReport:
         return [f"{r.why} ({r.citation.id}: \"{r.citation.quote}\")" for r in self.reasons]
 
     def one_line(self) -> str:
-        """The whole verdict as one line (for the command line)."""
+        """The whole verdict as one line (for the command line): every reason, then each rule quoted once."""
         if self.legal:
             return f"{self.source}: {self.name}: legal {self.game} deck of {len(self.cards)} cards"
         count = f"{len(self.reasons)} problems: " if len(self.reasons) > 1 else ""
-        return f"{self.source}: cards: {count}{'; '.join(self.lines())}"
+        whys = "; ".join(f"{r.why} [{r.citation.id}]" for r in self.reasons)
+        quotes = {r.citation.id: r.citation.quote for r in self.reasons}
+        cited = "; ".join(f"{clause_id}: \"{quote}\"" for clause_id, quote in quotes.items())
+        return f"{self.source}: cards: {count}{whys} — {cited}"
 
 
 def closest_cards(card_id: str, cards: dict[str, Any], limit: int = 3) -> list[str]:
@@ -116,15 +122,22 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
     cards = _attribute(how.cards)()
     card_ids: list[str] = []
     reasons: list[Reason] = []
+    unknown = 0
     for position, entry in enumerate(deck.cards):
         card_id, count = (entry, 1) if isinstance(entry, str) else (entry.card, entry.count)
         where = f"cards[{position}]" if isinstance(entry, str) else f"cards[{position}].card"
         if card_id not in cards:
+            unknown += 1
+            if unknown > MAX_UNKNOWN_LISTED:
+                continue
             close = closest_cards(card_id, cards)
             hint = f" (closest: {', '.join(close)})" if close else ""
             reasons.append(Reason(f"{where}: unknown card {excerpt(card_id)}{hint}.", _attribute(how.rule)))
             continue
         card_ids.extend([card_id] * count)
+    if unknown > MAX_UNKNOWN_LISTED:
+        more = unknown - MAX_UNKNOWN_LISTED
+        reasons.append(Reason(f"… and {more} more unknown card{'s' if more > 1 else ''}.", _attribute(how.rule)))
     # one entry per copy: a game's own reader may cap a single entry's count
     known: list[Any] = [{"card": c, "count": 1} for c in card_ids] if how.counted else card_ids
     name = deck.name or Path(source).stem

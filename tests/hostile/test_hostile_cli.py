@@ -28,7 +28,7 @@ CPU_LIMIT = 5.0
 #: wall-clock seconds after which a case counts as hung (e.g. blocked on a FIFO) and is killed
 HANG_LIMIT = 30.0
 MEMORY_LIMIT_MB = 200
-MAX_LINE = 500  #: an error line quotes an excerpt of the bad input, never all of it
+MAX_LINE = 1500  #: an error line quotes an excerpt of the bad input, never all of it
 WORKERS = max(2, os.cpu_count() or 2)
 
 
@@ -40,7 +40,8 @@ def bomb(levels: int = 9) -> str:
 
 
 DECK = {"game": "dtector", "name": "Fire", "cards": [{"card": "agumon", "count": 50}]}
-ARENA_DECK = {"game": "arena", "name": "A", "cards": ["agumon", "gabumon"]}
+ROOT = Path(__file__).resolve().parents[2]
+ARENA_DECK = yaml.safe_load((ROOT / "cards" / "arena" / "decks" / "a-courage-and-friendship.yaml").read_text())
 SCENARIO = {
     "game": "dtector",
     "title": "Blocking",
@@ -61,7 +62,7 @@ SCENARIO = {
         "options": [{"decision": "defend", "option": "hand:palmon", "legal": False, "reasons": 2,
                      "cites": ["dtector:digi-battle-phase.p1"]}],
         "result": {"winner": 0},
-        "over": False,
+        "over": True,
     },
 }
 ARENA_SCENARIO = {
@@ -231,6 +232,13 @@ def all_cases() -> list[Case]:
 
 
 CASES = all_cases()
+#: the untouched documents every case mutates: they must pass, or the cases prove nothing
+VALID = [
+    Case("valid-deck", ("deck", "check", "{file}"), dumped(DECK)),
+    Case("valid-arena-deck", ("deck", "check", "{file}"), dumped(ARENA_DECK)),
+    Case("valid-scenario", ("scenario", "check", "{file}"), dumped(SCENARIO)),
+    Case("valid-arena-scenario", ("scenario", "check", "{file}"), dumped(ARENA_SCENARIO)),
+]
 
 
 @dataclass(frozen=True)
@@ -277,12 +285,17 @@ def run_case(case: Case, folder: Path) -> Outcome:
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     root = tmp_path_factory.mktemp("hostile")
     with ThreadPoolExecutor(WORKERS) as pool:
-        futures = {case.id: pool.submit(run_case, case, root / f"case{index}") for index, case in enumerate(CASES)}
+        futures = {case.id: pool.submit(run_case, case, root / f"case{index}") for index, case in enumerate(VALID + CASES)}
         return {case_id: future.result() for case_id, future in futures.items()}
 
 
 def test_case_ids_are_unique():
-    assert len({case.id for case in CASES}) == len(CASES)
+    assert len({case.id for case in VALID + CASES}) == len(VALID + CASES)
+
+
+@pytest.mark.parametrize("case", VALID, ids=[case.id for case in VALID])
+def test_the_documents_the_cases_mutate_are_valid(case: Case, outcomes: dict[str, Outcome]):
+    assert outcomes[case.id].code == 0, outcomes[case.id]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id[:80] for case in CASES])
