@@ -7,17 +7,40 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from .core.errors import DigitutorError
+from .core.errors import DigitutorError, excerpt
 
 EXIT_BAD_INPUT = 2
+#: the longest error line printed (input quoted in a message is cut well before this)
+MAX_ERROR_LINE = 1500
+
+
+def error_line(message: str) -> str:
+    """A message as one short line: newlines flattened, cut with an ellipsis."""
+    line = " ".join(str(message).split())
+    return line if len(line) <= MAX_ERROR_LINE else line[: MAX_ERROR_LINE - 1] + "…"
+
+
+def bounded_number(kind: type, low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number of ``kind`` from ``low`` to ``high`` (no nan, no inf)."""
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {error_line(text)[:40]!r}") from None
+        if not (low <= value <= high):  # also false for nan
+            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {error_line(text)[:40]!r}")
+        return value
+    parse.__name__ = kind.__name__
+    return parse
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line and exit 2 (argparse's default code too)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        print(f"{self.prog}: error: {message} (see --help)", file=sys.stderr)
+        print(error_line(f"{self.prog}: error: {message} (see --help)"), file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
 
 
@@ -109,8 +132,11 @@ def scenario_coverage() -> dict[str, set[str]]:
 
 
 def cmd_rules_coverage(args: argparse.Namespace) -> int:
+    from .rules.corpus import GAMES
     from .rules.coverage import coverage
 
+    if args.game is not None and args.game not in GAMES:
+        raise DigitutorError(f"--game: expected one of {', '.join(GAMES)}, got {excerpt(args.game)}")
     report = coverage(scenario_coverage())
     if args.json:
         _print_json([
@@ -135,22 +161,31 @@ def cmd_rules_coverage(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .core.match import Match
+    from .terminal import play_in_terminal, result_line, step_line
 
-    agents = tuple(args.agents.split(","))
+    agents = [name.strip() for name in args.agents.split(",")]
+    if args.human is not None:
+        if len(agents) != 2:
+            raise DigitutorError("--human: plays a two-player game; give two --agents (the human seat is replaced)")
+        agents[args.human] = "human"
+    elif "human" in agents:
+        raise DigitutorError("--agents: to play yourself, use --human 0 or --human 1 (or the app: make run)")
+    if args.json and "human" in agents:
+        raise DigitutorError("--json: prints a computer-only game; leave out --human")
+    match = Match(args.game, args.seed, agents=tuple(agents))
     if "human" in agents:
-        raise DigitutorError("the command line plays computer agents only; use the app (make run) to play yourself")
-    match = Match(args.game, args.seed, agents=agents)
+        return play_in_terminal(match, sys.stdin, sys.stdout, args.quotes, args.max_steps)
     match.run(args.max_steps)
     if args.json:
         _print_json(match.trace(_viewer(args.viewer, match.game.players)))
         return 0
     for index, step in enumerate(match.steps):
-        print(f"{index:4} T{step.turn:<3} {step.phase:12} {step.narration}")
+        print(step_line(index, step))
         if args.quotes:
             for citation in step.citations:
                 print(f"{'':22}[{citation.kind}] {citation.id}: \"{citation.quote}\"")
     if match.result:
-        print(f"result: {match.result.to_json()}")
+        print(result_line(match.result))
     return 0
 
 
@@ -171,27 +206,57 @@ def cmd_scenario_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _asked_at(run: Any) -> list[tuple[int, Any, str | None]]:
+    """Each decision the scenario met: (the index of the step it led to, the decision, the answer given)."""
+    answered = run.match.decisions
+    return [
+        (answered[i].step, decision, answered[i].answer) if i < len(answered) else (len(run.match.steps), decision, None)
+        for i, decision in enumerate(run.decisions)
+    ]
+
+
+def _print_decision(decision: Any, answer: str | None) -> None:
+    """A decision: who chooses, the answer, and every illegal option with all its cited reasons."""
+    print(f"     ? {decision.prompt}" + (f" → {answer}" if answer else " (not answered)"))
+    for option in decision.options:
+        if not option.legal:
+            print(f"       why not {option.label!r} ({option.key}):")
+            for reason in option.reasons:
+                print(f"         - {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
+
+
 def cmd_scenario_run(args: argparse.Namespace) -> int:
     from .scenarios.model import find_scenario
     from .scenarios.runner import proposals, run_scenario
 
     run = run_scenario(find_scenario(args.scenario))
-    asked = proposals(run)
+    asked = _asked_at(run)
+    proposed = proposals(run)
     if args.json:
         document = run.match.trace()
-        document["scenario"] = {"id": run.scenario.id, "title": run.scenario.title, "passed": run.passed, "failures": run.failures}
+        document["scenario"] = {
+            "id": run.scenario.id, "title": run.scenario.title, "passed": run.passed, "failures": run.failures,
+            "decisions": [{"before_step": at, "answer": answer, **decision.to_json()} for at, decision, answer in asked],
+        }
         document["why_not"] = [
             {"action": entry.get("action"), "reasons": reasons if isinstance(reasons, str) else [r.to_json() for r in reasons]}
-            for entry, reasons in asked
+            for entry, reasons in proposed
         ]
         _print_json(document)
         return 0 if run.passed else 1
     print(f"{run.scenario.id}: {run.scenario.title}")
-    for index, step in enumerate(run.match.steps):
-        print(f"{index:4} {step.narration}")
-        for citation in step.citations:
-            print(f"       [{citation.kind}] {citation.id}: \"{citation.quote}\"")
-    for entry, reasons in asked:
+    by_step: dict[int, list[tuple[Any, str | None]]] = {}
+    for at, decision, answer in asked:
+        by_step.setdefault(at, []).append((decision, answer))
+    for index in range(len(run.match.steps) + 1):
+        for decision, answer in by_step.get(index, []):
+            _print_decision(decision, answer)
+        if index < len(run.match.steps):
+            step = run.match.steps[index]
+            print(f"{index:4} {step.narration}")
+            for citation in step.citations:
+                print(f"       [{citation.kind}] {citation.id}: \"{citation.quote}\"")
+    for entry, reasons in proposed:
         print(f"why not {entry.get('action')}?" + (" allowed" if not reasons else ""))
         for reason in [] if isinstance(reasons, str) else reasons:
             print(f"       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
@@ -267,7 +332,7 @@ def build_parser() -> Parser:
     search = verb(rules, "search", cmd_rules_search, "find clauses containing all the words")
     search.add_argument("words", nargs="+")
     search.add_argument("--game", help="only this game")
-    search.add_argument("--limit", type=int, default=20)
+    search.add_argument("--limit", type=bounded_number(int, 1, 10_000), default=20)
     tree = verb(rules, "tree", cmd_rules_tree, "print a rulebook's parsed clause tree")
     tree.add_argument("game")
     cover = verb(rules, "coverage", cmd_rules_coverage, "per game: clauses cited by the engine and by scenarios")
@@ -275,13 +340,14 @@ def build_parser() -> Parser:
     cover.add_argument("--uncited", action="store_true", help="list uncited clauses of every playable game")
     cover.add_argument("--json", action="store_true")
 
-    play = verb(verbs, "play", cmd_play, "play a seeded game between computer agents")
+    play = verb(verbs, "play", cmd_play, "play a seeded game: watch computer agents, or play a seat yourself (--human)")
     play.add_argument("game")
-    play.add_argument("--seed", type=int, required=True)
+    play.add_argument("--seed", type=bounded_number(int, 0, 2**63 - 1), default=1, help="the game's seed (default 1)")
+    play.add_argument("--human", type=int, choices=(0, 1), help="play this seat (0: Player 1, 1: Player 2) in the terminal")
     play.add_argument("--agents", default="random,random", help="comma-separated agents (random, first, or a game's own)")
     play.add_argument("--json", action="store_true", help="print the JSON trace")
     play.add_argument("--quotes", action="store_true", help="print every step's citations")
-    play.add_argument("--max-steps", type=int, default=100_000)
+    play.add_argument("--max-steps", type=bounded_number(int, 1, 10_000_000), default=100_000)
     play.add_argument(
         "--viewer", default="all",
         help="whose view the JSON trace shows: all (the judge's view, nothing hidden) or a seat (0, 1): "
@@ -305,7 +371,7 @@ def build_parser() -> Parser:
 
     bench = verb(verbs, "bench", cmd_bench, "measure engine speed: steps/s, ms/game, undo and jump at step 1000")
     bench.add_argument("--game", action="append", help="only this game (repeatable)")
-    bench.add_argument("--seconds", type=float, default=2.0, help="seconds of play per game")
+    bench.add_argument("--seconds", type=bounded_number(float, 0.01, 3600), default=2.0, help="seconds of play per game (0.01 to 3600)")
     bench.add_argument("--json", action="store_true")
 
     serve = verb(verbs, "serve", cmd_serve, "serve the tutor apps with Voila (landing page at /)")
@@ -320,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.handler(args)
     except DigitutorError as error:
-        print(f"digitutor: error: {error}", file=sys.stderr)
+        print(error_line(f"digitutor: error: {error}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -329,7 +395,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line for the user, the traceback on request
         if os.environ.get("DIGITUTOR_DEBUG"):
             raise
-        print(f"digitutor: internal error: {error.__class__.__name__}: {error} (set DIGITUTOR_DEBUG=1 for details)", file=sys.stderr)
+        print(error_line(f"digitutor: internal error: {error.__class__.__name__}: {error}") + " (set DIGITUTOR_DEBUG=1 for details)",
+              file=sys.stderr)
         return 1
 
 

@@ -87,7 +87,36 @@ def test_play_json_every_step_cites_a_verbatim_quote_of_the_shipped_rulebook():
 def test_play_unknown_game_or_agent_is_one_line_exit_2():
     assert_one_line_error(digitutor("play", "chess", "--seed", "1"), "chess")
     assert_one_line_error(digitutor("play", "dtector", "--seed", "1", "--agents", "random,genius"), "genius")
-    assert_one_line_error(digitutor("play", "dtector"), "--seed")
+    assert_one_line_error(digitutor("play", "dtector", "--seed", "x"), "--seed")
+
+
+def test_play_has_a_default_seed_and_prints_the_result_in_words():
+    result = digitutor("play", "dtector")
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.startswith("result: Player ") and "{" not in last
+    assert result.stdout == digitutor("play", "dtector", "--seed", "1").stdout
+
+
+def test_play_a_game_that_is_not_playable_yet_says_so():
+    assert_one_line_error(digitutor("play", "dcg"), "dcg is not playable yet", "rules tree dcg")
+
+
+def test_play_human_numbers_the_legal_options_and_shows_every_why_not():
+    answers = "1\n" * 400
+    result = subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--seed", "3", "--human", "0"],
+                            input=answers, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "   1) " in out and "Your choice (1-" in out
+    assert "not allowed:" in out and "[dtector:" in out  # an illegal option, with its cited reasons
+    assert "result: Player" in out
+
+
+def test_play_human_stops_cleanly_when_input_ends():
+    result = subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--human", "1"],
+                            input="", capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0 and result.stdout.strip().endswith("stopped.")
 
 
 def test_scenario_list_and_check_pass_for_the_shipped_rulings():
@@ -102,6 +131,35 @@ def test_scenario_run_json_reports_the_scenario():
     result = digitutor("scenario", "run", "dtector/05-spirit-beats-all", "--json")
     assert result.returncode == 0
     assert json.loads(result.stdout)["scenario"]["passed"] is True
+
+
+def test_scenario_run_shows_every_why_not_its_title_promises():
+    result = digitutor("scenario", "run", "dtector/12-block-with-same-element")
+    assert result.returncode == 0
+    assert "why not 'Block with Palmon from hand (power 1)'" in result.stdout
+    assert "Palmon is not a Spirit Digimon." in result.stdout and "Palmon is Wood" in result.stdout
+    document = json.loads(digitutor("scenario", "run", "dtector/12-block-with-same-element", "--json").stdout)
+    defend = next(d for d in document["scenario"]["decisions"] if d["kind"] == "defend")
+    palmon = next(o for o in defend["options"] if o["label"].startswith("Block with Palmon"))
+    assert palmon["legal"] is False and len(palmon["why_not"]) == 2
+    assert defend["answer"].startswith("block:p1.")
+
+
+def test_rules_coverage_of_an_unknown_game_is_exit_2():
+    assert_one_line_error(digitutor("rules", "coverage", "--game", "nope"), "--game", "nope")
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-1", "0"])
+def test_bench_refuses_seconds_that_never_end_or_make_no_sense(seconds):
+    assert_one_line_error(digitutor("bench", "--seconds", seconds), "--seconds", "0.01 to 3600")
+
+
+def test_deck_check_reports_every_problem_at_once(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - {card: garurumom, count: 2}\n")
+    result = digitutor("deck", "check", str(path))
+    assert_one_line_error(result, "2 problems", "unknown card 'garurumom'", "Garurumon", "53 cards", "A 50-Card Deck")
+    assert "{'card'" not in result.stderr
 
 
 def test_scenario_bad_files_are_one_line_exit_2(tmp_path):

@@ -8,6 +8,21 @@ if TYPE_CHECKING:
     from .records import Reason
 
 
+#: how many characters of a bad value an error message quotes
+EXCERPT = 60
+
+
+def excerpt(value: object, limit: int = EXCERPT, quote: bool = True) -> str:
+    """A short, one-line quotation of ``value`` for an error message (``repr``, cut with an ellipsis)."""
+    try:
+        text = repr(value) if quote else str(value)
+    except (ValueError, RecursionError):  # an int too long to print, a too-deep structure
+        text = f"<a {type(value).__name__} too large to show>"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.replace("\n", "\\n").replace("\r", "\\r")
+
+
 class DigitutorError(ValueError):
     """Base class: something a user gave us is not right."""
 

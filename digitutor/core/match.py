@@ -19,10 +19,10 @@ from .errors import DigitutorError, IllegalActionError, InputError
 from .game import Game, GameState, Observation
 from .records import Decision, Option, Reason, Result, Step
 from .registry import get_game
+from .savefile import SAVE_VERSION, read_saved_match
 
 SNAPSHOT_EVERY = 32
 SAVE_FORMAT = "digitutor-match"
-SAVE_VERSION = 2  #: 2: answers name card instances (p0.c17)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +247,7 @@ class Match:
     @classmethod
     def load(cls, doc: Any, source: str = "saved match") -> Match:
         """Rebuild a saved match by replaying its answers; raises InputError naming the bad field."""
+        read_saved_match(doc, source)  # every field typed first (core/savefile.py)
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise InputError(source, "format", f"expected {SAVE_FORMAT!r}")
         if doc.get("version") != SAVE_VERSION:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from .errors import DigitutorError
+from .errors import DigitutorError, excerpt
 from .game import Game
 
 #: game id -> module that exposes ``GAME``
@@ -25,7 +25,12 @@ def get_game(game_id: str) -> Game:
     module = GAME_MODULES.get(game_id)
     if module is None:
         known = ", ".join(GAME_MODULES)
-        raise UnknownGameError(f"unknown game {game_id!r} (playable games: {known})")
+        from ..rules.corpus import GAMES
+
+        if game_id in GAMES:
+            raise UnknownGameError(f"{game_id} is not playable yet: its rulebook is parsed and quotable "
+                                   f"(digitutor rules tree {game_id}); playable games: {known}")
+        raise UnknownGameError(f"unknown game {excerpt(game_id)} (playable games: {known})")
     return importlib.import_module(module).GAME
 
 

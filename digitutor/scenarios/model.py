@@ -24,15 +24,94 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from ..core.errors import InputError
+import msgspec
+
+from ..core.errors import InputError, excerpt
 from ..core.registry import GAME_MODULES
+from ..core.schema import Count, Player, Schema, Seed, ShortText, Text, validate
 from ..core.yamlio import load_yaml
 from ..rules.corpus import find_clause
 
-FIELDS = {"game", "title", "demonstrates", "explains", "seed", "setup", "script", "max_steps", "expect"}
-EXPECT_FIELDS = {"cites", "narration", "board", "counters", "options", "why_not", "result", "over"}
+ClauseId = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+#: an expectation field that may be absent (so the runner can tell "not given" from a value)
+Unset = msgspec.UnsetType
+
+
+class BoardExpect(Schema):
+    """A zone's cards (names, bottom first) and/or count."""
+
+    player: Player
+    zone: ShortText
+    cards: list[ShortText] | Unset = msgspec.UNSET
+    count: Count | Unset = msgspec.UNSET
+
+
+class CounterExpect(Schema):
+    """A counter's value as the board shows it (``Points: 1``)."""
+
+    player: Player
+    name: ShortText
+    value: ShortText | int
+
+
+class OptionExpect(Schema):
+    """An option offered at a decision: legal or not, how many reasons, which clauses they cite."""
+
+    decision: ShortText
+    option: ShortText
+    legal: bool | Unset = msgspec.UNSET
+    reasons: Count | Unset = msgspec.UNSET
+    cites: list[ClauseId] = []
+
+
+class WhyNotExpect(Schema):
+    """An action proposed where the run stopped (on offer or not), and every reason it is refused."""
+
+    action: ShortText
+    player: Player | Unset = msgspec.UNSET  #: who proposes it (default: whoever is deciding)
+    ask: ShortText | Unset = msgspec.UNSET  #: the question in words, for the rulings app
+    legal: bool | Unset = msgspec.UNSET
+    reasons: Count | Unset = msgspec.UNSET
+    cites: list[ClauseId] = []
+
+
+class ResultExpect(Schema):
+    """How the game ended: ``winner`` 0, 1 or null (a draw)."""
+
+    winner: Player | None | Unset = msgspec.UNSET
+
+
+class Expect(Schema):
+    """Structured checks on the played scenario (no eval)."""
+
+    cites: list[ClauseId] = []
+    narration: list[Text] = []
+    board: list[BoardExpect] = []
+    counters: list[CounterExpect] = []
+    options: list[OptionExpect] = []
+    why_not: list[WhyNotExpect] = []
+    result: ResultExpect | Unset = msgspec.UNSET
+    over: bool | Unset = msgspec.UNSET
+
+
+class ScenarioFile(Schema):
+    """The envelope of a scenario file; ``setup`` is checked by the game when the board is laid out."""
+
+    game: ShortText
+    title: ShortText
+    demonstrates: list[ClauseId]
+    setup: dict[str, Any]
+    explains: Text | None = None
+    seed: Seed = 1
+    script: list[ShortText] | None = None
+    max_steps: Annotated[int, msgspec.Meta(ge=1, le=100_000)] = 400
+    expect: Expect | None = None
+
+
+FIELDS = set(ScenarioFile.__struct_fields__)
+EXPECT_FIELDS = set(Expect.__struct_fields__)
 
 
 @dataclass(frozen=True)
@@ -52,59 +131,50 @@ class Scenario:
     expect: dict[str, Any] = field(default_factory=dict)
 
 
-def _require(doc: dict[str, Any], key: str, kind: type, source: str, expected: str) -> Any:
-    value = doc.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise InputError(source, key, f"expected {expected}, got {value!r}")
-    return value
+def scenario_game(doc: Any, source: str) -> str:
+    """The scenario's game: a playable one, or an error that says which games are."""
+    game = doc.get("game")
+    if isinstance(game, str) and game in GAME_MODULES:
+        return game
+    from ..rules.corpus import GAMES
+
+    if isinstance(game, str) and game in GAMES:
+        raise InputError(source, "game", f"{game} is not playable yet (playable: {', '.join(GAME_MODULES)})")
+    raise InputError(source, "game", f"expected one of {', '.join(GAME_MODULES)}, got {excerpt(game)}")
+
+
+def _check_clause_ids(ids: list[str], game: str, source: str, where: str) -> None:
+    for position, clause_id in enumerate(ids):
+        if not clause_id.startswith(f"{game}:"):
+            raise InputError(source, f"{where}[{position}]", f"expected a {game} clause or interpretation id, got {excerpt(clause_id)}")
+        if where == "demonstrates":
+            try:
+                find_clause(clause_id)
+            except ValueError as error:
+                raise InputError(source, f"{where}[{position}]", excerpt(str(error), 200, quote=False)) from None
 
 
 def parse_scenario(doc: Any, source: str) -> Scenario:
-    """Validate a scenario document field by field; raises InputError naming the file and field."""
+    """Validate a scenario document against its schema; raises InputError naming the file and field."""
     if not isinstance(doc, dict):
-        raise InputError(source, "", "expected a mapping with game, title, demonstrates, setup, script, expect")
-    unknown = set(doc) - FIELDS
-    if unknown:
-        raise InputError(source, sorted(unknown)[0], f"unknown field (expected {', '.join(sorted(FIELDS))})")
-    game = _require(doc, "game", str, source, "a game id")
-    if game not in GAME_MODULES:
-        raise InputError(source, "game", f"expected one of {', '.join(GAME_MODULES)}, got {game!r}")
-    demonstrates = _require(doc, "demonstrates", list, source, "a list of clause ids")
-    for position, clause_id in enumerate(demonstrates):
-        try:
-            find_clause(str(clause_id))
-        except ValueError as error:
-            raise InputError(source, f"demonstrates[{position}]", str(error)) from None
-    script = doc.get("script") or []
-    if not isinstance(script, list) or not all(isinstance(answer, str) for answer in script):
-        raise InputError(source, "script", "expected a list of option keys (strings)")
-    expect = doc.get("expect") or {}
-    if not isinstance(expect, dict) or set(expect) - EXPECT_FIELDS:
-        raise InputError(source, "expect", f"expected a mapping with some of {', '.join(sorted(EXPECT_FIELDS))}")
-    for key in ("cites", "narration", "board", "counters", "options", "why_not"):
-        if key in expect and not isinstance(expect[key], list):
-            raise InputError(source, f"expect.{key}", "expected a list")
-    for position, clause_id in enumerate(expect.get("cites", [])):
-        if not str(clause_id).startswith(f"{game}:"):
-            raise InputError(source, f"expect.cites[{position}]", f"expected a {game} clause or interpretation id")
-    max_steps = doc.get("max_steps", 400)
-    if not isinstance(max_steps, int) or max_steps < 1:
-        raise InputError(source, "max_steps", f"expected a positive whole number, got {max_steps!r}")
-    seed = doc.get("seed", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InputError(source, "seed", f"expected a whole number, got {seed!r}")
+        raise InputError(source, "", f"expected a mapping with game, title, demonstrates, setup, script, expect, got {excerpt(doc)}")
+    parsed = validate(doc, ScenarioFile, source)
+    game = scenario_game(doc, source)
+    _check_clause_ids(parsed.demonstrates, game, source, "demonstrates")
+    expect = parsed.expect or Expect()
+    _check_clause_ids(expect.cites, game, source, "expect.cites")
     return Scenario(
         id=f"{game}/{Path(source).stem}",
         path=source,
         game=game,
-        title=_require(doc, "title", str, source, "a title"),
-        demonstrates=tuple(str(c) for c in demonstrates),
-        explains=str(doc.get("explains", "")).strip(),
-        seed=seed,
-        setup=_require(doc, "setup", dict, source, "a mapping (board: ... or decks: ...)"),
-        script=tuple(script),
-        max_steps=max_steps,
-        expect=expect,
+        title=parsed.title,
+        demonstrates=tuple(parsed.demonstrates),
+        explains=(parsed.explains or "").strip(),
+        seed=parsed.seed,
+        setup=parsed.setup,
+        script=tuple(parsed.script or ()),
+        max_steps=parsed.max_steps,
+        expect=dict(doc.get("expect") or {}),  # validated above; the runner reads the plain mapping
     )
 
 

@@ -8,12 +8,13 @@ Match directly. Every public action is guarded: a bad click becomes a one-line
 from __future__ import annotations
 
 import functools
+import math
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from traitlets import Bool, Float, HasTraits, Int, Unicode
+from traitlets import Bool, Float, HasTraits, Int, TraitError, Unicode, validate
 
 from ..core.errors import DigitutorError
 from ..core.game import GameState
@@ -84,6 +85,13 @@ class TutorModel(HasTraits):
     speed = Float(2.0, min=0.25, max=20.0, help="autoplay speed in steps per second")
     error = Unicode("", help="one-line message about the last action that failed")
     notice = Unicode("", help="one-line hint about the last action")
+
+    @validate("speed")
+    def _finite_speed(self, proposal: Any) -> float:
+        """A browser may send any float: NaN passes ``min``/``max`` (every comparison is false), so refuse it here."""
+        if not math.isfinite(proposal["value"]):
+            raise TraitError(f"speed: expected a finite number of steps per second, got {proposal['value']!r}")
+        return proposal["value"]
 
     def __init__(self, spec: MatchSpec, lesson: Lesson | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

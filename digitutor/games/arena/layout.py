@@ -147,10 +147,10 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.board.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
     first = board.get("first")
-    if first not in (0, 1, None) or isinstance(first, (bool, float)):
+    if first is not None and (type(first) is not int or first not in (0, 1)):
         raise InputError(source, "setup.board.first", f"expected 0 or 1, got {first!r}")
     last_winner = board.get("last_winner", first)
-    if last_winner not in (0, 1, None) or isinstance(last_winner, (bool, float)):
+    if last_winner is not None and (type(last_winner) is not int or last_winner not in (0, 1)):
         raise InputError(source, "setup.board.last_winner", f"expected 0, 1 or null (a tie), got {last_winner!r}")
     players = board.get("players")
     if not isinstance(players, list) or len(players) != 2:

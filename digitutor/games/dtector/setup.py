@@ -69,10 +69,10 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
     active = board.get("active", 0)
-    if active not in (0, 1) or isinstance(active, (bool, float)):
+    if type(active) is not int or active not in (0, 1):
         raise InputError(source, "setup.active", f"expected 0 or 1, got {active!r}")
     turn = board.get("turn", 1)
-    if not isinstance(turn, int) or turn < 1:
+    if type(turn) is not int or turn < 1:
         raise InputError(source, "setup.turn", f"expected a turn number from 1, got {turn!r}")
     players = board.get("players")
     if not isinstance(players, list) or len(players) != 2:
@@ -92,7 +92,7 @@ def _side(layout: Layout, entry: Any, where: str) -> Side:
     if unknown:
         raise InputError(layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(ZONES)}, points)")
     points = entry.get("points", 0)
-    if not isinstance(points, int) or points < 0:
+    if type(points) is not int or points < 0:
         raise InputError(layout.source, f"{where}.points", f"expected a whole number, got {points!r}")
     deck = layout.pile(entry.get("deck"), f"{where}.deck")
     deck.reverse()  # files list the deck top first; the engine draws from the end

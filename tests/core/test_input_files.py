@@ -1,0 +1,136 @@
+"""Files and pasted text are input from anyone: the loader, the schemas and saved matches refuse bad ones in one line."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+
+import pytest
+
+from digitutor.core.errors import InputError, excerpt
+from digitutor.core.match import Match
+from digitutor.core.yamlio import MAX_BYTES, load_yaml, parse_yaml
+from digitutor.decks import check_deck_text
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(8)
+)
+
+
+def test_an_alias_bomb_is_refused_before_anything_is_built():
+    with pytest.raises(InputError, match=r"line 2: YAML alias \*a is not allowed"):
+        parse_yaml(BOMB, "bomb.yaml")
+
+
+def test_a_single_alias_is_refused_too():
+    with pytest.raises(InputError, match="alias"):
+        parse_yaml("name: &n Fire\ntitle: *n\n", "x.yaml")
+
+
+def test_nesting_deeper_than_the_limit_is_refused_not_a_recursion_error():
+    with pytest.raises(InputError, match="nested more than"):
+        parse_yaml("a: " + "[" * 5000 + "]" * 5000, "deep.yaml")
+
+
+def test_a_number_past_the_int_conversion_limit_is_malformed_yaml():
+    with pytest.raises(InputError, match="malformed YAML"):
+        parse_yaml("seed: " + "9" * 5000, "s.yaml")
+
+
+def test_field_names_must_be_texts():
+    with pytest.raises(InputError, match=r"x.yaml: setup: field name 1 is not a text"):
+        parse_yaml("setup:\n  1: a\n  zzz: b\n", "x.yaml")
+
+
+def test_non_regular_files_are_refused(tmp_path):
+    with pytest.raises(InputError, match="regular file"):
+        load_yaml("/dev/zero")
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="regular file"):
+        load_yaml(fifo)  # would block forever if opened for reading without O_NONBLOCK
+    with pytest.raises(InputError, match="directory"):
+        load_yaml(tmp_path)
+
+
+def test_an_oversized_file_is_refused_without_reading_it_all(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text("# " + "x" * MAX_BYTES + "\n")
+    with pytest.raises(InputError, match="too large"):
+        load_yaml(big)
+
+
+def test_excerpt_cuts_long_and_unprintable_values():
+    assert len(excerpt("x" * 5_000_000)) == 60
+    assert excerpt("a\nb") == "'a\\nb'"
+    assert "too large" in excerpt(10 ** 5000)
+
+
+def test_a_deck_reports_every_problem_with_the_closest_card_names():
+    report = check_deck_text("game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - garurumom\n")
+    whys = [reason.why for reason in report.reasons]
+    assert len(whys) == 2
+    assert "unknown card 'garurumom'" in whys[0] and "Garurumon" in whys[0]
+    assert "53 cards" in whys[1]
+    assert all(reason.citation.quote for reason in report.reasons)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("game: dtector\ncards: [{card: [agumon], count: 1}]\n", "cards[0].card: expected a text, got ['agumon']"),
+        ("game: dtector\nzzz: 1\ncards: []\n", "zzz: unknown field (expected cards, game, name)"),
+        ("game: dtector\ncards: [{card: agumon, count: 1.0}]\n", "cards[0].count: expected a whole number, got 1.0"),
+        ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, got ['dtector']"),
+        ("game: dcg\ncards: []\n", "game: dcg is not playable yet"),
+        ("just a line of text\n", "expected a mapping with game, name, cards, got 'just a line of text'"),
+    ],
+)
+def test_a_malformed_deck_is_one_error_naming_the_field(text, field):
+    with pytest.raises(InputError, match="^" + re.escape(f"pasted deck: {field}")):
+        check_deck_text(text)
+
+
+def saved_match() -> dict:
+    match = Match("dtector", 4, agents=("human", "human"))
+    match.choose(match.run().legal_options[0].key)
+    return json.loads(json.dumps(match.save()))
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.update(agents=[["human"], ["random"]]), "agents[0]: expected a text"),
+        (lambda d: d.update(seed=1.0), "seed: expected a whole number, got 1.0"),
+        (lambda d: d.update(seed=True), "seed: expected a whole number, got True"),
+        (lambda d: d.update(steps=-1), "steps: expected a whole number >= 0, got -1"),
+        (lambda d: d["decisions"][0].update(step="0"), "decisions[0].step: expected a whole number"),
+        (lambda d: d.update(extra=1), "extra: unknown field"),
+        (lambda d: d["setup"].update(board={"phase": ["x"], "players": [{}, {}]}), "setup.phase: expected one of"),
+        (lambda d: d["setup"].update(board={"active": 1.0, "players": [{}, {}]}), "setup.active: expected 0 or 1, got 1.0"),
+    ],
+)
+def test_loading_a_damaged_save_is_one_input_error_naming_the_field(change, field):
+    doc = saved_match()
+    if "board" in field or "setup" in field:
+        doc["setup"].pop("decks")
+    change(doc)
+    with pytest.raises(InputError, match=re.escape(f"save.json: {field}")):
+        Match.load(doc, "save.json")
+
+
+def test_the_speed_a_browser_sends_must_be_a_finite_number():
+    from traitlets import TraitError
+
+    from digitutor.widgets.model import MatchSpec, TutorModel
+
+    model = TutorModel(MatchSpec("dtector"))
+    for bad in (math.nan, math.inf, -math.inf):
+        with pytest.raises(TraitError):
+            model.speed = bad
+    assert model.speed == 2.0
+    model.speed = 5.0
+    assert model.speed == 5.0
