@@ -199,6 +199,10 @@ class Game:
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
+    def card_text(self, card_id: str) -> str | None:
+        """A card's printed text (what its effects quote); None: no such card."""
+        return None
+
     # -- the advance loop -----------------------------------------------------------------------
 
     def advance(self, state: Any, rng: random.Random) -> Step | Decision:

@@ -71,7 +71,7 @@ def _struct_at(schema: Any, steps: list[str | int]) -> Any:
             info = next((t for t in info.types if not isinstance(t, msgspec.inspect.NoneType)), None)
         if isinstance(info, msgspec.inspect.StructType) and isinstance(step, str):
             info = next((f.type for f in info.fields if f.encode_name == step), None)
-        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.TupleType)) and isinstance(step, int):
+        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.VarTupleType, msgspec.inspect.TupleType)) and isinstance(step, int):
             info = getattr(info, "item_type", None)
         elif isinstance(info, msgspec.inspect.DictType):
             info = info.value_type
@@ -80,6 +80,17 @@ def _struct_at(schema: Any, steps: list[str | int]) -> Any:
     while isinstance(info, msgspec.inspect.UnionType):
         info = next((t for t in info.types if isinstance(t, msgspec.inspect.StructType)), None)
     return info if isinstance(info, msgspec.inspect.StructType) else None
+
+
+def _literal_values(schema: Any, steps: list[str | int]) -> tuple[Any, ...]:
+    """The allowed values of the Literal field at ``steps`` (empty if it is not one)."""
+    if not steps or not isinstance(steps[-1], str):
+        return ()
+    struct = _struct_at(schema, steps[:-1])
+    info = next((f.type for f in struct.fields if f.encode_name == steps[-1]), None) if struct else None
+    while isinstance(info, msgspec.inspect.UnionType):
+        info = next((t for t in info.types if isinstance(t, msgspec.inspect.LiteralType)), None)
+    return tuple(info.values) if isinstance(info, msgspec.inspect.LiteralType) else ()
 
 
 def schema_error(error: msgspec.ValidationError, doc: Any, schema: Any, source: str, prefix: str = "") -> InputError:
@@ -100,6 +111,8 @@ def schema_error(error: msgspec.ValidationError, doc: Any, schema: Any, source: 
     elif missing := re.match(r"Object missing required field `(.*)`$", message):
         steps = [*steps, missing.group(1)]
         message = "missing"
+    elif message.startswith("Invalid enum value") and (allowed := _literal_values(schema, steps)):
+        message = f"expected one of {', '.join(str(v) for v in allowed)}, got {excerpt(_value_at(doc, steps)[1])}"
     else:
         present, value = _value_at(doc, steps)
         message = _words(message)
@@ -109,7 +122,7 @@ def schema_error(error: msgspec.ValidationError, doc: Any, schema: Any, source: 
             message = message.split(", got ")[0] + f", got {excerpt(value)}"
     field = _field(steps)
     if prefix:
-        field = f"{prefix}.{field}" if field else prefix
+        field = f"{prefix}{'' if field.startswith('[') else '.'}{field}" if field else prefix
     return InputError(source, field, message)
 
 

@@ -51,7 +51,13 @@ def interpretation(
 
 
 def resolve(citation: Citation) -> bool:
-    """True when the citation still matches the shipped text (or a declared interpretation)."""
+    """True when the citation still matches the shipped text (a declared interpretation, a card's text)."""
+    if citation.kind is CitationKind.CARD:
+        from ..core.registry import get_game
+
+        game, _, card = citation.id.partition(":card.")
+        text = get_game(game).card_text(card)
+        return text is not None and citation.quote in text
     if citation.kind is CitationKind.INTERPRETATION:
         if citation.id not in INTERPRETATIONS:
             from ..core.registry import registered_games

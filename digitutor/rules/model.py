@@ -23,6 +23,7 @@ class CitationKind(StrEnum):
 
     RULE = "rule"  #: a verbatim quote of the shipped rulebook
     INTERPRETATION = "interpretation"  #: a named assumption where the rulebook is silent
+    CARD = "card"  #: a card's own effect text, quoted from its card file
 
 
 def content_hash(text: str) -> str:

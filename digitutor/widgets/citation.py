@@ -63,6 +63,16 @@ def interpretation_html(citation_id: str, quotes: list[str]) -> str:
     )
 
 
+def card_html(citation_id: str, quotes: list[str]) -> str:
+    """A card's own effect text: what the card says, marked as card text (not rulebook text)."""
+    body = "".join(f'<blockquote class="dt-quote">{esc(quote)}</blockquote>' for quote in quotes)
+    return (
+        f'<div class="dt-cite dt-card-text" data-clause="{esc(citation_id)}">'
+        f'<div class="dt-crumb"><span class="dt-label">Card text</span> <code>{esc(citation_id)}</code>'
+        f" — what the card itself says.</div>{body}</div>"
+    )
+
+
 def citations_html(citations: Iterable[Citation]) -> str:
     """Every citation, quotes of the same clause grouped under one breadcrumb, in order."""
     groups: dict[tuple[str, CitationKind], list[str]] = {}
@@ -74,6 +84,8 @@ def citations_html(citations: Iterable[Citation]) -> str:
     for (clause_id, kind), quotes in groups.items():
         if kind is CitationKind.INTERPRETATION:
             parts.append(interpretation_html(clause_id, quotes))
+        elif kind is CitationKind.CARD:
+            parts.append(card_html(clause_id, quotes))
         else:
             parts.append(rule_html(clause_id, quotes))
     return "".join(parts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from digitutor.core.registry import registered_games
-from digitutor.docs import DOC, interpretations_markdown
+from digitutor.docs import DOC, EFFECTS_DOC, effects_markdown, interpretations_markdown
 from digitutor.rules.citations import ENGINE_CITATIONS, INTERPRETATIONS, resolve
 from digitutor.rules.corpus import find_clause, load_corpus
 from digitutor.rules.model import CitationKind
@@ -39,3 +39,7 @@ def test_interpretation_text_is_never_presented_as_a_rulebook_quote():
     texts = {load_corpus(game).text for game in {i.game for i in INTERPRETATIONS.values()}}
     for entry in INTERPRETATIONS.values():
         assert not any(entry.text in text for text in texts), entry.id
+
+
+def test_the_effect_language_doc_is_current():
+    assert EFFECTS_DOC.read_text(encoding="utf-8") == effects_markdown(), "run: python -m digitutor.docs"

@@ -13,6 +13,7 @@ from .agents import GreedyAgent
 from .cardfile import card_set, parse_card_list, tutorial_decks
 from .checks import ACTIONS, deck_problems
 from .layout import new_state as _new_state
+from .effects import RULES as EFFECT_RULES
 from .procedure import PROCEDURE
 from .state import AState, Phase
 from .view import board as _board
@@ -40,6 +41,7 @@ class Arena(Game):
     )
     agents = {"greedy": GreedyAgent}
     procedure = PROCEDURE
+    effect_rules = EFFECT_RULES
     actions = ACTIONS
 
     def default_setup(self) -> dict[str, Any]:
@@ -73,6 +75,10 @@ class Arena(Game):
         points = tuple(side.points for side in state.sides)
         reason = "ten tied Duels in a row" if state.top_frame.get("reason") == "ties" else "first to 1000 points"
         return Result(state.winner, reason, points)
+
+    def card_text(self, card_id: str) -> str | None:
+        card = card_set().get(card_id)
+        return None if card is None else card.text
 
     def zones(self, state: AState) -> Iterator[tuple[str, int | None, list[int]]]:
         return _zones(state)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ...core.game import Observation
 from ...core.records import Decision, Option
 from .cards import Card
+from .effects import online_cost
 from .checks import colour_of, power, power_after
 from .state import AState
 
@@ -70,7 +71,7 @@ def _power_option(state: AState, player: int, legal: tuple[Option, ...]) -> str:
         if option.key == "pass":
             continue
         card = _card(state, option)
-        if card.use.online_to_offline >= online:
+        if online_cost(card) >= online:
             continue  # emptying Online would send our own Digimon Offline
         own, other = power_after(state, player, card)
         if own - other > best_margin:

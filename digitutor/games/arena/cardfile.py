@@ -15,10 +15,12 @@ from typing import Any
 from ...core.errors import InputError
 from ...core.fields import Fields
 from ...core.yamlio import load_yaml
-from .cards import Card, Colour, DigivolveBox, Effect, EffectKind, Kind, Level, UseRequirements
+from ...core.effects import load_effects
+from .cards import Card, Colour, DigivolveBox, Kind, Level
+from .effects import RULES
 
 DIGIMON_FIELDS = {"id", "name", "kind", "level", "colour", "attack", "score", "digivolve"}
-OPTION_FIELDS = {"id", "name", "kind", "digivice", "effect", "use"}
+OPTION_FIELDS = {"id", "name", "kind", "digivice", "text", "effects"}
 MAX_VALUE = 9990
 
 
@@ -61,28 +63,13 @@ def _digimon(fields: Fields, card_id: str, name: str) -> Card:
     )
 
 
-def _effect(fields: Fields) -> Effect:
-    effect = Fields(fields.required("effect"), fields.source, fields.at("effect"), {"kind", "amount", "colour"}, "kind and amount (or colour)")
-    kind = effect.enum(EffectKind, "kind")
-    if kind is EffectKind.RECOLOUR:
-        if "amount" in effect.entry:
-            raise InputError(fields.source, effect.at("amount"), "a recolour effect takes a colour, not an amount")
-        return Effect(kind, colour=effect.enum(Colour, "colour"))
-    if "colour" in effect.entry:
-        raise InputError(fields.source, effect.at("colour"), f"a {kind} effect takes an amount, not a colour")
-    high = 10 if kind is EffectKind.DRAIN else MAX_VALUE
-    return Effect(kind, effect.whole("amount", 1, high))
-
-
-def _use(fields: Fields) -> UseRequirements:
-    if fields.entry.get("use") is None:
-        return UseRequirements()
-    use = Fields(fields.entry["use"], fields.source, fields.at("use"), {"online_to_offline", "colour", "level", "against"},
-                 "online_to_offline, colour, level, against")
-    return UseRequirements(
-        use.whole("online_to_offline", 0, 10, 0), use.enum(Colour, "colour", False),
-        use.enum(Level, "level", False), use.enum(Colour, "against", False),
-    )
+def _option(fields: Fields, card_id: str, name: str) -> Card:
+    """A Power Option: its text, and what the text does as effect data (see docs/effects.md)."""
+    text = fields.text("text")
+    effects = load_effects(fields.required("effects"), text, RULES, card_id, fields.source, fields.where)
+    if not any(e.spec.timing != "use-requirements" for e in effects):
+        raise InputError(fields.source, fields.at("effects"), "expected an effect besides the Use Requirements")
+    return Card(card_id, name, Kind.POWER_OPTION, digivice=fields.flag("digivice"), option_text=text, effects=effects)
 
 
 def parse_card(entry: Any, source: str, position: int) -> Card:
@@ -100,7 +87,7 @@ def parse_card(entry: Any, source: str, position: int) -> Card:
     name = fields.text("name")
     if kind is Kind.DIGIMON:
         return _digimon(fields, card_id, name)
-    return Card(card_id, name, kind, digivice=fields.flag("digivice"), effect=_effect(fields), use=_use(fields))
+    return _option(fields, card_id, name)
 
 
 def parse_cards(doc: Any, source: str) -> dict[str, Card]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from ...core.effects import Effect
 from enum import StrEnum
 
 
@@ -48,15 +50,6 @@ class Kind(StrEnum):
     POWER_OPTION = "Power Option"  #: played on the Power Port during Battle
 
 
-class EffectKind(StrEnum):
-    """The Power Option effects the tutorial cards use."""
-
-    BOOST = "boost"  #: +amount to your Digimon's power
-    WEAKEN = "weaken"  #: -amount to the opposing Digimon's power
-    RECOLOUR = "recolour"  #: your Digimon counts as ``colour`` for the rest of the Duel
-    DRAIN = "drain"  #: your opponent moves ``amount`` cards from Online to Offline
-
-
 @dataclass(frozen=True, slots=True)
 class DigivolveBox:
     """A Digimon's Digivolve Requirements box."""
@@ -80,51 +73,6 @@ class DigivolveBox:
 
 
 @dataclass(frozen=True, slots=True)
-class UseRequirements:
-    """The Use Requirements attached to a Power Option's effect (all optional)."""
-
-    online_to_offline: int = 0  #: cards you move from Online to Offline to play it
-    colour: Colour | None = None  #: your Digimon must be this colour
-    level: Level | None = None  #: your Digimon must be at least this level
-    against: Colour | None = None  #: the opposing Digimon must be this colour
-
-    @property
-    def text(self) -> str:
-        parts = []
-        if self.online_to_offline:
-            parts.append(f"move {self.online_to_offline} card(s) from Online to Offline")
-        if self.colour:
-            parts.append(f"your Digimon is {self.colour}")
-        if self.level:
-            parts.append(f"your Digimon is {self.level} or higher")
-        if self.against:
-            parts.append(f"the opposing Digimon is {self.against}")
-        return "; ".join(parts)
-
-
-NO_USE_REQUIREMENTS = UseRequirements()
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """A Power Option's effect."""
-
-    kind: EffectKind
-    amount: int = 0
-    colour: Colour | None = None
-
-    @property
-    def text(self) -> str:
-        if self.kind is EffectKind.BOOST:
-            return f"+{self.amount} to your Digimon's power."
-        if self.kind is EffectKind.WEAKEN:
-            return f"-{self.amount} to the opposing Digimon's power."
-        if self.kind is EffectKind.RECOLOUR:
-            return f"Your Digimon counts as {self.colour} for the rest of the Duel."
-        return f"Your opponent moves {self.amount} card(s) from Online to Offline."
-
-
-@dataclass(frozen=True, slots=True)
 class Card:
     """One Arena card. Digimon fields are empty on Power Options and the other way round."""
 
@@ -137,8 +85,8 @@ class Card:
     score: Mapping[Level, int] | None = None  #: Score section: points for defeating each level
     box: DigivolveBox | None = None  #: Digivolve Requirements (not on Rookies)
     digivice: bool = False  #: a Digivice Power Option
-    effect: Effect | None = None
-    use: UseRequirements = NO_USE_REQUIREMENTS
+    option_text: str = ""  #: a Power Option's text (written for this project); its effects quote it
+    effects: tuple[Effect, ...] = ()  #: what a Power Option does and needs, as data
     # derived once, read in every step (the engine's hot path)
     is_digimon: bool = field(init=False, repr=False, compare=False)
     is_rookie: bool = field(init=False, repr=False, compare=False)
@@ -160,7 +108,4 @@ class Card:
             if self.box:
                 text += f" Digivolve Requirements: {self.box.text}."
             return text
-        text = ("Digivice. " if self.digivice else "") + (self.effect.text if self.effect else "")
-        if self.use.text:
-            text += f" Use Requirements: {self.use.text}."
-        return text
+        return self.option_text

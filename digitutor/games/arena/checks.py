@@ -11,35 +11,23 @@ from collections import Counter
 from ...core.actions import Action, action
 from ...core.frames import Frame
 from ...core.game import ActionRule
+from ...core.effects import Value
 from ...core.records import Option, Reason
 from . import citations as C
-from .cards import Card, Colour, EffectKind
+from . import effects
+from .cards import Card, Colour
 from .state import DECK_SIZE, AState
 
 # -- power -------------------------------------------------------------------------------------------------
 
 
-BOOST, WEAKEN, RECOLOUR = EffectKind.BOOST, EffectKind.WEAKEN, EffectKind.RECOLOUR
-
 #: a Power Option imagined in a player's Power Port: (owner, card); used to weigh a play before making it
 Extra = tuple[int, Card] | None
 
 
-def _port(state: AState, player: int, extra: Extra) -> list[Card]:
-    cards = [state.cards[uid] for uid in state.sides[player].port]
-    if extra is not None and extra[0] == player:
-        cards.append(extra[1])
-    return cards
-
-
 def colour_of(state: AState, player: int, extra: Extra = None) -> Colour:
-    """The colour a player's Digimon counts as: its own, or the last recolour played this Duel."""
-    colour = state.cards[state.sides[player].duel[-1]].colour
-    if state.sides[player].port or extra is not None:
-        for card in _port(state, player, extra):
-            if card.effect.kind is RECOLOUR:  # type: ignore[union-attr]
-                colour = card.effect.colour  # type: ignore[union-attr]
-    return colour  # type: ignore[return-value]
+    """The colour a player's Digimon counts as: its own, or the last recolour in force (the effect layer)."""
+    return effects.current_colour(state, state.sides[player].duel[-1], extra)
 
 
 def attack_value(state: AState, player: int, extra: Extra = None) -> int:
@@ -47,18 +35,17 @@ def attack_value(state: AState, player: int, extra: Extra = None) -> int:
     return state.cards[state.sides[player].duel[-1]].attack[colour_of(state, 1 - player, extra)]  # type: ignore[index]
 
 
+def power_value(state: AState, player: int, extra: Extra = None) -> Value:
+    """Attack value changed by every Power Option in force (the effect layer), with their card citations."""
+    base = attack_value(state, player, extra)
+    if not state.sides[0].port and not state.sides[1].port and extra is None:
+        return Value(base)
+    return effects.LAYER.value(state, "power", state.sides[player].duel[-1], base, effects.NOW, effects.imagined(extra))
+
+
 def power(state: AState, player: int, extra: Extra = None) -> int:
     """Attack value, plus own boosts, minus the opponent's weakening, never below zero (interpretation ``power``)."""
-    value = attack_value(state, player, extra)
-    cards = state.cards
-    for owner, sign, kind in ((player, 1, BOOST), (1 - player, -1, WEAKEN)):
-        for uid in state.sides[owner].port:
-            effect = cards[uid].effect
-            if effect.kind is kind:  # type: ignore[union-attr]
-                value += sign * effect.amount  # type: ignore[union-attr]
-        if extra is not None and extra[0] == owner and extra[1].effect.kind is kind:  # type: ignore[union-attr]
-            value += sign * extra[1].effect.amount  # type: ignore[union-attr]
-    return max(0, value)
+    return max(0, power_value(state, player, extra).value)
 
 
 # -- decks ----------------------------------------------------------------------------------------------------
@@ -169,26 +156,23 @@ def why_not_change_rookie(state: AState, player: int) -> tuple[Reason, ...]:
 
 
 def why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
-    """Every Use Requirement of a Power Option that the player cannot complete now."""
-    use = card.use
+    """Every Use Requirement of a Power Option that the player cannot complete now: its conditions and costs."""
     reasons = []
-    online = len(state.sides[player].online)
-    if use.online_to_offline > online:
-        reasons.append(Reason(
-            f"{card.name} needs {use.online_to_offline} card(s) moved from Online to Offline; your Online pile has {online}.",
-            C.USE_REQUIREMENTS,
-        ))
-    top = state.top(player)
-    if use.colour is not None and colour_of(state, player) is not use.colour:
-        reasons.append(Reason(f"{card.name} needs a {use.colour} Digimon; {top.name} is {colour_of(state, player)}.", C.USE_REQUIREMENTS))
-    if use.level is not None and top.rank < use.level.rank:
-        reasons.append(Reason(f"{card.name} needs a {use.level} or higher; {top.name} is a {top.level}.", C.USE_REQUIREMENTS))
-    if use.against is not None and colour_of(state, 1 - player) is not use.against:
-        opponent = state.top(1 - player)
-        reasons.append(Reason(
-            f"{card.name} works only against a {use.against} Digimon; {opponent.name} is {colour_of(state, 1 - player)}.",
-            C.USE_REQUIREMENTS,
-        ))
+    for verb in effects.costs_of(card):
+        if verb.what is None or verb.what.zone is None:
+            continue
+        have = len(effects.zone(state, player, verb.what.zone))
+        if verb.count > have:
+            reasons.append(Reason(
+                f"{card.name} needs {verb.count} card(s) moved from Online to Offline; your Online pile has {have}.", C.USE_REQUIREMENTS
+            ))
+    for condition, words in effects.conditions_of(card):
+        if not effects.WORLD.select(state, condition, player):
+            owner = player if condition.whose == "self" else 1 - player
+            top = state.top(owner)
+            shown = f"{top.name} is {colour_of(state, owner)}, a {top.level}"
+            whose = "your" if owner == player else "the opposing"
+            reasons.append(Reason(f"{card.name}'s {words} Now {whose} {shown}.", C.USE_REQUIREMENTS))
     return tuple(reasons)
 
 

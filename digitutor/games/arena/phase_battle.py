@@ -9,8 +9,9 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Step
 from ...rules.model import Citation
 from . import citations as C
-from .actions import clear_power_port, event, listing, name, online_to_offline, step, to_offline
-from .cards import EffectKind
+from ...core.effects import run_verbs
+from .actions import clear_power_port, event, flag_if_empty, listing, name, step, to_offline
+from . import effects
 from .checks import colour_of, power, power_option_options
 from .phase_setup import compare_types
 from .state import TIE_LIMIT, WINNING_SCORE, AState, Phase
@@ -92,30 +93,44 @@ def _pass(state: AState, player: int, alone: bool) -> Step:
 
 
 def play(state: AState, player: int, uid: int, alone: bool) -> Step:
-    """Play a Power Option: complete its Use Requirements, and its effect comes into play."""
+    """Play a Power Option: complete its Use Requirements (conditions, costs), and its effect comes into play."""
     side = state.sides[player]
     side.hand.remove(uid)
     side.port.append(uid)
     card = state.cards[uid]
-    assert card.effect is not None
     cited: list[Citation] = [C.OTHER_CONTINUES if alone else C.TAKE_TURNS, C.EFFECT]
     events = [event(state, "power-option", player, (uid,))]
-    told = f"{name(player)} plays {card.name} (\"{card.effect.text}\")"
-    use = card.use.text
-    if use:
-        cited.append(C.USE_REQUIREMENTS)
-        told += f", completing its Use Requirements ({use})"
-    if card.use.online_to_offline:
-        events.append(online_to_offline(state, player, card.use.online_to_offline))
-        cited.append(C.ONLINE_OFFLINE)
-    if card.effect.kind is EffectKind.DRAIN:  # the only effect that acts at once; the others act through power
-        events.append(online_to_offline(state, 1 - player, card.effect.amount))
-        told += f"; {name(1 - player)} moves {events[-1].data['count']} card(s) from Online to Offline"
-        cited.append(C.ONLINE_OFFLINE)
+    acting = [e for e in card.effects if e.spec.timing != "use-requirements"]
+    using = [e for e in card.effects if e.spec.timing == "use-requirements"]
+    told = f"{name(player)} plays {card.name} (\"{' '.join(e.spec.quote for e in acting)}\")"
+    hooks = effects.hooks(_after_move)
+    for effect in using:
+        cited += [C.USE_REQUIREMENTS, effect.citation]
+        told += f", completing its Use Requirements ({effect.spec.quote.removeprefix('Use Requirements: ').rstrip('.')})"
+        done = run_verbs(state, effect.spec.cost, effects.RULES, effects.WORLD, hooks, player, (uid,))
+        events += [_moved(state, who, uids) for _, who, uids in done.moved]
+        cited += done.citations
+    for effect in acting:
+        cited.append(effect.citation)
+        done = run_verbs(state, effect.spec.do, effects.RULES, effects.WORLD, hooks, player, (uid,))
+        for _, who, uids in done.moved:
+            events.append(_moved(state, who, uids))
+            told += f"; {name(who)} moves {len(uids)} card(s) from Online to Offline"
+        cited += done.citations
     cited += [C.KEEP_TRACK, C.POWER]
     events.append(Event("power", None, data={"powers": [power(state, 0), power(state, 1)]}))
     _after_turn(state, player)
     return step(state, Phase.BATTLE, player, f"{told}. Power: {powers(state)}.", cited, events)
+
+
+def _after_move(state: AState, owner: int, source: str | None) -> None:
+    """Cards moved from an Online pile: if it is now empty, a reset is due."""
+    if source == "online":
+        flag_if_empty(state, owner)
+
+
+def _moved(state: AState, owner: int, uids: list[int]) -> Event:
+    return event(state, "online-to-offline", owner, uids, {"count": len(uids), "online": len(state.sides[owner].online)})
 
 
 # -- when the play stops ---------------------------------------------------------------------------------------------

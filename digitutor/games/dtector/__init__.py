@@ -11,6 +11,7 @@ from ...core.records import Reason, Result
 from . import citations as C
 from .cards import card_set, parse_deck, tutorial_decks
 from .checks import ACTIONS
+from .effects import RULES as EFFECT_RULES
 from .procedure import PROCEDURE
 from .setup import deck_problems
 from .setup import new_state as _new_state
@@ -56,6 +57,7 @@ class DTector(Game):
         return {"board": {"phase": "draw", "players": [{"deck": deck} for deck in decks]}}
 
     procedure = PROCEDURE
+    effect_rules = EFFECT_RULES
     actions = ACTIONS
 
     def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> DState:
@@ -66,6 +68,10 @@ class DTector(Game):
             return None
         points = tuple(side.points for side in state.sides)
         return Result(state.winner, "most points when a deck ran out", points)
+
+    def card_text(self, card_id: str) -> str | None:
+        card = card_set().get(card_id)
+        return None if card is None else card.text
 
     def zones(self, state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
         return _zones(state)

@@ -9,12 +9,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ...core.effects import Effect, load_effects
 from ...core.errors import InputError
-from ...core.fields import Fields, one_of, whole_number
+from ...core.fields import Fields, whole_number
 from ...core.yamlio import load_yaml
+from .effects import RULES
 
 DECK_SIZE = 50
-CARD_FIELDS = {"id", "name", "level", "battle_type", "element", "power", "digivolves_from", "effect"}
+CARD_FIELDS = {"id", "name", "level", "battle_type", "element", "power", "digivolves_from", "text", "effects"}
 
 
 class Level(StrEnum):
@@ -58,30 +60,6 @@ class Element(StrEnum):
     STEEL = "Steel"
 
 
-class EffectKind(StrEnum):
-    """The Special Effects the tutorial cards use."""
-
-    BATTLE_CALL_POWER = "battle-call-power"  #: +N Digimon Power when compared in Battle Call
-    DEFENCE_POWER = "defence-power"  #: +N Digimon Power while defending in a Digi-Battle
-    EXTRA_DAMAGE = "extra-damage"  #: N more cards discarded when its attack is not blocked
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """A card's Special Effect: a kind and an amount."""
-
-    kind: EffectKind
-    amount: int
-
-    @property
-    def text(self) -> str:
-        if self.kind is EffectKind.BATTLE_CALL_POWER:
-            return f"+{self.amount} Digimon Power in the Battle Call Command Phase."
-        if self.kind is EffectKind.DEFENCE_POWER:
-            return f"+{self.amount} Digimon Power while defending in a Digi-Battle."
-        return f"If this Digimon's attack is not blocked, discard {self.amount} more card(s)."
-
-
 @dataclass(frozen=True, slots=True)
 class Card:
     """One D-Tector card (a Digimon)."""
@@ -93,17 +71,18 @@ class Card:
     element: Element
     power: int
     digivolves_from: str | None = None  #: card id of the Digimon this one digivolves from
-    effect: Effect | None = None
+    text: str = ""  #: the Special Effect text (written for this project); its effects quote it
+    effects: tuple[Effect, ...] = ()  #: what the text does, as data
     digivolves_from_name: str = ""  #: that Digimon's name, as the card prints it
 
     @property
     def special_effect(self) -> str:
-        """The Special Effect text as the card shows it (written for this project)."""
+        """The Special Effect text as the card shows it."""
         parts = []
         if self.digivolves_from:
             parts.append(f"Digivolve from {self.digivolves_from_name or self.digivolves_from}.")
-        if self.effect:
-            parts.append(self.effect.text)
+        if self.text:
+            parts.append(self.text)
         return " ".join(parts)
 
 
@@ -119,13 +98,10 @@ def parse_card(entry: Any, source: str, position: int) -> Card:
         raise InputError(source, f"cards[{position}].id", f"expected a lowercase slug, got {card_id!r}")
     where = f"card {card_id!r}"
     fields = Fields(entry, source, where, CARD_FIELDS, ", ".join(sorted(CARD_FIELDS)))
-    effect = None
-    if entry.get("effect") is not None:
-        raw = entry["effect"]
-        if not isinstance(raw, dict) or set(raw) != {"kind", "amount"}:
-            raise InputError(source, f"{where}.effect", "expected {kind: ..., amount: N}")
-        kind = one_of(EffectKind, raw["kind"], source, f"{where}.effect.kind")
-        effect = Effect(kind, whole_number(raw["amount"], 1, 9, source, f"{where}.effect.amount"))
+    text = entry.get("text") or ""
+    if not isinstance(text, str) or len(text) > 500:
+        raise InputError(source, f"{where}.text", f"expected the card's Special Effect text, got {str(text)[:60]!r}")
+    effects = load_effects(entry.get("effects"), text, RULES, card_id, source, where)
     digivolves_from = entry.get("digivolves_from")
     if digivolves_from is not None and not isinstance(digivolves_from, str):
         raise InputError(source, f"{where}.digivolves_from", f"expected a card id, got {digivolves_from!r}")
@@ -137,7 +113,8 @@ def parse_card(entry: Any, source: str, position: int) -> Card:
         element=fields.enum(Element, "element"),
         power=fields.whole("power", 1, 99),
         digivolves_from=digivolves_from,
-        effect=effect,
+        text=text,
+        effects=effects,
     )
 
 

@@ -16,7 +16,8 @@ from ...core.game import ActionRule
 from ...core.records import Reason
 from ...rules.model import Citation
 from . import citations as C
-from .cards import BattleType, Card, EffectKind, card_set
+from . import effects
+from .cards import BattleType, Card, card_set
 from .state import DState
 
 #: Ability beats Crush, Crush beats Energy and Energy beats Ability
@@ -32,11 +33,9 @@ class CallOutcome:
     citations: tuple[Citation, ...]
 
 
-def battle_call_power(card: Card) -> int:
-    """A card's Digimon Power in the Battle Call, with its Special Effect bonus."""
-    if card.effect and card.effect.kind is EffectKind.BATTLE_CALL_POWER:
-        return card.power + card.effect.amount
-    return card.power
+def battle_call_power(card: Card) -> effects.Value:
+    """A card's Digimon Power in the Battle Call, with its own Special Effects (and their card citations)."""
+    return effects.power(card.effects, card.power, "battle-call")
 
 
 def battle_call_winner(first: Card, second: Card) -> CallOutcome:
@@ -48,10 +47,11 @@ def battle_call_winner(first: Card, second: Card) -> CallOutcome:
             return CallOutcome(winner, "Spirit beats all other battle types.", (C.SPIRIT_BEATS_ALL,))
         winner = 0 if BEATS[types[0]] == types[1] else 1
         return CallOutcome(winner, f"{types[winner]} beats {types[1 - winner]}.", (C.TYPE_TRIANGLE,))
-    powers = (battle_call_power(first), battle_call_power(second))
+    values = (battle_call_power(first), battle_call_power(second))
+    powers = (values[0].value, values[1].value)
     cited: tuple[Citation, ...] = (C.SAME_TYPE, C.DIGIMON_POWER)
     if powers != (first.power, second.power):
-        cited += (C.SPECIAL_EFFECT,)
+        cited += (C.SPECIAL_EFFECT, *values[0].because, *values[1].because)
     story = f"Both are {types[0]}: Digimon Power {powers[0]} against {powers[1]}."
     if powers[0] == powers[1]:
         return CallOutcome(None, story + " Same type, same power.", cited + (C.BATTLE_CALL_TIE,))

@@ -16,7 +16,8 @@ from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
-from .cards import BattleType, Card, EffectKind, Level
+from . import effects
+from .cards import BattleType, Card, Level
 from .checks import (
     attacking_card,
     battle_call_winner,
@@ -365,14 +366,15 @@ def _undefended(state: DState, top: Frame, declined: bool) -> Step:
     attacker, defender = state.active, 1 - state.active
     unit = state.sides[attacker].ddock[in_d_dock(state, attacker, top["attacker"])]  # type: ignore[index]
     top_card = state.card(unit.top)
-    damage = state.unit_power(unit)
+    power = state.unit_power(unit)
+    hit = effects.damage(top_card.effects, power)
+    damage = hit.value
     cited = [C.DECLINE_DEFENCE] if declined else []
     cited += [C.UNDEFENDED_DAMAGE, C.DAMAGE_PER_POINT, C.ATTACKER_STAYS]
     extra = ""
-    if top_card.effect and top_card.effect.kind is EffectKind.EXTRA_DAMAGE:
-        damage += top_card.effect.amount
-        extra = f" ({top_card.name}'s Special Effect adds {top_card.effect.amount})"
-        cited.append(C.SPECIAL_EFFECT)
+    if damage != power:
+        extra = f" ({top_card.name}'s Special Effect adds {damage - power})"
+        cited += [C.SPECIAL_EFFECT, *hit.because]
     deck = state.sides[defender].deck
     trashed = [deck.pop() for _ in range(min(damage, len(deck)))]
     state.sides[defender].discard.extend(trashed)
@@ -403,14 +405,14 @@ def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
         block_unit = defend_side.ddock.pop(block_at)  # type: ignore[arg-type]
     del attack_side.ddock[attack_at]  # type: ignore[arg-type]
     attack_power = state.unit_power(attack_unit)
-    block_power = state.unit_power(block_unit)
     cited = [C.DEFEND, C.HIGHEST_POWER_WINS, C.DIGIMON_POWER]
     blocker = state.card(block_unit.top)
     if from_hand and blocker.battle_type is not BattleType.SPIRIT:
         cited.append(C.ELEMENTS)
-    if blocker.effect and blocker.effect.kind is EffectKind.DEFENCE_POWER:
-        block_power += blocker.effect.amount
-        cited.append(C.SPECIAL_EFFECT)
+    defending = effects.power(blocker.effects, state.unit_power(block_unit), "defending")
+    block_power = defending.value
+    if defending.because:
+        cited += [C.SPECIAL_EFFECT, *defending.because]
     story = (
         f"{name(defender)} blocks with {state.unit_label(block_unit)} (power {block_power}) against "
         f"{state.unit_label(attack_unit)} (power {attack_power}): "

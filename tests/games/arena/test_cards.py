@@ -13,7 +13,7 @@ from digitutor.cli import main
 from digitutor.core.errors import InputError
 from digitutor.games.arena import GAME
 from digitutor.games.arena.cardfile import card_set, cards_dir, parse_card_list, parse_cards, tutorial_decks
-from digitutor.games.arena.cards import Colour, EffectKind, Level
+from digitutor.games.arena.cards import Colour, Level
 from digitutor.games.arena.layout import new_state
 
 CARDS = card_set()
@@ -29,8 +29,11 @@ def test_the_tutorial_set_has_every_level_of_every_colour_and_all_kinds_of_power
     assert {(c.level, c.colour) for c in digimon} == {(level, colour) for level in Level for colour in Colour}
     assert all(set(c.attack) == set(Colour) and set(c.score) == set(Level) for c in digimon)
     options = [c for c in CARDS.values() if not c.is_digimon]
-    assert {c.effect.kind for c in options} == set(EffectKind)
-    assert any(c.digivice for c in options) and any(c.use.text for c in options)
+    timings = {e.spec.timing for c in options for e in c.effects}
+    assert timings == {"power-port", "on-play", "use-requirements"}  # lasting effects, effects at once, and requirements
+    changed = {(m.value, m.by is not None and m.by > 0) for c in options for e in c.effects for m in e.spec.modify}
+    assert changed == {("power", True), ("power", False), ("colour", False)}  # boost, weaken and recolour
+    assert any(c.digivice for c in options) and any(e.spec.condition for c in options for e in c.effects)
     boxes = [c.box for c in digimon if c.box]
     assert any(b.dna for b in boxes) and any(b.digivice for b in boxes) and any(b.online_to_offline for b in boxes)
 
@@ -92,9 +95,15 @@ def entry(doc, card_id):
         (lambda d: entry(d, "greymon")["digivolve"].update(digivice="yes"), "card 'greymon'.digivolve.digivice", "true or false"),
         (lambda d: entry(d, "greymon").update(power=4), "card 'greymon'.power", "unknown field"),
         (lambda d: entry(d, "power-charge").update(attack={}), "card 'power-charge'.attack", "unknown field"),
-        (lambda d: entry(d, "power-charge")["effect"].update(kind="heal"), "card 'power-charge'.effect.kind", "boost"),
-        (lambda d: entry(d, "colour-shift-red")["effect"].update(amount=3), "card 'colour-shift-red'.effect.amount", "colour"),
-        (lambda d: entry(d, "full-power")["use"].update(level="High"), "card 'full-power'.use.level", "Rookie"),
+        (lambda d: entry(d, "power-charge")["effects"][0].update(timing="heal"), "card 'power-charge'.effects[0].timing", "power-port"),
+        (lambda d: entry(d, "power-charge")["effects"][0].update(quote="+999 to your Digimon's power."),
+         "card 'power-charge'.effects[0].quote", "words of the card's text"),
+        (lambda d: entry(d, "colour-shift-red")["effects"][0]["modify"][0].update(by=3), "card 'colour-shift-red'.effects[0].modify[0]",
+         "either 'by'"),
+        (lambda d: entry(d, "full-power")["effects"][1]["cost"][0].update(verb="burn"), "card 'full-power'.effects[1].cost[0].verb",
+         "move"),
+        (lambda d: entry(d, "full-power")["effects"][1]["cost"][0]["what"].update(zone="graveyard"),
+         "card 'full-power'.effects[1].cost[0].what.zone", "online"),
         (lambda d: entry(d, "power-charge").update(kind="Trap"), "card 'power-charge'.kind", "Digimon, Power Option"),
         (lambda d: entry(d, "palmon").update(id="Palmon!"), "cards[", "lowercase slug"),
         (lambda d: entry(d, "palmon").update(name="Agumon"), "card 'palmon'.name", "duplicate name"),

@@ -203,4 +203,32 @@ def test_every_card_in_the_set_is_described_by_the_rulebook_vocabulary():
     assert {c.element for c in CARDS.values()} == set(Element)
     assert {c.level for c in CARDS.values()} == set(Level)
     assert len(CARDS) >= 30
-    assert sum(1 for c in CARDS.values() if c.effect) >= 3
+    assert sum(1 for c in CARDS.values() if c.effects) >= 3
+
+
+def test_a_card_effect_whose_quote_is_not_the_cards_text_fails_at_load_with_one_line():
+    import copy
+
+    import yaml
+
+    from digitutor.core.errors import InputError
+    from digitutor.games.dtector.cards import cards_dir, parse_cards
+
+    doc = yaml.safe_load((cards_dir() / "cards.yaml").read_text())
+    broken = copy.deepcopy(doc)
+    greymon = next(c for c in broken["cards"] if c["id"] == "greymon")
+    greymon["effects"][0]["quote"] = "If this Digimon's attack is not blocked, discard 9 more card(s)."
+    with pytest.raises(InputError) as error:
+        parse_cards(broken, "cards.yaml")
+    message = str(error.value)
+    assert "\n" not in message and "card 'greymon'.effects[0].quote" in message and "words of the card's text" in message
+
+
+def test_special_effects_are_card_data_cited_as_card_text():
+    """dtector:special-effect.p1 — "Many cards have Special Effect text which affects the game in some way."."""
+    from digitutor.rules.citations import resolve
+    from digitutor.rules.model import CitationKind
+
+    greymon = CARDS["greymon"]
+    (effect,) = greymon.effects
+    assert effect.citation.kind is CitationKind.CARD and effect.citation.quote in greymon.text and resolve(effect.citation)

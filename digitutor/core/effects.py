@@ -1,0 +1,372 @@
+"""Card effects as data: the effect language, and the continuous-effect layer that applies it.
+
+A card file says, for each effect of a card (see docs/effects.md for every word):
+
+``quote``
+    the words of the card's own ``text`` this effect carries out. It is checked at load
+    (a verbatim part of the card's text) and cited as a ``card`` citation.
+``timing``
+    when it acts: a timing the game declares (``while-defending``, ``on-play``, ...), each citing
+    the rule that defines it. Static timings make its ``modify`` entries apply; trigger timings
+    run its ``cost`` and ``do`` verbs once.
+``condition``
+    selectors that must each find at least one card (``your Digimon is Red``).
+``cost`` / ``do``
+    verbs on selected cards: move, draw, shuffle, delete, gain, lose, reveal.
+``modify``
+    changes to a value the game answers (power, damage, colour ...), by an amount or to a value,
+    for the cards a target selector finds.
+``duration``
+    how long a change lasts: this step, this turn, this duel, while the timing holds, permanent.
+
+Verbs and timings are code, each citing the clause that defines it; cards are data. A card
+whose effect uses existing verbs needs no Python. The continuous layer (``ValueLayer``) is
+the one place the procedure, ``why_not`` and the board ask for a current value, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import msgspec
+
+from ..rules.model import Citation, CitationKind
+from .errors import InputError
+from .schema import Count, Schema, ShortText, Text
+
+Whose = Literal["self", "opponent", "any"]
+Duration = Literal["step", "turn", "duel", "while", "permanent"]
+VerbName = Literal["move", "draw", "shuffle", "delete", "gain", "lose", "reveal"]
+
+#: what each duration means, for docs/effects.md
+DURATIONS: dict[str, str] = {
+    "step": "until the end of the current step",
+    "turn": "until the end of the current turn",
+    "duel": "until the end of the current duel or battle",
+    "while": "as long as its timing holds (the card is where the timing says)",
+    "permanent": "for the rest of the game",
+}
+
+
+#: what each verb does, for docs/effects.md (which rule defines it is each game's: ``EffectRules.verbs``)
+VERBS: dict[str, str] = {
+    "move": "move the selected cards (the top `count` of a zone, or `count` of the selection) to zone `to`",
+    "draw": "move the top `count` cards of the deck to the hand",
+    "shuffle": "shuffle a zone (`to`, default the deck)",
+    "delete": "put `count` of the selected cards in the game's trash zone",
+    "gain": "add `amount` to a player's `counter`",
+    "lose": "take `amount` from a player's `counter`",
+    "reveal": "show the selected cards to both players",
+}
+
+#: the fields of a selector, for docs/effects.md
+SELECTOR_FIELDS: dict[str, str] = {
+    "whose": "`self` (the effect's owner, the default), `opponent` or `any`",
+    "zone": "a zone the game names (below)",
+    "this": "the card the effect is on (or the Digimon it belongs to)",
+    "top": "only the top N cards of the zone",
+    "name": "the card's name is exactly this",
+    "name_contains": "the card's name contains this (e.g. `dramon`)",
+    "level": "the card's level is this",
+    "level_at_least": "the card's level is this or higher",
+    "kind": "the card's kind (battle type, card kind) is this",
+    "colour": "the card's current colour (after changes) is this",
+}
+
+
+class Selector(Schema):
+    """Which cards: whose, in which zone, and filters on what they are."""
+
+    whose: Whose = "self"  #: relative to the effect's owner
+    zone: ShortText | None = None  #: a zone the game names (``duel-zone``, ``online``, ``d-dock``)
+    this: bool = False  #: the card itself (or the Digimon it belongs to)
+    top: Count | None = None  #: only the top N cards of the zone
+    name: ShortText | None = None
+    name_contains: ShortText | None = None
+    level: ShortText | None = None
+    level_at_least: ShortText | None = None
+    kind: ShortText | None = None  #: battle type, card kind ...
+    colour: ShortText | None = None  #: current colour (after changes), not only printed
+
+
+class Modifier(Schema):
+    """A change to a value the game answers, for the cards ``target`` finds."""
+
+    value: ShortText  #: e.g. ``power``, ``damage``, ``colour``
+    by: int | None = None
+    to: ShortText | None = None
+    target: Selector = Selector(this=True)
+
+
+class Verb(Schema):
+    """One thing an effect does."""
+
+    verb: VerbName
+    what: Selector | None = None  #: the cards it acts on
+    to: ShortText | None = None  #: the zone they go to (move)
+    count: Count = 1
+    counter: ShortText | None = None  #: gain / lose
+    amount: int = 0
+
+
+class EffectSpec(Schema):
+    """One effect of a card, as its card file writes it."""
+
+    quote: Text
+    timing: ShortText
+    condition: tuple[Selector, ...] = ()
+    cost: tuple[Verb, ...] = ()
+    do: tuple[Verb, ...] = ()
+    modify: tuple[Modifier, ...] = ()
+    duration: Duration = "while"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A loaded effect: its spec and the ``card`` citation that quotes the card's text."""
+
+    spec: EffectSpec
+    citation: Citation
+
+
+def card_citation(game: str, card_id: str, quote: str) -> Citation:
+    """The citation of a card's own effect text (kind ``card``)."""
+    return Citation(f"{game}:card.{card_id}", quote, CitationKind.CARD)
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """A timing a game declares: its name, what it means, the rule that defines it, and its kind."""
+
+    name: str
+    meaning: str
+    citation: Citation
+    static: bool  #: True: ``modify`` applies while it holds; False: a trigger that runs ``cost`` and ``do``
+
+
+@dataclass(frozen=True)
+class EffectRules:
+    """A game's part of the effect language: its timings, values, zones and what defines each verb."""
+
+    game: str
+    timings: Mapping[str, Timing]
+    values: Mapping[str, tuple[str, Citation]]  #: value -> (meaning, the rule that defines it)
+    zones: Mapping[str, str]  #: zone -> meaning
+    verbs: Mapping[str, Citation]  #: verb -> the rule (or interpretation) that defines it in this game
+    filters: Mapping[str, str] = field(default_factory=dict)  #: selector filters this game's cards use
+
+    def check(self, spec: EffectSpec, source: str, where: str) -> None:
+        """Every timing, value, zone and verb of ``spec`` is one this game knows; else one InputError."""
+        if spec.timing not in self.timings:
+            raise InputError(source, f"{where}.timing", f"expected one of {', '.join(self.timings)}, got {spec.timing[:40]!r}")
+        selectors = [(f"{where}.condition[{i}]", s) for i, s in enumerate(spec.condition)]
+        for part, verbs in (("cost", spec.cost), ("do", spec.do)):
+            for i, verb in enumerate(verbs):
+                if verb.verb not in self.verbs:
+                    raise InputError(source, f"{where}.{part}[{i}].verb", f"expected one of {', '.join(self.verbs)}, got {verb.verb!r}")
+                if verb.to is not None and verb.to not in self.zones:
+                    raise InputError(source, f"{where}.{part}[{i}].to", f"expected a zone ({', '.join(self.zones)}), got {verb.to[:40]!r}")
+                if verb.what is not None:
+                    selectors.append((f"{where}.{part}[{i}].what", verb.what))
+        for i, modifier in enumerate(spec.modify):
+            if modifier.value not in self.values:
+                raise InputError(source, f"{where}.modify[{i}].value", f"expected one of {', '.join(self.values)}, got {modifier.value[:40]!r}")
+            if (modifier.by is None) == (modifier.to is None):
+                raise InputError(source, f"{where}.modify[{i}]", "expected either 'by' (an amount) or 'to' (a value)")
+            selectors.append((f"{where}.modify[{i}].target", modifier.target))
+        for at, selector in selectors:
+            if selector.zone is not None and selector.zone not in self.zones:
+                raise InputError(source, f"{at}.zone", f"expected a zone ({', '.join(self.zones)}), got {selector.zone[:40]!r}")
+
+
+def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: str, where: str) -> tuple[Effect, ...]:
+    """A card's ``effects`` list: each checked against the schema, the game's words, and the card's text."""
+    from .schema import validate
+
+    if raw is None:
+        return ()
+    specs = validate(raw, tuple[EffectSpec, ...], source, f"{where}.effects")
+    effects = []
+    for position, spec in enumerate(specs):
+        at = f"{where}.effects[{position}]"
+        if spec.quote not in text:
+            raise InputError(source, f"{at}.quote", f"expected words of the card's text {text[:80]!r}, got {spec.quote[:80]!r}")
+        rules.check(spec, source, at)
+        effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote)))
+    return tuple(effects)
+
+
+# -- selecting cards ----------------------------------------------------------------------------------------------
+
+#: (state, owner, zone) -> the zone's uids, top last
+ZoneReader = Callable[[Any, int, str], Sequence[int]]
+#: (state, uid, attribute) -> the card's current value of it (name, level, kind, colour ...)
+Attribute = Callable[[Any, int, str], Any]
+
+
+@dataclass(frozen=True)
+class World:
+    """How the effect language sees one game's state: its zones, card attributes and level order."""
+
+    zone: ZoneReader
+    attribute: Attribute
+    levels: Sequence[str] = ()
+
+    def owners(self, whose: str, owner: int) -> tuple[int, ...]:
+        return {"self": (owner,), "opponent": (1 - owner,), "any": (owner, 1 - owner)}[whose]
+
+    def select(self, state: Any, selector: Selector, owner: int, this: Sequence[int] = ()) -> list[int]:
+        """The cards ``selector`` finds, for an effect owned by ``owner`` whose card is ``this``."""
+        if selector.this:
+            found = list(this)
+        else:
+            found = []
+            for player in self.owners(selector.whose, owner):
+                cards = list(self.zone(state, player, selector.zone or ""))
+                found += cards[-selector.top:] if selector.top else cards
+        return [uid for uid in found if self.matches(state, uid, selector)]
+
+    def matches(self, state: Any, uid: int, selector: Selector) -> bool:
+        """The filters of ``selector`` hold for the card ``uid``."""
+        get = self.attribute
+        if selector.name is not None and get(state, uid, "name") != selector.name:
+            return False
+        if selector.name_contains is not None and selector.name_contains not in get(state, uid, "name"):
+            return False
+        if selector.kind is not None and str(get(state, uid, "kind")) != selector.kind:
+            return False
+        if selector.colour is not None and str(get(state, uid, "colour")) != selector.colour:
+            return False
+        if selector.level is not None and str(get(state, uid, "level")) != selector.level:
+            return False
+        if selector.level_at_least is not None:
+            level = str(get(state, uid, "level"))
+            if level not in self.levels or self.levels.index(level) < self.levels.index(selector.level_at_least):
+                return False
+        return True
+
+    def holds(self, state: Any, effect: Effect, owner: int, this: Sequence[int]) -> bool:
+        """Every condition of the effect finds at least one card."""
+        return all(self.select(state, condition, owner, this) for condition in effect.spec.condition)
+
+
+# -- the continuous-effect layer ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """An effect in force now: whose it is, and the card(s) it counts as ``this``."""
+
+    effect: Effect
+    owner: int
+    this: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A current value, and the card citations of every effect that changed it."""
+
+    value: Any
+    because: tuple[Citation, ...] = ()
+
+
+class ValueLayer:
+    """Answers "what is this value now?" for one game: printed value, then every static effect in force."""
+
+    def __init__(self, rules: EffectRules, world: World, in_force: Callable[[Any, frozenset[str]], Iterable[InForce]]) -> None:
+        self.rules, self.world, self.in_force = rules, world, in_force
+
+    def value(
+        self, state: Any, name: str, subject: int, printed: Any, now: frozenset[str] = frozenset(), extra: Iterable[InForce] = ()
+    ) -> Value:
+        """``name`` of the card ``subject`` (printed value ``printed``) while the timings ``now`` hold.
+
+        ``extra``: effects imagined in force as well (to weigh a play before making it).
+        """
+        value, because = printed, []
+        for force in (*self.in_force(state, now), *extra):
+            spec = force.effect.spec
+            timing = self.rules.timings[spec.timing]
+            if not timing.static or spec.timing not in now:
+                continue
+            for modifier in spec.modify:
+                if modifier.value != name or subject not in self.world.select(state, modifier.target, force.owner, force.this):
+                    continue
+                if not self.world.holds(state, force.effect, force.owner, force.this):
+                    continue
+                value = value + modifier.by if modifier.by is not None else modifier.to
+                because.append(force.effect.citation)
+        return Value(value, tuple(because))
+
+
+def own_value(effects: Iterable[Effect], rules: EffectRules, name: str, printed: Any, now: frozenset[str]) -> Value:
+    """A card's value changed only by its own static effects that target the card itself (``this``).
+
+    The layer's answer for games whose effects never reach another card, without a state to search.
+    """
+    value, because = printed, []
+    for effect in effects:
+        spec = effect.spec
+        if spec.timing not in now or not rules.timings[spec.timing].static or spec.condition:
+            continue
+        for modifier in spec.modify:
+            if modifier.value == name and modifier.target.this:
+                value = value + modifier.by if modifier.by is not None else modifier.to
+                because.append(effect.citation)
+    return Value(value, tuple(because))
+
+
+# -- one-shot verbs ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class VerbResult:
+    """What running verbs did: the uids each verb moved, and the rule citations of the verbs used."""
+
+    moved: list[tuple[str, int, list[int]]] = field(default_factory=list)  #: (verb, owner, uids)
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class VerbHooks:
+    """What the one-shot verbs need from a game: moving cards between zones, counters, the trash."""
+
+    move: Callable[[Any, int, list[int], str, str | None], None]  #: (state, owner, uids, to zone, from zone)
+    counter: Callable[[Any, int, str, int], None]  #: (state, player, counter, change)
+    trash: str  #: the zone a deleted card goes to
+    hand: str
+    deck: str
+    shuffle: Callable[[Any, int, str], None] | None = None
+
+
+def run_verbs(
+    state: Any, verbs: Sequence[Verb], rules: EffectRules, world: World, hooks: VerbHooks, owner: int, this: Sequence[int] = ()
+) -> VerbResult:
+    """Carry out ``verbs`` for an effect owned by ``owner``, in order; each cites the rule that defines it here."""
+    result = VerbResult()
+    for verb in verbs:
+        targets = world.select(state, verb.what, owner, this) if verb.what is not None else []
+        who = world.owners(verb.what.whose, owner)[0] if verb.what is not None else owner
+        if verb.verb == "draw":
+            deck = list(world.zone(state, who, hooks.deck))
+            targets = deck[len(deck) - min(verb.count, len(deck)):][::-1]
+            hooks.move(state, who, targets, hooks.hand, hooks.deck)
+        elif verb.verb == "move":
+            targets = targets[len(targets) - min(verb.count, len(targets)):] if verb.what and verb.what.top else targets[: verb.count]
+            hooks.move(state, who, targets, verb.to or hooks.trash, verb.what.zone if verb.what else None)
+        elif verb.verb == "delete":
+            hooks.move(state, who, targets[: verb.count], hooks.trash, verb.what.zone if verb.what else None)
+        elif verb.verb in ("gain", "lose"):
+            hooks.counter(state, who, verb.counter or "", verb.amount if verb.verb == "gain" else -verb.amount)
+        elif verb.verb == "shuffle" and hooks.shuffle is not None:
+            hooks.shuffle(state, who, verb.to or hooks.deck)
+        result.moved.append((verb.verb, who, list(targets)))
+        result.citations.append(rules.verbs[verb.verb])
+    return result
+
+
+def spec_to_json(spec: EffectSpec) -> dict[str, Any]:
+    """An effect spec as plain data (for docs and the card view)."""
+    return msgspec.to_builtins(spec)
