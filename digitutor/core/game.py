@@ -155,8 +155,35 @@ class BoardView:
     shared: Mapping[str, str] = field(default_factory=dict)  #: e.g. a shared memory gauge
 
 
+@dataclass(frozen=True)
+class Plugs:
+    """What a game plugs into the base class: its procedure, actions, effect words, and layout and view functions."""
+
+    procedure: Procedure
+    actions: Mapping[str, ActionRule]
+    phases: tuple[PhaseInfo, ...]
+    layout: Callable[..., Any]  #: (setup, source, rng) -> state
+    zones: Callable[[Any], Iterator[tuple[str, int | None, list[int]]]]
+    redact: Callable[[Any, int | None], Any]
+    board: Callable[[Any, int | None], BoardView]
+    cards: Callable[[], Mapping[str, Any]]
+    decks: Callable[[], Any]  #: the tutorial decks: ((name, card ids), ...)
+    effect_rules: Any = None
+
+
 class Game:
-    """The base of every game sub-package (``digitutor.games.<id>.GAME``)."""
+    """The base of every game sub-package (``digitutor.games.<id>.GAME``).
+
+    A subclass names itself and sets ``plugs``; the base class does the rest.
+    """
+
+    plugs: Plugs
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        plugs = cls.__dict__.get("plugs")
+        if plugs is not None:  # copied onto the class: the advance loop reads them on every step
+            cls.procedure, cls.actions, cls.phases, cls.effect_rules = plugs.procedure, plugs.actions, plugs.phases, plugs.effect_rules
 
     id: str = ""
     title: str = ""
@@ -168,40 +195,46 @@ class Game:
 
     # -- what each game provides --------------------------------------------------------------
 
+    phases: tuple[PhaseInfo, ...] = ()  #: the game's phases in order, each citing its rule (the turn map)
+    effect_rules: Any = None
+
     def default_setup(self) -> dict[str, Any]:
         """A JSON-able setup for a normal game (the tutorial decks)."""
-        raise NotImplementedError
+        return {"decks": [list(card_ids) for _, card_ids in self.plugs.decks()]}
 
     def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> Any:
         """Lay out a game from a setup; ``rng`` numbers the instances. Raises InputError."""
-        raise NotImplementedError
+        return self.plugs.layout(setup, source, rng)
 
     def result(self, state: Any) -> Result | None:
         raise NotImplementedError
 
     def zones(self, state: Any) -> Iterator[tuple[str, int | None, list[int]]]:
         """Every zone as (name, owner, uids): for card conservation and hiding."""
-        raise NotImplementedError
+        return self.plugs.zones(state)
 
     def redact(self, state: Any, viewer: int | None) -> Any:
         """A copy of ``state`` as ``viewer`` may know it (None: everything)."""
-        raise NotImplementedError
+        return self.plugs.redact(state, viewer)
 
     def board(self, state: Any, viewer: int | None = None) -> BoardView:
-        raise NotImplementedError
+        """The board as ``viewer`` sees it (None: everything, the judge's view)."""
+        return self.plugs.board(state, viewer)
 
     def turn_map(self) -> tuple[PhaseInfo, ...]:
-        raise NotImplementedError
+        return self.phases
 
     def phase_of(self, state: Any) -> str:
-        raise NotImplementedError
+        """The id (in ``turn_map``) of the phase the state is in."""
+        return str(state.phase)
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
 
     def card_text(self, card_id: str) -> str | None:
         """A card's printed text (what its effects quote); None: no such card."""
-        return None
+        card = self.plugs.cards().get(card_id)
+        return None if card is None else card.text
 
     # -- the advance loop -----------------------------------------------------------------------
 

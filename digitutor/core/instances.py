@@ -70,3 +70,30 @@ class Instances:
     def accounted(self, in_zones: Sequence[int]) -> bool:
         """Card conservation: every card is in exactly one zone or recorded as removed."""
         return sorted([*in_zones, *self.removed]) == list(range(len(self.cards)))
+
+
+class CardTable:
+    """Mixin for a game state with ``instances`` and ``cards``: the card accessors every game uses."""
+
+    __slots__ = ()
+    instances: Instances
+    cards: tuple[Any, ...]
+
+    def card(self, uid: int) -> Any:
+        return self.cards[uid]
+
+    def iid(self, uid: int) -> str:
+        """The public instance id of a card (``p0.c17``)."""
+        return self.instances.ids[uid]
+
+    def uid(self, instance_id: str) -> int:
+        uid = self.instances.uid(instance_id)
+        if uid is None:
+            raise KeyError(instance_id)
+        return uid
+
+    def label(self, uid: int) -> str:
+        return self.cards[uid].name
+
+    def labels(self, uids: Sequence[int]) -> tuple[str, ...]:
+        return tuple(self.cards[uid].name for uid in uids)

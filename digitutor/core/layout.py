@@ -11,6 +11,7 @@ from .instances import Instances
 from .records import Reason
 
 CardT = TypeVar("CardT")
+SideT = TypeVar("SideT")
 
 
 class CardLayout(Generic[CardT]):
@@ -57,6 +58,16 @@ class CardLayout(Generic[CardT]):
                 why = "; ".join(f"{r.why} (\"{r.citation.quote}\")" for r in problems)
                 raise InputError(self.source, f"decks[{player}]", why)
         return piles
+
+    def sides(self, players: Any, where: str, read: Callable[[Any, str], SideT]) -> list[SideT]:
+        """Two players of a prepared board, each read by ``read(entry, where)`` with its cards owned by that player."""
+        if not isinstance(players, list) or len(players) != 2:
+            raise InputError(self.source, where, "expected a list of two players")
+        sides = []
+        for player, entry in enumerate(players):
+            self.owner = player
+            sides.append(read(entry, f"{where}[{player}]"))
+        return sides
 
     def instances(self, rng: random.Random) -> Instances:
         """The placed cards as the match's instance table."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...core.game import BoardView, Game, PhaseInfo
+from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
 from . import citations as C
 from .agents import GreedyAgent
@@ -40,13 +40,7 @@ class Arena(Game):
         "trade Power Options one per turn, and the largest power scores from its Score section. First to 1000 points wins."
     )
     agents = {"greedy": GreedyAgent}
-    procedure = PROCEDURE
-    effect_rules = EFFECT_RULES
-    actions = ACTIONS
-
-    def default_setup(self) -> dict[str, Any]:
-        """The two shipped preconstructed decks."""
-        return {"decks": [list(card_ids) for _, card_ids in tutorial_decks()]}
+    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES)
 
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
         """A deck document -> (name, card ids, every reason it is illegal: 30 cards, all unique, a Rookie)."""
@@ -66,34 +60,12 @@ class Arena(Game):
         players = [{"duel_zone": duel, "hand": pile[:10], "online": pile[10:]} for duel in (mega, ["gabumon"])]
         return {"board": {"phase": "battle", "first": 0, "players": players}}
 
-    def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> AState:
-        return _new_state(setup, source, rng)
-
     def result(self, state: AState) -> Result | None:
         if not state.over:
             return None
         points = tuple(side.points for side in state.sides)
         reason = "ten tied Duels in a row" if state.top_frame.get("reason") == "ties" else "first to 1000 points"
         return Result(state.winner, reason, points)
-
-    def card_text(self, card_id: str) -> str | None:
-        card = card_set().get(card_id)
-        return None if card is None else card.text
-
-    def zones(self, state: AState) -> Iterator[tuple[str, int | None, list[int]]]:
-        return _zones(state)
-
-    def redact(self, state: AState, viewer: int | None) -> AState:
-        return _redact(state, viewer)
-
-    def board(self, state: AState, viewer: int | None = None) -> BoardView:
-        return _board(state, viewer)
-
-    def turn_map(self) -> tuple[PhaseInfo, ...]:
-        return TURN_MAP
-
-    def phase_of(self, state: AState) -> str:
-        return state.phase.value
 
 
 GAME = Arena()

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ...core.effects import Effect
+from ..levels import RANK, Level
 from enum import StrEnum
 
 
@@ -25,22 +26,6 @@ class Colour(StrEnum):
 
 #: the colour each colour is, in general, stronger than
 STRONGER_THAN = {Colour.YELLOW: Colour.GREEN, Colour.GREEN: Colour.RED, Colour.RED: Colour.YELLOW}
-
-
-class Level(StrEnum):
-    """The four Digimon levels, lowest first."""
-
-    ROOKIE = "Rookie"
-    CHAMPION = "Champion"
-    ULTIMATE = "Ultimate"
-    MEGA = "Mega"
-
-    @property
-    def rank(self) -> int:
-        return RANK[self]
-
-
-RANK = {level: position for position, level in enumerate(Level)}
 
 
 class Kind(StrEnum):

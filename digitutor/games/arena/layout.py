@@ -152,14 +152,8 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     last_winner = board.get("last_winner", first)
     if last_winner is not None and (type(last_winner) is not int or last_winner not in (0, 1)):
         raise InputError(source, "setup.board.last_winner", f"expected 0, 1 or null (a tie), got {last_winner!r}")
-    players = board.get("players")
-    if not isinstance(players, list) or len(players) != 2:
-        raise InputError(source, "setup.board.players", "expected a list of two players")
     layout = Layout(source)
-    sides = []
-    for p, entry in enumerate(players):
-        layout.owner = p
-        sides.append(_player(layout, entry, f"setup.board.players[{p}]"))
+    sides = layout.sides(board.get("players"), "setup.board.players", lambda entry, where: _player(layout, entry, where))
     state = AState(layout.instances(rng), sides, stack_of(start_frame(phase, first)))
     state.turn = whole_number(board.get("duel", 1), 1, None, source, "setup.board.duel")
     state.ties = whole_number(board.get("ties", 0), 0, None, source, "setup.board.ties")

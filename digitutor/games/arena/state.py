@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ...core.frames import Frame, FrameStack, frame
-from ...core.instances import Instances
+from ...core.instances import CardTable, Instances
 from .cards import Card
 
 HAND_SIZE = 10
@@ -78,7 +78,7 @@ class Side:
 
 
 @dataclass(slots=True)
-class AState(FrameStack):
+class AState(FrameStack, CardTable):
     """The whole game: zones of card instances and the stack of pending procedure frames."""
 
     instances: Instances  #: every physical card: uid -> card, public id, owner
@@ -116,24 +116,10 @@ class AState(FrameStack):
         kinds = [f.kind for f in self.frames if f.kind != "online-reset"]
         return Phase(kinds[-1].partition(".")[0]) if kinds else Phase.GAME_OVER
 
-    def card(self, uid: int) -> Card:
-        return self.cards[uid]
 
-    def iid(self, uid: int) -> str:
-        """The public instance id of a card (``p0.c17``)."""
-        return self.instances.ids[uid]
 
-    def uid(self, instance_id: str) -> int:
-        uid = self.instances.uid(instance_id)
-        if uid is None:
-            raise KeyError(instance_id)
-        return uid
 
-    def label(self, uid: int) -> str:
-        return self.cards[uid].name
 
-    def labels(self, uids: list[int] | tuple[int, ...]) -> tuple[str, ...]:
-        return tuple(self.cards[uid].name for uid in uids)
 
     def top(self, player: int) -> Card:
         """The Digimon showing on a player's Duel Zone."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ...core.game import BoardView, Game, PhaseInfo
+from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
 from . import citations as C
 from .cards import card_set, parse_deck, tutorial_decks
@@ -43,9 +43,6 @@ class DTector(Game):
         "a deck runs out wins."
     )
 
-    def default_setup(self) -> dict[str, Any]:
-        return {"decks": [list(card_ids) for _, card_ids in tutorial_decks()]}
-
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
         """A deck document -> (name, card ids, every reason it is illegal)."""
         name, card_ids = parse_deck(doc, source, card_set())
@@ -56,37 +53,13 @@ class DTector(Game):
         decks = [list(card_ids) * 6 for _, card_ids in tutorial_decks()]
         return {"board": {"phase": "draw", "players": [{"deck": deck} for deck in decks]}}
 
-    procedure = PROCEDURE
-    effect_rules = EFFECT_RULES
-    actions = ACTIONS
-
-    def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> DState:
-        return _new_state(setup, source, rng)
+    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES)
 
     def result(self, state: DState) -> Result | None:
         if not state.over:
             return None
         points = tuple(side.points for side in state.sides)
         return Result(state.winner, "most points when a deck ran out", points)
-
-    def card_text(self, card_id: str) -> str | None:
-        card = card_set().get(card_id)
-        return None if card is None else card.text
-
-    def zones(self, state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
-        return _zones(state)
-
-    def redact(self, state: DState, viewer: int | None) -> DState:
-        return _redact(state, viewer)
-
-    def board(self, state: DState, viewer: int | None = None) -> BoardView:
-        return _board(state, viewer)
-
-    def turn_map(self) -> tuple[PhaseInfo, ...]:
-        return TURN_MAP
-
-    def phase_of(self, state: DState) -> str:
-        return state.phase.value
 
 
 GAME = DTector()

@@ -13,27 +13,11 @@ from ...core.effects import Effect, load_effects
 from ...core.errors import InputError
 from ...core.fields import Fields, whole_number
 from ...core.yamlio import load_yaml
+from ..levels import Level
 from .effects import RULES
 
 DECK_SIZE = 50
 CARD_FIELDS = {"id", "name", "level", "battle_type", "element", "power", "digivolves_from", "text", "effects"}
-
-
-class Level(StrEnum):
-    """The four levels, lowest first (Rookie to Champion to Ultimate to Mega)."""
-
-    ROOKIE = "Rookie"
-    CHAMPION = "Champion"
-    ULTIMATE = "Ultimate"
-    MEGA = "Mega"
-
-    @property
-    def rank(self) -> int:
-        """0 for Rookie up to 3 for Mega."""
-        return _RANKS[self]
-
-
-_RANKS = {level: rank for rank, level in enumerate(Level)}
 
 
 class BattleType(StrEnum):

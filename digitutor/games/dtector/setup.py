@@ -74,14 +74,8 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     turn = board.get("turn", 1)
     if type(turn) is not int or turn < 1:
         raise InputError(source, "setup.turn", f"expected a turn number from 1, got {turn!r}")
-    players = board.get("players")
-    if not isinstance(players, list) or len(players) != 2:
-        raise InputError(source, "setup.players", "expected a list of two players")
     layout = Layout(source)
-    sides = []
-    for p, entry in enumerate(players):
-        layout.owner = p
-        sides.append(_side(layout, entry, f"setup.players[{p}]"))
+    sides = layout.sides(board.get("players"), "setup.players", lambda entry, where: _side(layout, entry, where))
     return DState(layout.instances(rng), sides, start_frames(phase, active), turn, active, active)
 
 

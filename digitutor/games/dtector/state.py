@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ...core.frames import Frame, FrameStack, frame
-from ...core.instances import Instances
+from ...core.instances import CardTable, Instances
 from .cards import Card
 
 
@@ -54,7 +54,7 @@ class Side:
 
 
 @dataclass(slots=True)
-class DState(FrameStack):
+class DState(FrameStack, CardTable):
     """The whole game state: zones of card instances and the stack of pending procedure frames."""
 
     instances: Instances  #: every physical card: uid -> card, public id, owner
@@ -88,21 +88,9 @@ class DState(FrameStack):
     def phase(self) -> Phase:
         return Phase(self.frames[-1].kind.partition(".")[0])
 
-    def card(self, uid: int) -> Card:
-        return self.cards[uid]
 
-    def iid(self, uid: int) -> str:
-        """The public instance id of a card (``p0.c17``)."""
-        return self.instances.ids[uid]
 
-    def uid(self, instance_id: str) -> int:
-        uid = self.instances.uid(instance_id)
-        if uid is None:
-            raise KeyError(instance_id)
-        return uid
 
-    def label(self, uid: int) -> str:
-        return self.cards[uid].name
 
     def unit_power(self, unit: Unit) -> int:
         """A D-Dock Digimon's power: its top card plus every combined Spirit."""
