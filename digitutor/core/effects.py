@@ -129,6 +129,7 @@ class Effect:
 
     spec: EffectSpec
     citation: Citation
+    modifies: frozenset[str] = frozenset()  #: the values its ``modify`` entries change (to skip it fast)
 
 
 def card_citation(game: str, card_id: str, quote: str) -> Citation:
@@ -194,7 +195,7 @@ def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: 
         if spec.quote not in text:
             raise InputError(source, f"{at}.quote", f"expected words of the card's text {text[:80]!r}, got {spec.quote[:80]!r}")
         rules.check(spec, source, at)
-        effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote)))
+        effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote), frozenset(m.value for m in spec.modify)))
     return tuple(effects)
 
 
@@ -287,6 +288,8 @@ class ValueLayer:
         """
         value, because = printed, []
         for force in (*self.in_force(state, now), *extra):
+            if name not in force.effect.modifies:
+                continue
             spec = force.effect.spec
             timing = self.rules.timings[spec.timing]
             if not timing.static or spec.timing not in now:

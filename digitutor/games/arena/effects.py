@@ -7,7 +7,7 @@ Digimon's power (or colour) now?" for the procedure, ``why_not``, the agents and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.effects import EffectRules, InForce, Selector, Timing, ValueLayer, VerbHooks, World
@@ -67,12 +67,21 @@ def attribute(state: AState, uid: int, name: str) -> Any:
 WORLD = World(zone, attribute, LEVELS)
 
 
-def in_force(state: AState, now: frozenset[str]) -> Iterator[InForce]:
+def in_force(state: AState, now: frozenset[str]) -> list[InForce]:
     """Every effect of every Power Option in either Power Port, in the order they were played."""
+    found: list[InForce] = []
     for owner, side in enumerate(state.sides):
         for uid in side.port:
-            for effect in state.cards[uid].effects:
-                yield InForce(effect, owner, (uid,))
+            card = state.cards[uid]
+            key = (owner, uid, card.id)
+            forces = _FORCES.get(key)
+            if forces is None:
+                forces = _FORCES[key] = tuple(InForce(effect, owner, (uid,)) for effect in card.effects)
+            found.extend(forces)
+    return found
+
+
+_FORCES: dict[tuple[int, int, str], tuple[InForce, ...]] = {}  # a card's effects in force never change: built once
 
 
 LAYER = ValueLayer(RULES, WORLD, in_force)
@@ -111,19 +120,26 @@ def hooks(on_move: Any) -> VerbHooks:
     return VerbHooks(move, counter, trash="offline", hand="hand", deck="online")
 
 
-def costs_of(card: Card) -> Iterable[Any]:
+def costs_of(card: Card) -> tuple[Any, ...]:
     """The cost verbs of a card's Use Requirements."""
-    for effect in card.effects:
-        if effect.spec.timing == "use-requirements":
-            yield from effect.spec.cost
+    found = _COSTS.get(card.id)
+    if found is None:
+        found = _COSTS[card.id] = tuple(v for e in card.effects if e.spec.timing == "use-requirements" for v in e.spec.cost)
+    return found
 
 
-def conditions_of(card: Card) -> Iterable[tuple[Selector, str]]:
+def conditions_of(card: Card) -> tuple[tuple[Selector, str], ...]:
     """Each condition of a card's Use Requirements, with the words of the card it comes from."""
-    for effect in card.effects:
-        if effect.spec.timing == "use-requirements":
-            for condition in effect.spec.condition:
-                yield condition, effect.spec.quote
+    found = _CONDITIONS.get(card.id)
+    if found is None:
+        found = _CONDITIONS[card.id] = tuple(
+            (c, e.spec.quote) for e in card.effects if e.spec.timing == "use-requirements" for c in e.spec.condition
+        )
+    return found
+
+
+_COSTS: dict[str, tuple[Any, ...]] = {}  # a card's requirements never change: read once per card id
+_CONDITIONS: dict[str, tuple[tuple[Selector, str], ...]] = {}
 
 
 def online_cost(card: Card) -> int:
