@@ -64,7 +64,7 @@ class Arena(Game):
         if not state.over:
             return None
         points = tuple(side.points for side in state.sides)
-        reason = "ten tied Duels in a row" if state.top_frame.get("reason") == "ties" else "first to 1000 points"
+        reason = "ten tied Duels in a row: a draw" if state.top_frame.get("reason") == "ties" else "first to 1000 points"
         return Result(state.winner, reason, points)
 
 

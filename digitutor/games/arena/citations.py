@@ -81,6 +81,8 @@ TAKE_TURNS = cite(
     "arena:battle.p1",
     "Starting with the winner of the coin toss, players take turns playing Power Option cards on the Power Port, one per turn.",
 )
+#: the turns of a Battle without the coin toss (from Duel 2 on, the last Duel decided who starts)
+TURNS = cite("arena:battle.p1", "players take turns playing Power Option cards on the Power Port, one per turn.")
 EFFECT = cite(
     "arena:battle.p1", "Each Power Option card has an effect that you can use to try for an advantage over your opponent."
 )
@@ -112,6 +114,8 @@ LOSER_KEEPS_ROOKIE = cite(
 )
 POWER_OPTIONS_OFFLINE = cite("arena:battle.p5", "Both players then move all of their Power Option cards that were played to Offline.")
 WINNER_FIRST = cite("arena:battle.p5", "Winner goes first in the next duel.")
+#: who goes first after a tie (the same sentence of battle.p6 as TIE_OPTIONS_OFFLINE, from its second half)
+TIE_FIRST = cite("arena:battle.p6", "the player who won the previous Duel or the coin flip goes first in the next Duel.")
 TIE_NO_DIGIMON = cite("arena:battle.p6", "In the event of a tie, no Digimon are moved to Offline.")
 TIE_OPTIONS_OFFLINE = cite(
     "arena:battle.p6",
@@ -319,8 +323,9 @@ REGROUP_ORDER = interpretation(
 ENDLESS_TIES = interpretation(
     "arena:interpretation.endless-ties",
     "Ten ties in a row end the game",
-    "If 10 Duels in a row end in a tie, the game ends: the player with more points wins, and equal points is a draw.",
+    "If 10 Duels in a row end in a tie, the tutor stops the game there as a draw: nobody reached 1000 points, so nobody wins.",
     "The rulebook ends the game only at 1000 points and a tie scores nothing, so two evenly matched players could tie "
-    "forever; a game in the tutor must end.",
+    "forever; a game in the tutor must end. \"The first player to score 1000 points wins the game\" is the only way "
+    "to win, so stopping early cannot make a winner: it is a draw.",
     ("arena:battle.p6", "arena:battle.p7"),
 )

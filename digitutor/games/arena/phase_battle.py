@@ -29,13 +29,22 @@ def battle_start(state: AState, top: Frame, rng: random.Random) -> Step:
     state.passed = [False, False]
     state.actor = state.first
     state.goto(frame("battle.turn", state.first))
-    cited = [C.TAKE_TURNS, C.ATTACK_VALUE, C.POWER]
+    cited = [*who_starts(state), C.ATTACK_VALUE, C.POWER]
     if colour_of(state, 0) != colour_of(state, 1):
         cited[1:1] = [C.ROCK_PAPER_SCISSORS, C.TRIANGLE]
     return step(
         state, Phase.BATTLE, state.first, f"Battle: {powers(state)}. {compare_types(state)} {name(state.first)} plays first.",
         cited, [Event("power", p, data={"power": power(state, p)}) for p in (0, 1)],
     )
+
+
+def who_starts(state: AState) -> list[Citation]:
+    """The rule that decided who plays first in this Battle: the coin in the first Duel, then the last Duel."""
+    if state.turn <= 1:
+        return [C.TAKE_TURNS]
+    if state.last_winner is None:
+        return [C.TIE_FIRST, C.TURNS]
+    return [C.WINNER_FIRST, C.TURNS]
 
 
 def _after_turn(state: AState, player: int) -> None:
@@ -222,16 +231,18 @@ def battle_tie(state: AState, top: Frame, rng: random.Random) -> Step:
 
 
 def game_over(state: AState, top: Frame, rng: random.Random) -> Step:
-    """The first player to score 1000 points wins (or, after endless ties, the most points)."""
+    """The first player to score 1000 points wins (after endless ties the tutor stops the game as a draw)."""
     points = [side.points for side in state.sides]
     state.over = True
     cited: tuple[Citation, ...]
     endless = top.kind == "game-over.ties"
     state.goto(frame("game-over.done", reason="ties" if endless else "points"))
     if endless:
-        state.winner = None if points[0] == points[1] else int(points[1] > points[0])
-        verdict = "a draw" if state.winner is None else f"{name(state.winner)} wins with more points"
-        narration = f"{TIE_LIMIT} Duels in a row ended in a tie: the game ends, {points[0]} to {points[1]}: {verdict}."
+        state.winner = None
+        narration = (
+            f"{TIE_LIMIT} Duels in a row ended in a tie: the tutor stops the game as a draw "
+            f"({points[0]} to {points[1]}; nobody reached 1000 points)."
+        )
         cited = (C.ENDLESS_TIES, C.THOUSAND_POINTS)
     else:
         state.winner = state.last_winner  # only the winner of a Duel scores, so they reached it first

@@ -93,23 +93,21 @@ def check_place(state: DState, frame: Frame | None, action: Action) -> tuple[Rea
 # -- Digivolve Phase ------------------------------------------------------------------------------------------
 
 
-def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card, digivolved: tuple[str, ...] = ()) -> tuple[Reason, ...]:
+def why_not_digivolve(state: DState, player: int, unit_at: int, card: Card) -> tuple[Reason, ...]:
     """Every reason ``card`` from hand may not digivolve the D-Dock Digimon at ``unit_at``."""
-    unit = state.sides[player].ddock[unit_at]
-    already = bool(digivolved) and state.iid(unit.stack[0]) in digivolved
-    top = state.cards[unit.stack[-1]]
-    key = (top.id, card.id, already)
+    top = state.cards[state.sides[player].ddock[unit_at].stack[-1]]
+    key = (top.id, card.id)
     reasons = _DIGIVOLVE_REASONS.get(key)
     if reasons is None:
-        reasons = _DIGIVOLVE_REASONS[key] = digivolve_reasons(top, card, already)
+        reasons = _DIGIVOLVE_REASONS[key] = digivolve_reasons(top, card)
     return reasons
 
 
-_DIGIVOLVE_REASONS: dict[tuple[str, str, bool], tuple[Reason, ...]] = {}  # by card ids: the answer never changes
+_DIGIVOLVE_REASONS: dict[tuple[str, str], tuple[Reason, ...]] = {}  # by card ids: the answer never changes
 
 
-def digivolve_reasons(top: Card, card: Card, already: bool) -> tuple[Reason, ...]:
-    """Every reason ``card`` may not digivolve a Digimon showing ``top`` (``already``: it digivolved this phase)."""
+def digivolve_reasons(top: Card, card: Card) -> tuple[Reason, ...]:
+    """Every reason ``card`` may not digivolve a Digimon showing ``top``."""
     reasons = []
     if card.level.rank != top.level.rank + 1:
         reasons.append(Reason(
@@ -119,8 +117,6 @@ def digivolve_reasons(top: Card, card: Card, already: bool) -> tuple[Reason, ...
         source = card_set().get(card.digivolves_from) if card.digivolves_from else None
         said = f"digivolves from {source.name}" if source else "does not digivolve from anything"
         reasons.append(Reason(f"{card.name}'s Special Effect {said}, not from {top.name}.", C.DIGIVOLVE))
-    if already:
-        reasons.append(Reason(f"{top.name} already digivolved this phase.", C.BOTH_PLAYERS_DIGIVOLVE))
     return tuple(reasons)
 
 
@@ -139,8 +135,7 @@ def check_digivolve(state: DState, frame: Frame | None, action: Action) -> tuple
         found.append(Reason(f"{action.cards[1]} is not a card in your hand.", C.DIGIVOLVE))
     if found:
         return tuple(found)
-    digivolved = frame.get("digivolved", ()) if frame is not None else ()
-    return why_not_digivolve(state, player, unit_at, state.card(uid), digivolved)  # type: ignore[arg-type]
+    return why_not_digivolve(state, player, unit_at, state.card(uid))  # type: ignore[arg-type]
 
 
 def check_combine(state: DState, frame: Frame | None, action: Action) -> tuple[Reason, ...]:

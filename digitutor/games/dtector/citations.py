@@ -108,12 +108,13 @@ BATTLE_CALL_TIE = interpretation(
 BOTH_PLAYERS_DIGIVOLVE = interpretation(
     "dtector:interpretation.digivolve-order",
     "Who digivolves, in what order, and how often",
-    "In the Digivolve phase the player whose turn it is digivolves first, then the opponent. "
-    "A card from hand digivolves a D-Dock Digimon when it is exactly one level higher and its Special "
-    "Effect names that Digimon; each D-Dock Digimon digivolves at most one level per phase.",
+    "In the Digivolve phase the player whose turn it is digivolves first, then the opponent, each as often "
+    "as they hold the next card: a card from hand digivolves a D-Dock Digimon when it is exactly one level "
+    "higher and its Special Effect names that Digimon.",
     "The rulebook says \"The players may\" digivolve \"at this time\" by following the cards' Special "
-    "Effects, without an order or a limit. One level at a time follows its list Rookie to Champion to "
-    "Ultimate to Mega.",
+    "Effects, without an order or a limit, so the tutor sets no limit. The turn player goes first because "
+    "\"The player whose turn it is proceeds to the Digivolve phase\"; one level at a time follows its list "
+    "Rookie to Champion to Ultimate to Mega.",
     ("dtector:digivolve-phase.p1",),
 )
 ONE_ATTACK = interpretation(
@@ -163,6 +164,16 @@ OUT_OF_CARDS = interpretation(
     "The rulebook does not say which cards count. The deck is what draws and damage use up, and "
     "damage is dealt \"to his opponent's deck\".",
     ("dtector:how-to-win.p1",),
+)
+COMBINED_EFFECTS = interpretation(
+    "dtector:interpretation.combined-effects",
+    "A combined Spirit keeps its Special Effect",
+    "A D-Dock Digimon's Special Effects are those of its top card and of every Spirit combined with it; "
+    "the cards it digivolved from, under the top, no longer act.",
+    "The rulebook says a combined Spirit and Digimon \"add up their Digimon Power numbers\" and that "
+    "\"Many cards have Special Effect text which affects the game in some way\", without taking a Spirit's "
+    "text away when it combines. A digivolved Digimon is its new card: the text of the level below is covered.",
+    ("dtector:digivolve-phase.p1", "dtector:special-effect.p1"),
 )
 POINTS_TIE = interpretation(
     "dtector:interpretation.points-tie",

@@ -95,8 +95,8 @@ def turn_frames(active: int, refill: bool = True) -> list[Frame]:
     frames = [frame("draw.refill", active)] if refill else []
     return frames + [
         frame("battle-call.place", active),
-        frame("digivolve.choose", active, digivolved=()),
-        frame("digivolve.choose", 1 - active, digivolved=()),
+        frame("digivolve.choose", active),
+        frame("digivolve.choose", 1 - active),
         frame("digi-battle.attack", active),
         frame("end.turn", active),
     ]
@@ -217,7 +217,7 @@ def battle_call_resolve(state: DState, top: Frame, rng: random.Random) -> Step:
 # -- Digivolve Phase --------------------------------------------------------------------------------------
 
 
-def digivolve_options(state: DState, player: int, digivolved: tuple[str, ...] = ()) -> tuple[Option, ...]:
+def digivolve_options(state: DState, player: int) -> tuple[Option, ...]:
     """Digivolve and Spirit-combine options (illegal tempting ones with reasons), then ``done``."""
     side = state.sides[player]
     options: list[Option] = []
@@ -226,7 +226,7 @@ def digivolve_options(state: DState, player: int, digivolved: tuple[str, ...] = 
     for unit_at, unit in enumerate(side.ddock):
         top = unit.stack[-1]
         for uid in candidates:
-            reasons = why_not_digivolve(state, player, unit_at, cards[uid], digivolved)
+            reasons = why_not_digivolve(state, player, unit_at, cards[uid])
             chosen = action("digivolve", player, ids[top], ids[uid])
             options.append(Option(chosen, f"Digivolve {cards[top].name} to {cards[uid].name}", reasons))
     for spirit in side.ddock:
@@ -243,7 +243,7 @@ def digivolve_options(state: DState, player: int, digivolved: tuple[str, ...] = 
 def ask_digivolve(state: DState, top: Frame) -> Decision | None:
     player = top.player
     assert player is not None
-    options = digivolve_options(state, player, top["digivolved"])
+    options = digivolve_options(state, player)
     if len(options) == 1:
         return None  # nothing in the D-Dock could digivolve or combine: only "done" is left
     return Decision(
@@ -266,7 +266,6 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
         side.hand.remove(uid)
         before = unit.top
         side.ddock[unit_at] = Unit(unit.stack + (uid,), unit.spirits)
-        state.goto(top.but(digivolved=(*top["digivolved"], state.iid(unit.stack[0]))))
         return _step(
             state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
             (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [_event(state, "digivolve", player, (before, uid))],
@@ -365,16 +364,18 @@ def answer_defend(state: DState, top: Frame, chosen: Action) -> Step:
 def _undefended(state: DState, top: Frame, declined: bool) -> Step:
     attacker, defender = state.active, 1 - state.active
     unit = state.sides[attacker].ddock[in_d_dock(state, attacker, top["attacker"])]  # type: ignore[index]
-    top_card = state.card(unit.top)
     power = state.unit_power(unit)
-    hit = effects.damage(top_card.effects, power)
+    hit = effects.damage(unit_effects(state, unit), power)
     damage = hit.value
     cited = [C.DECLINE_DEFENCE] if declined else []
     cited += [C.UNDEFENDED_DAMAGE, C.DAMAGE_PER_POINT, C.ATTACKER_STAYS]
+    if unit.spirits:
+        cited.append(C.SPIRIT_COMBINE)  # the damage is the summed Digimon Power
     extra = ""
     if damage != power:
-        extra = f" ({top_card.name}'s Special Effect adds {damage - power})"
+        extra = f" ({state.unit_label(unit)}'s Special Effect adds {damage - power})"
         cited += [C.SPECIAL_EFFECT, *hit.because]
+    cited += _combined(state, unit, hit.because)
     deck = state.sides[defender].deck
     trashed = [deck.pop() for _ in range(min(damage, len(deck)))]
     state.sides[defender].discard.extend(trashed)
@@ -388,6 +389,21 @@ def _undefended(state: DState, top: Frame, declined: bool) -> Step:
         f"{name(defender)} {why}: {damage} damage{extra} discards {len(trashed)} card(s) from {name(defender)}'s deck.",
         tuple(cited), [_event(state, "deck-damage", defender, trashed, {"damage": damage})],
     )
+
+
+def unit_effects(state: DState, unit: Unit) -> tuple:
+    """A D-Dock Digimon's Special Effects: its top card's and every combined Spirit's (interpretation)."""
+    found = state.cards[unit.top].effects
+    for uid in unit.spirits:
+        found += state.cards[uid].effects
+    return found
+
+
+def _combined(state: DState, unit: Unit, because: tuple) -> tuple:
+    """The interpretation to cite when it decided: a combined Spirit's effect counted, or a covered card's did not."""
+    spirits = {f"dtector:card.{state.cards[uid].id}" for uid in unit.spirits}
+    covered = any(state.cards[uid].effects for uid in unit.stack[:-1])
+    return (C.COMBINED_EFFECTS,) if covered or any(c.id in spirits for c in because) else ()
 
 
 def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
@@ -409,10 +425,13 @@ def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
     blocker = state.card(block_unit.top)
     if from_hand and blocker.battle_type is not BattleType.SPIRIT:
         cited.append(C.ELEMENTS)
-    defending = effects.power(blocker.effects, state.unit_power(block_unit), "defending")
+    if attack_unit.spirits or block_unit.spirits:
+        cited.append(C.SPIRIT_COMBINE)  # a combined Digimon's power is the sum of its cards
+    defending = effects.power(unit_effects(state, block_unit), state.unit_power(block_unit), "defending")
     block_power = defending.value
     if defending.because:
         cited += [C.SPECIAL_EFFECT, *defending.because]
+    cited += _combined(state, block_unit, defending.because)
     story = (
         f"{name(defender)} blocks with {state.unit_label(block_unit)} (power {block_power}) against "
         f"{state.unit_label(attack_unit)} (power {attack_power}): "

@@ -76,7 +76,10 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
         raise InputError(source, "setup.turn", f"expected a turn number from 1, got {turn!r}")
     layout = Layout(source)
     sides = layout.sides(board.get("players"), "setup.players", lambda entry, where: _side(layout, entry, where))
-    return DState(layout.instances(rng), sides, start_frames(phase, active), turn, active, active)
+    frames = start_frames(phase, active)
+    if phase != "setup" and any(not side.deck for side in sides):
+        frames = stack_of(frame("game-over.end"))  # How To Win: a player already ran out of cards, so the game ends at once
+    return DState(layout.instances(rng), sides, frames, turn, active, active)
 
 
 def _side(layout: Layout, entry: Any, where: str) -> Side:

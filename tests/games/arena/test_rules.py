@@ -301,10 +301,25 @@ def test_battle_p7_the_first_player_to_score_1000_points_wins():
     assert match.over and match.result.winner == 1 and match.result.scores == (900, 950 + CARDS["garurumon"].score["Rookie"])
 
 
-def test_interpretation_endless_ties_ten_ties_in_a_row_end_the_game():
+def test_interpretation_endless_ties_stop_the_game_as_a_draw_never_a_win():
+    """arena:battle.p7 — "The first player to score 1000 points wins the game": nobody did, so nobody wins."""
     match, _ = play(board([player(["agumon"], score=300), player(["agumon"], score=200)], ties=9))
-    assert match.over and match.result.winner == 0
+    assert match.over and match.result.winner is None  # even with Player 1 ahead on points
     assert steps_citing(match, C.ENDLESS_TIES)
+
+
+def test_battle_p5_from_the_second_duel_the_last_winner_goes_first_and_no_coin_is_quoted():
+    """arena:battle.p5 "Winner goes first in the next duel." / battle.p1 quotes the coin toss only in the first Duel."""
+    match, _ = play(regroup(player(["agumon"], hand=["power-charge"] * 10), last_winner=0), ["done", "done"], until="battle.stop")
+    start = next(step for step in match.steps if C.ATTACK_VALUE in step.citations)
+    assert C.WINNER_FIRST in start.citations and C.TAKE_TURNS not in start.citations
+
+
+def test_battle_p6_after_a_tie_the_first_player_is_quoted_from_the_tie_rule():
+    """arena:battle.p6 "...the player who won the previous Duel or the coin flip goes first in the next Duel."."""
+    match, _ = play(regroup(player(["agumon"], hand=["power-charge"] * 10), last_winner=None), ["done", "done"], until="battle.stop")
+    start = next(step for step in match.steps if C.ATTACK_VALUE in step.citations)
+    assert C.TIE_FIRST in start.citations and C.TAKE_TURNS not in start.citations
 
 
 # -- arena:re-group.p1 - p6 --------------------------------------------------------------------------------------------------
