@@ -38,7 +38,7 @@ from .schema import Count, Schema, ShortText, Text
 
 Whose = Literal["self", "opponent", "any"]
 Duration = Literal["step", "turn", "duel", "while", "permanent"]
-VerbName = Literal["move", "draw", "shuffle", "delete", "gain", "lose", "reveal"]
+VerbName = Literal["move", "draw", "shuffle", "delete", "gain", "lose", "reveal", "change"]
 
 #: what each duration means, for docs/effects.md
 DURATIONS: dict[str, str] = {
@@ -59,6 +59,7 @@ VERBS: dict[str, str] = {
     "gain": "add `amount` to a player's `counter`",
     "lose": "take `amount` from a player's `counter`",
     "reveal": "show the selected cards to both players",
+    "change": "apply `change` (a modifier) to the cards its target finds now, `until` a duration ends",
 }
 
 #: the fields of a selector, for docs/effects.md
@@ -109,6 +110,8 @@ class Verb(Schema):
     count: Count = 1
     counter: ShortText | None = None  #: gain / lose
     amount: int = 0
+    change: Modifier | None = None  #: change: the modifier that lasts
+    until: Duration = "turn"  #: change: how long it lasts
 
 
 class EffectSpec(Schema):
@@ -167,6 +170,10 @@ class EffectRules:
             for i, verb in enumerate(verbs):
                 if verb.verb not in self.verbs:
                     raise InputError(source, f"{where}.{part}[{i}].verb", f"expected one of {', '.join(self.verbs)}, got {verb.verb!r}")
+                if verb.verb == "change" and verb.change is None:
+                    raise InputError(source, f"{where}.{part}[{i}].change", "expected the change (value, by or to, target)")
+                if verb.change is not None:
+                    selectors.append((f"{where}.{part}[{i}].change.target", verb.change.target))
                 if verb.to is not None and verb.to not in self.zones:
                     raise InputError(source, f"{where}.{part}[{i}].to", f"expected a zone ({', '.join(self.zones)}), got {verb.to[:40]!r}")
                 if verb.what is not None:
@@ -253,6 +260,38 @@ class World:
         return all(self.select(state, condition, owner, this) for condition in effect.spec.condition)
 
 
+# -- changes that last -----------------------------------------------------------------------------------------
+
+#: which durations end at which boundary (a turn's end also ends what lasts a step, and so on)
+ENDS_AT: dict[str, frozenset[str]] = {
+    "step": frozenset({"step"}),
+    "turn": frozenset({"step", "turn"}),
+    "duel": frozenset({"step", "turn", "duel"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A change a verb made that lasts until a duration ends: on the cards its target found when it was made."""
+
+    modifier: Modifier
+    cards: tuple[int, ...]
+    until: str
+    citation: Citation
+
+
+def renumbered(lasting: Sequence[Lasting], fresh: Mapping[int, int]) -> list[Lasting]:
+    """Lasting changes for a copy of the state whose cards got fresh numbers (an observation)."""
+    return [Lasting(c.modifier, tuple(fresh[u] for u in c.cards if u in fresh), c.until, c.citation) for c in lasting]
+
+
+def expire(state: Any, boundary: str) -> None:
+    """The ``boundary`` (step, turn, duel) is reached: changes that last until it end."""
+    ending = ENDS_AT.get(boundary, frozenset())
+    if getattr(state, "lasting", None):
+        state.lasting = [change for change in state.lasting if change.until not in ending]
+
+
 # -- the continuous-effect layer ---------------------------------------------------------------------------------
 
 
@@ -301,6 +340,11 @@ class ValueLayer:
                     continue
                 value = value + modifier.by if modifier.by is not None else modifier.to
                 because.append(force.effect.citation)
+        for change in getattr(state, "lasting", ()):
+            if change.modifier.value == name and subject in change.cards:
+                modifier = change.modifier
+                value = value + modifier.by if modifier.by is not None else modifier.to
+                because.append(change.citation)
         return Value(value, tuple(because))
 
 
@@ -345,11 +389,21 @@ class VerbHooks:
 
 
 def run_verbs(
-    state: Any, verbs: Sequence[Verb], rules: EffectRules, world: World, hooks: VerbHooks, owner: int, this: Sequence[int] = ()
+    state: Any, verbs: Sequence[Verb], rules: EffectRules, world: World, hooks: VerbHooks, owner: int, this: Sequence[int] = (),
+    source: Citation | None = None,
 ) -> VerbResult:
-    """Carry out ``verbs`` for an effect owned by ``owner``, in order; each cites the rule that defines it here."""
+    """Carry out ``verbs`` for an effect owned by ``owner``, in order; each cites the rule that defines it here.
+
+    ``source``: the card citation of the effect, carried by the changes it makes that last.
+    """
     result = VerbResult()
     for verb in verbs:
+        if verb.verb == "change" and verb.change is not None:
+            found = world.select(state, verb.change.target, owner, this)
+            state.lasting.append(Lasting(verb.change, tuple(found), verb.until, source or rules.verbs[verb.verb]))
+            result.moved.append((verb.verb, owner, found))
+            result.citations.append(rules.verbs[verb.verb])
+            continue
         targets = world.select(state, verb.what, owner, this) if verb.what is not None else []
         who = world.owners(verb.what.whose, owner)[0] if verb.what is not None else owner
         if verb.verb == "draw":

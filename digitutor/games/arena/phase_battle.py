@@ -9,7 +9,7 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Step
 from ...rules.model import Citation
 from . import citations as C
-from ...core.effects import run_verbs
+from ...core.effects import expire, run_verbs
 from .actions import clear_power_port, event, flag_if_empty, listing, name, step, to_offline
 from . import effects
 from .checks import colour_of, power, power_option_options
@@ -121,7 +121,7 @@ def play(state: AState, player: int, uid: int, alone: bool) -> Step:
         cited += done.citations
     for effect in acting:
         cited.append(effect.citation)
-        done = run_verbs(state, effect.spec.do, effects.RULES, effects.WORLD, hooks, player, (uid,))
+        done = run_verbs(state, effect.spec.do, effects.RULES, effects.WORLD, hooks, player, (uid,), effect.citation)
         for _, who, uids in done.moved:
             events.append(_moved(state, who, uids))
             told += f"; {name(who)} moves {len(uids)} card(s) from Online to Offline"
@@ -189,6 +189,7 @@ def battle_aftermath(state: AState, top: Frame, rng: random.Random) -> Step:
     del loser_side.duel[1:]
     digivices = any(side.spent for side in state.sides)
     cleared = [clear_power_port(state, p) for p in (0, 1)]
+    expire(state, "duel")
     state.first = state.actor = winner
     state.ties = 0
     state.goto(frame("re-group.discard", winner))
@@ -214,6 +215,7 @@ def battle_tie(state: AState, top: Frame, rng: random.Random) -> Step:
     """A tie: no Digimon move, the Power Options go Offline, and the same player goes first again."""
     digivices = any(side.spent for side in state.sides)
     cleared = [clear_power_port(state, p) for p in (0, 1)]
+    expire(state, "duel")
     state.ties += 1
     state.actor = state.first
     state.goto(frame("game-over.ties") if state.ties >= TIE_LIMIT else frame("re-group.discard", state.first))

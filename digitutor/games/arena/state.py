@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ...core.effects import Lasting
 from ...core.frames import Frame, FrameStack, frame
 from ...core.instances import CardTable, Instances
 from .cards import Card
@@ -97,6 +98,7 @@ class AState(FrameStack, CardTable):
     over: bool = False
     winner: int | None = None
     cards: tuple[Card, ...] = ()  #: uid -> card (the instance table's records, for speed)
+    lasting: list[Lasting] = field(default_factory=list)  #: changes made by effects that last until a duration ends
 
     def __post_init__(self) -> None:
         self.cards = self.instances.cards
@@ -105,7 +107,7 @@ class AState(FrameStack, CardTable):
         return AState(
             self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.first, self.actor,
             list(self.passed), self.last_winner, self.ties, list(self.pool), self.drafting, self.reset_due,
-            self.restoring, self.over, self.winner,
+            self.restoring, self.over, self.winner, lasting=list(self.lasting),
         )
 
     @property

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.effects import renumbered
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Instances
 from .actions import name
@@ -101,15 +102,15 @@ def redact(state: AState, viewer: int | None) -> AState:
         return state.copy()
     cards: list[Card] = []
     ids: list[str] = []
+    fresh: dict[int, int] = {}
 
     def pile(uids: list[int], zone: str, owner: int | None) -> list[int]:
-        fresh = []
         for uid in uids:
             hidden = hidden_from(zone, owner, viewer)
             cards.append(UNKNOWN if hidden else state.card(uid))
             ids.append("" if hidden else state.iid(uid))
-            fresh.append(len(cards) - 1)
-        return fresh
+            fresh[uid] = len(cards) - 1
+        return [fresh[uid] for uid in uids]
 
     pool = pile(state.pool, "draft-pile", None)
     sides = []
@@ -130,4 +131,5 @@ def redact(state: AState, viewer: int | None) -> AState:
     return AState(
         table, sides, list(state.frames), state.turn, state.first, state.actor, list(state.passed), state.last_winner,
         state.ties, pool, state.drafting, state.reset_due, state.restoring, state.over, state.winner,
+        lasting=renumbered(state.lasting, fresh),
     )

@@ -12,6 +12,7 @@ import random
 from functools import lru_cache
 
 from ...core.actions import Action, action
+from ...core.effects import expire
 from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Event, Option, Step
@@ -462,6 +463,7 @@ def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
 
 def end_turn(state: DState, top: Frame, rng: random.Random) -> Step:
     ending = state.active
+    expire(state, "turn")
     state.turn += 1
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))

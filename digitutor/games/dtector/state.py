@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ...core.effects import Lasting
 from ...core.frames import Frame, FrameStack, frame
 from ...core.instances import CardTable, Instances
 from .cards import Card
@@ -67,6 +68,7 @@ class DState(FrameStack, CardTable):
     over: bool = False
     winner: int | None = None
     cards: tuple[Card, ...] = ()  #: uid -> card (the instance table's records, for speed)
+    lasting: list[Lasting] = field(default_factory=list)  #: changes made by effects that last until a duration ends
 
     def __post_init__(self) -> None:
         self.cards = self.instances.cards
@@ -82,6 +84,7 @@ class DState(FrameStack, CardTable):
             list(self.face_down),
             self.over,
             self.winner,
+            lasting=list(self.lasting),
         )
 
     @property

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...core.effects import renumbered
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Instances
 from .cards import BattleType, Card, Element, Level
@@ -88,11 +89,13 @@ def redact(state: DState, viewer: int | None) -> DState:
         return state.copy()
     cards: list[Card] = []
     ids: list[str] = []
+    fresh: dict[int, int] = {}
 
     def renumber(uid: int, hidden: bool) -> int:
         cards.append(UNKNOWN if hidden else state.card(uid))
         ids.append("" if hidden else state.iid(uid))
-        return len(cards) - 1
+        fresh[uid] = len(cards) - 1
+        return fresh[uid]
 
     sides = []
     face_down: list[int | None] = []
@@ -109,4 +112,6 @@ def redact(state: DState, viewer: int | None) -> DState:
         face_down.append(None if uid is None else renumber(uid, hidden_from(state, "battle-call", player, viewer)))
     table = Instances(tuple(cards), tuple(ids), tuple(None for _ in cards))
     # frames name only face-up cards (the attacker, Digimon that digivolved), which keep their ids
-    return DState(table, sides, list(state.frames), state.turn, state.active, state.first, face_down, state.over, state.winner)
+    seen = DState(table, sides, list(state.frames), state.turn, state.active, state.first, face_down, state.over, state.winner)
+    seen.lasting = renumbered(state.lasting, fresh)
+    return seen
