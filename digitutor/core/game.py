@@ -15,9 +15,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import msgspec
+
 from ..rules.model import Citation
 from .actions import Action, BadActionKey
-from .errors import IllegalActionError
+from .errors import IllegalActionError, InputError
 from .frames import Frame
 from .instances import Instances
 from .records import Decision, Option, Reason, Result, Step
@@ -347,6 +349,36 @@ class Game:
     def all_cards(self, state: Any) -> list[int]:
         """Every card uid in every zone (for the no-card-lost-or-duplicated invariant)."""
         return [uid for _, _, uids in self.zones(state) for uid in uids]
+
+    def save_state(self, state: Any) -> dict[str, Any]:
+        """The whole state (frames, instances, lasting changes included) as JSON-able plain data.
+
+        Cards are written by card id and read back from the game's card set.
+        """
+        doc = msgspec.to_builtins(state)
+        doc["instances"]["cards"] = [card.id for card in state.instances.cards]
+        doc.pop("cards", None)
+        return doc
+
+    def load_state(self, doc: dict[str, Any], source: str = "saved state") -> Any:
+        """A state from ``save_state``'s document; a card id the game does not know is an InputError."""
+        known = self.plugs.cards()
+        doc = dict(doc)
+        instances = dict(doc["instances"])
+        missing = [card_id for card_id in instances["cards"] if card_id not in known]
+        if missing:
+            raise InputError(source, "instances.cards", f"unknown card {str(missing[0])[:40]!r}")
+        doc["instances"] = instances
+        cards = [known[card_id] for card_id in instances["cards"]]
+        instances["cards"] = list(range(len(cards)))
+        try:
+            state = msgspec.convert(doc, type(self.new_state(self.default_setup())))
+        except msgspec.ValidationError as error:
+            raise InputError(source, "", str(error)[:200]) from None
+        table = state.instances
+        state.instances = Instances(tuple(cards), table.ids, table.owners, table.created, table.removed)
+        state.cards = state.instances.cards
+        return state
 
     def alias(self, state: Any, key: str) -> str:
         """An action key with each instance id replaced by its card id (scripts may name cards so)."""

@@ -10,6 +10,7 @@ from digitutor.core.actions import Action, BadActionKey
 from digitutor.core.errors import DigitutorError
 from digitutor.core.frames import Frame, frame
 from digitutor.core.match import Match
+from digitutor.core.records import Decision
 from digitutor.core.registry import registered_games
 from digitutor.games.dtector import citations as DC
 
@@ -105,3 +106,21 @@ def test_why_not_answers_any_proposal_at_any_decision_without_crashing(game):
                         assert all(r.citation.id.startswith(f"{game}:") for r in reasons)
             legal = decision.legal_options
             match.choose(legal[rng.randrange(len(legal))].key)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_state_saves_and_loads_as_plain_data_and_plays_on_the_same(game):
+    import random
+
+    for seed in range(3):
+        match = Match(game, seed, agents=("human", "human"))
+        rng = random.Random(seed)
+        for _ in range(30 + 20 * seed):
+            outcome = match.advance()
+            if isinstance(outcome, Decision):
+                match.choose(outcome.legal_options[rng.randrange(len(outcome.legal_options))].key)
+        doc = json.loads(json.dumps(match.game.save_state(match.state)))
+        loaded = match.game.load_state(doc)
+        assert loaded == match.state
+        one, two = random.Random(7), random.Random(7)
+        assert match.game.advance(match.state.copy(), one) == match.game.advance(loaded, two)
