@@ -147,6 +147,27 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
+class GaugeView:
+    """A gauge both players share, such as DCG's memory gauge: from ``span`` on Player 1's side through 0 to
+    ``span`` on Player 2's. ``value`` is signed: positive on ``toward``'s side (the player who may use it)."""
+
+    name: str
+    span: int
+    value: int
+    toward: int  #: the player on whose side positive values lie
+
+    def side(self) -> int | None:
+        """Whose side the marker is on (None: at 0)."""
+        return None if self.value == 0 else (self.toward if self.value > 0 else 1 - self.toward)
+
+    def marks(self) -> tuple[tuple[int, int | None], ...]:
+        """Every mark from Player 1's end to Player 2's: (number shown, whose side it is on; None for 0)."""
+        near = [(n, 0) for n in range(self.span, 0, -1)]
+        far = [(n, 1) for n in range(1, self.span + 1)]
+        return (*near, (0, None), *far)
+
+
+@dataclass(frozen=True, slots=True)
 class BoardView:
     """The whole board as seen by ``viewer`` (None: everything visible)."""
 
@@ -154,7 +175,8 @@ class BoardView:
     turn: int
     phase: str
     players: tuple[PlayerView, ...]
-    shared: Mapping[str, str] = field(default_factory=dict)  #: e.g. a shared memory gauge
+    shared: Mapping[str, str] = field(default_factory=dict)  #: counters both players share (Duel number, draft pile)
+    gauges: tuple[GaugeView, ...] = ()  #: shared gauges (DCG's memory gauge)
 
 
 @dataclass(frozen=True)
