@@ -168,6 +168,7 @@ def structure_cases() -> list[Case]:
         Case("malformed-yaml", ("scenario", "check", "{file}"), "game: dtector\ntitle: [unclosed\n"),
         Case("tab-yaml", ("deck", "check", "{file}"), "game: dtector\n\tcards: []\n"),
         Case("oversized-deck", ("deck", "check", "{file}"), "game: dtector\ncards:\n" + "  - {card: agumon, count: 1}\n" * 110_000),
+        Case("near-cap-deck", ("deck", "check", "{file}"), "game: dtector\ncards:\n" + "  - {card: agumon, count: 1}\n" * 17_000),
         Case("long-line-file", ("deck", "check", "{file}"), "game: " + "x" * 900_000 + "\ncards: []\n"),
         Case("dev-zero", ("scenario", "check", "/dev/zero")),
         Case("dev-zero-deck", ("deck", "check", "/dev/zero")),
