@@ -283,10 +283,14 @@ def run_case(case: Case, folder: Path) -> Outcome:
 
 
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    """Run every selected case (all of them, unless ``-k`` picked some), several at a time."""
+    selected = {item.callspec.params["case"].id for item in request.session.items
+                if hasattr(item, "callspec") and "case" in item.callspec.params}
     root = tmp_path_factory.mktemp("hostile")
     with ThreadPoolExecutor(WORKERS) as pool:
-        futures = {case.id: pool.submit(run_case, case, root / f"case{index}") for index, case in enumerate(VALID + CASES)}
+        futures = {case.id: pool.submit(run_case, case, root / f"case{index}")
+                   for index, case in enumerate(VALID + CASES) if case.id in selected}
         return {case_id: future.result() for case_id, future in futures.items()}
 
 
