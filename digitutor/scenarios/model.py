@@ -65,14 +65,6 @@ class OptionExpect(Schema):
     cites: list[ClauseId] = []
 
 
-class WhyNotExpect(Schema):
-    """Every reason an action is illegal (the second-edition core's ``why_not``)."""
-
-    action: ShortText
-    reasons: Count | Unset = msgspec.UNSET
-    cites: list[ClauseId] = []
-
-
 class ResultExpect(Schema):
     """How the game ended: ``winner`` 0, 1 or null (a draw)."""
 
@@ -80,14 +72,13 @@ class ResultExpect(Schema):
 
 
 class Expect(Schema):
-    """Structured checks on the played scenario (no eval)."""
+    """Structured checks on the played scenario (no eval). A new kind of check is a field here and a check in the runner."""
 
     cites: list[ClauseId] = []
     narration: list[Text] = []
     board: list[BoardExpect] = []
     counters: list[CounterExpect] = []
     options: list[OptionExpect] = []
-    why_not: list[WhyNotExpect] = []
     result: ResultExpect | Unset = msgspec.UNSET
     over: bool | Unset = msgspec.UNSET
 
