@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 import yaml
 
+pytestmark = pytest.mark.slow  # about 80 CPU seconds in all (40-50 s on two idle cores)
+
 #: CPU seconds a case may use (wall-clock time on a shared CI machine is too noisy to judge by)
 CPU_LIMIT = 5.0
 #: wall-clock seconds after which a case counts as hung (e.g. blocked on a FIFO) and is killed
