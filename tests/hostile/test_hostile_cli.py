@@ -1,4 +1,4 @@
-"""Hostile input through the real command line: every case ends within 5 s, with one short line and exit 2.
+"""Hostile input through the real command line: every case ends within 5 CPU seconds, in one short line, exit 2.
 
 Each case runs ``python -m digitutor.cli`` as its own process (several at once, to keep the suite
 short). Its CPU time and peak memory come from the kernel's accounting (``wait4``): under 5 CPU
