@@ -7,9 +7,13 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .core.errors import DigitutorError, excerpt
+
+if TYPE_CHECKING:
+    from .core.records import Decision
+    from .scenarios.runner import ScenarioRun
 
 EXIT_BAD_INPUT = 2
 #: the longest error line printed (input quoted in a message is cut well before this)
@@ -206,7 +210,7 @@ def cmd_scenario_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _asked_at(run: Any) -> list[tuple[int, Any, str | None]]:
+def _asked_at(run: ScenarioRun) -> list[tuple[int, Decision, str | None]]:
     """Each decision the scenario met: (the index of the step it led to, the decision, the answer given)."""
     answered = run.match.decisions
     return [
@@ -215,7 +219,7 @@ def _asked_at(run: Any) -> list[tuple[int, Any, str | None]]:
     ]
 
 
-def _print_decision(decision: Any, answer: str | None) -> None:
+def _print_decision(decision: Decision, answer: str | None) -> None:
     """A decision: who chooses, the answer, and every illegal option with all its cited reasons."""
     print(f"     ? {decision.prompt}" + (f" → {answer}" if answer else " (not answered)"))
     for option in decision.options:
@@ -245,7 +249,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
         _print_json(document)
         return 0 if run.passed else 1
     print(f"{run.scenario.id}: {run.scenario.title}")
-    by_step: dict[int, list[tuple[Any, str | None]]] = {}
+    by_step: dict[int, list[tuple[Decision, str | None]]] = {}
     for at, decision, answer in asked:
         by_step.setdefault(at, []).append((decision, answer))
     for index in range(len(run.match.steps) + 1):

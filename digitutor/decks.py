@@ -122,12 +122,13 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
     cards = _attribute(how.cards)()
     card_ids: list[str] = []
     reasons: list[Reason] = []
-    unknown = 0
+    unknown = unknown_copies = 0
     for position, entry in enumerate(deck.cards):
         card_id, count = (entry, 1) if isinstance(entry, str) else (entry.card, entry.count)
         where = f"cards[{position}]" if isinstance(entry, str) else f"cards[{position}].card"
         if card_id not in cards:
             unknown += 1
+            unknown_copies += count
             if unknown > MAX_UNKNOWN_LISTED:
                 continue
             close = closest_cards(card_id, cards)
@@ -138,6 +139,10 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
     if unknown > MAX_UNKNOWN_LISTED:
         more = unknown - MAX_UNKNOWN_LISTED
         reasons.append(Reason(f"… and {more} more unknown card{'s' if more > 1 else ''}.", _attribute(how.rule)))
+    if unknown:
+        total = len(card_ids) + unknown_copies
+        reasons.append(Reason(f"The checks below leave the unknown cards out; with them the deck lists {total} cards.",
+                              _attribute(how.rule)))
     # one entry per copy: a game's own reader may cap a single entry's count
     known: list[Any] = [{"card": c, "count": 1} for c in card_ids] if how.counted else card_ids
     name = deck.name or Path(source).stem

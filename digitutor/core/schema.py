@@ -40,7 +40,10 @@ _STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
 
 def _words(message: str) -> str:
     """msgspec's ``Expected `int`, got `float``` in plain words."""
-    message = re.sub(r"`(\w+)`", lambda m: _WORDS.get(m.group(1), m.group(1)), message)
+    def words(match: re.Match[str]) -> str:
+        return " or ".join(_WORDS.get(part.strip(), part.strip()) for part in match.group(1).split("|"))
+
+    message = re.sub(r"`([\w |]+)`", words, message)
     return message[:1].lower() + message[1:]
 
 

@@ -84,7 +84,7 @@ class ResultExpect(Schema):
 
 
 class Expect(Schema):
-    """Structured checks on the played scenario (no eval)."""
+    """Structured checks on the played scenario (no eval). A new kind of check is a field here and a check in the runner."""
 
     cites: list[ClauseId] = []
     narration: list[Text] = []

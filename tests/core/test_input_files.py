@@ -72,9 +72,10 @@ def test_excerpt_cuts_long_and_unprintable_values():
 def test_a_deck_reports_every_problem_with_the_closest_card_names():
     report = check_deck_text("game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - garurumom\n")
     whys = [reason.why for reason in report.reasons]
-    assert len(whys) == 2
+    assert len(whys) == 3
     assert "unknown card 'garurumom'" in whys[0] and "Garurumon" in whys[0]
-    assert "53 cards" in whys[1]
+    assert "with them the deck lists 54 cards" in whys[1]
+    assert "53 cards" in whys[2]
     assert all(reason.citation.quote for reason in report.reasons)
 
 
