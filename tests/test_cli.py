@@ -80,8 +80,8 @@ def test_play_json_every_step_cites_a_verbatim_quote_of_the_shipped_rulebook():
             if cited["kind"] == "rule":
                 assert cited["quote"] in rulebook
                 assert cited["quote"] in find_clause(cited["id"]).text
-            else:
-                assert resolve(Citation(cited["id"], cited["quote"], CitationKind.INTERPRETATION))
+            else:  # an interpretation, or a card's own text ("card": quoted from its card file)
+                assert resolve(Citation(cited["id"], cited["quote"], CitationKind(cited["kind"])))
 
 
 def test_play_unknown_game_or_agent_is_one_line_exit_2():
