@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.effects import renumbered
+from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Instances
 from .actions import name
@@ -129,7 +130,7 @@ def redact(state: AState, viewer: int | None) -> AState:
         ))
     table = Instances(tuple(cards), tuple(ids), tuple(None for _ in cards))
     return AState(
-        table, sides, list(state.frames), state.turn, state.first, state.actor, list(state.passed), state.last_winner,
+        table, sides, hide_secrets(state.frames, viewer), state.turn, state.first, state.actor, list(state.passed), state.last_winner,
         state.ties, pool, state.drafting, state.reset_due, state.restoring, state.over, state.winner,
         lasting=renumbered(state.lasting, fresh),
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...core.effects import renumbered
+from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Instances
 from .cards import BattleType, Card, Element, Level
@@ -112,6 +113,6 @@ def redact(state: DState, viewer: int | None) -> DState:
         face_down.append(None if uid is None else renumber(uid, hidden_from(state, "battle-call", player, viewer)))
     table = Instances(tuple(cards), tuple(ids), tuple(None for _ in cards))
     # frames name only face-up cards (the attacker, Digimon that digivolved), which keep their ids
-    seen = DState(table, sides, list(state.frames), state.turn, state.active, state.first, face_down, state.over, state.winner)
+    seen = DState(table, sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, face_down, state.over, state.winner)
     seen.lasting = renumbered(state.lasting, fresh)
     return seen
