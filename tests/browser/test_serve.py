@@ -27,6 +27,21 @@ def test_voila_json_strips_sources_hides_tracebacks_culls_and_preheats() -> None
     assert SETTINGS["Voila"]["ip"] == LOOPBACK
 
 
+def test_keep_alive_pings_time_out_well_after_the_next_ping() -> None:
+    # Jupyter Server compares the last pong's age with ws_ping_timeout at every ping: a timeout
+    # equal to the interval dropped every idle page whenever a ping ran a millisecond late.
+    from digitutor.serving.settings import tornado_settings
+
+    pings = SETTINGS["Voila"]["tornado_settings"]
+    assert pings == tornado_settings(), "voila.json and digitutor serve disagree on the websocket pings"
+    assert pings["ws_ping_timeout"] >= 2 * pings["ws_ping_interval"] > 0
+
+
+def test_serve_applies_the_keep_alive_pings(tmp_path: Path) -> None:
+    app = serve.build_app(NOTEBOOKS, serve.voila_config_file(), LOOPBACK, free_port(), "")
+    assert app.tornado_settings["ws_ping_timeout"] >= 2 * app.tornado_settings["ws_ping_interval"]
+
+
 def test_only_learn_apps_get_a_preheated_kernel() -> None:
     # Voila matches the denylist against each notebook's full path.
     denied = [re.compile(pattern) for pattern in SETTINGS["VoilaKernelManager"]["preheat_denylist"]]
