@@ -155,7 +155,7 @@ def _wait(ready, deadline: float, server: Server, what: str) -> None:
 
 def _answers(server: Server) -> bool:
     try:
-        return http_get(server.port, "/")[0] in (200, 302)
+        return http_get(server.port, "/")[0] in (200, 302, 403)  # 403: --lan, no token
     except OSError:
         return False
 
