@@ -1,8 +1,9 @@
 """``digitutor serve``: the tutor notebooks as standalone Voila apps, the landing page at ``/``.
 
 The Voila settings (sources stripped, no tracebacks, kernel culling, preheated
-Learn kernels) live in ``voila.json`` at the repository root, so that plain
-``voila notebooks/`` behaves the same; this module adds what a command line
+Learn kernels) live in ``digitutor/serving/voila.json`` (shipped in the package; the
+repository root holds the same file, so that plain ``voila notebooks/`` and Binder
+behave the same); this module adds what a command line
 needs: loopback unless ``--lan`` (then a token on every route), ``/`` -> ``start.ipynb``,
 a room (``--room N``: N preheated Learn kernels, filled before it says it is ready, a queue
 for pages that must wait, a cap on kernels), no request to a CDN, one-line errors and a
@@ -48,20 +49,23 @@ def checkout_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+def package_root() -> Path:
+    """The installed ``digitutor`` package (a wheel ships the notebooks and voila.json in it)."""
+    return Path(__file__).resolve().parent
+
+
 def notebooks_dir() -> Path:
-    """The checkout's ``notebooks/`` folder; one-line error when the package is not run from a checkout."""
-    folder = checkout_root() / "notebooks"
-    if not (folder / LANDING).is_file():
-        raise DigitutorError(
-            f"no tutor notebooks at {folder} ({LANDING} missing): `digitutor serve` runs from a "
-            "digitutor checkout (git clone, then `make run`), not from an installed wheel"
-        )
-    return folder
+    """The tutor notebooks: the checkout's ``notebooks/``, else the copy shipped in the package."""
+    for folder in (checkout_root() / "notebooks", package_root() / "notebooks"):
+        if (folder / LANDING).is_file():
+            return folder
+    raise DigitutorError(f"no tutor notebooks ({LANDING}) in {checkout_root() / 'notebooks'} or "
+                         f"{package_root() / 'notebooks'}: reinstall digitutor")
 
 
 def voila_config_file() -> Path:
-    """``voila.json`` at the checkout root: the one place the Voila settings are written."""
-    path = checkout_root() / CONFIG_FILE
+    """The Voila settings (``digitutor/serving/voila.json``; the checkout's ``voila.json`` is the same file)."""
+    path = package_root() / "serving" / CONFIG_FILE
     try:
         json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -14,7 +14,19 @@ from digitutor import serve
 from digitutor.cli import main
 from harness import LOOPBACK, NOTEBOOKS, ROOT, Server, free_port, http_get, learn_notebooks, start_server
 
-SETTINGS = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+SETTINGS = json.loads((ROOT / "digitutor" / "serving" / "voila.json").read_text(encoding="utf-8"))
+
+
+def test_the_root_voila_json_is_the_shipped_one() -> None:
+    # plain `voila notebooks/` and Binder read the root copy; `digitutor serve` the shipped one
+    assert (ROOT / "voila.json").read_bytes() == (ROOT / "digitutor" / "serving" / "voila.json").read_bytes()
+
+
+def test_bad_room_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--room", "0"], ["--game", "nosuch"], ["--room", "5", "--max-kernels", "3"]):
+        assert main(["serve", "--no-browser", "--port", str(free_port()), *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("digitutor: error: --"), err
 
 
 def test_voila_json_strips_sources_hides_tracebacks_culls_and_preheats() -> None:
@@ -83,9 +95,10 @@ def test_a_busy_port_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) 
 def test_no_notebooks_folder_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(serve, "checkout_root", lambda: tmp_path)
+    monkeypatch.setattr(serve, "package_root", lambda: tmp_path / "digitutor")
     assert main(["serve", "--no-browser", "--port", str(free_port())]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "checkout" in err
+    assert err.count("\n") == 1 and "notebooks" in err
 
 
 def test_query_string_outside_a_preheated_kernel_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
