@@ -18,6 +18,7 @@ import asyncio
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 from traitlets import Float, Integer
@@ -45,6 +46,7 @@ def room_manager(base: type) -> type:
             self._slots: asyncio.Semaphore | None = None
             self._first_seen: dict[str, float] = {}
             self._connected: set[str] = set()
+            self._warming: set[str] = set()
             super().__init__(**kwargs)
 
         # -- capacity -------------------------------------------------------------------------------
@@ -86,7 +88,11 @@ def room_manager(base: type) -> type:
             self._inflight += 1
             try:
                 entry = await super()._initialize(notebook_path, None, **kwargs)
-                await asyncio.shield(entry["task"])
+                self._warming.add(entry["kernel_id"])
+                try:
+                    await asyncio.shield(entry["task"])
+                finally:
+                    self._warming.discard(entry["kernel_id"])
                 return entry
             finally:
                 self._inflight -= 1
@@ -128,19 +134,28 @@ def room_manager(base: type) -> type:
 
         async def cull_unconnected(self) -> list[str]:
             """Shut down kernels handed to a page that has not connected within ``connect_timeout``."""
-            now, pooled, culled = time.monotonic(), self.pooled_ids(), []
+            now, spared, culled = time.monotonic(), self.pooled_ids() | self._warming | self._connected, []
             for kernel_id in list(self._kernels):
-                if kernel_id in pooled or kernel_id in self._connected:
+                if kernel_id in spared:  # the clock starts when a pool hands the kernel to a page
+                    self._first_seen.pop(kernel_id, None)
                     continue
                 if self._kernel_connections.get(kernel_id, 0) > 0:
                     self._connected.add(kernel_id)
                     continue
-                if now - self._first_seen.setdefault(kernel_id, now) > self.connect_timeout:
+                waited = min(now - self._first_seen.setdefault(kernel_id, now), self._quiet_for(kernel_id))
+                if waited > self.connect_timeout:
                     self.log.warning("digitutor: shutting down kernel %s: no page connected to it", kernel_id)
                     culled.append(kernel_id)
                     await self.shutdown_kernel(kernel_id)
             self._forget_gone()
             return culled
+
+        def _quiet_for(self, kernel_id: str) -> float:
+            """Seconds since the kernel last said anything (it is busy running its notebook until then)."""
+            last = getattr(self._kernels.get(kernel_id), "last_activity", None)
+            if last is None:
+                return float("inf")
+            return (datetime.now(timezone.utc) - last).total_seconds()
 
         def _forget_gone(self) -> None:
             running = set(self._kernels)
