@@ -118,6 +118,14 @@ def _is_ready(page: Page) -> bool:
         return False
 
 
+def _state(page: Page) -> str:
+    """What a page that never became interactive shows (for the report)."""
+    try:
+        return f"{page.url}: " + page.evaluate("document.body ? document.body.innerText.slice(0, 160) : ''")
+    except PlaywrightError as error:
+        return f"{page.url}: {error}"[:200]
+
+
 def click_around(pages: list[Page], server: Server, clicks: int, seed: int) -> dict[str, int]:
     """Random clicks on enabled tutor buttons, round robin; kernels that died, clicks made."""
     rng = random.Random(seed)
@@ -126,6 +134,8 @@ def click_around(pages: list[Page], server: Server, clicks: int, seed: int) -> d
         kernel_id = page.evaluate(KERNEL_ID)
         kernels[kernel_id] = server.kernel(kernel_id)
     made = 0
+    if not pages:
+        return {"kernel_deaths": 0, "clicks": 0}
     for _ in range(clicks):
         for page in pages:
             buttons = page.locator(CLICKABLE)
@@ -166,6 +176,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             sampler.start()
             pages, ready = open_room(browser, server, args.pages, errors)
             result.update(summary(ready))
+            result["failed_page_states"] = [_state(page) for page, when in zip(pages, ready) if when is None][:5]
+            print(json.dumps(summary(ready)), flush=True)
             result["during"] = sampler.stop()
             result["console_errors_opening"] = len(errors)
             time.sleep(5)

@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from .core.errors import DigitutorError
-from .serving.settings import RoomPlan, plan_room, tornado_settings
+from .serving.settings import CONNECT_TIMEOUT_S, RoomPlan, plan_room, tornado_settings
 
 LANDING = "start.ipynb"
 CONFIG_FILE = "voila.json"
@@ -85,6 +85,7 @@ class RoomOptions:
     room: int = 1
     games: tuple[str, ...] = ()
     max_kernels: int | None = None
+    connect_timeout: float = CONNECT_TIMEOUT_S
 
 
 def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: RoomOptions = RoomOptions()) -> int:
@@ -118,7 +119,9 @@ def _room_plan(root: Path, options: RoomOptions) -> RoomPlan:
     if unknown:
         known = ", ".join(name.removeprefix("learn_").removesuffix(".ipynb") for name in learn)
         raise DigitutorError(f"--game {unknown[0]}: no Learn app for it (one of: {known})")
-    plan = plan_room(learn, options.room, list(options.games), options.max_kernels)
+    if options.connect_timeout <= 0:
+        raise DigitutorError(f"--connect-timeout {options.connect_timeout:g}: must be a positive number of seconds")
+    plan = plan_room(learn, options.room, list(options.games), options.max_kernels, options.connect_timeout)
     if plan.max_kernels <= plan.pooled:
         raise DigitutorError(f"--max-kernels {plan.max_kernels}: must exceed the {plan.pooled} preheated kernels")
     return plan
@@ -183,7 +186,7 @@ def _room_config(plan: RoomPlan | None) -> dict[str, Any]:
     if plan is not None:
         pools = {"default": {"pool_size": 1}} | {name: {"pool_size": size} for name, size in plan.pools.items()}
         config["VoilaKernelManager"] = {"kernel_pools_config": pools}
-        config["RoomKernelManager"] = {"max_kernels": plan.max_kernels}
+        config["RoomKernelManager"] = {"max_kernels": plan.max_kernels, "connect_timeout": plan.connect_timeout}
     return config
 
 

@@ -12,8 +12,9 @@ PING_INTERVAL_MS = 30_000
 #: previous ping is always about one interval old, so the check fails whenever the timer is a
 #: millisecond late: every idle page was dropped every 30 s. Three intervals is Jupyter's default.
 PING_TIMEOUT_MS = 3 * PING_INTERVAL_MS
-#: a kernel handed to a page that never opened its websocket is shut down after this (s)
-CONNECT_TIMEOUT_S = 60.0
+#: a kernel handed to a page that never opened its websocket is shut down after this (s);
+#: generous, because a room of pages loading at once on a slow laptop or network takes a while
+CONNECT_TIMEOUT_S = 180.0
 #: a waiting page that stopped asking for its place in the queue loses it after this (s)
 TICKET_IDLE_S = 20.0
 #: an admitted page that does not come for its kernel within this loses its turn (s)
@@ -38,16 +39,18 @@ class RoomPlan:
 
     pools: dict[str, int]
     max_kernels: int
+    connect_timeout: float = CONNECT_TIMEOUT_S
 
     @property
     def pooled(self) -> int:
         return sum(self.pools.values())
 
 
-def plan_room(learn_notebooks: list[str], room: int, games: list[str], max_kernels: int | None) -> RoomPlan:
+def plan_room(learn_notebooks: list[str], room: int, games: list[str], max_kernels: int | None,
+              connect_timeout: float = CONNECT_TIMEOUT_S) -> RoomPlan:
     """``room`` preheated kernels for each chosen game's Learn notebook (all when ``games`` is empty), 1 for the rest."""
     chosen = {f"learn_{game}.ipynb" for game in games} if games else set(learn_notebooks)
     pools = {name: (room if name in chosen else 1) for name in learn_notebooks}
     pooled = sum(pools.values())
     cap = max_kernels if max_kernels is not None else pooled + max(room, 1) + SPARE_KERNELS
-    return RoomPlan(pools=pools, max_kernels=cap)
+    return RoomPlan(pools=pools, max_kernels=cap, connect_timeout=connect_timeout)

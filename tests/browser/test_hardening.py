@@ -39,7 +39,7 @@ KERNEL_ID = "() => JSON.parse(document.getElementById('jupyter-config-data').tex
 
 @pytest.mark.slow
 def test_the_kernel_cap_holds_under_40_gets_and_unconnected_kernels_are_culled() -> None:
-    server = start_server(["--max-kernels", str(CAP)])
+    server = start_server(["--max-kernels", str(CAP), "--connect-timeout", "20"])
     try:
         pooled = len(server.kernels())
         results: list[tuple[int, bytes]] = []
@@ -57,7 +57,7 @@ def test_the_kernel_cap_holds_under_40_gets_and_unconnected_kernels_are_culled()
         assert all(b"The room is full" in body for body in refused)
         assert all(status in (200, 503) for status, _ in results)
         # Nobody connected to the kernels those GETs started: they go after the connect timeout.
-        deadline = time.monotonic() + 150
+        deadline = time.monotonic() + 120
         while len(server.kernels()) > pooled and time.monotonic() < deadline:
             time.sleep(2)
         assert len(server.kernels()) <= pooled, "kernels no page connected to were not shut down"

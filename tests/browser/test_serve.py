@@ -23,7 +23,7 @@ def test_the_root_voila_json_is_the_shipped_one() -> None:
 
 
 def test_bad_room_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["--room", "0"], ["--game", "nosuch"], ["--room", "5", "--max-kernels", "3"]):
+    for argv in (["--room", "0"], ["--game", "nosuch"], ["--room", "5", "--max-kernels", "3"], ["--connect-timeout", "0"]):
         assert main(["serve", "--no-browser", "--port", str(free_port()), *argv]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("digitutor: error: --"), err
