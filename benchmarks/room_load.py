@@ -91,8 +91,9 @@ def kernel_cost(server: Server) -> dict[str, float]:
             "rss_mib": round(statistics.median(rss)), "uss_mib": round(statistics.median(uss))}
 
 
-def open_room(browser: Browser, server: Server, pages: int, errors: list[str]) -> tuple[list[Page], list[float | None]]:
-    """Open ``pages`` Learn pages at once; seconds until each board is interactive (None: failed)."""
+def open_room(browser: Browser, server: Server, pages: int,
+              errors: list[str]) -> tuple[list[Page], list[float | None], list[float]]:
+    """Open ``pages`` Learn pages at once; seconds until each board is interactive (None: failed), and until each page's HTML came."""
     opened = []
     for _ in range(pages):
         page = browser.new_context(base_url=server.url, viewport={"width": 1100, "height": 750}).new_page()
@@ -100,15 +101,17 @@ def open_room(browser: Browser, server: Server, pages: int, errors: list[str]) -
         page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
         opened.append(page)
     start = time.monotonic()
+    served = []
     for page in opened:
         page.goto("/voila/render/learn_dtector.ipynb", wait_until="commit")
+        served.append(time.monotonic() - start)
     ready: list[float | None] = [None] * pages
     while time.monotonic() - start < BOARD_TIMEOUT_S and None in ready:
         for index, page in enumerate(opened):
             if ready[index] is None and _is_ready(page):
                 ready[index] = time.monotonic() - start
         time.sleep(0.2)
-    return opened, ready
+    return opened, ready, served
 
 
 def _is_ready(page: Page) -> bool:
@@ -174,11 +177,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             errors: list[str] = []
             sampler = Sampler(server)
             sampler.start()
-            pages, ready = open_room(browser, server, args.pages, errors)
+            pages, ready, served = open_room(browser, server, args.pages, errors)
             result.update(summary(ready))
             result["failed_page_states"] = [_state(page) for page, when in zip(pages, ready) if when is None][:5]
             print(json.dumps(summary(ready)), flush=True)
             result["during"] = sampler.stop()
+            result["html_served_s"] = {"median": round(statistics.median(served), 2), "max": round(max(served), 2)}
             result["console_errors_opening"] = len(errors)
             time.sleep(5)
             kernels = server.kernels()

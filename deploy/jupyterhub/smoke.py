@@ -24,7 +24,7 @@ from pathlib import Path
 import psutil
 
 HERE = Path(__file__).resolve().parent
-PASSWORD = "tutor"
+PASSWORD = "tutor-room-password"
 
 
 def free_port() -> int:
@@ -43,9 +43,7 @@ def wait_for(url: str, timeout: float, hub: subprocess.Popen) -> None:
         try:
             urllib.request.urlopen(url, timeout=10)
             return
-        except urllib.error.HTTPError:
-            return
-        except OSError:
+        except OSError:  # refused, or the proxy's 404 until the hub has added its route
             time.sleep(1)
     raise SystemExit(f"no answer from {url} within {timeout:.0f} s")
 
@@ -86,7 +84,8 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="digitutor-hub-"))
     port = free_port()
     env = {**os.environ, "DIGITUTOR_HUB_DIR": str(work), "DIGITUTOR_HUB_PORT": str(port),
-           "DIGITUTOR_HUB_PASSWORD": PASSWORD}
+           "DIGITUTOR_HUB_PASSWORD": PASSWORD, "DIGITUTOR_HUB_INTERNAL_PORT": str(free_port()),
+           "DIGITUTOR_HUB_PROXY_API_PORT": str(free_port())}
     log = (work / "hub.log").open("w")
     hub = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
                            cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

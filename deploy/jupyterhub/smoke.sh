@@ -6,7 +6,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 python="${PYTHON:-$root/.venv/bin/python}"
-"$python" -m pip install --quiet "jupyterhub>=5"
+"$python" -m pip install --quiet "jupyterhub>=5.3"
 if [ ! -x "$here/node_modules/.bin/configurable-http-proxy" ]; then
   npm install --silent --no-audit --no-fund --prefix "$here" configurable-http-proxy@5
 fi
