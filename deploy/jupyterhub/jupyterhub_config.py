@@ -33,3 +33,5 @@ c.Spawner.default_url = "/voila/render/start.ipynb"
 c.Spawner.environment = {"JUPYTER_CONFIG_PATH": str(voila_config_file().parent)}
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
+if hasattr(os, "geteuid") and os.geteuid() == 0:  # a CI container runs as root; Jupyter refuses without this
+    c.Spawner.args = ["--allow-root"]
