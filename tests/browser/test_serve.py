@@ -49,7 +49,7 @@ def test_keep_alive_pings_time_out_well_after_the_next_ping() -> None:
     assert pings["ws_ping_timeout"] >= 2 * pings["ws_ping_interval"] > 0
 
 
-def test_serve_applies_the_keep_alive_pings(tmp_path: Path) -> None:
+def test_serve_applies_the_keep_alive_pings() -> None:
     app = serve.build_app(NOTEBOOKS, serve.voila_config_file(), LOOPBACK, free_port(), "")
     assert app.tornado_settings["ws_ping_timeout"] >= 2 * app.tornado_settings["ws_ping_interval"]
 
