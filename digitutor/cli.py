@@ -310,9 +310,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .serve import serve
+    from .serve import RoomOptions, serve
 
-    return serve(port=args.port, lan=args.lan, open_browser=not args.no_browser)
+    room = RoomOptions(room=args.room, games=tuple(args.game or ()), max_kernels=args.max_kernels,
+                       connect_timeout=args.connect_timeout)
+    return serve(port=args.port, lan=args.lan, open_browser=not args.no_browser, room=room)
 
 
 # -- the parser ------------------------------------------------------------------------------------------
@@ -382,6 +384,12 @@ def build_parser() -> Parser:
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--lan", action="store_true", help="listen on all interfaces, protected by a printed token")
     serve.add_argument("--no-browser", action="store_true")
+    serve.add_argument("--room", type=int, default=1, metavar="N",
+                       help="attendees at once: keep N preheated kernels per Learn app (ready before the link is printed)")
+    serve.add_argument("--game", action="append", metavar="GAME", help="only this game's Learn app gets the room's pool (repeatable)")
+    serve.add_argument("--max-kernels", type=int, metavar="N", help="cap on kernels in all (default: the pools + N + 20)")
+    serve.add_argument("--connect-timeout", type=float, default=180.0, metavar="S",
+                       help="shut down a page's kernel when the page has not connected to it within S seconds")
     return parser
 
 

@@ -1,10 +1,13 @@
 """``digitutor serve``: the tutor notebooks as standalone Voila apps, the landing page at ``/``.
 
 The Voila settings (sources stripped, no tracebacks, kernel culling, preheated
-Learn kernels) live in ``voila.json`` at the repository root, so that plain
-``voila notebooks/`` behaves the same; this module adds what a command line
-needs: loopback unless ``--lan`` (then a token), ``/`` -> ``start.ipynb``, no
-request to a CDN, one-line errors and a clean stop on Ctrl-C.
+Learn kernels) live in ``digitutor/serving/voila.json`` (shipped in the package; the
+repository root holds the same file, so that plain ``voila notebooks/`` and Binder
+behave the same); this module adds what a command line
+needs: loopback unless ``--lan`` (then a token on every route), ``/`` -> ``start.ipynb``,
+a room (``--room N``: N preheated Learn kernels, filled before it says it is ready, a queue
+for pages that must wait, a cap on kernels), no request to a CDN, one-line errors and a
+clean stop on Ctrl-C. The Voila side of it lives in ``digitutor.serving``.
 
 ``query_string()`` is the kernel side: notebooks call it to read ``?mode=...``,
 also in a preheated kernel, which ran the notebook before the request came.
@@ -16,27 +19,27 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import secrets
 import socket
 import sys
 import threading
+import time
 import webbrowser
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
 from .core.errors import DigitutorError
+from .serving.settings import CONNECT_TIMEOUT_S, RoomPlan, plan_room, tornado_settings
 
 LANDING = "start.ipynb"
 CONFIG_FILE = "voila.json"
 LOOPBACK = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"
-
-# Voila's "lab" template links Font Awesome from jsdelivr; Voila's own bundle already
-# carries Font Awesome, so the link only costs an outbound request (or a stall offline).
-_CDN_LINK = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*', re.IGNORECASE)
-
+#: the ``--lan`` token, for the kernels' own request to the server
+TOKEN_ENV = "DIGITUTOR_ROOM_TOKEN"
 
 # -- where things are --------------------------------------------------------------------------------
 
@@ -46,20 +49,23 @@ def checkout_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+def package_root() -> Path:
+    """The installed ``digitutor`` package (a wheel ships the notebooks and voila.json in it)."""
+    return Path(__file__).resolve().parent
+
+
 def notebooks_dir() -> Path:
-    """The checkout's ``notebooks/`` folder; one-line error when the package is not run from a checkout."""
-    folder = checkout_root() / "notebooks"
-    if not (folder / LANDING).is_file():
-        raise DigitutorError(
-            f"no tutor notebooks at {folder} ({LANDING} missing): `digitutor serve` runs from a "
-            "digitutor checkout (git clone, then `make run`), not from an installed wheel"
-        )
-    return folder
+    """The tutor notebooks: the checkout's ``notebooks/``, else the copy shipped in the package."""
+    for folder in (checkout_root() / "notebooks", package_root() / "notebooks"):
+        if (folder / LANDING).is_file():
+            return folder
+    raise DigitutorError(f"no tutor notebooks ({LANDING}) in {checkout_root() / 'notebooks'} or "
+                         f"{package_root() / 'notebooks'}: reinstall digitutor")
 
 
 def voila_config_file() -> Path:
-    """``voila.json`` at the checkout root: the one place the Voila settings are written."""
-    path = checkout_root() / CONFIG_FILE
+    """The Voila settings (``digitutor/serving/voila.json``; the checkout's ``voila.json`` is the same file)."""
+    path = package_root() / "serving" / CONFIG_FILE
     try:
         json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -72,21 +78,32 @@ def voila_config_file() -> Path:
 # -- the server ----------------------------------------------------------------------------------------
 
 
-def serve(port: int = 8866, lan: bool = False, open_browser: bool = True) -> int:
+@dataclass(frozen=True)
+class RoomOptions:
+    """How big a room the server prepares for (``--room``, ``--game``, ``--max-kernels``)."""
+
+    room: int = 1
+    games: tuple[str, ...] = ()
+    max_kernels: int | None = None
+    connect_timeout: float = CONNECT_TIMEOUT_S
+
+
+def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: RoomOptions = RoomOptions()) -> int:
     """Serve the apps in the foreground until Ctrl-C; returns the exit code."""
     host = ALL_INTERFACES if lan else LOOPBACK
     _check_port(host, port)
     root = notebooks_dir()
     config = voila_config_file()
+    plan = _room_plan(root, room)
     token = secrets.token_urlsafe(24) if lan else ""
-    app = build_app(root, config, host, port, token)
+    if token:
+        os.environ[TOKEN_ENV] = token  # kernels inherit it: their /voila/query websocket needs it too
+    app = build_app(root, config, host, port, token, plan)
     local_url = _url(LOOPBACK, port, token)
-    if lan:
-        print(f"digitutor: serving the tutor to your network at {_url(_lan_address(), port, token)}")
-        print("           (anyone with this link, token included, can use the apps)")
-    else:
-        print(f"digitutor: serving the tutor at {local_url}")
-    print("           Ctrl-C stops the server.", flush=True)
+    shared_url = _url(_lan_address(), port, token) if lan else local_url
+    app.on_pool_progress = _progress_reporter(shared_url, lan, plan)
+    print(f"digitutor: preparing {plan.pooled} preheated Learn kernel(s) "
+          f"(at most {plan.max_kernels} kernels in all); pages opened meanwhile wait in a queue", flush=True)
     if open_browser and _has_display():
         _open_browser_when_listening(local_url)
     app.start()  # blocks; Voila shuts every kernel down on Ctrl-C or SIGTERM
@@ -94,9 +111,55 @@ def serve(port: int = 8866, lan: bool = False, open_browser: bool = True) -> int
     return 0
 
 
-def build_app(root: Path, config: Path, host: str, port: int, token: str) -> Any:
+def _room_plan(root: Path, options: RoomOptions) -> RoomPlan:
+    learn = sorted(path.name for path in root.glob("learn_*.ipynb"))
+    if options.room < 1:
+        raise DigitutorError(f"--room {options.room}: must be at least 1 (attendees served at once)")
+    unknown = [game for game in options.games if f"learn_{game}.ipynb" not in learn]
+    if unknown:
+        known = ", ".join(name.removeprefix("learn_").removesuffix(".ipynb") for name in learn)
+        raise DigitutorError(f"--game {unknown[0]}: no Learn app for it (one of: {known})")
+    if options.connect_timeout <= 0:
+        raise DigitutorError(f"--connect-timeout {options.connect_timeout:g}: must be a positive number of seconds")
+    plan = plan_room(learn, options.room, list(options.games), options.max_kernels, options.connect_timeout)
+    if plan.max_kernels <= plan.pooled:
+        raise DigitutorError(f"--max-kernels {plan.max_kernels}: must exceed the {plan.pooled} preheated kernels")
+    return plan
+
+
+def _progress_reporter(url: str, lan: bool, plan: RoomPlan) -> Callable[[int, int], None]:
+    """Prints the pool filling up, then once, when full: how long it took and where to go."""
+    started, shown, done = time.monotonic(), [-1], [False]
+
+    def report(ready: int, wanted: int) -> None:
+        if done[0] or ready == shown[0]:
+            return
+        shown[0] = ready
+        width = 30
+        filled = width * ready // max(wanted, 1)
+        print(f"digitutor: [{'#' * filled}{'.' * (width - filled)}] {ready}/{wanted} kernels ready "
+              f"({time.monotonic() - started:.0f} s)", flush=True)
+        if ready >= wanted:
+            done[0] = True
+            print(f"digitutor: ready in {time.monotonic() - started:.1f} s: room of {plan.pooled} preheated "
+                  f"kernel(s), at most {plan.max_kernels} kernels in all")
+            print(f"digitutor: serving the tutor {'to your network ' if lan else ''}at {url}")
+            if lan:
+                print("           (anyone with this link, token included, can use the apps)")
+            print("           Ctrl-C stops the server.", flush=True)
+
+    return report
+
+
+def build_app(root: Path, config: Path, host: str, port: int, token: str, plan: RoomPlan | None = None) -> Any:
     """A configured (not started) Voila application serving ``root``."""
-    app = _tutor_voila_class()()
+    try:
+        from traitlets.config import Config
+
+        from .serving.app import TutorVoila
+    except ImportError as error:
+        raise DigitutorError(f"the app extra is missing ({error.name} is not installed): pip install -e '.[app]'") from None
+    app = TutorVoila()
     try:
         app.initialize([str(root), f"--Voila.config_file_paths={config.parent}"])
     except (ValueError, OSError) as error:
@@ -106,59 +169,30 @@ def build_app(root: Path, config: Path, host: str, port: int, token: str) -> Any
     app.port_retries = 0
     app.open_browser = False  # we open the landing URL ourselves, token included
     app.token = token
+    app.room_token = token
     app.log_level = "WARN"
     app.log.addFilter(_quiet_voila_log)
-    if os.name == "posix":
-        from traitlets.config import Config
+    app.tornado_settings = {**app.tornado_settings, **tornado_settings()}
+    app.update_config(Config(_room_config(plan)))
+    return app
 
+
+def _room_config(plan: RoomPlan | None) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    if os.name == "posix":
         # Kernels on Unix sockets: nothing listens on TCP but the server (and the kernels
         # stop printing their "running over TCP without encryption" warning).
-        app.update_config(Config({"KernelManager": {"transport": "ipc"}}))
-    return app
+        config["KernelManager"] = {"transport": "ipc"}
+    if plan is not None:
+        pools = {"default": {"pool_size": 1}} | {name: {"pool_size": size} for name, size in plan.pools.items()}
+        config["VoilaKernelManager"] = {"kernel_pools_config": pools}
+        config["RoomKernelManager"] = {"max_kernels": plan.max_kernels, "connect_timeout": plan.connect_timeout}
+    return config
 
 
 def _quiet_voila_log(record: logging.LogRecord) -> bool:
     """Drop the warning logged on every page: our notebooks are never "trusted" (no outputs to trust)."""
     return record.msg != "Notebook %s is not trusted"
-
-
-def _tutor_voila_class() -> type:
-    """Voila, with ``/`` redirected to the landing page and CDN links dropped from the pages."""
-    try:
-        from jupyter_server.utils import url_path_join
-        from tornado.web import RedirectHandler
-        from voila.app import Voila
-        from voila.tornado.handler import TornadoVoilaHandler
-    except ImportError as error:
-        raise DigitutorError(f"the app extra is missing ({error.name} is not installed): pip install -e '.[app]'") from None
-
-    class OfflineVoilaHandler(TornadoVoilaHandler):
-        """Renders notebooks like Voila, minus stylesheet links to other hosts."""
-
-        async def get(self, path: str | None = None) -> None:
-            # Sets the _xsrf cookie: the page's unload beacon must send it back, or Voila
-            # answers 403 and the kernel outlives the tab (voila-dashboards/voila#1458).
-            self.xsrf_token  # noqa: B018 - the property sets the cookie
-            await super().get(path)
-
-        def write(self, chunk: Any) -> None:
-            if isinstance(chunk, str):
-                chunk = _CDN_LINK.sub("", chunk)
-            super().write(chunk)
-
-    class TutorVoila(Voila):
-        """Voila serving the tutor folder."""
-
-        def init_handlers(self) -> list:
-            handlers = [
-                (rule[0], OfflineVoilaHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
-                for rule in super().init_handlers()
-            ]
-            landing = url_path_join(self.server_url, "voila/render", LANDING)
-            # RedirectHandler keeps the query string, so /?token=... and /?mode=... carry over.
-            return [(self.server_url, RedirectHandler, {"url": landing, "permanent": False}), *handlers]
-
-    return TutorVoila
 
 
 def _check_port(host: str, port: int) -> None:
@@ -227,6 +261,8 @@ def _request_info_from_voila(timeout: float) -> dict[str, str]:
     port = os.environ.get("VOILA_APP_PORT", "8866")
     base = os.environ.get("VOILA_WS_BASE_URL") or os.environ.get("VOILA_SERVER_URL", "/")
     url = f"ws://{LOOPBACK}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}"
+    if os.environ.get(TOKEN_ENV):
+        url += f"?token={os.environ[TOKEN_ENV]}"
     # The wait lasts until a browser takes this kernel: no receive timeout on purpose.
     with connect(url, open_timeout=timeout) as websocket:
         info = json.loads(websocket.recv())

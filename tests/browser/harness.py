@@ -31,6 +31,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LOOPBACK = "127.0.0.1"
+#: what ``digitutor serve`` prints once its pool of preheated kernels is full
+READY_TEXT = "digitutor: ready in"
 
 
 def free_port() -> int:
@@ -111,11 +113,18 @@ class Server:
         return [pid for pid in self.seen_kernels if _alive_kernel(pid)]
 
 
-def start_server(extra_args: Sequence[str] = (), timeout: float = 120.0, wait_preheat: bool = True) -> Server:
-    """Start ``digitutor serve --no-browser`` on a free port; return once ``/`` answers (and kernels are preheated)."""
+def start_server(extra_args: Sequence[str] = (), timeout: float = 180.0, wait_preheat: bool = True) -> Server:
+    """Start ``digitutor serve --no-browser`` on a free port; return once ``/`` answers (and it says it is ready)."""
     port = free_port()
     command = [sys.executable, "-m", "digitutor.cli", "serve", "--port", str(port), "--no-browser", *extra_args]
-    return start_command(command, port, ROOT, len(learn_notebooks()) if wait_preheat else 0, timeout)
+    server = start_command(command, port, ROOT, len(learn_notebooks()) if wait_preheat else 0, timeout)
+    if wait_preheat:
+        try:
+            _wait(lambda: READY_TEXT in server.output(), time.monotonic() + timeout, server, "to fill its kernel pool")
+        except BaseException:
+            server.stop()
+            raise
+    return server
 
 
 def start_command(command: Sequence[str], port: int, cwd: Path, kernels: int = 0, timeout: float = 120.0) -> Server:
@@ -146,7 +155,7 @@ def _wait(ready, deadline: float, server: Server, what: str) -> None:
 
 def _answers(server: Server) -> bool:
     try:
-        return http_get(server.port, "/")[0] in (200, 302)
+        return http_get(server.port, "/")[0] in (200, 302, 403)  # 403: --lan, no token
     except OSError:
         return False
 

@@ -14,7 +14,19 @@ from digitutor import serve
 from digitutor.cli import main
 from harness import LOOPBACK, NOTEBOOKS, ROOT, Server, free_port, http_get, learn_notebooks, start_server
 
-SETTINGS = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+SETTINGS = json.loads((ROOT / "digitutor" / "serving" / "voila.json").read_text(encoding="utf-8"))
+
+
+def test_the_root_voila_json_is_the_shipped_one() -> None:
+    # plain `voila notebooks/` and Binder read the root copy; `digitutor serve` the shipped one
+    assert (ROOT / "voila.json").read_bytes() == (ROOT / "digitutor" / "serving" / "voila.json").read_bytes()
+
+
+def test_bad_room_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--room", "0"], ["--game", "nosuch"], ["--room", "5", "--max-kernels", "3"], ["--connect-timeout", "0"]):
+        assert main(["serve", "--no-browser", "--port", str(free_port()), *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("digitutor: error: --"), err
 
 
 def test_voila_json_strips_sources_hides_tracebacks_culls_and_preheats() -> None:
@@ -25,6 +37,21 @@ def test_voila_json_strips_sources_hides_tracebacks_culls_and_preheats() -> None
     culling = SETTINGS["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
     assert SETTINGS["Voila"]["ip"] == LOOPBACK
+
+
+def test_keep_alive_pings_time_out_well_after_the_next_ping() -> None:
+    # Jupyter Server compares the last pong's age with ws_ping_timeout at every ping: a timeout
+    # equal to the interval dropped every idle page whenever a ping ran a millisecond late.
+    from digitutor.serving.settings import tornado_settings
+
+    pings = SETTINGS["Voila"]["tornado_settings"]
+    assert pings == tornado_settings(), "voila.json and digitutor serve disagree on the websocket pings"
+    assert pings["ws_ping_timeout"] >= 2 * pings["ws_ping_interval"] > 0
+
+
+def test_serve_applies_the_keep_alive_pings() -> None:
+    app = serve.build_app(NOTEBOOKS, serve.voila_config_file(), LOOPBACK, free_port(), "")
+    assert app.tornado_settings["ws_ping_timeout"] >= 2 * app.tornado_settings["ws_ping_interval"]
 
 
 def test_only_learn_apps_get_a_preheated_kernel() -> None:
@@ -68,9 +95,10 @@ def test_a_busy_port_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) 
 def test_no_notebooks_folder_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(serve, "checkout_root", lambda: tmp_path)
+    monkeypatch.setattr(serve, "package_root", lambda: tmp_path / "digitutor")
     assert main(["serve", "--no-browser", "--port", str(free_port())]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "checkout" in err
+    assert err.count("\n") == 1 and "notebooks" in err
 
 
 def test_query_string_outside_a_preheated_kernel_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

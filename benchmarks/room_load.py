@@ -1,0 +1,221 @@
+"""A room of attendees against ``digitutor serve --room N``, measured (never asserted) on this machine.
+
+    .venv/bin/python benchmarks/room_load.py [--pages 20] [--room 20] [--game dtector]
+                                             [--sessions 5] [--clicks 200] [--json PATH]
+
+1. starts ``digitutor serve --room N --game GAME`` and waits until it says it is ready
+   (the pool fill time it prints), then measures what one preheated kernel costs (CPU
+   seconds it used to start and run its notebook, resident and unique memory);
+2. opens ``--pages`` Learn pages at once in headless Chromium, each in its own context,
+   and records when each board is interactive (drawn, Next step enabled), failed pages
+   (no board within 240 s), console errors, kernels and their memory during and after;
+3. ``--sessions`` pages each get ``--clicks`` random clicks on the tutor's enabled
+   buttons, round robin; counts kernel deaths and console errors.
+Targets (issue 14): with the pool filled, every board within 15 s, 0 failed pages, 0 kernel deaths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import re
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+
+import psutil  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server  # noqa: E402
+from playwright.sync_api import Browser, Error as PlaywrightError, Page, sync_playwright  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+BOARD_TIMEOUT_S = 240.0
+TARGETS = {"max_interactive_s": 15.0, "failed_pages": 0, "kernel_deaths": 0}
+READY = """() => {
+  const next = document.querySelector('.dt-tutor button.dt-next');
+  const board = document.querySelector('.dt-tutor .dt-board');
+  return !!(next && !next.disabled && board && board.offsetParent !== null);
+}"""
+KERNEL_ID = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+CLICKABLE = ".dt-tutor button:not([disabled]):visible"
+MIB = 1024 * 1024
+
+
+class Sampler(threading.Thread):
+    """Kernel count and total kernel memory every half second, until stopped."""
+
+    def __init__(self, server: Server) -> None:
+        super().__init__(daemon=True)
+        self.server, self.samples, self.running = server, [], True
+
+    def run(self) -> None:
+        while self.running:
+            kernels = self.server.kernels()
+            self.samples.append((len(kernels), sum(_rss(k) for k in kernels)))
+            time.sleep(0.5)
+
+    def stop(self) -> dict[str, float]:
+        self.running = False
+        self.join(5)
+        counts = [count for count, _ in self.samples] or [0]
+        memory = [rss for _, rss in self.samples] or [0]
+        return {"kernels_max": max(counts), "kernel_rss_max_mib": round(max(memory) / MIB)}
+
+
+def _rss(process: psutil.Process) -> int:
+    try:
+        return process.memory_info().rss
+    except psutil.Error:
+        return 0
+
+
+def kernel_cost(server: Server) -> dict[str, float]:
+    """Median CPU seconds and memory of the preheated kernels (each started and ran its notebook once)."""
+    cpu, rss, uss = [], [], []
+    for kernel in server.kernels():
+        try:
+            times = kernel.cpu_times()
+            cpu.append(times.user + times.system)
+            info = kernel.memory_full_info()
+            rss.append(info.rss / MIB)
+            uss.append(info.uss / MIB)
+        except psutil.Error:
+            continue
+    return {"kernels": len(cpu), "start_cpu_s": round(statistics.median(cpu), 2),
+            "rss_mib": round(statistics.median(rss)), "uss_mib": round(statistics.median(uss))}
+
+
+def open_room(browser: Browser, server: Server, pages: int,
+              errors: list[str]) -> tuple[list[Page], list[float | None], list[float]]:
+    """Open ``pages`` Learn pages at once; seconds until each board is interactive (None: failed), and until each page's HTML came."""
+    opened = []
+    for _ in range(pages):
+        page = browser.new_context(base_url=server.url, viewport={"width": 1100, "height": 750}).new_page()
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+        opened.append(page)
+    start = time.monotonic()
+    served = []
+    for page in opened:
+        page.goto("/voila/render/learn_dtector.ipynb", wait_until="commit")
+        served.append(time.monotonic() - start)
+    ready: list[float | None] = [None] * pages
+    while time.monotonic() - start < BOARD_TIMEOUT_S and None in ready:
+        for index, page in enumerate(opened):
+            if ready[index] is None and _is_ready(page):
+                ready[index] = time.monotonic() - start
+        time.sleep(0.2)
+    return opened, ready, served
+
+
+def _is_ready(page: Page) -> bool:
+    try:
+        return bool(page.evaluate(READY))
+    except PlaywrightError:  # navigating (the queue's page handing over to the app)
+        return False
+
+
+def _state(page: Page) -> str:
+    """What a page that never became interactive shows (for the report)."""
+    try:
+        return f"{page.url}: " + page.evaluate("document.body ? document.body.innerText.slice(0, 160) : ''")
+    except PlaywrightError as error:
+        return f"{page.url}: {error}"[:200]
+
+
+def click_around(pages: list[Page], server: Server, clicks: int, seed: int) -> dict[str, int]:
+    """Random clicks on enabled tutor buttons, round robin; kernels that died, clicks made."""
+    rng = random.Random(seed)
+    kernels = {}
+    for page in pages:
+        kernel_id = page.evaluate(KERNEL_ID)
+        kernels[kernel_id] = server.kernel(kernel_id)
+    made = 0
+    if not pages:
+        return {"kernel_deaths": 0, "clicks": 0}
+    for _ in range(clicks):
+        for page in pages:
+            buttons = page.locator(CLICKABLE)
+            count = buttons.count()
+            if not count:
+                continue
+            try:
+                buttons.nth(rng.randrange(count)).click(timeout=5_000)
+                made += 1
+            except PlaywrightError:
+                pass  # rebuilt under the pointer: the next round picks again
+        pages[0].wait_for_timeout(50)
+    died = sum(1 for process in kernels.values() if not process.is_running() or process.status() == psutil.STATUS_ZOMBIE)
+    return {"kernel_deaths": died, "clicks": made}
+
+
+def summary(ready: list[float | None]) -> dict[str, Any]:
+    times = [value for value in ready if value is not None]
+    return {"interactive_s": {"min": round(min(times), 1), "median": round(statistics.median(times), 1),
+                              "max": round(max(times), 1)} if times else None,
+            "failed_pages": len(ready) - len(times)}
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    started = time.monotonic()
+    server = start_server(["--room", str(args.room), "--game", args.game], timeout=900)
+    result: dict[str, Any] = {"machine": {"cores": psutil.cpu_count(), "python": platform.python_version()},
+                              "command": " ".join(sys.argv), "room": args.room, "pages": args.pages}
+    try:
+        fill = re.search(r"ready in ([\d.]+) s", server.output())
+        result["pool_fill_s"] = float(fill[1]) if fill else None
+        result["server_ready_s"] = round(time.monotonic() - started, 1)
+        result["kernel_cost"] = kernel_cost(server)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            errors: list[str] = []
+            sampler = Sampler(server)
+            sampler.start()
+            pages, ready, served = open_room(browser, server, args.pages, errors)
+            result.update(summary(ready))
+            result["failed_page_states"] = [_state(page) for page, when in zip(pages, ready) if when is None][:5]
+            print(json.dumps(summary(ready)), flush=True)
+            result["during"] = sampler.stop()
+            result["html_served_s"] = {"median": round(statistics.median(served), 2), "max": round(max(served), 2)}
+            result["console_errors_opening"] = len(errors)
+            time.sleep(5)
+            kernels = server.kernels()
+            result["after"] = {"kernels": len(kernels), "kernel_rss_mib": round(sum(_rss(k) for k in kernels) / MIB)}
+            live = [page for page, when in zip(pages, ready) if when is not None][: args.sessions]
+            errors.clear()
+            result["clicking"] = {**click_around(live, server, args.clicks, seed=1), "sessions": len(live),
+                                  "console_errors": len(errors)}
+            result["console_error_samples"] = errors[:5]
+            browser.close()
+    finally:
+        server.stop()
+        log = server.output()
+        result["server_log_warnings"] = sum(1 for line in log.splitlines() if "WARNING" in line or "[W " in line)
+        result["ping_timeouts"] = log.lower().count("ping timeout")
+        server.discard_log()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=20)
+    parser.add_argument("--room", type=int, default=20)
+    parser.add_argument("--game", default="dtector")
+    parser.add_argument("--sessions", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=200)
+    parser.add_argument("--json", type=Path, default=HERE / "results" / "room_load.json")
+    args = parser.parse_args()
+    result = run(args)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

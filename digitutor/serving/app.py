@@ -1,0 +1,134 @@
+"""The Voila application ``digitutor serve`` runs: Voila plus the room (pool, cap, queue), guards and filters."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from jupyter_server.utils import url_path_join
+from tornado.ioloop import PeriodicCallback
+from tornado.web import RedirectHandler, RequestHandler
+from voila import app as voila_app
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from .filters import is_internal
+from .guard import guarded
+from .pages import WATCHDOG, room_full_page, waiting_page
+from .room import Queue, RoomFull, room_manager
+from .settings import RoomPlan
+
+LANDING = "start.ipynb"
+CULL_EVERY_MS = 5_000
+PROGRESS_EVERY_MS = 500
+# Voila's "lab" template links Font Awesome from jsdelivr; Voila's own bundle already
+# carries Font Awesome, so the link only costs an outbound request (or a stall offline).
+_CDN_LINK = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*', re.IGNORECASE)
+
+
+class TutorPageHandler(TornadoVoilaHandler):
+    """An app page: through the room's queue for pooled notebooks, refused politely past the cap."""
+
+    async def get(self, path: str | None = None) -> None:
+        # Sets the _xsrf cookie: the page's unload beacon must send it back, or Voila
+        # answers 403 and the kernel outlives the tab (voila-dashboards/voila#1458).
+        self.xsrf_token  # noqa: B018 - the property sets the cookie
+        queue: Queue = self.settings["digitutor_queue"]
+        if path and queue.pooled(path):
+            ticket = self._ticket_to_wait_with(queue, path)
+            if ticket:
+                self._finish_page(200, waiting_page(ticket, url_path_join(self.base_url, "digitutor/room", ticket)))
+                return
+            self.kernel_manager.tidy_pool(path)
+        elif not self.kernel_manager.has_room():
+            self._finish_page(503, room_full_page(self.kernel_manager.kernel_count()))
+            return
+        try:
+            await super().get(path)
+        except RoomFull:
+            self._finish_page(503, room_full_page(self.kernel_manager.kernel_count()))
+
+    def _ticket_to_wait_with(self, queue: Queue, path: str) -> str | None:
+        """None when this request may take a pool kernel now; else the ticket its waiting page polls with."""
+        ticket = self.get_query_argument("dt-ticket", "")
+        if ticket and queue.claim(ticket, path):
+            return None
+        if ticket and not queue.status(ticket).get("gone", True):
+            return ticket
+        return queue.enter(path)
+
+    def _finish_page(self, status: int, page: str) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        self.finish(page)
+
+    def write(self, chunk: Any) -> None:
+        if isinstance(chunk, str):
+            chunk = _CDN_LINK.sub("", chunk).replace("</body>", WATCHDOG + "</body>")
+        super().write(chunk)
+
+
+class RoomStatusHandler(RequestHandler):
+    """``/digitutor/room/<ticket>``: a waiting page's place in the queue, as JSON."""
+
+    def get(self, ticket: str) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(self.settings["digitutor_queue"].status(ticket)))
+
+
+class QuietKernelWebsocketHandler(VoilaKernelWebsocketHandler):
+    """The kernel's websocket, minus errors, stderr and tracebacks (see ``filters``)."""
+
+    def write_message(self, message: Any, binary: bool = False) -> Any:
+        if is_internal(message):
+            return None
+        return super().write_message(message, binary)
+
+
+class TutorVoila(Voila):
+    """Voila serving the tutor folder to a room."""
+
+    room_plan: RoomPlan | None = None
+    room_token: str = ""
+    on_pool_progress: Callable[[int, int], None] | None = None
+
+    def init_settings(self) -> dict:
+        factory = voila_app.voila_kernel_manager_factory
+        voila_app.voila_kernel_manager_factory = lambda *args, **kwargs: room_manager(factory(*args, **kwargs))
+        try:
+            settings = super().init_settings()
+        finally:
+            voila_app.voila_kernel_manager_factory = factory
+        settings["digitutor_queue"] = Queue(self.kernel_manager)
+        return settings
+
+    def init_handlers(self) -> list:
+        swap = {TornadoVoilaHandler: TutorPageHandler, VoilaKernelWebsocketHandler: QuietKernelWebsocketHandler}
+        handlers = [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
+        landing = url_path_join(self.server_url, "voila/render", LANDING)
+        # RedirectHandler keeps the query string, so /?token=... and /?mode=... carry over.
+        handlers = [(self.server_url, RedirectHandler, {"url": landing, "permanent": False}),
+                    (url_path_join(self.server_url, r"digitutor/room/([\w-]+)"), RoomStatusHandler), *handlers]
+        if self.room_token:
+            handlers = [(rule[0], guarded(rule[1], self.room_token), *rule[2:]) for rule in handlers]
+        return handlers
+
+    def start(self) -> None:
+        from tornado.ioloop import IOLoop
+
+        IOLoop.current().add_callback(self._run_room)
+        super().start()
+
+    def _run_room(self) -> None:
+        manager = self.kernel_manager
+        PeriodicCallback(lambda: asyncio.ensure_future(manager.cull_unconnected()), CULL_EVERY_MS).start()
+        if self.on_pool_progress is not None:
+            report = self.on_pool_progress
+            PeriodicCallback(lambda: report(*manager.pool_progress()), PROGRESS_EVERY_MS).start()
+
