@@ -137,6 +137,22 @@ class TutorModel(HasTraits):
         """The lesson notes that belong to the viewed step."""
         return self.tracker.notes_at(self.step)
 
+    def shown_decision(self) -> tuple[Decision | None, str | None]:
+        """The decision the panels show at the viewed point (and the answer given there, for a past one)."""
+        return self.decision_here()
+
+    def phase_shown(self) -> str:
+        """The turn-map id of what is shown: the decision's phase at a decision, else the viewed step's own phase."""
+        decision, _taken = self.decision_here()
+        if decision is not None:
+            return decision.phase or self.game.phase_of(self.state())
+        step = self.viewed()
+        return step.phase if step is not None else self.game.phase_of(self.state())
+
+    def has_progress(self) -> bool:
+        """True once the match has moved: starting another one would throw something away."""
+        return bool(self.match.steps)
+
     def suggestion(self) -> str | None:
         """The script's answer for the pending decision, if the script has one."""
         if not self.spec.script or self.pending() is None:
@@ -234,6 +250,18 @@ class TutorModel(HasTraits):
         self._changed(len(self.match.steps) - 1)
 
     @guarded
+    def choose_number(self, number: int) -> None:
+        """Answer the decision shown with its ``number``-th legal option (counting from 1, as the buttons do)."""
+        decision, _taken = self.decision_here()
+        if decision is None:
+            self.notice = "There is nothing to choose at this step."
+            return
+        legal = decision.legal_options
+        if not isinstance(number, int) or not 1 <= number <= len(legal):
+            raise DigitutorError(f"there is no option {number} here (options 1 to {len(legal)})")
+        self.choose(legal[number - 1].key)
+
+    @guarded
     def undo(self) -> None:
         """Take back the last answer a person gave; that decision is asked again."""
         self.autoplay = False
@@ -245,6 +273,22 @@ class TutorModel(HasTraits):
             self.match.advance()  # asks the taken-back decision again (it changes nothing)
         self.notice = "Your last answer was taken back."
         self._changed(len(self.match.steps) - 1)
+
+    def adopt(self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None) -> None:
+        """Continue with ``match`` (e.g. a loaded position), viewing ``step`` (clamped to the steps it has).
+
+        With ``spec``, the tutor also switches to that kind of game (and ``lesson``) for Restart.
+        """
+        if match.game.id != (spec or self.spec).game:
+            raise DigitutorError(f"that position is a {match.game.title} game, not {self.game.title}")
+        if spec is not None:
+            self.spec, self.lesson = spec, lesson
+            self._last_viewer = spec.seat if spec.viewpoint == "seat" else 0
+        self.autoplay = False
+        self.match = match
+        self.tracker = LessonTracker(self.lesson)
+        self.notice = ""
+        self._changed(max(-1, min(step, len(match.steps) - 1)))
 
     def start(self, spec: MatchSpec, lesson: Lesson | None = None) -> None:
         """Switch to a different match (e.g. from the guided game to free play)."""
