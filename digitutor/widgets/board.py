@@ -114,7 +114,7 @@ def board_html(board: BoardView, viewer: int | None) -> str:
     names = {p.index: p.name for p in board.players}
     eyes = "Judge's view: every card face up" if viewer is None else f"{esc(names.get(viewer, viewer))}'s view"
     top = f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span><span>{eyes}</span></div>'
-    return top + "".join(player_html(player, viewer) for player in players)
+    return top + f'<div class="dt-players">{"".join(player_html(player, viewer) for player in players)}</div>'
 
 
 class BoardPanel(widgets.HTML):

@@ -105,8 +105,8 @@ def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, 
         before = (f'<div class="dt-step-head dt-before">Just before (step {step_number(index)}): '
                   f"{esc(step.narration)}</div>")
     return (
-        f'<h2 class="dt-panel-title">The rule now: {who} chooses</h2><div class="dt-step-head">{esc(phase)}</div>'
-        f'<div class="dt-narration">{esc(decision.prompt)}</div>{citations_html(decision.citations)}{before}'
+        f'<h2 class="dt-panel-title">The rule now: {who} chooses</h2><div class="dt-step-head">{esc(phase)} · '
+        f'the rule for this choice</div>{citations_html(decision.citations)}{before}'
     )
 
 

@@ -57,7 +57,18 @@ function render({ model, el }) {
     if (top < list.scrollTop) list.scrollTop = top;
     else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
   };
-  model.on("change:current", () => requestAnimationFrame(follow));
+  model.on("change:current", () => requestAnimationFrame(() => { follow(); fit(); }));
+  // presenter mode sizes the board and side panels to the window: the CSS needs where they start
+  const fit = () => {
+    const tutor = scope(), main = tutor ? tutor.querySelector(".dt-main") : null;
+    if (!main) return;
+    const top = Math.round(main.getBoundingClientRect().top + window.scrollY);
+    if (tutor.style.getPropertyValue("--dt-main-top") !== top + "px") tutor.style.setProperty("--dt-main-top", top + "px");
+  };
+  const sizes = new ResizeObserver(() => requestAnimationFrame(fit));
+  sizes.observe(document.body);
+  window.addEventListener("resize", fit);
+  setTimeout(fit, 0);
   let timer = null;
   const clock = () => {
     if (timer !== null) clearInterval(timer);
@@ -84,6 +95,8 @@ function render({ model, el }) {
   return () => {
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("click", onClick);
+    window.removeEventListener("resize", fit);
+    sizes.disconnect();
     if (timer !== null) clearInterval(timer);
   };
 }

@@ -10,8 +10,8 @@ import ipywidgets as widgets
 CSS = """
 .dt-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 14px;
   color: #1d2330; line-height: 1.4; max-width: 1500px; box-sizing: border-box; }
-.dt-app .widget-html .widget-html-content, .dt-app .widget-html-content { font-size: inherit; line-height: inherit;
-  color: inherit; }
+.dt-app .jupyter-widget-html, .dt-app .widget-html, .dt-app .widget-html-content,
+.dt-app .jupyter-widget-html-content { font-size: inherit; line-height: inherit; color: inherit; }
 .dt-app a { color: #1a56b8; }
 .dt-app .dt-app { max-width: none; }
 .dt-titlebar { align-items: center; justify-content: space-between; border-bottom: 2px solid #2f6fd6; margin-bottom: 6px;
@@ -156,7 +156,7 @@ CSS = """
 .dt-app a.dt-link:hover, .dt-app a.dt-link:focus { background: #1a56b8; color: #fff; }
 .dt-app a.dt-link-main { background: #1a56b8; color: #fff; }
 .dt-apps li { margin: 6px 0; }
-.dt-badge { font-size: 0.75em; padding: 0 6px; border-radius: 8px; background: #dfe6f1; color: #394150; }
+.dt-badge { white-space: nowrap; font-size: 0.75em; padding: 0 6px; border-radius: 8px; background: #dfe6f1; color: #394150; }
 .dt-badge-ok { background: #d4f0dd; color: #1b6b3a; }
 .dt-legal { color: #1b6b3a; font-weight: 700; }
 .dt-illegal { color: #a4161a; font-weight: 700; }
@@ -210,24 +210,34 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-illegal, .dt-presenting .dt-error { color: #ffb4b4; background: #300; }
 .dt-presenting .dt-notice { color: #cfe3ff; background: #0b1a33; }
 .dt-presenting .dt-confirm { background: #2a1f00; }
-/* one screen: the tutor fills the window; board and side scroll inside, never the page */
-.dt-presenting .dt-tutor, .dt-tutor.dt-presenting { display: flex; flex-direction: column; height: 100vh; min-height: 0; }
-.dt-learn.dt-presenting { display: flex; flex-direction: column; height: 100vh; }
-.dt-learn.dt-presenting > .dt-tutor { flex: 1 1 0; height: auto; overflow: hidden; }
-.dt-presenting .dt-tutor > *, .dt-tutor.dt-presenting > * { flex: 0 0 auto; }
-.dt-presenting .dt-main { flex: 1 1 0; min-height: 0; flex-wrap: nowrap; align-items: stretch; overflow: hidden; }
-.dt-presenting .dt-board { flex: 5 1 0; min-width: 0; overflow: auto; font-size: 18px; }
-.dt-presenting .dt-board .dt-card-name, .dt-presenting .dt-board .dt-player-name, .dt-presenting .dt-power { font-size: 20px; }
-.dt-presenting .dt-face { font-size: 17px; }
-.dt-presenting .dt-side { flex: 4 1 0; min-width: 0; display: flex; flex-direction: column; overflow: hidden; }
+/* one screen: board and side panels end at the window's bottom and scroll inside (the timeline comes after) */
+.dt-presenting .dt-main { height: calc(100vh - var(--dt-main-top, 190px) - 6px); min-height: 320px; flex-wrap: nowrap;
+  align-items: stretch; overflow: hidden; }
+.dt-presenting .dt-board { flex: 1 1 0; min-width: 0; overflow: auto; font-size: 18px; }
+.dt-presenting .dt-side { flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; overflow: hidden; }
 .dt-presenting .dt-side > .dt-lesson { flex: 0 1 auto; max-height: 30%; overflow: auto; }
-.dt-presenting .dt-side > .dt-decision { flex: 0 1 auto; max-height: 42%; overflow: auto; }
-.dt-presenting .dt-side > .dt-citation { flex: 1 1 0; min-height: 8em; overflow: auto; }
-.dt-presenting .dt-timeline { max-height: 18vh; }
-.dt-presenting .dt-tl { max-height: 11vh; }
-.dt-presenting .dt-turn-map .dt-phase { font-size: 0.8em; }
-.dt-presenting .dt-title, .dt-presenting .dt-mode-bar .widget-label { font-size: 0.9em; }
-.dt-rulings.dt-presenting .dt-tutor { height: 92vh; }
+.dt-presenting .dt-side > .dt-decision { flex: 0 1 auto; max-height: 40%; overflow: auto; }
+.dt-presenting .dt-side > .dt-citation { flex: 1 1 0; min-height: 9em; overflow: auto; }
+.dt-presenting .dt-citation .dt-step-head { display: none; }
+.dt-presenting .dt-board .dt-player-name { font-size: 20px; }
+.dt-presenting .dt-players { display: flex; flex-direction: column-reverse; }
+.dt-presenting .dt-face { font-size: 14px; width: 7.6em; height: 9.4em; }
+.dt-presenting .dt-face .dt-card-name { font-size: 20px; }
+.dt-presenting .dt-face .dt-power { font-size: 24px; }
+.dt-presenting .dt-pile { font-size: 14px; height: 4.6em; }
+.dt-presenting .dt-zone-title, .dt-presenting .dt-counter { font-size: 18px; }
+.dt-presenting .dt-citation .dt-crumb { font-size: 16px; }
+.dt-presenting .dt-turn-map .dt-phases { margin: 2px 0; gap: 3px; }
+.dt-presenting .dt-tl { max-height: 40vh; }
+.dt-presenting .dt-turn-map .dt-phase { font-size: 14px; padding: 0 7px; }
+.dt-presenting .dt-status { font-size: 16px; }
+.dt-presenting .dt-tutor > .dt-title, .dt-presenting .dt-speed, .dt-presenting .dt-timeline-hint { display: none; }
+.dt-presenting .dt-mode .widget-toggle-button, .dt-presenting .dt-mode-bar .widget-button,
+.dt-presenting .dt-controls .widget-button, .dt-presenting .dt-controls .widget-toggle-button,
+.dt-presenting .dt-timeline-head .widget-button { font-size: 16px; min-height: 32px; }
+.dt-presenting .dt-titlebar { margin-bottom: 2px; }
+.dt-presenting .dt-page-title { font-size: 1.1em; margin: 0; }
+.dt-presenting .dt-panel { padding: 4px 8px; margin-bottom: 4px; }
 """
 
 
