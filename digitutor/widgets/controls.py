@@ -12,6 +12,8 @@ from .model import TutorModel
 from .style import esc
 from .words import phase_title, step_number
 
+#: the autoplay speeds offered (steps per second); a select is labelled for screen readers, a slider handle is not
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: the timeline lists at most this many steps at once; older ones are a page away
 PAGE = 50
 
@@ -64,9 +66,10 @@ class Controls(widgets.HBox):
                                              tooltip="Step on by itself; stops at your decisions and lesson notes",
                                              layout=widgets.Layout(width="auto"))
         self.autoplay.add_class("dt-autoplay")
-        self.speed = widgets.FloatSlider(value=model.speed, min=0.5, max=10.0, step=0.5, description="Steps per second",
-                                         readout_format=".1f", style={"description_width": "initial"},
-                                         layout=widgets.Layout(width="280px"))
+        speeds = sorted({*SPEEDS, float(model.speed)})
+        self.speed = widgets.Dropdown(options=[(f"{value:g} steps/s", value) for value in speeds], value=float(model.speed),
+                                      description="Speed", tooltip="Autoplay speed",
+                                      style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.speed.add_class("dt-speed")
         self.save = widgets.ToggleButton(description="Save or share", value=False, icon="download",
                                          tooltip="Download this position, open a saved one, or copy a link to it",

@@ -53,6 +53,27 @@ def guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def coach_answer(match: Match, decision: Decision) -> str | None:
+    """What the game's own sensible agent ("greedy", else the first legal option) would answer, for a ★ hint.
+
+    The agents decide from what the deciding seat may see, so the hint reveals nothing hidden.
+    """
+    legal = decision.legal_options
+    if not legal:
+        return None
+    factory = getattr(match.game, "agents", {}).get("greedy")
+    if factory is None:
+        return legal[0].key
+    try:
+        import random
+
+        answer = factory(random.Random(0)).choose(decision, match.state)
+    except Exception:  # noqa: BLE001 - a hint that cannot be computed is simply not shown
+        log.exception("the coach could not suggest an answer")
+        return legal[0].key
+    return answer if any(option.key == answer for option in legal) else legal[0].key
+
+
 @dataclass(frozen=True)
 class MatchSpec:
     """How to (re)build a match: game, seed, setup and who sits where."""
@@ -93,6 +114,7 @@ class TutorModel(HasTraits):
         self.tracker = LessonTracker(lesson)
         self._last_viewer: int | None = spec.seat if spec.viewpoint == "seat" else 0
         self._here: tuple[Any, tuple[Decision | None, str | None]] = (None, (None, None))
+        self._coached: tuple[Decision | None, str | None] = (None, None)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -154,12 +176,19 @@ class TutorModel(HasTraits):
         return bool(self.match.steps)
 
     def suggestion(self) -> str | None:
-        """The script's answer for the pending decision, if the script has one."""
-        if not self.spec.script or self.pending() is None:
+        """The suggested (★) answer for the pending decision: the script's, or in a lesson the coach's."""
+        pending = self.pending()
+        if pending is None:
             return None
         answered = sum(1 for record in self.match.decisions if record.by == "human")
         script = self.spec.script
-        return script[answered] if answered < len(script) else None
+        if answered < len(script):
+            return script[answered]
+        if self.lesson is None or pending.player != self.spec.seat:
+            return None
+        if self._coached[0] is not pending:
+            self._coached = (pending, coach_answer(self.match, pending))
+        return self._coached[1]
 
     def decision_here(self) -> tuple[Decision | None, str | None]:
         """The decision a person answered right after the viewed step, and their answer (past views only)."""

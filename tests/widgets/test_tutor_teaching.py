@@ -132,3 +132,36 @@ def test_one_drawing_fits_dcg_and_dmb_cards():
     drawn = card_html(dmb)
     assert "950" in drawn and "400" in drawn and "Cross" in drawn
     assert "Greymon" not in card_html(CardView("x", "Greymon", hidden=True)), "a hidden card shows nothing of itself"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guided_first_game_suggests_every_move_pauses_at_concepts_and_ends_with_fitting_words(game):
+    from digitutor.widgets.apps import LearnApp
+
+    app = LearnApp(game)
+    tutor, model = app.tutor, app.tutor.model
+    assert model.lesson is not None
+    pauses = 0
+    for _ in range(600):
+        if model.match.over:
+            break
+        model.run_to_my_decision()
+        pauses += bool(model.notes())
+        decision = model.pending()
+        if decision is None:
+            continue
+        suggested = model.suggestion()
+        assert suggested in {o.key for o in decision.legal_options}, f"no suggested move at {decision.kind}"
+        assert "dt-option-suggested" in str([c._dom_classes for c in tutor.decision.children[1].children])
+        model.choose(suggested)
+    assert model.match.over, "the guided game ends"
+    assert len(model.match.steps) <= 300, f"a first game of {len(model.match.steps)} steps is too long"
+    assert pauses >= 4, "the lesson pauses at new concepts"
+    words = tutor.lesson.value
+    result = model.match.result
+    if result.winner == model.spec.seat:
+        assert "You won" in words
+    elif result.winner is None:
+        assert "draw" in words
+    else:
+        assert "computer won" in words and "Well played" not in words

@@ -9,6 +9,7 @@ from typing import Any
 from ...core.game import BoardView, PhaseInfo
 from ...core.records import Decision, Reason, Result, Step
 from . import citations as C
+from .agents import GreedyAgent
 from .cards import card_set, parse_deck, tutorial_decks
 from .procedure import advance as _advance
 from .setup import deck_problems
@@ -33,6 +34,7 @@ class DTector:
     id = "dtector"
     title = "D-Tector Card Game"
     players = 2
+    agents = {"greedy": GreedyAgent}
     summary = (
         "Battle Call: both players reveal a Digimon at once (Ability > Crush > Energy > Ability, Spirit "
         "beats all); winners fill the D-Dock, digivolve, and attack the opponent's deck. Most points when "
