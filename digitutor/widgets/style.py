@@ -100,7 +100,7 @@ CSS = """
 .dt-empty { color: #5a6475; font-style: italic; font-size: 0.85em; }
 .dt-panel { border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px; background: #fff;
   box-sizing: border-box; }
-.dt-lesson { background: #fffbea; border-color: #e9d98c; }
+.dt-lesson { background: #fffbea; border-color: #e9d98c; max-height: 13em; overflow: auto; }
 .dt-lesson p { margin: 4px 0; }
 .dt-step-head { color: #4a5466; font-size: 0.9em; }
 .dt-narration { font-size: 1.12em; font-weight: 600; margin: 2px 0 6px 0; }

@@ -154,3 +154,23 @@ def test_accessibility_no_serious_violations(app: Page, notebook: str) -> None:
         }"""
     )
     assert not violations, "\n".join(violations)
+
+
+def test_at_a_decision_the_rule_of_the_choice_is_on_screen_at_1366x768(app: Page) -> None:
+    app.set_viewport_size({"width": 1366, "height": 768})
+    to_first_decision(app, LEARN)
+    app.evaluate("() => window.scrollTo(0, 0)")
+    quote = box(app, ".dt-citation .dt-quote")
+    assert 0 <= quote["top"] and quote["bottom"] <= 768, f"the rule's quote is cut off: {quote}"
+    expect(app.locator(".dt-citation")).to_contain_text("chooses")
+
+
+def test_the_deck_text_box_stays_inside_the_page_and_shows_the_games_format(app: Page) -> None:
+    app.set_viewport_size({"width": 1366, "height": 768})
+    app.goto("/voila/render/deck_check.ipynb?game=arena")
+    area = app.locator(".dt-deck-check textarea").first
+    expect(area).to_be_visible(timeout=60_000)
+    expect(area).to_have_attribute("placeholder", __import__("re").compile("game: arena"), timeout=15_000)
+    found = box(app, ".dt-deck-check textarea")
+    app_box = box(app, ".dt-deck-check")
+    assert found["right"] <= app_box["right"] + 1 and found["right"] <= 1366, f"the text box runs past the edge: {found}"

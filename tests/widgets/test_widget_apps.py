@@ -140,3 +140,12 @@ def test_the_deck_check_placeholder_shows_each_games_own_format():
     assert "game: arena" in app.text.placeholder
     app.game.value = "dtector"
     assert "game: dtector" in app.text.placeholder
+
+
+def test_compare_breadcrumbs_read_clean():
+    import re
+
+    from digitutor.widgets.compare import comparison_html
+
+    crumbs = re.findall(r'class="dt-crumb"[^>]*>(.*?)</div>', comparison_html(load_comparison()))
+    assert crumbs and not [c for c in crumbs if "**" in c or "[]" in c or re.search(r"› [pb]\d", c)]
