@@ -89,8 +89,8 @@ function render({ model, el }) {
     let shared = null, kept = null;
     try { shared = new URLSearchParams(window.location.search).get("position"); } catch (error) { /* no query */ }
     try { kept = localStorage.getItem(key); } catch (error) { /* storage off */ }
-    if (shared) model.send({ action: "restore", saved: shared, from: "link" });
-    else if (kept) model.send({ action: "restore", saved: kept, from: "storage" });
+    if (shared) model.send({ action: "open", saved: shared });
+    else if (kept) model.send({ action: "restore", saved: kept });
   }
   return () => {
     document.removeEventListener("keydown", onKey);
@@ -105,8 +105,9 @@ export default { render };
 
 #: the actions the page may send, and the type of their one argument (None: no argument)
 ACTIONS: dict[str, tuple[str, type] | None] = {
-    "next": None, "back": None, "tick": None, "option": ("number", int), "restore": ("saved", str),
-    "jump": ("step", int),
+    "next": None, "back": None, "tick": None, "option": ("number", int), "jump": ("step", int),
+    "restore": ("saved", str),  #: a position the page's local storage kept (sent when the page opens)
+    "open": ("saved", str),  #: a position from the page's link (?position=...)
 }
 
 

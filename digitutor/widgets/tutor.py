@@ -37,6 +37,10 @@ log = logging.getLogger("digitutor.widgets")
 Restorer = Callable[[Position, Match], None]
 
 
+#: where a position sent back by the page on opening came from (its local storage)
+KEPT = "position kept by this browser"
+
+
 def presenter_requested(query: str | None = None) -> bool:
     """True when the page was opened with ``?mode=presenter``."""
     return query_params(query).get("mode") == "presenter"
@@ -146,7 +150,8 @@ class Tutor(widgets.VBox):
         main.add_class("dt-main")
         self.timeline = Timeline(model)
         actions = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
-                   "jump": model.jump, "restore": lambda text: self.restore(text, "position kept by this browser")}
+                   "jump": model.jump, "restore": lambda text: self.restore(text, KEPT),
+                   "open": lambda text: self.restore(text, "link")}
         self.key_listener = key_listener(actions, store_key=store_key)
         top = widgets.HBox([self.turn_map, self.status])
         top.add_class("dt-top")
@@ -210,7 +215,11 @@ class Tutor(widgets.VBox):
             match = load_match(position, source)
             self.restorer(position, match)
         except DigitutorError as error:
-            model.error = one_line(f"Could not open that position — {error}")
+            if source == KEPT:  # an old game this browser kept no longer fits (e.g. the lesson changed): start afresh
+                model.notice = "The game this browser kept could not be brought back, so a new one starts."
+                log.info("dropped a kept position: %s", error)
+            else:
+                model.error = one_line(f"Could not open that position — {error}")
             return
         except Exception as error:  # noqa: BLE001 - untrusted input must never show a traceback
             log.exception("restoring a position from %s failed", source)

@@ -113,3 +113,16 @@ def test_the_browser_keeps_the_position_for_a_reload():
     for handler in reloaded.tutor.key_listener._msg_callbacks.callbacks:
         handler(reloaded.tutor.key_listener, {"action": "restore", "saved": kept, "from": "storage"}, [])
     assert reloaded.tutor.model.step == app.tutor.model.step and not reloaded.tutor.model.error
+
+
+def test_a_kept_position_that_no_longer_fits_starts_afresh_with_a_notice():
+    app = LearnApp("dtector")
+    bridge = app.tutor.key_listener
+    if bridge is None:
+        pytest.skip("anywidget is not installed")
+    for handler in bridge._msg_callbacks.callbacks:
+        handler(bridge, {"action": "restore", "saved": "dt1.garbage"}, [])
+    assert not app.tutor.model.error and "new one starts" in app.tutor.model.notice
+    for handler in bridge._msg_callbacks.callbacks:
+        handler(bridge, {"action": "open", "saved": "dt1.garbage"}, [])
+    assert app.tutor.model.error.startswith("Could not open that position")
