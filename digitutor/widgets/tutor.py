@@ -252,12 +252,13 @@ class Tutor(widgets.VBox):
         viewer = model.viewer()
         board = model.game.board(state, viewer)
         players = {player.index: player.name for player in board.players}
-        self.title.value = f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(model.spec.label)}</span>'
-        self.board.show(board, viewer)
         phase = model.phase_shown()
-        self.turn_map.show(phase)
         decision, taken = model.decision_here()
+        # the rule first: it is what the learner reads next (each update goes out as soon as it is set)
         self.rule.show(model.step, model.viewed(), players, phase_title(model.game, phase), decision)
+        self.turn_map.show(phase)
+        self.board.show(board, viewer)
+        self.title.value = f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(model.spec.label)}</span>'
         self.decision.show(decision, players, model.suggestion() if taken is None else None, taken)
         self.lesson.show(model)
         self.controls.show(model)
