@@ -221,8 +221,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-citation .dt-step-head { display: none; }
 .dt-presenting .dt-board .dt-player-name { font-size: 20px; }
 .dt-presenting .dt-players { display: flex; flex-direction: column-reverse; }
-.dt-presenting .dt-face { font-size: 14px; width: 7.6em; height: 9.4em; }
-.dt-presenting .dt-face .dt-card-name { font-size: 20px; }
+.dt-presenting .dt-face { font-size: 14px; width: 9.2em; height: 9.4em; }
+.dt-presenting .dt-face .dt-card-name { font-size: 18px; }
 .dt-presenting .dt-face .dt-power { font-size: 24px; }
 .dt-presenting .dt-pile { font-size: 14px; height: 4.6em; }
 .dt-presenting .dt-zone-title, .dt-presenting .dt-counter { font-size: 18px; }
