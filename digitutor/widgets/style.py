@@ -100,7 +100,8 @@ CSS = """
 .dt-empty { color: #5a6475; font-style: italic; font-size: 0.85em; }
 .dt-panel { border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px; background: #fff;
   box-sizing: border-box; }
-.dt-lesson { background: #fffbea; border-color: #e9d98c; max-height: 13em; overflow: auto; }
+.dt-lesson { background: #fffbea; border-color: #e9d98c; }
+.dt-lesson-body { max-height: 13em; overflow: auto; }
 .dt-lesson p { margin: 4px 0; }
 .dt-step-head { color: #4a5466; font-size: 0.9em; }
 .dt-narration { font-size: 1.12em; font-weight: 600; margin: 2px 0 6px 0; }
@@ -215,7 +216,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   align-items: stretch; overflow: hidden; }
 .dt-presenting .dt-board { flex: 1 1 0; min-width: 0; overflow: auto; font-size: 18px; }
 .dt-presenting .dt-side { flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; overflow: hidden; }
-.dt-presenting .dt-side > .dt-lesson { flex: 0 1 auto; max-height: 30%; overflow: auto; }
+.dt-presenting .dt-side > .dt-lesson { flex: 0 0 auto; }
+.dt-presenting .dt-lesson-body { max-height: calc((100vh - var(--dt-main-top, 190px)) * 0.27); }
 .dt-presenting .dt-side > .dt-decision { flex: 0 1 auto; max-height: 40%; overflow: auto; }
 .dt-presenting .dt-side > .dt-citation { flex: 1 1 0; min-height: 9em; overflow: auto; }
 .dt-presenting .dt-citation .dt-step-head { display: none; }

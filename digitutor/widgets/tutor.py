@@ -101,17 +101,18 @@ class LessonPanel(widgets.HTML):
             self.layout.display = "none"
             return
         self.layout.display = ""
+        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{self._words(model, lesson)}</div>'
+
+    @staticmethod
+    def _words(model: TutorModel, lesson: Lesson) -> str:
         if model.match.over and model.at_end:
-            self.value = f'<h2 class="dt-panel-title">{esc(closing_words(model))}</h2>{paragraphs(lesson.outro)}'
-            return
+            return f'<h2 class="dt-panel-title">{esc(closing_words(model))}</h2>{paragraphs(lesson.outro)}'
         latest = model.tracker.latest(model.step)
         if latest is None:
-            self.value = f'<h2 class="dt-panel-title">{esc(lesson.title)}</h2>{paragraphs(lesson.intro)}'
-            return
+            return f'<h2 class="dt-panel-title">{esc(lesson.title)}</h2>{paragraphs(lesson.intro)}'
         index, notes = latest
         fresh = "" if index == model.step else f'<div class="dt-step-head">(from step {step_number(index)})</div>'
-        self.value = fresh + "".join(f'<h2 class="dt-panel-title">{esc(note.title)}</h2>{paragraphs(note.text)}'
-                                     for note in notes)
+        return fresh + "".join(f'<h2 class="dt-panel-title">{esc(note.title)}</h2>{paragraphs(note.text)}' for note in notes)
 
 
 class Tutor(widgets.VBox):
