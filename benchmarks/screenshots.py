@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/screenshots.py [--game dtector] [--out docs/screenshots]
 
-Writes landing.png, learn.png (mid-game, a "why not?" open), presenter.png and
-rulings.png at 1280x800, their PNG data recompressed at zlib's highest level.
+Writes landing.png, learn.png (mid-game, a "why not?" open), presenter.png (at the first decision),
+rulings.png and rulebook.png at 1280x800, their PNG data recompressed at zlib's highest level.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from drive import act, advance_until, press, wait_ready  # noqa: E402
+from drive import advance_until, press, wait_ready  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
@@ -70,10 +70,18 @@ def learn(page: Page, out: Path, game: str) -> None:
 def presenter(page: Page, out: Path, game: str) -> None:
     page.goto(f"/voila/render/learn_{game}.ipynb?mode=presenter")
     root = wait_ready(page)
-    page.locator(".dt-tutor.dt-presenting").wait_for(timeout=15_000)
-    for _ in range(3):
-        act(root)
+    page.locator(".dt-app.dt-presenting").first.wait_for(timeout=15_000)
+    advance_until(root, ".dt-decision button.dt-option:not(.dt-option-illegal)")
+    page.evaluate("() => window.scrollTo(0, 0)")
     save(page, out / "presenter.png")
+
+
+def rulebook(page: Page, out: Path, _game: str) -> None:
+    page.goto("/voila/render/rulebook.ipynb?clause=dtector:battle-call-command-phase.p1")
+    page.locator(".dt-rulebook .dt-clause blockquote").wait_for()
+    page.locator(".dt-rulebook input[type=text]").first.fill("digivolve")
+    page.wait_for_timeout(800)
+    save(page, out / "rulebook.png")
 
 
 def rulings(page: Page, out: Path, game: str) -> None:
@@ -105,7 +113,7 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             context = browser.new_context(viewport=VIEWPORT, base_url=server.url)
-            for shoot in (landing, learn, presenter, rulings):
+            for shoot in (landing, learn, presenter, rulings, rulebook):
                 page = context.new_page()
                 page.set_default_timeout(30_000)
                 shoot(page, args.out, args.game)

@@ -113,7 +113,13 @@ class PhaseInfo:
 
 @dataclass(frozen=True, slots=True)
 class CardView:
-    """A card as a board shows it; ``hidden`` cards show only their back."""
+    """A card as a board shows it; ``hidden`` cards show only their back.
+
+    Every field after ``hidden`` is optional, so one drawing fits all five games: a D-Tector
+    card (level, battle type, power), an Arena card (colour, level, attacks), a DCG card
+    (colour, level, DP, play cost, cards under it, suspended) and a DMB/DBE card (HP and
+    its three attack powers).
+    """
 
     uid: str
     name: str = ""
@@ -122,6 +128,15 @@ class CardView:
     stats: Mapping[str, str] = field(default_factory=dict)  #: the numbers that matter in that game
     text: str = ""
     hidden: bool = False
+    colour: str = ""  #: the card's colour as the game names it (frame colour); empty: drawn from ``kind``
+    power_label: str = ""  #: the headline number's name: ``Power``, ``DP``, ``HP``
+    printed: str = ""  #: the headline number as printed on the card
+    current: str = ""  #: the headline number now, after effects (empty: as printed)
+    cost: str = ""  #: play cost (DCG memory, …)
+    attacks: Mapping[str, str] = field(default_factory=dict)  #: e.g. DMB/DBE {"Circle": "40", "Triangle": "30", "Cross": "20"}
+    face_down: bool = False  #: lies face down (its owner, or a judge's view, may still read it)
+    suspended: bool = False  #: DCG: suspended (turned sideways)
+    under: tuple[CardView, ...] = ()  #: cards under it (digivolution sources), top first
 
 
 @dataclass(frozen=True, slots=True)

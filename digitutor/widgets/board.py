@@ -1,40 +1,91 @@
-"""The board view: every player's counters and zones, drawn from the game's BoardView."""
+"""The board view: every player's counters and zones, drawn from the game's BoardView.
+
+Cards are drawn as cards (coloured frame, level, name, type, the big number) by one
+function for all five games; clicking a card opens the whole card with its text — a
+native ``<details>``, so it costs no round trip to the kernel.
+"""
 
 from __future__ import annotations
 
 import ipywidgets as widgets
 
 from ..core.game import BoardView, CardView, PlayerView, ZoneView
-from .style import esc, kind_colour
+from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
 WIDE_ZONE = 4
+#: the stats that are a card's headline number, in the order they are looked for
+HEADLINE = ("Power", "DP", "HP")
+
+
+def headline(card: CardView) -> tuple[str, str, str]:
+    """(label, printed, current) of the card's big number; from ``stats`` when the game gave no ``printed``."""
+    if card.printed or card.current:
+        return card.power_label, card.printed, card.current or card.printed
+    for label in HEADLINE:
+        if label in card.stats:
+            return label, card.stats[label], card.stats[label]
+    return "", "", ""
+
+
+def _details(card: CardView) -> str:
+    """The whole card: every field the game gave, its text, and the cards under it."""
+    label, printed, current = headline(card)
+    rows = [("Level", card.level), ("Type", card.kind), ("Colour", card.colour), ("Cost", card.cost)]
+    if label:
+        rows.append((label, current if current == printed else f"{current} (printed {printed})"))
+    rows += [(name, value) for name, value in card.attacks.items()]
+    rows += [(name, value) for name, value in card.stats.items() if name != label]
+    if card.face_down:
+        rows.append(("Lies", "face down"))
+    if card.suspended:
+        rows.append(("State", "suspended"))
+    facts = "".join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows if value)
+    under = ""
+    if card.under:
+        under = "<p><b>Under it:</b> " + esc(", ".join(c.name or "a hidden card" for c in card.under)) + "</p>"
+    text = f'<p class="dt-card-text">{esc(card.text)}</p>' if card.text else ""
+    return f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>{text}{under}</div>'
 
 
 def card_html(card: CardView) -> str:
-    """One card: name, level and kind, stats, text; a hidden card shows its back."""
+    """One card as a card; a hidden card shows its back only (nothing about it reaches the page)."""
     if card.hidden:
-        return '<div class="dt-card dt-card-back" title="A hidden card">?</div>'
-    meta = " · ".join(part for part in (card.level, card.kind) if part)
-    stats = "".join(f"<span>{esc(k)} <b>{esc(v)}</b></span>" for k, v in card.stats.items())
-    text = f'<div class="dt-card-text">{esc(card.text)}</div>' if card.text else ""
-    tip = esc(" ".join(part for part in (card.name, meta, card.text) if part))
+        return ('<div class="dt-card dt-card-back" title="A hidden card" aria-label="a hidden card">'
+                '<div class="dt-face">?</div></div>')
+    label, printed, current = headline(card)
+    level = f'<span class="dt-level">{esc(card.level)}</span>' if card.level else ""
+    cost = f'<span class="dt-cost" title="play cost">{esc(card.cost)}</span>' if card.cost else ""
+    attacks = "".join(f"<span>{esc(name[:1])} <b>{esc(value)}</b></span>" for name, value in card.attacks.items())
+    attacks = f'<div class="dt-card-attacks">{attacks}</div>' if attacks else ""
+    number = ""
+    if label or current:
+        changed = current != printed
+        was = f' <span class="dt-power-printed">{esc(printed)}</span>' if changed and printed else ""
+        number = (f'<span class="dt-power-label">{esc(label)}</span>'
+                  f'<span><span class="dt-power{" dt-power-changed" if changed else ""}">{esc(current)}</span>{was}</span>')
+    under = f'<span class="dt-under" title="{len(card.under)} card(s) under it">+{len(card.under)}</span>' if card.under else ""
+    css = "dt-card" + (" dt-face-down" if card.face_down else "") + (" dt-suspended" if card.suspended else "")
+    frame = frame_colour(card.colour or card.kind)
+    kind = f'<div class="dt-card-kind">{esc(card.kind)}</div>' if card.kind else ""
     return (
-        f'<div class="dt-card" style="--dt-kind: {kind_colour(card.kind)}" title="{tip}">'
-        f'<div class="dt-card-name">{esc(card.name)}</div><div class="dt-card-meta">{esc(meta)}</div>'
-        f'<div class="dt-card-stats">{stats}</div>{text}</div>'
+        f'<details class="{css}" style="--dt-frame: {frame}" data-card="{esc(card.uid)}">'
+        f'<summary title="{esc(card.name)}: click for the whole card">{under}<div class="dt-face"><div class="dt-face-in">'
+        f'<div class="dt-face-top">{level}{cost}</div><div class="dt-card-name">{esc(card.name)}</div>{kind}{attacks}'
+        f'<div class="dt-card-foot">{number}</div></div></div></summary>{_details(card)}</details>'
     )
 
 
 def zone_html(zone: ZoneView) -> str:
     """A zone: piles show their count (and top card's name), rows and stacks show cards."""
     count = zone.count or len(zone.cards)
-    title = f'<div class="dt-zone-title">{esc(zone.title)} ({count})</div>'
+    cards = f"{count} card{'s' if count != 1 else ''}"
+    title = f'<div class="dt-zone-title">{esc(zone.title)} · {cards}</div>'
     if zone.layout == "pile":
         top = zone.cards[-1] if zone.cards else None
         shown = "" if top is None or top.hidden else f"<span>{esc(top.name)}</span>"
-        body = f'<div class="dt-pile" title="{esc(zone.title)}: {count} card(s)"><b>{count}</b>{shown}</div>'
-        return f'<div class="dt-zone">{title}{body}</div>'
+        body = f'<div class="dt-pile" title="{esc(zone.title)}: {cards}"><b>{count}</b>{shown}</div>'
+        return f'<div class="dt-zone" data-zone="{esc(zone.id)}">{title}{body}</div>'
     if not zone.cards:
         body = '<div class="dt-empty">empty</div>' if not count else f'<div class="dt-pile"><b>{count}</b></div>'
     else:
@@ -61,9 +112,9 @@ def board_html(board: BoardView, viewer: int | None) -> str:
     players = sorted(board.players, key=lambda p: p.index == viewer)
     shared = " · ".join(f"{esc(k)}: <b>{esc(v)}</b>" for k, v in board.shared.items())
     names = {p.index: p.name for p in board.players}
-    eyes = "everything visible" if viewer is None else f"seen by {esc(names.get(viewer, viewer))}"
+    eyes = "Judge's view: every card face up" if viewer is None else f"{esc(names.get(viewer, viewer))}'s view"
     top = f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span><span>{eyes}</span></div>'
-    return top + "".join(player_html(player, viewer) for player in players)
+    return top + f'<div class="dt-players">{"".join(player_html(player, viewer) for player in players)}</div>'
 
 
 class BoardPanel(widgets.HTML):

@@ -6,11 +6,12 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
-from ..core.records import Step
+from ..core.records import Decision, Step
 from ..rules.citations import INTERPRETATIONS
 from ..rules.corpus import GAME_TITLES, find_clause, load_corpus
 from ..rules.model import Citation, CitationKind
 from .style import esc
+from .words import crumb_text, step_number
 
 CONTEXT_CHARS = 300
 
@@ -31,13 +32,13 @@ def rule_html(clause_id: str, quotes: list[str]) -> str:
     """Quotes of one rulebook clause: breadcrumb, verbatim quotes, and the clause in context."""
     clause = find_clause(clause_id)
     before, text, after = load_corpus(clause.game).context(clause_id, CONTEXT_CHARS)
-    crumb = f"{esc(GAME_TITLES[clause.game])} › {esc(clause.breadcrumb)}"
+    crumb = f"{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}"
     note = f'<div class="dt-crumb">Editor\'s note: {esc(clause.note)}</div>' if clause.note else ""
     body = "".join(f'<blockquote class="dt-quote">{esc(q)}</blockquote>' for q in quotes)
     context = f"…{esc(before)}{_marked(text, quotes)}{esc(after)}…"
     return (
         f'<div class="dt-cite dt-rule" data-clause="{esc(clause_id)}">'
-        f'<div class="dt-crumb"><span class="dt-label">Rulebook</span> <code>{esc(clause_id)}</code> {crumb}</div>'
+        f'<div class="dt-crumb" title="{esc(clause_id)}"><span class="dt-label">Rulebook</span> {crumb}</div>'
         f'{body}{note}<details><summary>In the rulebook</summary><div class="dt-context">{context}</div></details></div>'
     )
 
@@ -50,7 +51,7 @@ def interpretation_html(citation_id: str, quotes: list[str]) -> str:
     why = ""
     if known is not None:
         fills = "".join(
-            f'<div class="dt-crumb"><code>{esc(c)}</code> {esc(find_clause(c).breadcrumb)}</div>' for c in known.fills
+            f'<div class="dt-crumb" title="{esc(c)}">{esc(crumb_text(find_clause(c).breadcrumb))}</div>' for c in known.fills
         )
         why = (
             f'<details><summary>Why this reading</summary><div class="dt-context">{esc(known.why)}</div>'
@@ -58,7 +59,7 @@ def interpretation_html(citation_id: str, quotes: list[str]) -> str:
         )
     return (
         f'<div class="dt-cite dt-interpretation" data-clause="{esc(citation_id)}">'
-        f"<div class=\"dt-crumb\"><span class=\"dt-label\">Tutor's interpretation</span> <code>{esc(citation_id)}</code>{title}"
+        f"<div class=\"dt-crumb\" title=\"{esc(citation_id)}\"><span class=\"dt-label\">Tutor's interpretation</span>{title}"
         f" — the rulebook is silent here; this is the tutor's reading, not rulebook text.</div>{body}{why}</div>"
     )
 
@@ -91,16 +92,34 @@ def citations_html(citations: Iterable[Citation]) -> str:
     return "".join(parts)
 
 
-def step_html(index: int, step: Step | None, players: dict[int, str]) -> str:
+def step_head(index: int, step: Step, players: dict[int, str], phase: str) -> str:
+    who = f" · {esc(players.get(step.player, ''))}" if step.player is not None else ""
+    return f'<div class="dt-step-head">Step {step_number(index)} · Turn {step.turn}{who} · {esc(phase)}</div>'
+
+
+def step_html(index: int, step: Step | None, players: dict[int, str], phase: str = "") -> str:
     """The viewed step: where it is, what happened, and the rule(s) that made it happen."""
     if step is None:
         return (
-            '<h3>The rule now</h3><div class="dt-narration">The game has not started yet.</div>'
-            '<div class="dt-step-head">Press <b>Next step</b> to take the first step.</div>'
+            '<h2 class="dt-panel-title">The rule now</h2><div class="dt-narration">The game has not started yet.</div>'
+            '<div class="dt-step-head">Press <b>Next step</b> (or →) to take the first step.</div>'
         )
-    who = f" · {esc(players.get(step.player, ''))}" if step.player is not None else ""
-    head = f'<div class="dt-step-head">Step {index} · Turn {step.turn}{who} · {esc(step.phase)}</div>'
-    return f'<h3>The rule now</h3>{head}<div class="dt-narration">{esc(step.narration)}</div>{citations_html(step.citations)}'
+    head = step_head(index, step, players, phase or step.phase)
+    return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{esc(step.narration)}</div>'
+            f"{citations_html(step.citations)}")
+
+
+def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None) -> str:
+    """At a decision: the rule that governs the choice, then (small) the step just before it."""
+    who = esc(players.get(decision.player, f"Player {decision.player + 1}"))
+    before = ""
+    if step is not None:
+        before = (f'<div class="dt-step-head dt-before">Just before (step {step_number(index)}): '
+                  f"{esc(step.narration)}</div>")
+    return (
+        f'<h2 class="dt-panel-title">The rule now: {who} chooses</h2><div class="dt-step-head">{esc(phase)} · '
+        f'the rule for this choice</div>{citations_html(decision.citations)}{before}'
+    )
 
 
 class RuleNowPanel(widgets.HTML):
@@ -111,5 +130,10 @@ class RuleNowPanel(widgets.HTML):
         self.add_class("dt-citation")
         self.add_class("dt-panel")
 
-    def show(self, index: int, step: Step | None, players: dict[int, str]) -> None:
-        self.value = step_html(index, step, players)
+    def show(self, index: int, step: Step | None, players: dict[int, str], phase: str = "",
+             decision: Decision | None = None) -> None:
+        """The step's rule, or at a decision the rule of the choice."""
+        if decision is not None:
+            self.value = decision_rule_html(decision, players, phase, index, step)
+        else:
+            self.value = step_html(index, step, players, phase)

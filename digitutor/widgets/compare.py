@@ -13,7 +13,9 @@ from ..core.errors import InputError
 from ..core.yamlio import parse_yaml
 from ..rules.corpus import GAME_TITLES, GAMES, find_clause
 from .citation import rule_html
-from .style import esc, style
+from .page import AppPage
+from .style import esc
+from .words import clean_heading
 
 COMPARE_FILE = "compare.yaml"
 
@@ -79,7 +81,7 @@ def cell_html(cell: Cell | None) -> str:
     quotes: dict[str, list[str]] = {}
     for clause_id, quote in cell.cites:
         quotes.setdefault(clause_id, []).append(quote)
-    return f"<b>{esc(cell.gist)}</b>" + "".join(rule_html(clause_id, qs) for clause_id, qs in quotes.items())
+    return f"<b>{esc(clean_heading(cell.gist))}</b>" + "".join(rule_html(clause_id, qs) for clause_id, qs in quotes.items())
 
 
 def comparison_html(comparison: Comparison) -> str:
@@ -94,7 +96,6 @@ def comparison_html(comparison: Comparison) -> str:
 
 def compare_app() -> widgets.VBox:
     """The comparison table as an app."""
-    intro = "<h2>The five games side by side</h2><p>Each cell says it in plain words, then quotes the rulebook.</p>"
-    app = widgets.VBox([style(), widgets.HTML(intro), widgets.HTML(comparison_html(load_comparison()))])
-    app.add_class("dt-app")
-    return app
+    intro = "<p>Each cell says it in plain words, then quotes the rulebook.</p>"
+    return AppPage("The five games side by side", [widgets.HTML(intro), widgets.HTML(comparison_html(load_comparison()))],
+                   css="dt-compare-app")

@@ -1,17 +1,21 @@
-"""Controls (next, back, run, undo, restart, autoplay, presenter) and the timeline of steps."""
+"""Controls (next, back, run, undo, restart, autoplay, speed), the "are you sure?" bar, and the timeline."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import ipywidgets as widgets
 import traitlets
 
 from ..core.match import Match
 from .model import TutorModel
+from .style import esc
+from .words import phase_title, step_number
 
+#: the autoplay speeds offered (steps per second); a select is labelled for screen readers, a slider handle is not
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: the timeline lists at most this many steps at once; older ones are a page away
-PAGE = 200
-#: autoplay's Play widget counts up to here; it only serves as a ticking clock
-CLOCK_MAX = 10**9
+PAGE = 50
 
 
 def button(label: str, css: str, tip: str, style: str = "") -> widgets.Button:
@@ -20,42 +24,85 @@ def button(label: str, css: str, tip: str, style: str = "") -> widgets.Button:
     return made
 
 
-class Controls(widgets.HBox):
-    """The row of buttons; each forwards its click to the model."""
+class ConfirmBar(widgets.HBox):
+    """Asks before something is thrown away: a sentence, "Yes, …" and "Keep playing"."""
 
-    def __init__(self, model: TutorModel) -> None:
-        self.back = button("◀ Back", "dt-back", "Show the previous step (the future is kept)")
-        self.next = button("Next step ▶", "dt-next", "Take or show the next step", "primary")
+    def __init__(self) -> None:
+        self.message = widgets.HTML()
+        self.yes = button("Yes", "dt-confirm-yes", "Go ahead", "danger")
+        self.no = button("Keep playing", "dt-confirm-no", "Change nothing")
+        super().__init__([self.message, self.yes, self.no], layout=widgets.Layout(display="none"))
+        self.add_class("dt-confirm")
+        self._on_yes: Callable[[], None] | None = None
+        self._on_no: Callable[[], None] | None = None
+        self.yes.on_click(lambda _b: self._answer(True))
+        self.no.on_click(lambda _b: self._answer(False))
+
+    def ask(self, message: str, yes_label: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
+        self.message.value = f"<b>{esc(message)}</b>"
+        self.yes.description = yes_label
+        self._on_yes, self._on_no = on_yes, on_no
+        self.layout.display = ""
+
+    def _answer(self, yes: bool) -> None:
+        action = self._on_yes if yes else self._on_no
+        self._on_yes = self._on_no = None
+        self.layout.display = "none"
+        if action is not None:
+            action()
+
+
+class Controls(widgets.HBox):
+    """The row of buttons; each forwards its click to the model (Restart asks first when there is progress)."""
+
+    def __init__(self, model: TutorModel, confirm: ConfirmBar, presenter: bool = True) -> None:
+        self.model, self.confirm = model, confirm
+        self.back = button("◀ Back", "dt-back", "Show the previous step (the future is kept) · key ← or B")
+        self.next = button("Next step ▶", "dt-next", "Take or show the next step · key → or N", "primary")
         self.run = button("Run to my next decision ▶▶", "dt-run", "Play on until you must decide")
         self.undo = button("Undo", "dt-undo", "Take back your last answer")
-        self.restart = button("Restart", "dt-restart", "Start this game again")
-        self.clock = widgets.Play(value=0, min=0, max=CLOCK_MAX, interval=500, show_repeat=False, tooltip="Autoplay")
-        self.clock.add_class("dt-autoplay")
-        self.speed = widgets.FloatSlider(value=model.speed, min=0.5, max=10.0, step=0.5, description="steps/s",
-                                         readout_format=".1f", layout=widgets.Layout(width="220px"))
+        self.restart = button("Restart", "dt-restart", "Start this game again (asks first)")
+        self.autoplay = widgets.ToggleButton(description="Autoplay", value=model.autoplay, icon="play",
+                                             tooltip="Step on by itself; stops at your decisions and lesson notes",
+                                             layout=widgets.Layout(width="auto"))
+        self.autoplay.add_class("dt-autoplay")
+        speeds = sorted({*SPEEDS, float(model.speed)})
+        self.speed = widgets.Dropdown(options=[(f"{value:g} steps/s", value) for value in speeds], value=float(model.speed),
+                                      description="Speed", tooltip="Autoplay speed",
+                                      style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.speed.add_class("dt-speed")
-        self.presenter = widgets.ToggleButton(description="Presenter mode", value=model.presenter,
-                                              tooltip="Large type, high contrast, → next and ← back",
-                                              layout=widgets.Layout(width="auto"))
-        self.presenter.add_class("dt-presenter")
-        super().__init__([self.back, self.next, self.run, self.undo, self.restart, self.clock, self.speed, self.presenter])
+        self.save = widgets.ToggleButton(description="Save or share", value=False, icon="download",
+                                         tooltip="Download this position, open a saved one, or copy a link to it",
+                                         layout=widgets.Layout(width="auto"))
+        self.save.add_class("dt-save-toggle")
+        parts: list[widgets.Widget] = [self.back, self.next, self.run, self.undo, self.restart, self.autoplay,
+                                       self.speed, self.save]
+        self.presenter: widgets.ToggleButton | None = None
+        if presenter:
+            from .page import presenter_toggle
+
+            self.presenter = presenter_toggle()
+            traitlets.link((model, "presenter"), (self.presenter, "value"))
+            parts.append(self.presenter)
+        super().__init__(parts)
         self.add_class("dt-controls")
         self.back.on_click(lambda _b: model.back())
         self.next.on_click(lambda _b: model.next())
         self.run.on_click(lambda _b: model.run_to_my_decision())
         self.undo.on_click(lambda _b: model.undo())
-        self.restart.on_click(lambda _b: model.restart())
-        traitlets.link((model, "autoplay"), (self.clock, "playing"))
+        self.restart.on_click(lambda _b: self.ask_restart())
+        traitlets.link((model, "autoplay"), (self.autoplay, "value"))
         traitlets.link((model, "speed"), (self.speed, "value"))
-        traitlets.link((model, "presenter"), (self.presenter, "value"))
-        self.clock.observe(lambda change: self._tick(model, change), "value")
-        model.observe(lambda change: setattr(self.clock, "interval", int(1000 / change["new"])), "speed")
-        self.clock.interval = int(1000 / model.speed)
 
-    @staticmethod
-    def _tick(model: TutorModel, change: dict) -> None:
-        if change["new"] > change["old"]:  # the Play widget's stop button rewinds it; that is no tick
-            model.tick()
+    def ask_restart(self) -> None:
+        """Restart at once when nothing would be lost, else ask first."""
+        model = self.model
+        if not model.has_progress():
+            model.restart()
+            return
+        model.autoplay = False
+        self.confirm.ask(f"Start this game again? The {len(model.match.steps)} steps played so far will be lost "
+                         "(use Save or share to keep them).", "Yes, restart", model.restart)
 
     def show(self, model: TutorModel) -> None:
         """Enable what makes sense at the viewed point."""
@@ -66,62 +113,70 @@ class Controls(widgets.HBox):
         self.run.disabled = done or (model.at_end and model.pending() is not None)
 
 
-def step_label(index: int, match: Match) -> str:
+def step_row(index: int, match: Match, current: int) -> str:
+    """One timeline row: number, turn, phase (the rulebook's name) and the whole narration."""
     step = match.steps[index]
-    return f"{index:>4}  T{step.turn:<3} {step.phase[:12]:<12} {step.narration[:90]}"
+    here = " dt-tl-current" if index == current else ""
+    pressed = "true" if index == current else "false"
+    return (
+        f'<li><button type="button" class="dt-tl-row{here}" data-step="{index}" aria-pressed="{pressed}">'
+        f'<span class="dt-tl-n">{step_number(index)}</span><span class="dt-tl-where">Turn {step.turn} · '
+        f'{esc(phase_title(match.game, step.phase))}</span><span class="dt-tl-text">{esc(step.narration)}</span></button></li>'
+    )
 
 
 class Timeline(widgets.VBox):
-    """Every step so far (a page of ``PAGE`` at a time); picking one jumps there."""
+    """Every step so far (a page of ``PAGE`` at a time), whole narrations; clicking a row jumps there.
+
+    The rows are plain HTML buttons: the page bridge sends the click to ``model.jump``.
+    """
 
     def __init__(self, model: TutorModel) -> None:
         self._model = model
-        self._setting = False
         self._shown: tuple | None = None
         self.start = 0
-        self.pick = widgets.Select(options=[], rows=7, layout=widgets.Layout(width="calc(100% - 12px)"))
-        self.pick.add_class("dt-timeline-list")
-        self.earlier = button("◀ earlier steps", "dt-timeline-earlier", "Show older steps")
-        self.later = button("later steps ▶", "dt-timeline-later", "Show newer steps")
+        self.rows = widgets.HTML()
+        self.rows.add_class("dt-timeline-list")
+        self.earlier = button("◀ Earlier steps", "dt-timeline-earlier", "Show older steps")
+        self.later = button("Later steps ▶", "dt-timeline-later", "Show newer steps")
         self.where = widgets.HTML()
-        head = widgets.HBox([widgets.HTML("<b>Timeline</b> — click a step to go back to it"), self.earlier, self.later, self.where])
-        head.layout.align_items = "center"
-        super().__init__([head, self.pick])
+        self.where.add_class("dt-timeline-where")
+        title = widgets.HTML('<h2 class="dt-timeline-title">Timeline</h2><span class="dt-timeline-hint">choose a step to go back to it</span>')
+        title.add_class("dt-timeline-head-text")
+        head = widgets.HBox([title, self.earlier, self.later, self.where])
+        head.add_class("dt-timeline-head")
+        super().__init__([head, self.rows])
         self.add_class("dt-timeline")
-        self.pick.observe(self._picked, "value")
         self.earlier.on_click(lambda _b: self._page(-PAGE))
         self.later.on_click(lambda _b: self._page(PAGE))
 
-    def _picked(self, change: dict) -> None:
-        if not self._setting and change["new"] is not None and change["new"] != self._model.step:
-            self._model.jump(change["new"])
-
     def _page(self, delta: int) -> None:
         length = len(self._model.match.steps)
-        self.start = max(0, min(self.start + delta, (length - 1) // PAGE * PAGE))
+        self.start = max(0, min(self.start + delta, max(length - 1, 0) // PAGE * PAGE))
         self._fill(force=True)
 
     def show(self, model: TutorModel) -> None:
-        """Follow the viewed step to its page; refill the list only when its steps changed."""
+        """Follow the viewed step to its page; redraw only when the rows or the viewed step changed."""
         if not self.start <= max(model.step, 0) < self.start + PAGE:
             self.start = max(model.step, 0) // PAGE * PAGE
         self._fill()
 
     def _fill(self, force: bool = False) -> None:
         match, model = self._model.match, self._model
-        stop = min(self.start + PAGE, len(match.steps))
+        total = len(match.steps)
+        stop = min(self.start + PAGE, total)
         last = match.steps[stop - 1] if stop else None
-        key = (id(match), self.start, stop, id(last))
-        self._setting = True
-        try:
-            if force or key != self._shown:
-                self._shown = key
-                head = [("   –  Start of the game", -1)] if self.start == 0 else []
-                self.pick.options = head + [(step_label(i, match), i) for i in range(self.start, stop)]
-            listed = self.start <= model.step < stop or (model.step == -1 and self.start == 0)
-            self.pick.value = model.step if listed else None
-        finally:
-            self._setting = False
+        key = (id(match), self.start, stop, id(last), model.step)
+        if force or key != self._shown:
+            self._shown = key
+            start_row = ""
+            if self.start == 0:
+                here = " dt-tl-current" if model.step == -1 else ""
+                start_row = (f'<li><button type="button" class="dt-tl-row{here}" data-step="-1" '
+                             f'aria-pressed="{"true" if here else "false"}"><span class="dt-tl-n">0</span>'
+                             '<span class="dt-tl-text">Start of the game</span></button></li>')
+            rows = "".join(step_row(index, match, model.step) for index in range(self.start, stop))
+            self.rows.value = f'<ol class="dt-tl" aria-label="Steps of this game">{start_row}{rows}</ol>'
         self.earlier.disabled = self.start == 0
-        self.later.disabled = stop >= len(match.steps)
-        self.where.value = f"steps {self.start}–{max(stop - 1, 0)} of {len(match.steps)}"
+        self.later.disabled = stop >= total
+        self.where.value = f"showing steps {self.start + 1}–{stop} of {total}" if total else "no steps yet"

@@ -21,9 +21,11 @@ def reasons_html(option: Option) -> str:
     )
 
 
-def option_button(option: Option, choose: Choose, suggested: bool, taken: bool) -> widgets.Button:
-    label = ("★ " if suggested else "") + option.label
-    button = widgets.Button(description=label, tooltip=option.label, layout=widgets.Layout(width="auto"))
+def option_button(option: Option, choose: Choose, suggested: bool, taken: bool, number: int = 0) -> widgets.Button:
+    key = f"{number}. " if 0 < number < 10 else ""
+    label = key + ("★ " if suggested else "") + option.label
+    tip = option.label + (" (suggested)" if suggested else "") + (f" · key {number}" if key else "")
+    button = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="auto"))
     button.add_class("dt-option")
     if suggested:
         button.add_class("dt-option-suggested")
@@ -35,10 +37,12 @@ def option_button(option: Option, choose: Choose, suggested: bool, taken: bool) 
 
 def illegal_row(option: Option) -> widgets.VBox:
     """A disabled option, a "why not?" toggle, and its reasons (hidden until the toggle is pressed)."""
-    button = widgets.Button(description=f"✗ {option.label}", tooltip="Not allowed", disabled=True, layout=widgets.Layout(width="auto"))
+    button = widgets.Button(description=f"✗ {option.label}", tooltip=f"Not allowed: {option.label}", disabled=True,
+                            layout=widgets.Layout(width="auto"))
     button.add_class("dt-option")
     button.add_class("dt-option-illegal")
-    toggle = widgets.ToggleButton(description="why not?", value=False, layout=widgets.Layout(width="auto"))
+    toggle = widgets.ToggleButton(description="why not?", value=False, tooltip=f"Why “{option.label}” is not allowed",
+                                  layout=widgets.Layout(width="auto"))
     toggle.add_class("dt-why-not")
     reasons = widgets.HTML(reasons_html(option), layout=widgets.Layout(display="none"))
     reasons.add_class("dt-reasons")
@@ -77,12 +81,14 @@ class DecisionPanel(widgets.VBox):
                taken: str | None) -> tuple[widgets.Widget, ...]:
         who = esc(players.get(decision.player, f"Player {decision.player + 1}"))
         if taken is None:
-            head = f"<h3>{who} to decide</h3>"
+            head = f'<h2 class="dt-panel-title">{who} to decide</h2>'
         else:
-            head = f"<h3>{who} decided here</h3><div class=\"dt-step-head\">Choosing again replaces everything after this step.</div>"
-        rules = f"<details><summary>Rules for this choice</summary>{citations_html(decision.citations)}</details>"
-        top = widgets.HTML(f'{head}<div class="dt-prompt">{esc(decision.prompt)}</div>{rules}')
-        legal = [option_button(o, self._choose, o.key == suggested, o.key == taken) for o in decision.legal_options]
+            head = (f'<h2 class="dt-panel-title">{who} decided here</h2>'
+                    '<div class="dt-step-head">Choosing again replaces everything after this step.</div>')
+        keys = '<span class="dt-keys-hint">keys 1–9 choose</span>' if len(decision.legal_options) > 1 else ""
+        top = widgets.HTML(f'{head}<div class="dt-prompt">{esc(decision.prompt)} {keys}</div>')
+        legal = [option_button(o, self._choose, o.key == suggested, o.key == taken, n)
+                 for n, o in enumerate(decision.legal_options, 1)]
         options = widgets.HBox(legal, layout=widgets.Layout(flex_flow="row wrap"))
         options.add_class("dt-options")
         illegal = [illegal_row(o) for o in decision.options if not o.legal]

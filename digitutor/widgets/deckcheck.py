@@ -13,7 +13,8 @@ from ..core.errors import DigitutorError
 from ..core.registry import GAME_MODULES, get_game
 from ..decks import DeckReport, check_deck_text
 from .decision import reasons_html
-from .style import esc, style
+from .page import AppPage, on_query
+from .style import esc
 
 log = logging.getLogger("digitutor.widgets")
 
@@ -43,15 +44,32 @@ def uploaded_text(value: Any) -> tuple[str, str] | None:
     return upload["name"], bytes(upload["content"]).decode("utf-8")
 
 
-class DeckCheckApp(widgets.VBox):
-    """Game picker, example decks, a text box and an upload button, and the verdict."""
+#: what a deck list looks like, per game (the text box's placeholder)
+PLACEHOLDERS = {
+    "dtector": "game: dtector\nname: My deck\ncards:\n  - {card: <card id>, count: 3}\n  - ...",
+    "arena": "game: arena\nname: My deck\ncards:\n  - <card id>\n  - <card id>\n  - ... (30 different cards)",
+}
+
+
+def placeholder(game_id: str) -> str:
+    """The placeholder of the deck text box: the game's own format, from its first example deck if it has one."""
+    decks = shipped_decks(game_id)
+    if decks:
+        first = next(iter(decks.values())).splitlines()
+        shown = [line for line in first if not line.lstrip().startswith("#")][:7]
+        return "Paste a deck list (YAML), for example:\n" + "\n".join(shown) + "\n  ..."
+    return PLACEHOLDERS.get(game_id, "Paste a deck list (YAML)")
+
+
+class DeckCheckApp(AppPage):
+    """Game picker, example decks, a text box and an upload button, and the verdict (``?game=`` picks the game)."""
 
     def __init__(self, game_id: str = "dtector") -> None:
         games = [(get_game(g).title, g) for g in GAME_MODULES]
         self.game = widgets.Dropdown(options=games, value=game_id if game_id in GAME_MODULES else games[0][1], description="Game")
         self.example = widgets.Dropdown(description="Example", options=[])
-        self.text = widgets.Textarea(placeholder="Paste a deck list (YAML): game, name, cards: [{card: id, count: n}]",
-                                     layout=widgets.Layout(width="100%", height="260px"))
+        self.text = widgets.Textarea(placeholder=placeholder(self.game.value), description="Deck list",
+                                     layout=widgets.Layout(width="auto", height="260px"))
         self.text.add_class("dt-deck-text")
         self.upload = widgets.FileUpload(accept=".yaml,.yml,.txt", multiple=False, description="Upload a deck")
         self.check = widgets.Button(description="Check deck", button_style="primary")
@@ -60,18 +78,22 @@ class DeckCheckApp(widgets.VBox):
         self.verdict.add_class("dt-panel")
         self.verdict.add_class("dt-verdict")
         self.source = "pasted deck"
-        super().__init__([style(), widgets.HTML("<h2>Deck check</h2>"), widgets.HBox([self.game, self.example]),
-                          self.text, widgets.HBox([self.upload, self.check]), self.verdict])
-        self.add_class("dt-app")
-        self.add_class("dt-deck-check")
+        super().__init__("Deck check", [widgets.HBox([self.game, self.example]), self.text,
+                                        widgets.HBox([self.upload, self.check]), self.verdict], css="dt-deck-check")
         self.game.observe(lambda _c: self._examples(), "value")
         self.example.observe(lambda _c: self._load_example(), "value")
         self.upload.observe(lambda _c: self._uploaded(), "value")
         self.check.on_click(lambda _b: self.run())
         self.text.observe(lambda _c: setattr(self, "source", "pasted deck"), "value")
         self._examples()
+        on_query(self._deep_link)
+
+    def _deep_link(self, params: dict[str, str]) -> None:
+        if params.get("game") in GAME_MODULES:
+            self.game.value = params["game"]
 
     def _examples(self) -> None:
+        self.text.placeholder = placeholder(self.game.value)
         self._decks = shipped_decks(self.game.value)
         self.example.options = ["(none)", *self._decks]
         self.example.value = "(none)"

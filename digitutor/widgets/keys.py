@@ -1,7 +1,16 @@
-"""Arrow keys for presenter mode: a tiny anywidget whose JavaScript ships inside this package.
+"""The page bridge: a tiny anywidget whose JavaScript ships inside this package.
 
-It listens on the page while ``enabled`` and sends ``next``/``back`` to the kernel;
-keys typed into a text box, a list or a slider are left alone.
+In the page it does what only the browser can do, and sends plain messages to the kernel:
+
+- clicks on timeline rows (``jump``);
+- keys: → / PageDown / N next, ← / PageUp / B back, 1–9 choose that option (not while typing);
+- the autoplay clock (a ``tick`` every ``interval`` ms while ``playing``);
+- the tab title (``title``);
+- keeping the position: it writes ``saved`` to the browser's local storage under ``store_key``
+  and, when the page opens, sends back a position from the link (``?position=``) or from storage.
+
+Everything the page sends is checked in the kernel (``on_message`` accepts only known
+actions with the expected types); nothing it sends is evaluated.
 """
 
 from __future__ import annotations
@@ -14,55 +23,154 @@ from typing import Any
 log = logging.getLogger("digitutor.widgets")
 
 ESM = """
-const KEYS = { ArrowRight: "next", ArrowLeft: "back", PageDown: "next", PageUp: "back" };
+const KEYS = { ArrowRight: "next", ArrowLeft: "back", PageDown: "next", PageUp: "back", n: "next", b: "back" };
 const TYPING = ["INPUT", "TEXTAREA", "SELECT"];
 function render({ model, el }) {
   el.classList.add("dt-keys");
+  const title = () => { const t = model.get("title"); if (t) document.title = t; };
+  title();
+  model.on("change:title", title);
   const onKey = (event) => {
     const target = event.target;
     if (!model.get("enabled") || event.altKey || event.ctrlKey || event.metaKey) return;
     if (target && (target.isContentEditable || TYPING.includes(target.tagName))) return;
-    const action = KEYS[event.key];
-    if (!action) return;
+    let message = null;
+    if (KEYS[event.key]) message = { action: KEYS[event.key] };
+    else if (/^[1-9]$/.test(event.key)) message = { action: "option", number: Number(event.key) };
+    if (!message) return;
     event.preventDefault();
-    model.send({ action });
+    model.send(message);
   };
   document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
+  const scope = () => el.closest(".dt-tutor");
+  const onClick = (event) => {
+    const row = event.target && event.target.closest ? event.target.closest(".dt-tl-row[data-step]") : null;
+    if (!row || !model.get("enabled") || !scope() || row.closest(".dt-tutor") !== scope()) return;
+    model.send({ action: "jump", step: Number(row.dataset.step) });
+  };
+  document.addEventListener("click", onClick);
+  const follow = () => {
+    const list = scope() ? scope().querySelector(".dt-tl") : null;
+    const row = list ? list.querySelector(".dt-tl-current") : null;
+    if (!row) return;
+    const top = row.offsetTop, bottom = top + row.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  };
+  model.on("change:current", () => requestAnimationFrame(() => { follow(); fit(); }));
+  // presenter mode sizes the board and side panels to the window: the CSS needs where they start
+  const fit = () => {
+    const tutor = scope(), main = tutor ? tutor.querySelector(".dt-main") : null;
+    if (!main) return;
+    const top = Math.round(main.getBoundingClientRect().top + window.scrollY);
+    if (tutor.style.getPropertyValue("--dt-main-top") !== top + "px") tutor.style.setProperty("--dt-main-top", top + "px");
+  };
+  const sizes = new ResizeObserver(() => requestAnimationFrame(fit));
+  sizes.observe(document.body);
+  window.addEventListener("resize", fit);
+  setTimeout(fit, 0);
+  let timer = null;
+  const clock = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    if (model.get("playing")) timer = setInterval(() => model.send({ action: "tick" }), Math.max(50, model.get("interval")));
+  };
+  clock();
+  model.on("change:playing", clock);
+  model.on("change:interval", clock);
+  const store = () => {
+    const key = model.get("store_key"), value = model.get("saved");
+    if (!key) return;
+    try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } catch (error) { /* storage off */ }
+  };
+  model.on("change:saved", store);
+  const key = model.get("store_key");
+  if (key) {
+    let shared = null, kept = null;
+    try { shared = new URLSearchParams(window.location.search).get("position"); } catch (error) { /* no query */ }
+    try { kept = localStorage.getItem(key); } catch (error) { /* storage off */ }
+    if (shared) model.send({ action: "open", saved: shared });
+    else if (kept) model.send({ action: "restore", saved: kept });
+  }
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("click", onClick);
+    window.removeEventListener("resize", fit);
+    sizes.disconnect();
+    if (timer !== null) clearInterval(timer);
+  };
 }
 export default { render };
 """
 
+#: the actions the page may send, and the type of their one argument (None: no argument)
+ACTIONS: dict[str, tuple[str, type] | None] = {
+    "next": None, "back": None, "tick": None, "option": ("number", int), "jump": ("step", int),
+    "restore": ("saved", str),  #: a position the page's local storage kept (sent when the page opens)
+    "open": ("saved", str),  #: a position from the page's link (?position=...)
+}
+
 
 @functools.cache
-def _listener_class() -> type | None:
+def _bridge_class() -> type | None:
     try:
         import anywidget
         import traitlets
     except ImportError:
-        log.warning("anywidget is not installed: presenter mode works without arrow keys")
+        log.warning("anywidget is not installed: no keys, autoplay or kept positions in the page")
         return None
 
-    class KeyListener(anywidget.AnyWidget):
-        """Sends ``{"action": "next"|"back"}`` for arrow keys while ``enabled``."""
+    class PageBridge(anywidget.AnyWidget):
+        """Keys, autoplay clock, tab title and local storage for one app."""
 
         _esm = ESM
-        enabled = traitlets.Bool(False).tag(sync=True)
+        enabled = traitlets.Bool(True).tag(sync=True)
+        playing = traitlets.Bool(False).tag(sync=True)
+        interval = traitlets.Int(500).tag(sync=True)
+        title = traitlets.Unicode("").tag(sync=True)
+        store_key = traitlets.Unicode("").tag(sync=True)
+        saved = traitlets.Unicode("").tag(sync=True)
+        current = traitlets.Int(-1).tag(sync=True)
 
-    return KeyListener
+    return PageBridge
 
 
-def key_listener(actions: dict[str, Callable[[], Any]]) -> Any | None:
-    """A key listener widget calling ``actions[name]()``, or None where anywidget is not installed."""
-    listener_class = _listener_class()
-    if listener_class is None:
+def checked_message(content: Any) -> tuple[str, Any] | None:
+    """(action, argument) of a message from the page, or None when it is not one we know."""
+    if not isinstance(content, dict):
         return None
-    listener = listener_class()
+    action = content.get("action")
+    if not isinstance(action, str) or action not in ACTIONS:
+        return None
+    wanted = ACTIONS[action]
+    if wanted is None:
+        return action, None
+    name, kind = wanted
+    value = content.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        return None
+    return action, value
+
+
+def key_listener(actions: dict[str, Callable[..., Any]], title: str = "", store_key: str = "") -> Any | None:
+    """A page bridge calling ``actions[name]()`` (or ``actions[name](argument)``); None without anywidget."""
+    bridge_class = _bridge_class()
+    if bridge_class is None:
+        return None
+    bridge = bridge_class(title=title, store_key=store_key)
 
     def on_message(_widget: Any, content: Any, _buffers: Any) -> None:
-        action = actions.get(content.get("action")) if isinstance(content, dict) else None
-        if action is not None:
-            action()
+        found = checked_message(content)
+        if found is None:
+            return
+        action, argument = found
+        handler = actions.get(action)
+        if handler is None:
+            return
+        try:
+            handler() if argument is None else handler(argument)
+        except Exception:  # noqa: BLE001 - a key press must never crash the app
+            log.exception("page action %s failed", action)
 
-    listener.on_msg(on_message)
-    return listener
+    bridge.on_msg(on_message)
+    return bridge

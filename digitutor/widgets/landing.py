@@ -1,12 +1,18 @@
-"""The start page: the five games, which are playable, and links to every app."""
+"""The start page: the five games, which are playable, and links to every app.
+
+It imports no game and no rulebook parser (only the titles), so it is the quickest page to open.
+"""
 
 from __future__ import annotations
+
+from urllib.parse import quote
 
 import ipywidgets as widgets
 
 from ..core.registry import GAME_MODULES
 from ..rules.corpus import GAME_TITLES
-from .style import esc, style
+from .page import AppPage
+from .style import esc
 
 #: one line per game, in plain words (written for digitutor)
 ABOUT = {
@@ -30,28 +36,30 @@ def game_card(game_id: str) -> str:
     playable = game_id in GAME_MODULES
     badge = '<span class="dt-badge dt-badge-ok">playable</span>' if playable else '<span class="dt-badge">rulebook only</span>'
     about = esc(ABOUT.get(game_id, ""))
-    links = '<a href="./rulebook.ipynb">Read the rulebook</a>'
+    game = quote(game_id)
+    links = [f'<a class="dt-link" href="./rulebook.ipynb?game={game}">Read the rulebook</a>']
     if playable:
-        links = (
-            f'<a href="./learn_{game_id}.ipynb"><b>Learn to play</b></a> · '
-            f'<a href="./learn_{game_id}.ipynb?mode=presenter">presenter mode</a> · {links}'
-        )
-    return f'<div class="dt-game-card" data-game="{game_id}"><h3>{title} {badge}</h3><p>{about}</p><p>{links}</p></div>'
+        links = [
+            f'<a class="dt-link dt-link-main" href="./learn_{game}.ipynb">Learn to play</a>',
+            f'<a class="dt-link" href="./learn_{game}.ipynb?mode=presenter">Presenter mode</a>',
+            *links,
+            f'<a class="dt-link" href="./rulings.ipynb?game={game}">Rulings</a>',
+            f'<a class="dt-link" href="./deck_check.ipynb?game={game}">Check a deck</a>',
+        ]
+    return (f'<div class="dt-game-card" data-game="{esc(game_id)}"><h3>{title} {badge}</h3><p>{about}</p>'
+            f'<p class="dt-links">{"".join(links)}</p></div>')
 
 
 def start_html() -> str:
     games = "".join(game_card(game_id) for game_id in GAME_TITLES)
-    apps = "".join(f'<li><a href="./{path}"><b>{esc(name)}</b></a> — {esc(what)}</li>' for path, name, what in APPS)
+    apps = "".join(f'<li><a class="dt-link" href="./{path}">{esc(name)}</a> — {esc(what)}</li>' for path, name, what in APPS)
     return (
-        "<h1>digitutor</h1><p>Learn five Digimon card games step by step. Every step of every game shows the exact "
+        "<p class=\"dt-lead\">Learn five Digimon card games step by step. Every step of every game shows the exact "
         "sentence of the rulebook behind it.</p>"
-        f'<h2>The games</h2><div class="dt-games">{games}</div><h2>More apps</h2><ul>{apps}</ul>'
+        f'<h2>The games</h2><div class="dt-games">{games}</div><h2>More apps</h2><ul class="dt-apps">{apps}</ul>'
     )
 
 
 def start_page() -> widgets.VBox:
     """The landing page as a widget."""
-    page = widgets.VBox([style(), widgets.HTML(start_html())])
-    page.add_class("dt-app")
-    page.add_class("dt-start")
-    return page
+    return AppPage("digitutor — learn the Digimon card games", [widgets.HTML(start_html())], css="dt-start", home=False)

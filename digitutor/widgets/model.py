@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from traitlets import Bool, Float, HasTraits, Int, TraitError, Unicode, validate
 
 from ..core.errors import DigitutorError
-from ..core.game import GameState
+from ..core.game import GameState, Observation
 from ..core.match import Match
 from ..core.records import Decision, Step
 from .lessons import Lesson, LessonTracker, Note
@@ -52,6 +52,27 @@ def guarded(method: F) -> F:
         return None
 
     return wrapper  # type: ignore[return-value]
+
+
+def coach_answer(match: Match, decision: Decision) -> str | None:
+    """What the game's own sensible agent ("greedy", else the first legal option) would answer, for a ★ hint.
+
+    The agents decide from what the deciding seat may see, so the hint reveals nothing hidden.
+    """
+    legal = decision.legal_options
+    if not legal:
+        return None
+    factory = getattr(match.game, "agents", {}).get("greedy")
+    if factory is None:
+        return legal[0].key
+    try:
+        import random
+
+        answer = factory(random.Random(0)).choose(decision, Observation(match.game, match.state, decision.player, decision))
+    except Exception:  # noqa: BLE001 - a hint that cannot be computed is simply not shown
+        log.exception("the coach could not suggest an answer")
+        return legal[0].key
+    return answer if any(option.key == answer for option in legal) else legal[0].key
 
 
 @dataclass(frozen=True)
@@ -101,6 +122,7 @@ class TutorModel(HasTraits):
         self.tracker = LessonTracker(lesson)
         self._last_viewer: int | None = spec.seat if spec.viewpoint == "seat" else 0
         self._here: tuple[Any, tuple[Decision | None, str | None]] = (None, (None, None))
+        self._coached: tuple[Decision | None, str | None] = (None, None)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -145,18 +167,39 @@ class TutorModel(HasTraits):
         """The lesson notes that belong to the viewed step."""
         return self.tracker.notes_at(self.step)
 
+    def shown_decision(self) -> tuple[Decision | None, str | None]:
+        """The decision the panels show at the viewed point (and the answer given there, for a past one)."""
+        return self.decision_here()
+
+    def phase_shown(self) -> str:
+        """The turn-map id of what is shown: the decision's phase at a decision, else the viewed step's own phase."""
+        decision, _taken = self.decision_here()
+        if decision is not None:
+            return decision.phase or self.game.phase_of(self.state())
+        step = self.viewed()
+        return step.phase if step is not None else self.game.phase_of(self.state())
+
+    def has_progress(self) -> bool:
+        """True once the match has moved: starting another one would throw something away."""
+        return bool(self.match.steps)
+
     def suggestion(self) -> str | None:
-        """The script's answer for the pending decision, if the script has one."""
-        if not self.spec.script or self.pending() is None:
+        """The suggested (★) answer for the pending decision: the script's, or in a lesson the coach's."""
+        pending = self.pending()
+        if pending is None:
             return None
         answered = sum(1 for record in self.match.decisions if record.by == "human")
         script = self.spec.script
-        if answered >= len(script):
+        if answered < len(script):
+            try:  # scripts may name cards by card id: the suggestion is the option's own key
+                return self.match.resolve_key(script[answered]).key
+            except DigitutorError:
+                return script[answered]
+        if self.lesson is None or pending.player != self.spec.seat:
             return None
-        try:  # scripts may name cards by card id: the suggestion is the option's own key
-            return self.match.resolve_key(script[answered]).key
-        except DigitutorError:
-            return script[answered]
+        if self._coached[0] is not pending:
+            self._coached = (pending, coach_answer(self.match, pending))
+        return self._coached[1]
 
     def decision_here(self) -> tuple[Decision | None, str | None]:
         """The decision a person answered right after the viewed step, and their answer (past views only)."""
@@ -247,6 +290,18 @@ class TutorModel(HasTraits):
         self._changed(len(self.match.steps) - 1)
 
     @guarded
+    def choose_number(self, number: int) -> None:
+        """Answer the decision shown with its ``number``-th legal option (counting from 1, as the buttons do)."""
+        decision, _taken = self.decision_here()
+        if decision is None:
+            self.notice = "There is nothing to choose at this step."
+            return
+        legal = decision.legal_options
+        if not isinstance(number, int) or not 1 <= number <= len(legal):
+            raise DigitutorError(f"there is no option {number} here (options 1 to {len(legal)})")
+        self.choose(legal[number - 1].key)
+
+    @guarded
     def undo(self) -> None:
         """Take back the last answer a person gave; that decision is asked again."""
         self.autoplay = False
@@ -258,6 +313,22 @@ class TutorModel(HasTraits):
             self.match.advance()  # asks the taken-back decision again (it changes nothing)
         self.notice = "Your last answer was taken back."
         self._changed(len(self.match.steps) - 1)
+
+    def adopt(self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None) -> None:
+        """Continue with ``match`` (e.g. a loaded position), viewing ``step`` (clamped to the steps it has).
+
+        With ``spec``, the tutor also switches to that kind of game (and ``lesson``) for Restart.
+        """
+        if match.game.id != (spec or self.spec).game:
+            raise DigitutorError(f"that position is a {match.game.title} game, not {self.game.title}")
+        if spec is not None:
+            self.spec, self.lesson = spec, lesson
+            self._last_viewer = spec.seat if spec.viewpoint == "seat" else 0
+        self.autoplay = False
+        self.match = match
+        self.tracker = LessonTracker(self.lesson)
+        self.notice = ""
+        self._changed(max(-1, min(step, len(match.steps) - 1)))
 
     def start(self, spec: MatchSpec, lesson: Lesson | None = None) -> None:
         """Switch to a different match (e.g. from the guided game to free play)."""

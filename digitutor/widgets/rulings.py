@@ -10,7 +10,8 @@ from ..core.errors import DigitutorError
 from ..core.registry import GAME_MODULES, get_game
 from ..scenarios.model import Scenario, shipped_scenarios
 from .citation import citations_html
-from .style import esc, paragraphs, style
+from .page import AppPage, on_query
+from .style import esc, paragraphs
 from .tutor import Tutor
 
 log = logging.getLogger("digitutor.widgets")
@@ -51,8 +52,11 @@ def proposals_html(scenario: Scenario) -> str:
     return '<div class="dt-step-head">Asked about moves no button offers:</div>' + "".join(rows)
 
 
-class RulingsApp(widgets.VBox):
-    """Game and scenario pickers above the scenario's explanation and a Tutor."""
+class RulingsApp(AppPage):
+    """Game and scenario pickers above the scenario's explanation and a Tutor.
+
+    Deep links: ``?game=arena`` opens that game's rulings, ``?scenario=<id>`` that scenario.
+    """
 
     def __init__(self) -> None:
         games = [(get_game(game_id).title, game_id) for game_id in GAME_MODULES]
@@ -61,13 +65,32 @@ class RulingsApp(widgets.VBox):
         self.about = widgets.HTML()
         self.about.add_class("dt-panel")
         self.stage = widgets.VBox()
-        super().__init__([style(), widgets.HTML("<h2>Rulings library</h2>"), widgets.HBox([self.game, self.scenario]),
-                          self.about, self.stage])
-        self.add_class("dt-app")
-        self.add_class("dt-rulings")
+        super().__init__("Rulings library", [widgets.HBox([self.game, self.scenario]), self.about, self.stage],
+                         css="dt-rulings")
         self.game.observe(lambda _change: self._list(), "value")
         self.scenario.observe(lambda _change: self._open(), "value")
+        self.observe(self._presenter_to_tutor, "presenter")
         self._list()
+        on_query(self._deep_link)
+
+    def _presenter_to_tutor(self, change: dict) -> None:
+        for tutor in self.stage.children:
+            tutor.model.presenter = change["new"]
+
+    def _deep_link(self, params: dict[str, str]) -> None:
+        """``?scenario=<id>`` (its game follows) or ``?game=<id>``; an unknown one is said in one line."""
+        wanted = params.get("scenario", "")
+        game = params.get("game", "") or wanted.split("/", 1)[0]
+        if game and game not in GAME_MODULES:
+            self.about.value = f'<div class="dt-error">No rulings for {esc(game)}: it is not playable yet.</div>'
+            return
+        if game and game != self.game.value:
+            self.game.value = game
+        if wanted:
+            if wanted in self._scenarios:
+                self.scenario.value = wanted
+            else:
+                self.about.value = f'<div class="dt-error">There is no scenario {esc(wanted)}.</div>' + self.about.value
 
     def _list(self) -> None:
         try:
@@ -90,7 +113,9 @@ class RulingsApp(widgets.VBox):
             self.about.value = scenario_html(scenario)
             for old in self.stage.children:
                 old.close()
-            self.stage.children = (Tutor.for_scenario(scenario.path),)
+            tutor = Tutor.for_scenario(scenario.path, presenter_toggle=False)
+            tutor.model.presenter = self.presenter
+            self.stage.children = (tutor,)
         except DigitutorError as error:
             self.about.value = f'<div class="dt-error">{esc(error)}</div>'
         except Exception as error:  # noqa: BLE001 - a broken scenario must not break the library

@@ -9,117 +9,237 @@ import ipywidgets as widgets
 
 CSS = """
 .dt-app { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 14px;
-  color: #1d2330; line-height: 1.4; max-width: 1500px; }
-.dt-app .widget-html-content { font-size: inherit; line-height: inherit; }
-.dt-titlebar { align-items: center; border-bottom: 2px solid #2f6fd6; margin-bottom: 6px; }
-.dt-title h2 { margin: 4px 0; font-size: 1.45em; }
-.dt-title .dt-sub { color: #5a6475; font-size: 0.95em; }
-.dt-error { color: #a4161a; background: #fde8e8; border-radius: 4px; padding: 0 8px; white-space: nowrap;
-  overflow: hidden; text-overflow: ellipsis; }
+  color: #1d2330; line-height: 1.4; max-width: 1500px; box-sizing: border-box; }
+.dt-app .jupyter-widget-html, .dt-app .widget-html, .dt-app .widget-html-content,
+.dt-app .jupyter-widget-html-content { font-size: inherit; line-height: inherit; color: inherit; }
+.dt-app a { color: #1a56b8; }
+.dt-app .dt-app { max-width: none; }
+.dt-titlebar { align-items: center; justify-content: space-between; border-bottom: 2px solid #2f6fd6; margin-bottom: 6px;
+  gap: 8px; flex-wrap: wrap; }
+.dt-nav { display: flex; align-items: baseline; gap: 10px; flex-wrap: wrap; }
+.dt-nav .dt-home { font-weight: 600; text-decoration: none; }
+.dt-nav .dt-home:hover, .dt-nav .dt-home:focus { text-decoration: underline; }
+.dt-nav-sep { color: #5a6475; }
+.dt-page-title { font-size: 1.4em; margin: 4px 0; }
+.dt-title .widget-html-content { white-space: normal; }
+.dt-game-name { font-weight: 700; font-size: 1.1em; }
+.dt-sub { color: #4a5466; font-size: 0.95em; }
+.dt-panel-title { margin: 0 0 4px 0; font-size: 1.05em; color: #2f3a4d; }
+.dt-error { color: #a4161a; background: #fde8e8; border-radius: 4px; padding: 0 8px; }
 .dt-error:empty, .dt-notice:empty { display: none; }
 .dt-notice { color: #17416e; background: #e6f0fb; border-radius: 4px; padding: 0 8px; }
+.dt-confirm { align-items: center; gap: 8px; flex-wrap: wrap; background: #fff4d6; border: 2px solid #c98a00;
+  border-radius: 6px; padding: 4px 8px; margin: 4px 0; }
+.dt-top { align-items: center; gap: 12px; flex-wrap: wrap; }
 .dt-controls { flex-wrap: wrap; align-items: center; gap: 4px; }
 .dt-controls .widget-button, .dt-controls .widget-toggle-button { width: auto; padding: 0 12px; }
 .dt-next { font-weight: 600; }
 .dt-status { color: #394150; }
-.dt-main { align-items: flex-start; gap: 12px; }
-.dt-side { min-width: 300px; }
+.dt-main { align-items: flex-start; gap: 12px; flex-flow: row wrap; }
+.dt-board { flex: 3 1 0%; min-width: 360px; }
+.dt-side { flex: 2 1 0%; min-width: 300px; }
+.dt-mode-bar { flex-wrap: wrap; align-items: center; gap: 8px; }
 .dt-turn-map .dt-phases { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; }
 .dt-phase { border: 1px solid #c4cbd8; border-radius: 12px; padding: 1px 10px; background: #f5f7fb; color: #3b4658;
   font-size: 0.9em; }
 .dt-phase-current { background: #2f6fd6; color: #fff; border-color: #2f6fd6; font-weight: 600; }
-.dt-board { background: #f3f5f9; border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; }
+.dt-board { background: #f3f5f9; border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; box-sizing: border-box; }
 .dt-board-top { display: flex; justify-content: space-between; color: #394150; font-size: 0.92em; }
 .dt-player { border-top: 1px solid #d5dbe6; padding: 6px 0; }
 .dt-player:first-of-type { border-top: none; }
 .dt-player-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px; margin-bottom: 4px; }
 .dt-player-name { font-weight: 700; font-size: 1.1em; }
-.dt-active .dt-player-name::after { content: " ◀ to play"; color: #2f6fd6; font-size: 0.8em; font-weight: 600; }
+.dt-active .dt-player-name::after { content: " ◀ to play"; color: #1a56b8; font-size: 0.8em; font-weight: 600; }
 .dt-counter { background: #fff; border: 1px solid #c4cbd8; border-radius: 10px; padding: 0 8px; font-size: 0.9em; }
 .dt-counter b { font-size: 1.05em; }
 .dt-zones { display: flex; flex-wrap: wrap; gap: 6px 14px; }
 .dt-zone { min-width: 90px; }
 .dt-zone-wide { flex: 1 1 100%; }
-.dt-zone-title { font-size: 0.8em; text-transform: uppercase; letter-spacing: 0.04em; color: #5a6475; }
-.dt-cards { display: flex; flex-wrap: wrap; gap: 5px; }
-.dt-stack { display: flex; flex-direction: column; gap: 0; }
-.dt-stack .dt-card + .dt-card { margin-top: -30px; }
-.dt-card { width: 118px; min-height: 74px; background: #fff; border: 1px solid #b8c0ce; border-top: 5px solid var(--dt-kind, #8a94a6);
-  border-radius: 6px; padding: 3px 5px; font-size: 0.82em; box-shadow: 0 1px 2px rgba(0,0,0,.08); overflow: hidden; }
-.dt-card-name { font-weight: 700; font-size: 1.08em; overflow-wrap: anywhere; }
-.dt-card-meta { color: #4a5466; }
-.dt-card-stats { display: flex; flex-wrap: wrap; gap: 0 6px; }
-.dt-card-text { color: #5a6475; font-size: 0.9em; max-height: 3.6em; overflow: hidden; }
-.dt-card-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px);
-  color: #fff; display: flex; align-items: center; justify-content: center; font-weight: 700; border-top-color: #35507a;
-  width: 44px; min-height: 64px; }
-.dt-pile { width: 64px; height: 74px; border: 1px dashed #8a94a6; border-radius: 6px; display: flex; flex-direction: column;
-  align-items: center; justify-content: center; background: #fff; font-size: 0.8em; text-align: center; }
+.dt-zone-title { font-size: 0.85em; color: #4a5466; font-weight: 600; }
+.dt-cards { display: flex; flex-wrap: wrap; gap: 6px; }
+.dt-stack { display: flex; flex-direction: column; }
+/* a card drawn as a card: coloured frame, level and name on top, type, the big number at the bottom */
+.dt-card { position: relative; display: inline-block; vertical-align: top; }
+.dt-card > summary { list-style: none; cursor: pointer; }
+.dt-card > summary::-webkit-details-marker { display: none; }
+.dt-face { width: 7.2em; height: 9.6em; box-sizing: border-box; border-radius: 0.45em; padding: 0.25em;
+  background: var(--dt-frame, #8a94a6); box-shadow: 0 1px 3px rgba(0,0,0,.25); display: flex; flex-direction: column;
+  font-size: 0.86em; color: #1d2330; }
+.dt-face-in { flex: 1; background: #fff; border-radius: 0.3em; padding: 0.2em 0.3em; display: flex; flex-direction: column;
+  overflow: hidden; }
+.dt-face-top { display: flex; align-items: center; gap: 0.25em; }
+.dt-level { background: #1d2330; color: #fff; border-radius: 0.3em; padding: 0 0.3em; font-size: 0.8em; font-weight: 700;
+  white-space: nowrap; }
+.dt-cost { margin-left: auto; background: #1a56b8; color: #fff; border-radius: 50%; min-width: 1.4em; text-align: center;
+  font-weight: 700; font-size: 0.85em; }
+.dt-card-name { font-weight: 700; line-height: 1.15; margin: 0.15em 0; overflow-wrap: anywhere; }
+.dt-card-kind { font-size: 0.8em; color: #3b4658; }
+.dt-card-attacks { display: flex; gap: 0.3em; font-size: 0.8em; }
+.dt-card-foot { margin-top: auto; display: flex; align-items: baseline; justify-content: space-between; gap: 0.2em; }
+.dt-power { font-size: 1.45em; font-weight: 800; line-height: 1; }
+.dt-power-label { font-size: 0.7em; color: #4a5466; }
+.dt-power-changed { color: #a4161a; }
+.dt-power-printed { font-size: 0.7em; color: #4a5466; text-decoration: line-through; }
+.dt-under { position: absolute; top: -0.5em; right: -0.5em; background: #1d2330; color: #fff; border-radius: 1em;
+  padding: 0 0.45em; font-size: 0.75em; font-weight: 700; }
+.dt-suspended > summary .dt-face { transform: rotate(90deg); margin: 0 1.2em; }
+.dt-face-down .dt-face-in { background: repeating-linear-gradient(45deg, #dfe6f1, #dfe6f1 6px, #fff 6px, #fff 12px); }
+.dt-card-back .dt-face { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px);
+  color: #fff; align-items: center; justify-content: center; font-weight: 700; width: 4.2em; cursor: default; }
+.dt-card-full { position: absolute; z-index: 20; top: 0; left: 0; width: 20em; background: #fff; color: #1d2330;
+  border: 3px solid var(--dt-frame, #8a94a6); border-radius: 0.5em; padding: 0.5em 0.7em; box-shadow: 0 4px 16px rgba(0,0,0,.35);
+  font-size: 0.95em; }
+.dt-card-full h4 { margin: 0 0 0.2em 0; font-size: 1.1em; }
+.dt-card-full dl { display: grid; grid-template-columns: auto 1fr; gap: 0 0.6em; margin: 0.3em 0; }
+.dt-card-full dt { font-weight: 600; color: #3b4658; }
+.dt-card-full dd { margin: 0; }
+.dt-card-full .dt-card-text { white-space: pre-wrap; }
+.dt-pile { width: 4.6em; height: 6.2em; border: 1px dashed #6b7587; border-radius: 6px; display: flex; flex-direction: column;
+  align-items: center; justify-content: center; background: #fff; font-size: 0.85em; text-align: center; }
 .dt-pile b { font-size: 1.5em; }
-.dt-empty { color: #8a94a6; font-style: italic; font-size: 0.85em; }
-.dt-panel { border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px; background: #fff; }
-.dt-panel h3 { margin: 0 0 4px 0; font-size: 1.05em; color: #2f3a4d; }
+.dt-empty { color: #5a6475; font-style: italic; font-size: 0.85em; }
+.dt-panel { border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; margin-bottom: 8px; background: #fff;
+  box-sizing: border-box; }
 .dt-lesson { background: #fffbea; border-color: #e9d98c; }
+.dt-lesson-body { max-height: 13em; overflow: auto; }
 .dt-lesson p { margin: 4px 0; }
-.dt-step-head { color: #5a6475; font-size: 0.88em; }
+.dt-step-head { color: #4a5466; font-size: 0.9em; }
 .dt-narration { font-size: 1.12em; font-weight: 600; margin: 2px 0 6px 0; }
 .dt-cite { margin: 6px 0; }
-.dt-crumb { font-size: 0.85em; color: #5a6475; }
-.dt-crumb code { background: #eef1f6; padding: 0 4px; border-radius: 3px; color: #2f3a4d; }
-.dt-quote { margin: 2px 0 2px 0; padding: 4px 10px; border-left: 4px solid #2f6fd6; background: #f1f6fe;
+.dt-crumb { font-size: 0.88em; color: #4a5466; }
+.dt-crumb code { background: #eef1f6; padding: 0 4px; border-radius: 3px; color: #2f3a4d; font-size: 0.9em; }
+.dt-quote { margin: 2px 0; padding: 4px 10px; border-left: 4px solid #2f6fd6; background: #f1f6fe; font-size: 1.08em;
   white-space: pre-wrap; font-family: Georgia, "Times New Roman", serif; }
 .dt-interpretation .dt-quote { border-left: 4px dashed #b5651d; background: #fdf3e7; font-family: inherit; font-style: italic; }
 .dt-label { display: inline-block; font-size: 0.75em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em;
-  padding: 0 6px; border-radius: 3px; background: #2f6fd6; color: #fff; }
-.dt-interpretation .dt-label { background: #b5651d; }
-.dt-context { font-size: 0.88em; color: #5a6475; white-space: pre-wrap; background: #fafbfd; padding: 4px 8px;
+  padding: 0 6px; border-radius: 3px; background: #1a56b8; color: #fff; margin-right: 4px; }
+.dt-interpretation .dt-label { background: #8f4c12; }
+.dt-context { font-size: 0.9em; color: #3b4658; white-space: pre-wrap; background: #fafbfd; padding: 4px 8px;
   max-height: 16em; overflow: auto; }
 .dt-context mark { background: #fff0a8; color: #1d2330; }
-details > summary { cursor: pointer; color: #2f6fd6; font-size: 0.88em; }
-.dt-decision { border-color: #2f6fd6; }
+.dt-app details > summary { cursor: pointer; color: #1a56b8; }
+.dt-cite details > summary, .dt-before { font-size: 0.9em; }
+.dt-decision { border-color: #2f6fd6; border-width: 2px; }
 .dt-prompt { font-weight: 600; }
+.dt-keys-hint { font-weight: 400; font-size: 0.8em; color: #4a5466; margin-left: 6px; }
 .dt-options { flex-wrap: wrap; gap: 4px; }
-.dt-option { width: auto !important; max-width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
+.dt-app .dt-option { width: auto; max-width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
   padding: 4px 10px; line-height: 1.3; }
-.dt-option-suggested { outline: 3px solid #f2c12e; }
-.dt-option-taken { outline: 3px solid #3c9a5f; }
-.dt-option-illegal { opacity: 0.8; font-style: italic; }
-.dt-illegal-row { align-items: flex-start; flex-wrap: wrap; }
-.dt-why-not { width: auto !important; padding: 0 8px; font-size: 0.85em; }
-.dt-reason { font-size: 0.9em; margin: 2px 0 2px 14px; }
-.dt-timeline select { font-family: ui-monospace, monospace; font-size: 0.85em; }
+.dt-option-suggested { outline: 3px solid #c98a00; }
+.dt-option-taken { outline: 3px solid #2e7d4f; }
+.dt-option-illegal { font-style: italic; }
+.dt-app .dt-why-not { width: auto; padding: 0 8px; font-size: 0.9em; }
+.dt-reason { font-size: 0.92em; margin: 2px 0 2px 14px; }
 .dt-timeline { width: 100%; }
+.dt-timeline-head { align-items: center; gap: 8px; flex-wrap: wrap; }
+.dt-timeline-title { display: inline; font-size: 1.05em; margin: 0 8px 0 0; }
+.dt-timeline-hint, .dt-timeline-where { color: #4a5466; font-size: 0.9em; }
+.dt-tl { list-style: none; margin: 0; padding: 0; max-height: 14em; overflow: auto; position: relative;
+  border: 1px solid #d5dbe6; border-radius: 6px; background: #fff; }
+.dt-tl-row { display: grid; grid-template-columns: 3.2em 13em 1fr; gap: 6px; width: 100%; text-align: left; font: inherit;
+  color: inherit; background: none; border: 0; border-bottom: 1px solid #eef1f6; padding: 2px 8px; cursor: pointer; }
+.dt-tl-row:hover, .dt-tl-row:focus { background: #eef4ff; }
+.dt-tl-current { background: #dbe8ff; font-weight: 600; }
+.dt-tl-n { text-align: right; color: #4a5466; }
+.dt-tl-where { color: #3b4658; }
+.dt-tl-text { white-space: normal; }
 .dt-result { font-weight: 700; color: #1b6b3a; }
 .dt-table { border-collapse: collapse; width: 100%; }
 .dt-table th, .dt-table td { border: 1px solid #d5dbe6; padding: 6px 8px; vertical-align: top; text-align: left; }
 .dt-table th { background: #eef1f6; }
+.dt-lead { font-size: 1.1em; }
 .dt-games { display: flex; flex-wrap: wrap; gap: 12px; }
-.dt-game-card { width: 270px; border: 1px solid #d5dbe6; border-radius: 8px; padding: 8px 12px; background: #fff; }
+.dt-game-card { width: 290px; border: 1px solid #d5dbe6; border-radius: 8px; padding: 8px 12px; background: #fff; }
 .dt-game-card h3 { margin: 0 0 4px 0; }
-.dt-badge { font-size: 0.75em; padding: 0 6px; border-radius: 8px; background: #dfe6f1; color: #394150; }
+.dt-links { display: flex; flex-wrap: wrap; gap: 6px; }
+.dt-app a.dt-link { display: inline-block; padding: 2px 10px; border: 1px solid #1a56b8; border-radius: 14px; color: #1a56b8;
+  text-decoration: none; font-weight: 600; }
+.dt-app a.dt-link:hover, .dt-app a.dt-link:focus { background: #1a56b8; color: #fff; }
+.dt-app a.dt-link-main { background: #1a56b8; color: #fff; }
+.dt-apps li { margin: 6px 0; }
+.dt-badge { white-space: nowrap; font-size: 0.75em; padding: 0 6px; border-radius: 8px; background: #dfe6f1; color: #394150; }
 .dt-badge-ok { background: #d4f0dd; color: #1b6b3a; }
 .dt-legal { color: #1b6b3a; font-weight: 700; }
 .dt-illegal { color: #a4161a; font-weight: 700; }
-/* presenter mode: large type, high contrast */
-.dt-presenting { font-size: 20px; background: #000; color: #fff; padding: 8px; }
-.dt-presenting .dt-board, .dt-presenting .dt-panel, .dt-presenting .dt-card, .dt-presenting .dt-pile,
-.dt-presenting .dt-counter, .dt-presenting .dt-phase { background: #111; color: #fff; border-color: #fff; }
-.dt-presenting .dt-card-meta, .dt-presenting .dt-card-text, .dt-presenting .dt-zone-title, .dt-presenting .dt-crumb,
-.dt-presenting .dt-step-head, .dt-presenting .dt-status, .dt-presenting .dt-board-top { color: #e8e8e8; }
+.dt-deck-check .widget-textarea { width: auto; max-width: 100%; box-sizing: border-box; }
+.dt-deck-check .widget-textarea textarea { font-family: ui-monospace, monospace; }
+.dt-save a { font-weight: 600; }
+/* presenter mode: large type, high contrast, the whole width, board + decision + rule on one screen */
+body:has(.dt-presenting), body:has(.dt-presenting) .jp-Notebook, body:has(.dt-presenting) .jp-Cell,
+body:has(.dt-presenting) .jp-OutputArea-output { background: #000 !important; }
+body:has(.dt-presenting) #rendered_cells, body:has(.dt-presenting) .jp-Notebook,
+body:has(.dt-presenting) .jp-Cell, body:has(.dt-presenting) .jp-OutputArea-output { padding: 0 !important; margin: 0 !important;
+  max-width: none !important; }
+body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPrompt { display: none; }
+.dt-app.dt-presenting { font-size: 20px; background: #000; color: #fff; padding: 6px 10px; max-width: none; width: 100%; }
+.dt-presenting .dt-app { font-size: inherit; color: #fff; }
+.dt-presenting .widget-html-content, .dt-presenting .widget-label, .dt-presenting .widget-readout,
+.dt-presenting .widget-inline-hbox .widget-label { font-size: inherit; color: #fff; }
+.dt-presenting .dt-board, .dt-presenting .dt-panel, .dt-presenting .dt-pile,
+.dt-presenting .dt-counter, .dt-presenting .dt-phase, .dt-presenting .dt-tl { background: #111; color: #fff; border-color: #bbb; }
+.dt-presenting .dt-face-in, .dt-presenting .dt-card-full { background: #fff; color: #111; }
+.dt-presenting .dt-zone-title, .dt-presenting .dt-crumb, .dt-presenting .dt-step-head, .dt-presenting .dt-status,
+.dt-presenting .dt-board-top, .dt-presenting .dt-sub, .dt-presenting .dt-nav-sep, .dt-presenting .dt-keys-hint,
+.dt-presenting .dt-timeline-hint, .dt-presenting .dt-timeline-where, .dt-presenting .dt-tl-n, .dt-presenting .dt-tl-where,
+.dt-presenting .dt-empty { color: #e8e8e8; }
+.dt-presenting h1, .dt-presenting h2, .dt-presenting h3, .dt-presenting .dt-panel-title, .dt-presenting .dt-timeline-title,
+.dt-presenting .dt-narration, .dt-presenting .dt-prompt, .dt-presenting .dt-player-name { color: #fff; }
+.dt-presenting a, .dt-presenting .dt-app a, .dt-presenting details > summary,
+.dt-presenting .dt-active .dt-player-name::after { color: #ffd400; }
 .dt-presenting .dt-phase-current { background: #ffd400; color: #000; border-color: #ffd400; }
-.dt-presenting .dt-quote { background: #0b1a33; color: #fff; border-left-color: #ffd400; }
+.dt-presenting .dt-quote { background: #0b1a33; color: #fff; border-left-color: #ffd400; font-size: 1.2em; }
 .dt-presenting .dt-interpretation .dt-quote { background: #2a1705; color: #fff; border-left-color: #ff9d3c; }
 .dt-presenting .dt-crumb code { background: #222; color: #fff; }
 .dt-presenting .dt-lesson { background: #1c1800; border-color: #ffd400; }
-.dt-presenting .dt-card { width: 150px; }
-.dt-presenting .dt-card-back { width: 56px; background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); }
 .dt-presenting .dt-context { background: #111; color: #ddd; }
-.dt-presenting details > summary, .dt-presenting .dt-active .dt-player-name::after { color: #ffd400; }
-.dt-presenting .widget-button, .dt-presenting .widget-toggle-button { font-size: 18px; height: 40px; }
-.dt-presenting h2, .dt-presenting h3, .dt-presenting .dt-sub, .dt-presenting .widget-label, .dt-presenting .widget-readout,
-.dt-presenting .dt-timeline, .dt-presenting .dt-narration, .dt-presenting .dt-prompt { color: #fff; }
-.dt-presenting select { background: #111; color: #fff; font-size: 16px; }
+.dt-presenting .dt-tl-row:hover, .dt-presenting .dt-tl-row:focus { background: #222; }
+.dt-presenting .dt-tl-current { background: #333; color: #ffd400; }
+.dt-presenting .widget-button, .dt-presenting .widget-toggle-button, .dt-presenting .widget-dropdown select,
+.dt-presenting .widget-text input, .dt-presenting .widget-textarea textarea, .dt-presenting select {
+  font-size: 18px; height: auto; min-height: 36px; }
+.dt-presenting .dt-controls .widget-button, .dt-presenting .dt-controls .widget-toggle-button { min-height: 36px; }
+.dt-presenting select { background: #111; color: #fff; }
 .dt-presenting .dt-option-suggested { outline-color: #ffd400; }
+.dt-presenting .dt-table th { background: #222; }
+.dt-presenting .dt-table th, .dt-presenting .dt-table td { border-color: #666; }
+.dt-presenting .dt-game-card { background: #111; }
+.dt-presenting a.dt-link { border-color: #ffd400; color: #ffd400; }
+.dt-presenting a.dt-link-main, .dt-presenting a.dt-link:hover, .dt-presenting a.dt-link:focus { background: #ffd400; color: #000; }
+.dt-presenting .dt-badge { background: #333; color: #fff; }
+.dt-presenting .dt-badge-ok { background: #14532d; color: #fff; }
+.dt-presenting .dt-legal { color: #7ee2a0; }
+.dt-presenting .dt-illegal, .dt-presenting .dt-error { color: #ffb4b4; background: #300; }
+.dt-presenting .dt-notice { color: #cfe3ff; background: #0b1a33; }
+.dt-presenting .dt-confirm { background: #2a1f00; }
+/* one screen: board and side panels end at the window's bottom and scroll inside (the timeline comes after) */
+.dt-presenting .dt-main { height: calc(100vh - var(--dt-main-top, 190px) - 6px); min-height: 320px; flex-wrap: nowrap;
+  align-items: stretch; overflow: hidden; }
+.dt-presenting .dt-board { flex: 1 1 0; min-width: 0; overflow: auto; font-size: 18px; }
+.dt-presenting .dt-side { flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; overflow: hidden; }
+.dt-presenting .dt-side > .dt-lesson { flex: 0 0 auto; }
+.dt-presenting .dt-lesson-body { max-height: calc((100vh - var(--dt-main-top, 190px)) * 0.27); }
+.dt-presenting .dt-side > .dt-decision { flex: 0 1 auto; max-height: 40%; overflow: auto; }
+.dt-presenting .dt-side > .dt-citation { flex: 1 1 0; min-height: 9em; overflow: auto; }
+.dt-presenting .dt-citation .dt-step-head { display: none; }
+.dt-presenting .dt-board .dt-player-name { font-size: 20px; }
+.dt-presenting .dt-players { display: flex; flex-direction: column-reverse; }
+.dt-presenting .dt-face { font-size: 14px; width: 9.2em; height: 9.4em; }
+.dt-presenting .dt-face .dt-card-name { font-size: 18px; }
+.dt-presenting .dt-face .dt-power { font-size: 24px; }
+.dt-presenting .dt-pile { font-size: 14px; height: 4.6em; }
+.dt-presenting .dt-zone-title, .dt-presenting .dt-counter { font-size: 18px; }
+.dt-presenting .dt-citation .dt-crumb { font-size: 16px; }
+.dt-presenting .dt-turn-map .dt-phases { margin: 2px 0; gap: 3px; }
+.dt-presenting .dt-tl { max-height: 40vh; }
+.dt-presenting .dt-turn-map .dt-phase { font-size: 14px; padding: 0 7px; }
+.dt-presenting .dt-status { font-size: 16px; }
+.dt-presenting .dt-tutor > .dt-title, .dt-presenting .dt-speed, .dt-presenting .dt-timeline-hint { display: none; }
+.dt-presenting .dt-mode .widget-toggle-button, .dt-presenting .dt-mode-bar .widget-button,
+.dt-presenting .dt-controls .widget-button, .dt-presenting .dt-controls .widget-toggle-button,
+.dt-presenting .dt-timeline-head .widget-button { font-size: 16px; min-height: 32px; }
+.dt-presenting .dt-titlebar { margin-bottom: 2px; }
+.dt-presenting .dt-page-title { font-size: 1.1em; margin: 0; }
+.dt-presenting .dt-panel { padding: 4px 8px; margin-bottom: 4px; }
 """
 
 
@@ -138,6 +258,18 @@ def kind_colour(kind: str) -> str:
     if not kind:
         return "#8a94a6"
     return f"hsl({zlib.crc32(kind.lower().encode()) % 360}, 60%, 45%)"
+
+
+#: frame colours for the card colours the games name (DCG, Arena); other kinds get a stable hue
+COLOURS = {
+    "red": "#d2342b", "blue": "#1f6fd1", "yellow": "#e0b300", "green": "#2f9a46", "black": "#2b2b2b",
+    "purple": "#7b3fb5", "white": "#c9ced6", "orange": "#e07a1f",
+}
+
+
+def frame_colour(kind: str) -> str:
+    """A card's frame colour: its own colour when it names one, else a stable hue for its kind."""
+    return COLOURS.get(kind.strip().lower(), kind_colour(kind))
 
 
 def paragraphs(text: str) -> str:

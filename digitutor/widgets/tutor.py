@@ -8,57 +8,42 @@
 from __future__ import annotations
 
 import logging
-import os
-import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from ..core.errors import DigitutorError
+from ..core.match import Match
 from ..core.registry import get_game
 from .board import BoardPanel
 from .citation import RuleNowPanel
-from .controls import Controls, Timeline
+from .controls import ConfirmBar, Controls, Timeline
 from .decision import DecisionPanel
 from .keys import key_listener
 from .lessons import Lesson, lesson_for
-from .model import MatchSpec, TutorModel
+from .model import MatchSpec, TutorModel, one_line
+from .page import on_query, query_params
+from .position import Position, load_match, position_link, read_position
+from .save import SavePanel
 from .style import esc, paragraphs, style
 from .turnmap import TurnMap
+from .words import phase_title, step_number
 
 
 log = logging.getLogger("digitutor.widgets")
 
+#: a restorer: brings a checked position (and its replayed match) into the app, or raises DigitutorError
+Restorer = Callable[[Position, Match], None]
+
+
+#: where a position sent back by the page on opening came from (its local storage)
+KEPT = "position kept by this browser"
+
 
 def presenter_requested(query: str | None = None) -> bool:
-    """True when the page was opened with ``?mode=presenter`` (Voila passes the query as QUERY_STRING)."""
-    query = os.environ.get("QUERY_STRING", "") if query is None else query
-    return "presenter" in parse_qs(query.lstrip("?")).get("mode", [])
-
-
-def follow_query(model: TutorModel) -> None:
-    """Switch presenter mode on from the page's query string.
-
-    A preheated Voila kernel builds the app before anyone asks for the page, so there
-    the query string arrives later: a background thread waits for it.
-    """
-    if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
-        threading.Thread(target=_await_query, args=(model,), name="digitutor-query", daemon=True).start()
-    elif presenter_requested():
-        model.presenter = True
-
-
-def _await_query(model: TutorModel) -> None:
-    try:
-        from ..serve import query_string  # standard library only: voila.utils would double the kernel's memory
-
-        query_string()
-        if presenter_requested():
-            model.presenter = True
-    except Exception:  # noqa: BLE001 - without the query string the app simply stays in normal mode
-        log.exception("could not read the page's query string")
+    """True when the page was opened with ``?mode=presenter``."""
+    return query_params(query).get("mode") == "presenter"
 
 
 def lesson_spec(lesson: Lesson) -> MatchSpec:
@@ -91,6 +76,17 @@ def free_play_spec(game_id: str, seed: int = 1, opponent: str | None = "random",
     return MatchSpec(game_id, seed, setup, agents, seat=seat, label=f"Free play against the computer ({opponent}), seed {seed}")
 
 
+def closing_words(model: TutorModel) -> str:
+    """The lesson's last heading, matching how the game ended for the learner."""
+    result = model.match.result
+    if result is None:
+        return "Game over"
+    seat = model.spec.seat
+    if result.winner is None:
+        return "A draw!"
+    return "You won — well played!" if result.winner == seat else "The computer won this time"
+
+
 class LessonPanel(widgets.HTML):
     """The lesson's words for the viewed step: the intro, the latest note, or the outro."""
 
@@ -105,54 +101,75 @@ class LessonPanel(widgets.HTML):
             self.layout.display = "none"
             return
         self.layout.display = ""
-        if model.match.over and model.at_end and lesson.outro:
-            self.value = f"<h3>Well played!</h3>{paragraphs(lesson.outro)}"
-            return
+        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{self._words(model, lesson)}</div>'
+
+    @staticmethod
+    def _words(model: TutorModel, lesson: Lesson) -> str:
+        if model.match.over and model.at_end:
+            return f'<h2 class="dt-panel-title">{esc(closing_words(model))}</h2>{paragraphs(lesson.outro)}'
         latest = model.tracker.latest(model.step)
         if latest is None:
-            self.value = f"<h3>{esc(lesson.title)}</h3>{paragraphs(lesson.intro)}"
-            return
+            return f'<h2 class="dt-panel-title">{esc(lesson.title)}</h2>{paragraphs(lesson.intro)}'
         index, notes = latest
-        fresh = "" if index == model.step else f'<div class="dt-step-head">(from step {index})</div>'
-        self.value = fresh + "".join(f"<h3>{esc(note.title)}</h3>{paragraphs(note.text)}" for note in notes)
+        fresh = "" if index == model.step else f'<div class="dt-step-head">(from step {step_number(index)})</div>'
+        return fresh + "".join(f'<h2 class="dt-panel-title">{esc(note.title)}</h2>{paragraphs(note.text)}' for note in notes)
 
 
 class Tutor(widgets.VBox):
-    """Board, rule now, decision, controls, timeline and turn map for one match of any game."""
+    """Board, rule now, decision, controls, timeline and turn map for one match of any game.
 
-    def __init__(self, model: TutorModel) -> None:
+    ``presenter_toggle=False`` when the page around it has the presenter toggle; ``store_key``
+    keeps the position in the browser so a reload brings it back.
+    """
+
+    def __init__(self, model: TutorModel, presenter_toggle: bool = True, store_key: str = "",
+                 app_id: str = "") -> None:
         self.model = model
         game = model.game
+        self.app_id = app_id or f"tutor:{game.id}"
+        self.mode_info: Callable[[], tuple[str, dict[str, Any]]] = lambda: ("play", {})
+        self.restorer: Restorer = self._adopt
         self.title = widgets.HTML()
         self.title.add_class("dt-title")
         self.error = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error.add_class("dt-error")
         self.notice = widgets.HTML(layout=widgets.Layout(display="none"))
         self.notice.add_class("dt-notice")
+        self.confirm = ConfirmBar()
         self.turn_map = TurnMap(game.turn_map())
-        self.controls = Controls(model)
+        self.controls = Controls(model, self.confirm, presenter=presenter_toggle)
+        self.save = SavePanel(self.restore)
         self.status = widgets.HTML()
         self.status.add_class("dt-status")
         self.board = BoardPanel()
-        self.board.layout = widgets.Layout(flex="3 1 0%", min_width="360px")
         self.lesson = LessonPanel()
         self.decision = DecisionPanel(model.choose)
         self.rule = RuleNowPanel()
-        side = widgets.VBox([self.lesson, self.decision, self.rule], layout=widgets.Layout(flex="2 1 0%"))
+        side = widgets.VBox([self.lesson, self.decision, self.rule])
         side.add_class("dt-side")
-        main = widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap"))
+        main = widgets.HBox([self.board, side])
         main.add_class("dt-main")
         self.timeline = Timeline(model)
-        self.key_listener = key_listener({"next": model.next, "back": model.back})
-        parts = [style(), self.title, self.error, self.notice, self.turn_map, self.controls, self.status, main, self.timeline]
+        actions = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
+                   "jump": model.jump, "restore": lambda text: self.restore(text, KEPT),
+                   "open": lambda text: self.restore(text, "link")}
+        self.key_listener = key_listener(actions, store_key=store_key)
+        top = widgets.HBox([self.turn_map, self.status])
+        top.add_class("dt-top")
+        parts = [style(), self.title, self.error, self.notice, self.confirm, top, self.controls, self.save, main,
+                 self.timeline]
         super().__init__(parts + ([self.key_listener] if self.key_listener is not None else []))
         self.add_class("dt-app")
         self.add_class("dt-tutor")
         model.observe(self._render, ["step", "revision"])
         model.observe(self._messages, ["error", "notice"])
         model.observe(self._presenter, "presenter")
+        model.observe(self._clock, ["autoplay", "speed"])
+        self.controls.save.observe(self._toggle_save, "value")
         self._presenter()
-        follow_query(model)
+        self._clock()
+        if presenter_toggle:
+            on_query(self._query)
         self._render()
 
     # -- constructors ---------------------------------------------------------------------------
@@ -166,7 +183,7 @@ class Tutor(widgets.VBox):
         return cls(TutorModel(lesson_spec(lesson), lesson))
 
     @classmethod
-    def for_scenario(cls, scenario_id: str) -> Tutor:
+    def for_scenario(cls, scenario_id: str, presenter_toggle: bool = True) -> Tutor:
         """A rulings scenario (id or file), every seat a person, Next following its script."""
         from ..scenarios.model import find_scenario
 
@@ -174,13 +191,46 @@ class Tutor(widgets.VBox):
         players = get_game(scenario.game).players
         spec = MatchSpec(scenario.game, scenario.seed, scenario.setup, ("human",) * players, scenario.path, "all",
                          label=scenario.title, script=scenario.script, follow_script=True)
-        return cls(TutorModel(spec))
+        return cls(TutorModel(spec), presenter_toggle=presenter_toggle)
 
     @classmethod
     def free_play(cls, game_id: str, seed: int = 1, opponent: str | None = "random",
                   decks: Sequence[Any] | None = None, seat: int = 0) -> Tutor:
         """A game from the default decks (or ``decks``) against ``opponent``; None: hot-seat for two people."""
         return cls(TutorModel(free_play_spec(game_id, seed, opponent, decks, seat)))
+
+    # -- positions ---------------------------------------------------------------------------
+
+    def position(self) -> Position:
+        """The viewed position, for a file, a link or the browser's storage."""
+        mode, options = self.mode_info()
+        return Position(self.app_id, mode, self.model.match.save(), self.model.step, options)
+
+    def restore(self, text: str, source: str) -> None:
+        """Open a saved position (file, link or browser storage); a bad one is a one-line error, never a traceback."""
+        model = self.model
+        try:
+            position = read_position(text, source)
+            if position.app != self.app_id:
+                raise DigitutorError(f"{source}: saved by another app ({position.app!r}, this is {self.app_id!r})")
+            match = load_match(position, source)
+            self.restorer(position, match)
+        except DigitutorError as error:
+            if source == KEPT:  # an old game this browser kept no longer fits (e.g. the lesson changed): start afresh
+                model.notice = "The game this browser kept could not be brought back, so a new one starts."
+                log.info("dropped a kept position: %s", error)
+            else:
+                model.error = one_line(f"Could not open that position — {error}")
+            return
+        except Exception as error:  # noqa: BLE001 - untrusted input must never show a traceback
+            log.exception("restoring a position from %s failed", source)
+            model.error = one_line(f"Could not open that position ({type(error).__name__})")
+            return
+        self.confirm.layout.display = "none"
+        model.notice = f"Opened the {source}: step {step_number(model.step)} of {len(model.match.steps)}."
+
+    def _adopt(self, position: Position, match: Match) -> None:
+        self.model.adopt(match, position.step)
 
     # -- rendering ---------------------------------------------------------------------------
 
@@ -192,8 +242,9 @@ class Tutor(widgets.VBox):
             stack.extend(getattr(widget, "children", ()))
             if widget is not self:
                 widget.close()
-        if self.key_listener is not None:
-            self.key_listener.close()
+        listener = getattr(self, "key_listener", None)
+        if listener is not None:
+            listener.close()
         super().close()
 
     def _render(self, _change: Any = None) -> None:
@@ -202,24 +253,31 @@ class Tutor(widgets.VBox):
         viewer = model.viewer()
         board = model.game.board(state, viewer)
         players = {player.index: player.name for player in board.players}
-        self.title.value = (
-            f"<h2>{esc(model.game.title)}</h2><span class=\"dt-sub\">{esc(model.spec.label)}</span>"
-        )
-        self.board.show(board, viewer)
-        self.turn_map.show(model.game.phase_of(state))
-        self.rule.show(model.step, model.viewed(), players)
+        phase = model.phase_shown()
         decision, taken = model.decision_here()
+        # the rule first: it is what the learner reads next (each update goes out as soon as it is set)
+        self.rule.show(model.step, model.viewed(), players, phase_title(model.game, phase), decision)
+        self.turn_map.show(phase)
+        self.board.show(board, viewer)
+        self.title.value = f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(model.spec.label)}</span>'
         self.decision.show(decision, players, model.suggestion() if taken is None else None, taken)
         self.lesson.show(model)
         self.controls.show(model)
         self.timeline.show(model)
         self.status.value = self._status(players)
+        if self.save.shown:
+            self.save.show(self.position(), model.game.id)
+        if self.key_listener is not None:
+            if self.key_listener.store_key:
+                self.key_listener.saved = position_link(self.position())
+            self.key_listener.current = model.step
 
     def _status(self, players: dict[int, str]) -> str:
         model, match = self.model, self.model.match
-        where = "Start of the game" if model.step < 0 else f"Step {model.step} of {len(match.steps) - 1}"
+        total = len(match.steps)
+        where = "Start of the game" if model.step < 0 else f"Step {step_number(model.step)} of {total}"
         if not model.at_end:
-            return f"{where} · looking back (the game goes on at step {len(match.steps) - 1})"
+            return f"{where} · looking back (the game goes on at step {total})"
         if match.result is not None:
             result = match.result
             winner = "a draw" if result.winner is None else f"{esc(players.get(result.winner, result.winner))} wins"
@@ -234,8 +292,20 @@ class Tutor(widgets.VBox):
             box.value = esc(text)
             box.layout.display = "" if text else "none"
 
-    def _presenter(self, _change: Any = None) -> None:
-        on = self.model.presenter
-        (self.add_class if on else self.remove_class)("dt-presenting")
+    def _toggle_save(self, _change: Any = None) -> None:
+        on = self.controls.save.value
+        self.save.layout.display = "" if on else "none"
+        if on:
+            self.save.show(self.position(), self.model.game.id)
+
+    def _clock(self, _change: Any = None) -> None:
         if self.key_listener is not None:
-            self.key_listener.enabled = on
+            self.key_listener.interval = int(1000 / self.model.speed)
+            self.key_listener.playing = self.model.autoplay
+
+    def _query(self, params: dict[str, str]) -> None:
+        if params.get("mode") == "presenter":
+            self.model.presenter = True
+
+    def _presenter(self, _change: Any = None) -> None:
+        (self.add_class if self.model.presenter else self.remove_class)("dt-presenting")

@@ -77,8 +77,8 @@ def test_presenter_mode_from_the_query_string(app: Page, game: str) -> None:
     app.locator(f'.dt-start a[href="./learn_{game}.ipynb?mode=presenter"]').click()
     root = wait_ready(app)
     # A preheated kernel learns the query string only once the page is asked for: allow it a moment.
-    expect(app.locator(".dt-tutor.dt-presenting")).to_have_count(1, timeout=15_000)
-    expect(root.locator("button.dt-presenter")).to_contain_class("mod-active")
+    expect(app.locator(".dt-app.dt-presenting").first).to_be_visible(timeout=15_000)
+    expect(app.locator("button.dt-presenter").first).to_contain_class("mod-active")
     before = text(root, ".dt-citation")
     app.keyboard.press("ArrowRight")
     expect(root.locator(".dt-citation")).not_to_have_text(before)
@@ -88,7 +88,7 @@ def test_learn_app_without_query_is_not_in_presenter_mode(app: Page) -> None:
     app.goto(f"/voila/render/learn_{GAMES[0]}.ipynb")
     wait_ready(app)
     app.wait_for_timeout(1_000)  # the same moment the presenter test allows
-    expect(app.locator(".dt-tutor.dt-presenting")).to_have_count(0)
+    expect(app.locator(".dt-presenting")).to_have_count(0)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -107,13 +107,21 @@ def test_the_turn_map_highlights_the_current_phase():
     assert tutor.turn_map.value.count("dt-phase-current") == 1
 
 
-def test_the_timeline_jumps_to_a_picked_step_and_pages():
+def send(tutor, message):
+    for handler in tutor.key_listener._msg_callbacks.callbacks:
+        handler(tutor.key_listener, message, [])
+
+
+def test_the_timeline_shows_whole_narrations_and_a_click_jumps():
     tutor = Tutor.free_play("dtector", seed=4, opponent="first")
     model = tutor.model
     model.run_to_my_decision()
-    tutor.timeline.pick.value = 0
-    assert model.step == 0
-    assert len(tutor.timeline.pick.options) <= 201
+    rows = tutor.timeline.rows.value
+    for index, step in enumerate(model.match.steps):
+        assert html.escape(step.narration) in rows, "a timeline row shows the whole narration"
+    if tutor.key_listener is not None:
+        send(tutor, {"action": "jump", "step": 0})
+        assert model.step == 0
 
 
 def test_presenter_mode_from_the_query_string(monkeypatch):

@@ -9,6 +9,7 @@ from typing import Any
 from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
 from . import citations as C
+from .agents import GreedyAgent
 from .cards import card_set, parse_deck, tutorial_decks
 from .checks import ACTIONS
 from .effects import RULES as EFFECT_RULES
@@ -37,6 +38,7 @@ class DTector(Game):
     id = "dtector"
     title = "D-Tector Card Game"
     players = 2
+    agents = {"greedy": GreedyAgent}
     summary = (
         "Battle Call: both players reveal a Digimon at once (Ability > Crush > Energy > Ability, Spirit "
         "beats all); winners fill the D-Dock, digivolve, and attack the opponent's deck. Most points when "

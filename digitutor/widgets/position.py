@@ -1,0 +1,103 @@
+"""A saved position: which kind of game, the match (seed + setup + answers) and the step viewed.
+
+The same document travels three ways: a JSON file to download and upload, a link
+(``?position=dt1.<base64url of zlib JSON>``), and the browser's local storage, which
+brings a game back after a reload. All three are untrusted input: ``read_position``
+checks every field and raises a one-line ``InputError``; nothing is ever evaluated.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import DigitutorError, InputError
+from ..core.match import Match
+
+FORMAT = "digitutor-position"
+VERSION = 1
+LINK_PREFIX = "dt1."
+#: the longest text a browser may send as a position (a long game is a few kilobytes)
+MAX_TEXT = 400_000
+#: the most bytes a compressed link may inflate to (no zip bombs)
+MAX_JSON = 2_000_000
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything needed to bring a tutor back to where it was."""
+
+    app: str  #: which app saved it, e.g. ``learn:dtector``
+    mode: str  #: the app's mode, e.g. ``guided``, ``free``, ``hot-seat``
+    match: dict[str, Any]  #: ``Match.save()``
+    step: int = -1  #: the step viewed (-1: the start)
+    options: dict[str, Any] = field(default_factory=dict)  #: e.g. ``{"seed": 3, "opponent": "greedy"}``
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "app": self.app, "mode": self.mode, "step": self.step,
+                "options": self.options, "match": self.match}
+
+
+def position_text(position: Position) -> str:
+    """The position as a readable JSON file."""
+    return json.dumps(position.to_json(), indent=1, sort_keys=True) + "\n"
+
+
+def position_link(position: Position) -> str:
+    """The position as a short token for a link's query string."""
+    packed = zlib.compress(json.dumps(position.to_json(), separators=(",", ":")).encode("utf-8"), 9)
+    return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def _document(text: str, source: str) -> Any:
+    if not isinstance(text, str):
+        raise InputError(source, "", "expected text")
+    text = text.strip()
+    if len(text) > MAX_TEXT:
+        raise InputError(source, "", f"too long ({len(text)} characters; a saved position is at most {MAX_TEXT})")
+    if text.startswith(LINK_PREFIX):
+        token = text[len(LINK_PREFIX):]
+        try:
+            packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+            inflater = zlib.decompressobj()
+            raw = inflater.decompress(packed, MAX_JSON)
+            if inflater.unconsumed_tail:
+                raise InputError(source, "", "the link's position is too large")
+            text = raw.decode("utf-8")
+        except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as error:
+            if isinstance(error, InputError):
+                raise
+            raise InputError(source, "", "not a digitutor position link (it was cut off or changed)") from None
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise InputError(source, "", "not a digitutor position (expected the JSON file the tutor saves)") from None
+
+
+def read_position(text: str, source: str = "saved position") -> Position:
+    """Parse and check a position (JSON text or link token); raises InputError with one line."""
+    doc = _document(text, source)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise InputError(source, "format", f"expected {FORMAT!r} (a position saved by the tutor)")
+    if doc.get("version") != VERSION:
+        raise InputError(source, "version", f"expected {VERSION}")
+    for name, kind in (("app", str), ("mode", str), ("step", int), ("options", dict), ("match", dict)):
+        value = doc.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise InputError(source, name, f"expected a {kind.__name__}")
+    options = {str(k): v for k, v in doc["options"].items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    return Position(doc["app"], doc["mode"], doc["match"], doc["step"], options)
+
+
+def load_match(position: Position, source: str = "saved position") -> Match:
+    """Replay the position's match (checking every answer against the rules); raises a one-line DigitutorError."""
+    try:
+        return Match.load(position.match, source)
+    except DigitutorError:
+        raise
+    except (TypeError, KeyError, AttributeError, RecursionError) as error:  # a shape Match.load did not foresee
+        raise InputError(source, "match", f"not a match the tutor can replay ({type(error).__name__})") from None
