@@ -45,7 +45,47 @@ def power_value(state: AState, player: int, extra: Extra = None) -> Value:
 
 def power(state: AState, player: int, extra: Extra = None) -> int:
     """Attack value, plus own boosts, minus the opponent's weakening, never below zero (interpretation ``power``)."""
-    return max(0, power_value(state, player, extra).value)
+    sides, cards = state.sides, state.cards
+    if not sides[0].port and not sides[1].port and extra is None:
+        return max(0, attack_value(state, player))
+    # power depends only on which cards show and which are in the Power Ports: worked out once per such board
+    key = (
+        player, cards[sides[0].duel[-1]].id, cards[sides[1].duel[-1]].id, tuple(cards[u].id for u in sides[0].port),
+        tuple(cards[u].id for u in sides[1].port), None if extra is None else (extra[0], extra[1].id),
+    )
+    if any(_reads_more(cards[u]) for side in sides for u in side.port) or (extra is not None and _reads_more(extra[1])):
+        return max(0, power_value(state, player, extra).value)
+    found = _POWERS.get(key)
+    if found is None:
+        if len(_POWERS) > 50_000:
+            _POWERS.clear()
+        found = _POWERS[key] = max(0, power_value(state, player, extra).value)
+    return found
+
+
+_POWERS: dict[tuple, int] = {}
+
+
+def _reads_more(card: Card) -> bool:
+    """A Power Option whose lasting effect has conditions or targets beyond the Duel Zones' top cards (never memoised)."""
+    found = _READS_MORE.get(card.id)
+    if found is None:
+        found = _READS_MORE[card.id] = _looks_further(card)
+    return found
+
+
+_READS_MORE: dict[str, bool] = {}
+
+
+def _looks_further(card: Card) -> bool:
+    for effect in card.effects:
+        if effect.spec.timing != "power-port":
+            continue
+        if effect.spec.condition:
+            return True
+        if any(m.target.zone != "duel-zone" or m.target.top != 1 for m in effect.spec.modify):
+            return True
+    return False
 
 
 # -- decks ----------------------------------------------------------------------------------------------------
