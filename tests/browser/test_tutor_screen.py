@@ -174,3 +174,19 @@ def test_the_deck_text_box_stays_inside_the_page_and_shows_the_games_format(app:
     found = box(app, ".dt-deck-check textarea")
     app_box = box(app, ".dt-deck-check")
     assert found["right"] <= app_box["right"] + 1 and found["right"] <= 1366, f"the text box runs past the edge: {found}"
+
+
+BOMB = "game: dtector\nname: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\ncards: []\n"
+
+
+def test_a_pasted_yaml_alias_bomb_gets_one_short_error_in_the_deck_check_app(app: Page) -> None:
+    """Hostile input: the aliases are refused before anything expands them; the page shows one short line."""
+    app.goto("/voila/render/deck_check.ipynb?game=dtector")
+    area = app.locator(".dt-deck-check textarea").first
+    expect(area).to_be_visible(timeout=60_000)
+    area.fill(BOMB)
+    app.locator("button.dt-check").first.click()
+    verdict = app.locator(".dt-verdict").first
+    expect(verdict).to_contain_text("alias", timeout=30_000)
+    shown = verdict.inner_text()
+    assert len(shown) < 400 and "Traceback" not in shown, shown

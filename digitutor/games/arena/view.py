@@ -8,6 +8,7 @@ owner only. A hidden card shows only its back: no name, no id.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ...core.effects import renumbered
 from ...core.secret import hide_secrets
@@ -15,7 +16,7 @@ from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Instances
 from .actions import name
 from .cards import Card, Kind
-from .checks import power
+from .checks import attack_value, colour_of, power
 from .state import AState, Plan, Side, Zone
 
 #: what stands in for a card its viewer may not see (in an observation's state)
@@ -31,14 +32,25 @@ def card_view(state: AState, uid: int, hidden: bool = False, face_down: bool = F
     if card.is_digimon:
         stats = {"Colour": str(card.colour)}
         stats.update({f"vs {colour}": str(value) for colour, value in card.attack.items()})  # type: ignore[union-attr]
-        return CardView(state.iid(uid), card.name, str(card.level), str(card.colour), stats, text)
+        return CardView(
+            state.iid(uid), card.name, str(card.level), str(card.colour), stats, text, colour=str(card.colour), face_down=face_down,
+        )
     kind = "Digivice Power Option" if card.digivice else "Power Option"
-    return CardView(state.iid(uid), card.name, "", kind, {}, text)
+    return CardView(state.iid(uid), card.name, "", kind, {}, text, face_down=face_down)
+
+
+def fighter_view(state: AState, player: int) -> CardView:
+    """The Digimon showing on a Duel Zone: its attack value for the opposing colour, and its power now."""
+    top = card_view(state, state.sides[player].duel[-1])
+    if not all(side.duel for side in state.sides):
+        return top
+    return replace(top, power_label="Power", printed=str(attack_value(state, player)), current=str(power(state, player)),
+                   colour=str(colour_of(state, player)))
 
 
 def _zones(state: AState, player: int, secret: bool) -> tuple[ZoneView, ...]:
     side = state.sides[player]
-    duel = [card_view(state, uid) for uid in side.duel]
+    duel = [card_view(state, uid) for uid in side.duel[:-1]] + ([fighter_view(state, player)] if side.duel else [])
     if side.new_rookie is not None:
         duel.append(card_view(state, side.new_rookie, secret, face_down=True))
     plan = () if side.plan is None else (card_view(state, side.plan.card, secret, face_down=True),)

@@ -7,6 +7,7 @@ decks are face down to everyone. A hidden card shows only its back: no name, no 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ...core.effects import renumbered
 from ...core.secret import hide_secrets
@@ -35,12 +36,18 @@ def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
 
 
 def unit_view(state: DState, unit: Unit) -> CardView:
+    """A D-Dock Digimon: its top card, its summed power next to the printed one, and the cards under it."""
     top = card_view(state, unit.top)
+    printed = str(state.card(unit.top).power)
     if len(unit.cards) == 1:
-        return top
+        return replace(top, power_label="Power", printed=printed, current=printed)
     under = ", ".join(state.label(uid) for uid in unit.cards if uid != unit.top)
     stats = {**top.stats, "Power": str(state.unit_power(unit))}
-    return CardView(top.uid, state.unit_label(unit), top.level, top.kind, stats, f"{top.text} (with {under})".strip())
+    sources = tuple(card_view(state, uid) for uid in (*reversed(unit.stack[:-1]), *unit.spirits))
+    return CardView(
+        top.uid, state.unit_label(unit), top.level, top.kind, stats, f"{top.text} (with {under})".strip(),
+        power_label="Power", printed=printed, current=str(state.unit_power(unit)), under=sources,
+    )
 
 
 def board(state: DState, viewer: int | None = None) -> BoardView:
@@ -48,12 +55,14 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
     for player, side in enumerate(state.sides):
         secret = viewer is not None and viewer != player
         face_down = state.face_down[player]
+        revealed = state.frames[-1].kind in ("battle-call.compare", "battle-call.resolve")
         zones = (
             ZoneView("deck", "Deck", (), "pile", len(side.deck)),
             ZoneView("hand", "Hand", tuple(card_view(state, uid, secret) for uid in side.hand), "row", len(side.hand)),
             ZoneView(
                 "battle-call", "Battle Call",
-                () if face_down is None else (card_view(state, face_down, secret),), "row", int(face_down is not None),
+                () if face_down is None else (replace(card_view(state, face_down, secret), face_down=not revealed),), "row",
+                int(face_down is not None),
             ),
             ZoneView("d-dock", "D-Dock", tuple(unit_view(state, unit) for unit in side.ddock), "row", len(side.ddock)),
             ZoneView("discard", "Discard pile", tuple(card_view(state, uid) for uid in side.discard), "pile", len(side.discard)),
