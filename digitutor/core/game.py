@@ -394,6 +394,8 @@ class Game:
         """
         doc = msgspec.to_builtins(state)
         doc["instances"]["cards"] = [card.id for card in state.instances.cards]
+        doc["instances"].pop("memo", None)
+        doc["instances"].pop("index", None)
         doc.pop("cards", None)
         return doc
 

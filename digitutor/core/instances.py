@@ -29,6 +29,8 @@ class Instances:
     created: tuple[int, ...] = ()  #: uids of cards made during play (tokens)
     removed: tuple[int, ...] = ()  #: uids of cards removed from the game
     index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: answers worked out from this match's cards that never change (a game may keep them here)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.index:

@@ -27,7 +27,29 @@ Extra = tuple[int, Card] | None
 
 def colour_of(state: AState, player: int, extra: Extra = None) -> Colour:
     """The colour a player's Digimon counts as: its own, or the last recolour in force (the effect layer)."""
-    return effects.current_colour(state, state.sides[player].duel[-1], extra)
+    sides, cards = state.sides, state.cards
+    if not sides[0].port and not sides[1].port and extra is None:
+        return cards[sides[player].duel[-1]].colour  # type: ignore[return-value]
+    key = _board_key(state, "colour", player, extra)
+    if key is None:
+        return effects.current_colour(state, sides[player].duel[-1], extra)
+    memo = state.instances.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = effects.current_colour(state, sides[player].duel[-1], extra)
+    return found
+
+
+def _board_key(state: AState, value: str, player: int, extra: Extra) -> tuple | None:
+    """What a Digimon's power and colour depend on: the two top cards and both Power Ports (None: an effect looks further).
+
+    Answers are kept in the match's card table (``Instances.memo``), so card numbers stand for the same cards.
+    """
+    sides, cards = state.sides, state.cards
+    ports = (tuple(sides[0].port), tuple(sides[1].port))
+    if any(_reads_more(cards[u]) for port in ports for u in port) or (extra is not None and _reads_more(extra[1])):
+        return None
+    return (value, player, sides[0].duel[-1], sides[1].duel[-1], ports, None if extra is None else (extra[0], extra[1].id))
 
 
 def attack_value(state: AState, player: int, extra: Extra = None) -> int:
@@ -49,21 +71,14 @@ def power(state: AState, player: int, extra: Extra = None) -> int:
     if not sides[0].port and not sides[1].port and extra is None:
         return max(0, attack_value(state, player))
     # power depends only on which cards show and which are in the Power Ports: worked out once per such board
-    key = (
-        player, cards[sides[0].duel[-1]].id, cards[sides[1].duel[-1]].id, tuple(cards[u].id for u in sides[0].port),
-        tuple(cards[u].id for u in sides[1].port), None if extra is None else (extra[0], extra[1].id),
-    )
-    if any(_reads_more(cards[u]) for side in sides for u in side.port) or (extra is not None and _reads_more(extra[1])):
+    key = _board_key(state, "power", player, extra)
+    if key is None:
         return max(0, power_value(state, player, extra).value)
-    found = _POWERS.get(key)
+    memo = state.instances.memo
+    found = memo.get(key)
     if found is None:
-        if len(_POWERS) > 50_000:
-            _POWERS.clear()
-        found = _POWERS[key] = max(0, power_value(state, player, extra).value)
+        found = memo[key] = max(0, power_value(state, player, extra).value)
     return found
-
-
-_POWERS: dict[tuple, int] = {}
 
 
 def _reads_more(card: Card) -> bool:
