@@ -37,8 +37,12 @@ def chromium() -> str:
 
 @pytest.fixture(scope="session")
 def tutor() -> Iterator[Server]:
-    """One ``digitutor serve`` for the whole session, stopped with Ctrl-C at the end."""
-    server = start_server()
+    """One ``digitutor serve`` for the whole session, stopped with Ctrl-C at the end.
+
+    The session opens far more app pages than one attendee would (about fifty), so its kernel cap
+    is raised; the cap itself is tested on a server of its own (test_hardening.py).
+    """
+    server = start_server(["--max-kernels", "200"])
     yield server
     server.stop()
     server.discard_log()
