@@ -212,6 +212,20 @@ def why_not_change_rookie(state: AState, player: int) -> tuple[Reason, ...]:
 
 def why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
     """Every Use Requirement of a Power Option that the player cannot complete now: its conditions and costs."""
+    if not effects.costs_of(card) and not effects.conditions_of(card):
+        return ()
+    board = _board_key(state, "play", player, None)
+    if board is None:
+        return _why_not_play(state, player, card)
+    key = (board, card.id, len(state.sides[player].online))  # what Use Requirements read: the board and the Online pile
+    memo = state.instances.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _why_not_play(state, player, card)
+    return found
+
+
+def _why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
     reasons = []
     for verb in effects.costs_of(card):
         if verb.what is None or verb.what.zone is None:

@@ -31,14 +31,11 @@ def ask_discard(state: AState, top: Frame) -> Decision | None:
     )
 
 
-_OPTIONS: dict[tuple[str, str], Option] = {}  # a discard option never changes: built once per card instance
-
-
 def _discard_option(state: AState, player: int, uid: int) -> Option:
-    key = (state.iid(uid), state.label(uid))
-    option = _OPTIONS.get(key)
+    memo = state.instances.memo
+    option = memo.get(("discard", uid))
     if option is None:
-        option = _OPTIONS[key] = Option(action("discard", player, key[0]), f"Discard {key[1]} to Offline")
+        option = memo[("discard", uid)] = Option(action("discard", player, state.iid(uid)), f"Discard {state.label(uid)} to Offline")
     return option
 
 
