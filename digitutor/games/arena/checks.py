@@ -47,7 +47,9 @@ def _board_key(state: AState, value: str, player: int, extra: Extra) -> tuple | 
     """
     sides, cards = state.sides, state.cards
     ports = (tuple(sides[0].port), tuple(sides[1].port))
-    if any(_reads_more(cards[u]) for port in ports for u in port) or (extra is not None and _reads_more(extra[1])):
+    if _any_reads_more(state) and any(_reads_more(cards[u]) for port in ports for u in port):
+        return None
+    if extra is not None and _reads_more(extra[1]):
         return None
     return (value, player, sides[0].duel[-1], sides[1].duel[-1], ports, None if extra is None else (extra[0], extra[1].id))
 
@@ -78,6 +80,15 @@ def power(state: AState, player: int, extra: Extra = None) -> int:
     found = memo.get(key)
     if found is None:
         found = memo[key] = max(0, power_value(state, player, extra).value)
+    return found
+
+
+def _any_reads_more(state: AState) -> bool:
+    """Whether any card of this match has a lasting effect that looks beyond the top cards (worked out once a match)."""
+    memo = state.instances.memo
+    found = memo.get("reads-more")
+    if found is None:
+        found = memo["reads-more"] = any(_reads_more(card) for card in state.cards)
     return found
 
 
