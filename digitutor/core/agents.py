@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import DigitutorError
 from .game import Observation
-from .records import Decision
+from .records import Decision, Option
 
 
 class Agent(Protocol):
@@ -69,6 +69,26 @@ class ScriptedAgent:
         answer = self.answers[self.position]
         self.position += 1
         return answer
+
+
+class ChooserAgent:
+    """An agent that answers each kind of decision with its own function of what its seat sees.
+
+    A game's agent sets ``name`` and ``choosers``: decision kind -> (observed state, player,
+    legal options) -> key; other kinds get the first legal option.
+    """
+
+    name = "chooser"
+    choosers: dict[str, Callable[[Any, int, tuple[Option, ...]], str]] = {}
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, decision: Decision, seen: Observation) -> str:
+        """Decide from what this seat may see (``seen.state`` has every hidden card blanked)."""
+        legal = decision.legal_options
+        chooser = self.choosers.get(decision.kind)
+        return chooser(seen.state, decision.player, legal) if chooser else legal[0].key
 
 
 AgentFactory = Callable[[random.Random], Agent]

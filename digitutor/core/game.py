@@ -208,6 +208,7 @@ class Plugs:
     cards: Callable[[], Mapping[str, Any]]
     decks: Callable[[], Any]  #: the tutorial decks: ((name, card ids), ...)
     effect_rules: Any = None
+    state_type: type | None = None  #: the game's state class (read back by ``load_state``)
 
 
 class Game:
@@ -411,7 +412,7 @@ class Game:
         cards = [known[card_id] for card_id in instances["cards"]]
         instances["cards"] = list(range(len(cards)))
         try:
-            state = msgspec.convert(doc, type(self.new_state(self.default_setup())))
+            state = msgspec.convert(doc, self.plugs.state_type)
         except msgspec.ValidationError as error:
             raise InputError(source, "", str(error)[:200]) from None
         table = state.instances

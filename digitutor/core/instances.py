@@ -10,9 +10,11 @@ where the card stood in a deck list; a face-down card is never shown with its id
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from .records import Event
 
 
 def owner_prefix(owner: int | None) -> str:
@@ -99,3 +101,41 @@ class CardTable:
 
     def labels(self, uids: Sequence[int]) -> tuple[str, ...]:
         return tuple(self.cards[uid].name for uid in uids)
+
+    def card_event(
+        self, kind: str, player: int | None, uids: Iterable[int], data: dict[str, Any] | None = None, secret: bool = False
+    ) -> Event:
+        """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
+        ids, cards = self.instances.ids, self.cards
+        uids = tuple(uids)
+        return Event(
+            kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {},
+            (player,) if secret and player is not None else None,
+        )
+
+
+class Renumbering:
+    """Fresh numbers for a copy of a state as one viewer may know it: hidden cards become ``unknown``.
+
+    Numbers follow the order cards are given in (zone by zone), so neither a number nor an
+    instance id says anything about a hidden card; ``fresh`` maps old numbers to new ones.
+    """
+
+    def __init__(self, state: Any, unknown: Any) -> None:
+        self.state, self.unknown = state, unknown
+        self.cards: list[Any] = []
+        self.ids: list[str] = []
+        self.fresh: dict[int, int] = {}
+
+    def pile(self, uids: Iterable[int], hidden: bool) -> list[int]:
+        """New numbers for ``uids``, blanked when ``hidden``."""
+        numbers = []
+        for uid in uids:
+            self.cards.append(self.unknown if hidden else self.state.cards[uid])
+            self.ids.append("" if hidden else self.state.instances.ids[uid])
+            self.fresh[uid] = len(self.cards) - 1
+            numbers.append(self.fresh[uid])
+        return numbers
+
+    def table(self) -> Instances:
+        return Instances(tuple(self.cards), tuple(self.ids), tuple(None for _ in self.cards))

@@ -136,9 +136,7 @@ class Match:
             player = self.pending.player if self.pending is not None else 0
         proposed = None
         if self.pending is not None and player == self.pending.player:
-            option = self.pending.find(key) or next(
-                (o for o in self.pending.options if self.game.alias(self.state, o.key) == key), None
-            )
+            option = self._offered(key)
             proposed = option.action if option is not None else None
         if proposed is None:
             proposed = self.game.parse(self.state, key, player, by_card_id=True)

@@ -123,11 +123,6 @@ class Decision:
     phase: str = ""
 
     @property
-    def accepts(self) -> frozenset[str]:
-        """The action kinds its options answer with."""
-        return frozenset(o.action.kind for o in self.options)
-
-    @property
     def legal_options(self) -> tuple[Option, ...]:
         return tuple(o for o in self.options if o.legal)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...core.game import Game, PhaseInfo, Plugs
@@ -40,7 +38,7 @@ class Arena(Game):
         "trade Power Options one per turn, and the largest power scores from its Score section. First to 1000 points wins."
     )
     agents = {"greedy": GreedyAgent}
-    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES)
+    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES, AState)
 
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
         """A deck document -> (name, card ids, every reason it is illegal: 30 cards, all unique, a Rookie)."""

@@ -21,19 +21,15 @@ def step(
     state: AState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()
 ) -> Step:
     """The step taken; an Online pile that went down to zero during it puts a reset frame on top."""
-    if state.reset_due:
-        state.push(*(frame("online-reset", p) for p in state.reset_due))
-        state.reset_due = ()
+    push_due_resets(state)
     return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events))  # str(): a plain, fast copy; each citation once
 
 
-def event(state: AState, kind: str, player: int | None, uids: Iterable[int], data: dict | None = None, secret: bool = False) -> Event:
-    """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
-    ids, cards = state.instances.ids, state.cards
-    return Event(
-        kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {},
-        (player,) if secret and player is not None else None,
-    )
+def push_due_resets(state: AState) -> None:
+    """Each Online pile that went down to zero puts a reset frame on top: it runs before play resumes."""
+    if state.reset_due:
+        state.push(*(frame("online-reset", p) for p in state.reset_due))
+        state.reset_due = ()
 
 
 def draw(state: AState, player: int, count: int) -> Event:
@@ -43,7 +39,7 @@ def draw(state: AState, player: int, count: int) -> Event:
     del side.online[len(side.online) - count :]
     drawn.reverse()
     side.hand.extend(drawn)
-    return event(state, "draw", player, drawn, {"count": len(drawn), "online": len(side.online)}, secret=True)
+    return state.card_event("draw", player, drawn, {"count": len(drawn), "online": len(side.online)}, secret=True)
 
 
 def online_to_offline(state: AState, player: int, count: int) -> Event:
@@ -55,7 +51,7 @@ def online_to_offline(state: AState, player: int, count: int) -> Event:
     side.offline.extend(moved)
     if count:
         flag_if_empty(state, player)
-    return event(state, "online-to-offline", player, moved, {"count": count, "online": len(side.online)})
+    return state.card_event("online-to-offline", player, moved, {"count": count, "online": len(side.online)})
 
 
 def can_reset(state: AState, player: int) -> bool:

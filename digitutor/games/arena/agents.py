@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
-from ...core.game import Observation
-from ...core.records import Decision, Option
+from ...core.agents import ChooserAgent
+from ...core.records import Option
 from .cards import Card
 from .effects import online_cost
 from .checks import colour_of, power, power_after
@@ -23,19 +22,6 @@ def _average_attack(card: Card) -> float:
     return sum(card.attack.values()) / len(card.attack)
 
 
-class GreedyAgent:
-    """Looks one move ahead: never keeps a card back for later, never bluffs."""
-
-    name = "greedy"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, decision: Decision, seen: Observation) -> str:
-        """Decide from what this seat may see (``seen.state`` has every hidden card blanked)."""
-        legal = decision.legal_options
-        chooser = CHOOSERS.get(decision.kind)
-        return chooser(seen.state, decision.player, legal) if chooser else legal[0].key
 
 
 def _select_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str:
@@ -117,3 +103,10 @@ CHOOSERS: dict[str, Callable[[AState, int, tuple[Option, ...]], str]] = {
     "discard": _discard,
     "change-rookie": _change_rookie,
 }
+
+
+class GreedyAgent(ChooserAgent):
+    """Looks one move ahead: never keeps a card back for later, never bluffs."""
+
+    name = "greedy"
+    choosers = CHOOSERS

@@ -69,7 +69,7 @@ def power_value(state: AState, player: int, extra: Extra = None) -> Value:
 
 def power(state: AState, player: int, extra: Extra = None) -> int:
     """Attack value, plus own boosts, minus the opponent's weakening, never below zero (interpretation ``power``)."""
-    sides, cards = state.sides, state.cards
+    sides = state.sides
     if not sides[0].port and not sides[1].port and extra is None:
         return max(0, attack_value(state, player))
     # power depends only on which cards show and which are in the Power Ports: worked out once per such board

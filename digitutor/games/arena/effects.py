@@ -70,18 +70,14 @@ WORLD = World(zone, attribute, LEVELS)
 def in_force(state: AState, now: frozenset[str]) -> list[InForce]:
     """Every effect of every Power Option in either Power Port, in the order they were played."""
     found: list[InForce] = []
+    memo = state.instances.memo  # a card's effects in force never change: built once a match
     for owner, side in enumerate(state.sides):
         for uid in side.port:
-            card = state.cards[uid]
-            key = (owner, uid, card.id)
-            forces = _FORCES.get(key)
+            forces = memo.get(("forces", owner, uid))
             if forces is None:
-                forces = _FORCES[key] = tuple(InForce(effect, owner, (uid,)) for effect in card.effects)
+                forces = memo[("forces", owner, uid)] = tuple(InForce(effect, owner, (uid,)) for effect in state.cards[uid].effects)
             found.extend(forces)
     return found
-
-
-_FORCES: dict[tuple[int, int, str], tuple[InForce, ...]] = {}  # a card's effects in force never change: built once
 
 
 LAYER = ValueLayer(RULES, WORLD, in_force)

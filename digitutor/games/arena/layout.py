@@ -18,7 +18,7 @@ from ...core.errors import InputError
 from ...core.fields import whole_number
 from ...core.frames import Frame, frame, stack_of
 from ...core.layout import CardLayout
-from .actions import flag_if_empty
+from .actions import flag_if_empty, push_due_resets
 from .cardfile import card_set, draft_pool
 from .cards import Card
 from .checks import deck_problems
@@ -162,8 +162,7 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     state.last_winner = last_winner
     for player in (0, 1):  # "If at any time during play the number of your Online cards goes down to zero": at once
         flag_if_empty(state, player)
-    state.push(*(frame("online-reset", p) for p in state.reset_due))
-    state.reset_due = ()
+    push_due_resets(state)
     return state
 
 

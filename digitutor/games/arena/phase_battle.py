@@ -10,7 +10,7 @@ from ...core.records import Decision, Event, Step
 from ...rules.model import Citation
 from . import citations as C
 from ...core.effects import expire, run_verbs
-from .actions import clear_power_port, event, flag_if_empty, listing, name, step, to_offline
+from .actions import clear_power_port, flag_if_empty, listing, name, step, to_offline
 from . import effects
 from .checks import colour_of, power, power_option_options
 from .phase_setup import compare_types
@@ -108,7 +108,7 @@ def play(state: AState, player: int, uid: int, alone: bool) -> Step:
     side.port.append(uid)
     card = state.cards[uid]
     cited: list[Citation] = [C.OTHER_CONTINUES if alone else C.TAKE_TURNS, C.EFFECT]
-    events = [event(state, "power-option", player, (uid,))]
+    events = [state.card_event("power-option", player, (uid,))]
     acting = [e for e in card.effects if e.spec.timing != "use-requirements"]
     using = [e for e in card.effects if e.spec.timing == "use-requirements"]
     told = f"{name(player)} plays {card.name} (\"{' '.join(e.spec.quote for e in acting)}\")"
@@ -139,7 +139,7 @@ def _after_move(state: AState, owner: int, source: str | None) -> None:
 
 
 def _moved(state: AState, owner: int, uids: list[int]) -> Event:
-    return event(state, "online-to-offline", owner, uids, {"count": len(uids), "online": len(state.sides[owner].online)})
+    return state.card_event("online-to-offline", owner, uids, {"count": len(uids), "online": len(state.sides[owner].online)})
 
 
 # -- when the play stops ---------------------------------------------------------------------------------------------
@@ -176,7 +176,7 @@ def battle_score(state: AState, top: Frame, rng: random.Random) -> Step:
         state, Phase.BATTLE, winner,
         f"{winning.name}'s Score section gives {points} points for defeating a {defeated.level}: "
         f"{name(winner)} now has {side.points}.",
-        (C.SCORE_SECTION, C.ADD_POINTS, C.SCORE_TABLE), [event(state, "score", winner, state.sides[winner].duel[-1:], {"points": points, "total": side.points})],
+        (C.SCORE_SECTION, C.ADD_POINTS, C.SCORE_TABLE), [state.card_event("score", winner, state.sides[winner].duel[-1:], {"points": points, "total": side.points})],
     )
 
 
@@ -202,7 +202,7 @@ def battle_aftermath(state: AState, top: Frame, rng: random.Random) -> Step:
         f"{name(winner)} keeps {state.top(winner).name}; {name(1 - winner)} keeps only the Rookie "
         f"{state.top(1 - winner).name}{lost}. {_options_offline(state, cleared)} {name(winner)} goes first in the next Duel.",
         cited,
-        [event(state, "to-offline", 1 - winner, removed), *(event(state, "to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+        [state.card_event("to-offline", 1 - winner, removed), *(state.card_event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
     )
 
 
@@ -228,7 +228,7 @@ def battle_tie(state: AState, top: Frame, rng: random.Random) -> Step:
         state, Phase.BATTLE, None,
         f"A tie: no Digimon are moved to Offline. {_options_offline(state, cleared)} {name(state.first)}, who went first, "
         f"goes first in the next Duel.",
-        cited, [Event("tie", data={"in_a_row": state.ties}), *(event(state, "to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+        cited, [Event("tie", data={"in_a_row": state.ties}), *(state.card_event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
     )
 
 

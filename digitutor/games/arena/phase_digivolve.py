@@ -8,7 +8,7 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from ...rules.model import Citation
 from . import citations as C
-from .actions import event, listing, name, online_to_offline, step, to_offline
+from .actions import listing, name, online_to_offline, step, to_offline
 from .checks import digivolve_base, dna_partner, placement_options, power, why_not_digivolve
 from .state import AState, Phase, Plan
 
@@ -42,7 +42,7 @@ def place_face_down(state: AState, chosen: Action, phase: Phase, cited: tuple[Ci
     side.plan = Plan(uid, digivice)
     return step(
         state, phase, player, f"{name(player)} places a card face down on the Digivolve Zone.",
-        cited, [event(state, "digivolve-face-down", player, (uid,), secret=True)],
+        cited, [state.card_event("digivolve-face-down", player, (uid,), secret=True)],
     )
 
 
@@ -119,7 +119,7 @@ def turn_over_new_rookie(state: AState, player: int) -> Step:
     return step(
         state, Phase.DIGIVOLVE, player,
         f"{name(player)} turns over the new Rookie, {new}; the old Rookie, {listing(state.labels(old))}, goes Offline.",
-        (C.NEW_ROOKIE_DIGIVOLVE, C.ROOKIE_CHANGE), [event(state, "new-rookie", player, (side.duel[0], *old))],
+        (C.NEW_ROOKIE_DIGIVOLVE, C.ROOKIE_CHANGE), [state.card_event("new-rookie", player, (side.duel[0], *old))],
     )
 
 
@@ -144,7 +144,7 @@ def lose_it(state: AState, player: int, why: tuple[Citation, ...], told: str = "
     _next_turn(state)
     return step(
         state, Phase.DIGIVOLVE, player, f"{name(player)} {told}: {listing(state.labels(lost))} goes from the Digivolve Zone to Offline.",
-        (*why, C.PASS_GOES_OFFLINE, C.USE_IT_OR_LOSE_IT), [event(state, "digivolve-lost", player, lost)],
+        (*why, C.PASS_GOES_OFFLINE, C.USE_IT_OR_LOSE_IT), [state.card_event("digivolve-lost", player, lost)],
     )
 
 
@@ -179,7 +179,7 @@ def digivolve(state: AState, player: int, how: tuple[Citation, ...]) -> Step:
     if done:
         cited.insert(len(how) + 1, C.REQUIREMENT_KINDS)
     fulfilled = f" and {listing(done)}" if done else ""
-    events.insert(0, event(state, "digivolve", player, (side.duel[-2], uid), {"power": power(state, player)}))
+    events.insert(0, state.card_event("digivolve", player, (side.duel[-2], uid), {"power": power(state, player)}))
     _next_turn(state)
     return step(
         state, Phase.DIGIVOLVE, player,

@@ -9,7 +9,7 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from ...rules.model import Citation
 from . import citations as C
-from .actions import can_reset, clear_power_port, draw, event, flag_if_empty, listing, name, step, to_offline
+from .actions import can_reset, clear_power_port, draw, flag_if_empty, listing, name, step, to_offline
 from .checks import why_not_change_rookie
 from .phase_digivolve import place_face_down, placement_decision
 from .state import HAND_SIZE, AState, Phase
@@ -55,7 +55,7 @@ def answer_discard(state: AState, top: Frame, chosen: Action) -> Step:
     to_offline(state, player, [uid])
     return step(
         state, Phase.RE_GROUP, player, f"{name(player)} discards {state.label(uid)} to Offline.",
-        (C.DISCARD, C.REGROUP_ORDER), [event(state, "discard", player, (uid,))],
+        (C.DISCARD, C.REGROUP_ORDER), [state.card_event("discard", player, (uid,))],
     )
 
 
@@ -125,7 +125,7 @@ def online_reset(state: AState, top: Frame, rng: random.Random) -> Step:
         state, state.phase, player,
         f"{name(player)}'s Online pile is empty: everything on their side of the board except the Rookie {rookie} goes "
         f"Offline{what}, and the {len(side.online)} Offline cards are shuffled and placed face down Online.",
-        cited, [event(state, "reset", player, sent, {"online": len(side.online)})],
+        cited, [state.card_event("reset", player, sent, {"online": len(side.online)})],
     )
 
 
@@ -163,7 +163,7 @@ def answer_rookie(state: AState, top: Frame, chosen: Action) -> Step:
     state.sides[player].new_rookie = uid
     return step(
         state, Phase.RE_GROUP, player, f"{name(player)} places a new Rookie face down on top of the old Rookie.",
-        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), [event(state, "rookie-face-down", player, (uid,), secret=True)],
+        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), [state.card_event("rookie-face-down", player, (uid,), secret=True)],
     )
 
 

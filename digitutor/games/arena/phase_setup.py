@@ -8,7 +8,7 @@ from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
-from .actions import event, name, step
+from .actions import name, step
 from .cards import STRONGER_THAN
 from .checks import attack_value, colour_of
 from .state import DECK_SIZE, HAND_SIZE, AState, Phase
@@ -56,7 +56,7 @@ def setup_pick(state: AState, top: Frame, rng: random.Random) -> Step:
         state.actor = 1 - player
     return step(
         state, Phase.SETUP, player, f"{name(player)} draws a card from the face-down pile ({len(deck)} of {DECK_SIZE}).",
-        (C.DRAFT, C.DRAFT_BLIND), [event(state, "draft-pick", player, (uid,), {"deck": len(deck)}, secret=True)],
+        (C.DRAFT, C.DRAFT_BLIND), [state.card_event("draft-pick", player, (uid,), {"deck": len(deck)}, secret=True)],
     )
 
 
@@ -120,7 +120,7 @@ def _place_rookie(state: AState, player: int, uid: int, which: str) -> Step:
         state.goto(frame("setup.deal"))
     return step(
         state, Phase.SETUP, player, f"{name(player)} selects {which} and places it face down on the Duel Zone.",
-        (C.SELECT_ROOKIE,), [event(state, "rookie-face-down", player, (uid,), secret=True)],
+        (C.SELECT_ROOKIE,), [state.card_event("rookie-face-down", player, (uid,), secret=True)],
     )
 
 
@@ -151,7 +151,7 @@ def setup_reveal(state: AState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("setup.compare"))
     return step(
         state, Phase.SETUP, None, f"Both players flip over their Rookies: {name(0)}'s {shown[0]} and {name(1)}'s {shown[1]}.",
-        (C.FLIP_ROOKIES,), [event(state, "reveal", p, (side.duel[0],)) for p, side in enumerate(state.sides)],
+        (C.FLIP_ROOKIES,), [state.card_event("reveal", p, (side.duel[0],)) for p, side in enumerate(state.sides)],
     )
 
 
@@ -163,7 +163,7 @@ def setup_compare(state: AState, top: Frame, rng: random.Random) -> Step:
     return step(
         state, Phase.SETUP, None, f"{compare_types(state)} {compare_attacks(state)} Setup is done: ready to Digivolve!",
         (C.ROCK_PAPER_SCISSORS, C.TRIANGLE, C.LOOK_AT_ATTACKS, C.ATTACK_VALUE, C.STRONGER_VALUE, C.READY),
-        [event(state, "attack-value", p, state.sides[p].duel[-1:], {"value": attack_value(state, p)}) for p in (0, 1)],
+        [state.card_event("attack-value", p, state.sides[p].duel[-1:], {"value": attack_value(state, p)}) for p in (0, 1)],
     )
 
 

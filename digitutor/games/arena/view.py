@@ -7,13 +7,13 @@ owner only. A hidden card shows only its back: no name, no id.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from ...core.effects import renumbered
 from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
-from ...core.instances import Instances
+from ...core.instances import Renumbering
 from .actions import name
 from .cards import Card, Kind
 from .checks import attack_value, colour_of, power
@@ -113,36 +113,28 @@ def redact(state: AState, viewer: int | None) -> AState:
     """``state`` as ``viewer`` may know it: hidden cards become UNKNOWN, every card gets a fresh number."""
     if viewer is None:
         return state.copy()
-    cards: list[Card] = []
-    ids: list[str] = []
-    fresh: dict[int, int] = {}
+    new = Renumbering(state, UNKNOWN)
 
-    def pile(uids: list[int], zone: str, owner: int | None) -> list[int]:
-        for uid in uids:
-            hidden = hidden_from(zone, owner, viewer)
-            cards.append(UNKNOWN if hidden else state.card(uid))
-            ids.append("" if hidden else state.iid(uid))
-            fresh[uid] = len(cards) - 1
-        return [fresh[uid] for uid in uids]
+    def pile(uids: Iterable[int], zone: str, owner: int | None) -> list[int]:
+        return new.pile(uids, hidden_from(zone, owner, viewer))
 
     pool = pile(state.pool, "draft-pile", None)
     sides = []
     for player, side in enumerate(state.sides):
+        hand = pile(side.hand, Zone.HAND.value, player)
         plan = None
-        if side.plan is not None:
-            (card,) = pile([side.plan.card], Zone.DIGIVOLVE_ZONE.value, player)
-            digivice = pile([side.plan.digivice], Zone.HAND.value, player)[0] if side.plan.digivice is not None else None
-            plan = Plan(card, digivice)
-        new_rookie = pile([side.new_rookie], "new-rookie", player)[0] if side.new_rookie is not None else None
+        if side.plan is not None:  # its Digivice stays in the hand: the same card, the same new number
+            (card,) = pile((side.plan.card,), Zone.DIGIVOLVE_ZONE.value, player)
+            plan = Plan(card, None if side.plan.digivice is None else new.fresh[side.plan.digivice])
+        new_rookie = pile((side.new_rookie,), "new-rookie", player)[0] if side.new_rookie is not None else None
         sides.append(Side(
-            pile(side.deck, Zone.DECK.value, player), pile(side.duel, Zone.DUEL_ZONE.value, player),
-            pile(side.hand, Zone.HAND.value, player), pile(side.online, Zone.ONLINE.value, player),
-            pile(side.offline, Zone.OFFLINE.value, player), pile(side.port, Zone.POWER_PORT.value, player),
-            pile(side.spent, Zone.POWER_PORT.value, player), plan, new_rookie, side.points,
+            pile(side.deck, Zone.DECK.value, player), pile(side.duel, Zone.DUEL_ZONE.value, player), hand,
+            pile(side.online, Zone.ONLINE.value, player), pile(side.offline, Zone.OFFLINE.value, player),
+            pile(side.port, Zone.POWER_PORT.value, player), pile(side.spent, Zone.POWER_PORT.value, player),
+            plan, new_rookie, side.points,
         ))
-    table = Instances(tuple(cards), tuple(ids), tuple(None for _ in cards))
     return AState(
-        table, sides, hide_secrets(state.frames, viewer), state.turn, state.first, state.actor, list(state.passed), state.last_winner,
-        state.ties, pool, state.drafting, state.reset_due, state.restoring, state.over, state.winner,
-        lasting=renumbered(state.lasting, fresh),
+        new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.first, state.actor, list(state.passed),
+        state.last_winner, state.ties, pool, state.drafting, state.reset_due, state.restoring, state.over, state.winner,
+        lasting=renumbered(state.lasting, new.fresh),
     )

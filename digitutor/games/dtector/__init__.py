@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...core.game import Game, PhaseInfo, Plugs
@@ -55,7 +53,7 @@ class DTector(Game):
         decks = [list(card_ids) * 6 for _, card_ids in tutorial_decks()]
         return {"board": {"phase": "draw", "players": [{"deck": deck} for deck in decks]}}
 
-    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES)
+    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES, DState)
 
     def result(self, state: DState) -> Result | None:
         if not state.over:

@@ -6,11 +6,10 @@ Battle Call card blanked out, and the decision's options (which name only its ow
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
-from ...core.game import Observation
-from ...core.records import Decision, Option
+from ...core.agents import ChooserAgent
+from ...core.records import Option
 from . import effects
 from .cards import BattleType, Card
 from .checks import in_d_dock
@@ -84,16 +83,8 @@ CHOOSERS: dict[str, Callable[[DState, int, tuple[Option, ...]], str]] = {
 }
 
 
-class GreedyAgent:
+class GreedyAgent(ChooserAgent):
     """Looks one move ahead from its own seat's view; never keeps a card back for later."""
 
     name = "greedy"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, decision: Decision, seen: Observation) -> str:
-        """Decide from what this seat may see (``seen.state`` has every hidden card blanked)."""
-        legal = decision.legal_options
-        chooser = CHOOSERS.get(decision.kind)
-        return chooser(seen.state, decision.player, legal) if chooser else legal[0].key
+    choosers = CHOOSERS

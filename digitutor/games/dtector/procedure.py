@@ -22,9 +22,7 @@ from .cards import BattleType, Card, Level
 from .checks import (
     attacking_card,
     battle_call_winner,
-    check_block,
     in_d_dock,
-    in_hand,
     why_not_defend_from_hand,
     why_not_digivolve,
 )
@@ -42,15 +40,6 @@ def _step(state: DState, phase: Phase, player: int | None, narration: str, citat
 
 
 PHASE_IDS = {phase: phase.value for phase in Phase}  # a dict look-up is cheaper than the enum's value descriptor
-
-
-def _event(state: DState, kind: str, player: int | None, uids, data=None, secret: bool = False) -> Event:
-    """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
-    ids, cards = state.instances.ids, state.cards
-    return Event(
-        kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {},
-        (player,) if secret and player is not None else None,
-    )
 
 
 # -- Game Requirements --------------------------------------------------------------------------
@@ -107,7 +96,7 @@ def _draw(state: DState, player: int, count: int) -> Event:
     side = state.sides[player]
     drawn = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
     side.hand.extend(drawn)
-    return _event(state, "draw", player, drawn, {"count": len(drawn)}, secret=True)
+    return state.card_event("draw", player, drawn, {"count": len(drawn)}, secret=True)
 
 
 def _someone_out_of_cards(state: DState) -> bool:
@@ -166,7 +155,7 @@ def place(state: DState, top: Frame, chosen: Action) -> Step:
         state.goto(frame("battle-call.reveal"))
     return _step(
         state, Phase.BATTLE_CALL, player, f"{name(player)} places a Digimon face down.", (C.PLACE_FACE_DOWN,),
-        [_event(state, "face-down", player, (uid,), secret=True)],
+        [state.card_event("face-down", player, (uid,), secret=True)],
     )
 
 
@@ -177,7 +166,7 @@ def battle_call_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
     return _step(
         state, Phase.BATTLE_CALL, None,
         f"Both reveal: {name(0)}'s {shown[0].name} ({shown[0].battle_type}) and {name(1)}'s {shown[1].name} ({shown[1].battle_type}).",
-        (C.REVEAL, C.BATTLE_TYPES), [_event(state, "reveal", p, (uids[p],)) for p in (0, 1)],
+        (C.REVEAL, C.BATTLE_TYPES), [state.card_event("reveal", p, (uids[p],)) for p in (0, 1)],
     )
 
 
@@ -200,10 +189,10 @@ def battle_call_resolve(state: DState, top: Frame, rng: random.Random) -> Step:
         side = state.sides[player]
         if player == winner:
             side.ddock.append(Unit((uid,)))
-            events.append(_event(state, "to-d-dock", player, (uid,)))
+            events.append(state.card_event("to-d-dock", player, (uid,)))
         else:
             side.discard.append(uid)
-            events.append(_event(state, "discard", player, (uid,)))
+            events.append(state.card_event("discard", player, (uid,)))
     state.face_down = [None, None]
     state.pop()
     if winner is None:
@@ -269,7 +258,7 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
         side.ddock[unit_at] = Unit(unit.stack + (uid,), unit.spirits)
         return _step(
             state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
-            (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [_event(state, "digivolve", player, (before, uid))],
+            (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [state.card_event("digivolve", player, (before, uid))],
         )
     target_at = in_d_dock(state, player, chosen.cards[1])
     assert target_at is not None
@@ -282,7 +271,7 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
         f"{name(player)} combines {state.unit_label(unit)} with {state.unit_label(target)}: "
         f"Digimon Power {state.unit_power(combined)}.",
         (C.SPIRIT_COMBINE, C.WHOLE_STACK_SCORES),
-        [_event(state, "combine", player, (unit.top, target.top), {"power": state.unit_power(combined)})],
+        [state.card_event("combine", player, (unit.top, target.top), {"power": state.unit_power(combined)})],
     )
 
 
@@ -320,7 +309,7 @@ def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
     return _step(
         state, Phase.DIGI_BATTLE, player,
         f"{name(player)} attacks with {state.unit_label(unit)} (power {state.unit_power(unit)}).",
-        (C.ATTACK, C.ONE_ATTACK), [_event(state, "attack", player, (unit.top,))],
+        (C.ATTACK, C.ONE_ATTACK), [state.card_event("attack", player, (unit.top,))],
     )
 
 
@@ -388,7 +377,7 @@ def _undefended(state: DState, top: Frame, declined: bool) -> Step:
     return _step(
         state, Phase.DIGI_BATTLE, attacker,
         f"{name(defender)} {why}: {damage} damage{extra} discards {len(trashed)} card(s) from {name(defender)}'s deck.",
-        tuple(cited), [_event(state, "deck-damage", defender, trashed, {"damage": damage})],
+        tuple(cited), [state.card_event("deck-damage", defender, trashed, {"damage": damage})],
     )
 
 
@@ -454,7 +443,7 @@ def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
     return _step(
         state, Phase.DIGI_BATTLE, winner,
         story + f"{name(winner)} wins and scores a point ({state.sides[winner].points}).",
-        tuple(cited), [_event(state, "battle-won", winner, win_unit.cards, {"points": state.sides[winner].points})],
+        tuple(cited), [state.card_event("battle-won", winner, win_unit.cards, {"points": state.sides[winner].points})],
     )
 
 

@@ -6,13 +6,13 @@ decks are face down to everyone. A hidden card shows only its back: no name, no 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from ...core.effects import renumbered
 from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
-from ...core.instances import Instances
+from ...core.instances import Renumbering
 from .cards import BattleType, Card, Element, Level
 from .procedure import name
 from .state import DState, Side, Unit
@@ -97,31 +97,21 @@ def redact(state: DState, viewer: int | None) -> DState:
     """
     if viewer is None:
         return state.copy()
-    cards: list[Card] = []
-    ids: list[str] = []
-    fresh: dict[int, int] = {}
-
-    def renumber(uid: int, hidden: bool) -> int:
-        cards.append(UNKNOWN if hidden else state.card(uid))
-        ids.append("" if hidden else state.iid(uid))
-        fresh[uid] = len(cards) - 1
-        return fresh[uid]
-
+    new = Renumbering(state, UNKNOWN)
     sides = []
     face_down: list[int | None] = []
     for player, side in enumerate(state.sides):
-        def pile(uids: list[int], zone: str) -> list[int]:
-            return [renumber(uid, hidden_from(state, zone, player, viewer)) for uid in uids]  # noqa: B023
+        def pile(uids: Iterable[int], zone: str) -> list[int]:
+            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023
 
         sides.append(Side(
             pile(side.deck, "deck"), pile(side.hand, "hand"),
-            [Unit(tuple(pile(list(u.stack), "d-dock")), tuple(pile(list(u.spirits), "d-dock"))) for u in side.ddock],
+            [Unit(tuple(pile(u.stack, "d-dock")), tuple(pile(u.spirits, "d-dock"))) for u in side.ddock],
             pile(side.discard, "discard"), pile(side.score, "score"), side.points,
         ))
         uid = state.face_down[player]
-        face_down.append(None if uid is None else renumber(uid, hidden_from(state, "battle-call", player, viewer)))
-    table = Instances(tuple(cards), tuple(ids), tuple(None for _ in cards))
+        face_down.append(None if uid is None else pile((uid,), "battle-call")[0])
     # frames name only face-up cards (the attacker, Digimon that digivolved), which keep their ids
-    seen = DState(table, sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, face_down, state.over, state.winner)
-    seen.lasting = renumbered(state.lasting, fresh)
+    seen = DState(new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, face_down, state.over, state.winner)
+    seen.lasting = renumbered(state.lasting, new.fresh)
     return seen
