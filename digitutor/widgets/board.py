@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..core.game import BoardView, CardView, PlayerView, ZoneView
+from ..core.game import BoardView, CardView, GaugeView, PlayerView, ZoneView
 from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
@@ -107,14 +107,36 @@ def player_html(player: PlayerView, viewer: int | None) -> str:
     )
 
 
+def gauge_html(gauge: GaugeView, names: dict[int, str], far: int) -> str:
+    """A shared gauge as a strip of marks, from ``far``'s end (drawn first) to the other player's; the marker is lit."""
+    marks = gauge.marks() if far == 0 else gauge.marks()[::-1]
+    here = gauge.side()
+    cells = []
+    for number, side in marks:
+        lit = number == abs(gauge.value) and side == here
+        whose = "dt-gauge-zero" if side is None else f"dt-gauge-p{side}"
+        cells.append(f'<span class="dt-gauge-mark {whose}{" dt-gauge-lit" if lit else ""}">{number}</span>')
+    where = "at 0" if here is None else f"{abs(gauge.value)} on {names.get(here, here)}'s side"
+    near = 1 - far
+    return (
+        f'<div class="dt-gauge" role="img" aria-label="{esc(gauge.name)}: {esc(where)}" data-gauge="{esc(gauge.name)}">'
+        f'<span class="dt-gauge-name">{esc(gauge.name)} <b>{esc(where)}</b></span>'
+        f'<span class="dt-gauge-end">{esc(names.get(far, far))}</span><span class="dt-gauge-marks">{"".join(cells)}</span>'
+        f'<span class="dt-gauge-end">{esc(names.get(near, near))}</span></div>'
+    )
+
+
 def board_html(board: BoardView, viewer: int | None) -> str:
-    """The whole board; the viewer's own side is drawn last (nearest, like at a table)."""
+    """The whole board; the viewer's own side is drawn last (nearest, like at a table), shared gauges between the sides."""
     players = sorted(board.players, key=lambda p: p.index == viewer)
     shared = " · ".join(f"{esc(k)}: <b>{esc(v)}</b>" for k, v in board.shared.items())
     names = {p.index: p.name for p in board.players}
     eyes = "Judge's view: every card face up" if viewer is None else f"{esc(names.get(viewer, viewer))}'s view"
     top = f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span><span>{eyes}</span></div>'
-    return top + f'<div class="dt-players">{"".join(player_html(player, viewer) for player in players)}</div>'
+    sides = [player_html(player, viewer) for player in players]
+    if board.gauges and len(sides) == 2:
+        sides.insert(1, "".join(gauge_html(gauge, names, players[0].index) for gauge in board.gauges))
+    return top + f'<div class="dt-players">{"".join(sides)}</div>'
 
 
 class BoardPanel(widgets.HTML):

@@ -52,6 +52,13 @@ CSS = """
 .dt-active .dt-player-name::after { content: " ◀ to play"; color: #1a56b8; font-size: 0.8em; font-weight: 600; }
 .dt-counter { background: #fff; border: 1px solid #c4cbd8; border-radius: 10px; padding: 0 8px; font-size: 0.9em; }
 .dt-counter b { font-size: 1.05em; }
+.dt-gauge { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 4px 0; border-top: 1px solid #d5dbe6; }
+.dt-gauge-name { font-size: 0.9em; color: #394150; }
+.dt-gauge-end { font-size: 0.85em; color: #4a5466; font-weight: 600; }
+.dt-gauge-marks { display: flex; gap: 2px; }
+.dt-gauge-mark { min-width: 1.6em; text-align: center; border: 1px solid #c4cbd8; border-radius: 4px; font-size: 0.85em; background: #fff; }
+.dt-gauge-p0 { background: #eef3fc; } .dt-gauge-p1 { background: #fcefee; } .dt-gauge-zero { background: #f0f0f0; font-weight: 700; }
+.dt-gauge-lit { background: #2f6fd6; color: #fff; border-color: #2f6fd6; font-weight: 700; }
 .dt-zones { display: flex; flex-wrap: wrap; gap: 6px 14px; }
 .dt-zone { min-width: 90px; }
 .dt-zone-wide { flex: 1 1 100%; }

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...core.effects import Lasting
-from ...core.frames import Frame, FrameStack, frame
-from ...core.instances import CardTable, Instances
+from ...core.frames import Frame, frame
+from ...core.instances import Instances
+from ...core.state import StateBase
 from .cards import Card
 
 HAND_SIZE = 10
@@ -79,7 +79,7 @@ class Side:
 
 
 @dataclass(slots=True)
-class AState(FrameStack, CardTable):
+class AState(StateBase):
     """The whole game: zones of card instances and the stack of pending procedure frames."""
 
     instances: Instances  #: every physical card: uid -> card, public id, owner
@@ -95,19 +95,12 @@ class AState(FrameStack, CardTable):
     drafting: bool = False  #: Setup by draft rather than preconstructed decks
     reset_due: tuple[int, ...] = ()  #: players whose Online pile just went down to zero (a reset frame comes next)
     restoring: bool = False  #: a Re-Group restore ran short and reset; the next draw finishes it
-    over: bool = False
-    winner: int | None = None
-    cards: tuple[Card, ...] = ()  #: uid -> card (the instance table's records, for speed)
-    lasting: list[Lasting] = field(default_factory=list)  #: changes made by effects that last until a duration ends
-
-    def __post_init__(self) -> None:
-        self.cards = self.instances.cards
 
     def copy(self) -> AState:
         return AState(
             self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.first, self.actor,
             list(self.passed), self.last_winner, self.ties, list(self.pool), self.drafting, self.reset_due,
-            self.restoring, self.over, self.winner, lasting=list(self.lasting),
+            self.restoring, **self.ending(),
         )
 
     @property

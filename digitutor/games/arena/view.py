@@ -135,6 +135,6 @@ def redact(state: AState, viewer: int | None) -> AState:
         ))
     return AState(
         new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.first, state.actor, list(state.passed),
-        state.last_winner, state.ties, pool, state.drafting, state.reset_due, state.restoring, state.over, state.winner,
+        state.last_winner, state.ties, pool, state.drafting, state.reset_due, state.restoring, over=state.over, winner=state.winner,
         lasting=renumbered(state.lasting, new.fresh),
     )

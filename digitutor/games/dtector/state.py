@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...core.effects import Lasting
-from ...core.frames import Frame, FrameStack, frame
-from ...core.instances import CardTable, Instances
+from ...core.frames import Frame, frame
+from ...core.instances import Instances
+from ...core.state import StateBase
 from .cards import Card
 
 
@@ -55,7 +55,7 @@ class Side:
 
 
 @dataclass(slots=True)
-class DState(FrameStack, CardTable):
+class DState(StateBase):
     """The whole game state: zones of card instances and the stack of pending procedure frames."""
 
     instances: Instances  #: every physical card: uid -> card, public id, owner
@@ -65,13 +65,6 @@ class DState(FrameStack, CardTable):
     active: int = 0  #: whose turn it is
     first: int = 0
     face_down: list[int | None] = field(default_factory=lambda: [None, None])
-    over: bool = False
-    winner: int | None = None
-    cards: tuple[Card, ...] = ()  #: uid -> card (the instance table's records, for speed)
-    lasting: list[Lasting] = field(default_factory=list)  #: changes made by effects that last until a duration ends
-
-    def __post_init__(self) -> None:
-        self.cards = self.instances.cards
 
     def copy(self) -> DState:
         return DState(
@@ -82,9 +75,7 @@ class DState(FrameStack, CardTable):
             self.active,
             self.first,
             list(self.face_down),
-            self.over,
-            self.winner,
-            lasting=list(self.lasting),
+            **self.ending(),
         )
 
     @property

@@ -112,6 +112,7 @@ def redact(state: DState, viewer: int | None) -> DState:
         uid = state.face_down[player]
         face_down.append(None if uid is None else pile((uid,), "battle-call")[0])
     # frames name only face-up cards (the attacker, Digimon that digivolved), which keep their ids
-    seen = DState(new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, face_down, state.over, state.winner)
-    seen.lasting = renumbered(state.lasting, new.fresh)
-    return seen
+    return DState(
+        new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, face_down,
+        over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh),
+    )
