@@ -12,7 +12,11 @@ A card file says, for each effect of a card (see docs/effects.md for every word)
 ``condition``
     selectors that must each find at least one card (``your Digimon is Red``).
 ``cost`` / ``do``
-    verbs on selected cards: move, draw, shuffle, delete, gain, lose, reveal.
+    verbs on selected cards: move, draw, shuffle, delete, gain, lose, reveal, search, choose,
+    change. A verb may ``keep`` the cards it acted on under a name, and a later verb of the same
+    effect selects ``among`` them (``excluding`` others): "reveal the top 3, add 1 Tamer among
+    them to your hand, put the rest at the bottom" is reveal (keep: revealed), choose (among:
+    revealed, keep: chosen), move (among: chosen), move (among: revealed, excluding: chosen).
 ``modify``
     changes to a value the game answers (power, damage, colour ...), by an amount or to a value,
     for the cards a target selector finds.
@@ -38,7 +42,7 @@ from .schema import Count, Schema, ShortText, Text
 
 Whose = Literal["self", "opponent", "any"]
 Duration = Literal["step", "turn", "duel", "while", "permanent"]
-VerbName = Literal["move", "draw", "shuffle", "delete", "gain", "lose", "reveal", "change"]
+VerbName = Literal["move", "draw", "shuffle", "delete", "gain", "lose", "reveal", "search", "choose", "change"]
 
 #: what each duration means, for docs/effects.md
 DURATIONS: dict[str, str] = {
@@ -59,6 +63,9 @@ VERBS: dict[str, str] = {
     "gain": "add `amount` to a player's `counter`",
     "lose": "take `amount` from a player's `counter`",
     "reveal": "show the selected cards to both players",
+    "search": "the owner looks at the selected cards (a deck searched, the top cards looked at); nobody else sees them",
+    "choose": "a player (`chooser`) picks `count` of the selected cards (`up_to`: from none to `count`), one "
+    "sub-decision a card and a Done; when the choice is forced (no more cards than `count`) it is made at once",
     "change": "apply `change` (a modifier) to the cards its target finds now, `until` a duration ends",
 }
 
@@ -74,6 +81,8 @@ SELECTOR_FIELDS: dict[str, str] = {
     "level_at_least": "the card's level is this or higher",
     "kind": "the card's kind (battle type, card kind) is this",
     "colour": "the card's current colour (after changes) is this",
+    "among": "only cards an earlier verb of the same effect kept under this name",
+    "excluding": "not the cards an earlier verb of the same effect kept under this name",
 }
 
 
@@ -90,6 +99,8 @@ class Selector(Schema):
     level_at_least: ShortText | None = None
     kind: ShortText | None = None  #: battle type, card kind ...
     colour: ShortText | None = None  #: current colour (after changes), not only printed
+    among: ShortText | None = None  #: only cards kept under this name by an earlier verb of the effect
+    excluding: ShortText | None = None  #: not the cards kept under this name
 
 
 class Modifier(Schema):
@@ -112,6 +123,9 @@ class Verb(Schema):
     amount: int = 0
     change: Modifier | None = None  #: change: the modifier that lasts
     until: Duration = "turn"  #: change: how long it lasts
+    keep: ShortText | None = None  #: name the cards this verb acted on, for later verbs' ``among``
+    up_to: bool = False  #: choose: any number from none to ``count``
+    chooser: Whose = "self"  #: choose: who picks (``self``: the effect's owner)
 
 
 class EffectSpec(Schema):
@@ -167,9 +181,19 @@ class EffectRules:
             raise InputError(source, f"{where}.timing", f"expected one of {', '.join(self.timings)}, got {spec.timing[:40]!r}")
         selectors = [(f"{where}.condition[{i}]", s) for i, s in enumerate(spec.condition)]
         for part, verbs in (("cost", spec.cost), ("do", spec.do)):
+            kept: set[str] = set()
             for i, verb in enumerate(verbs):
                 if verb.verb not in self.verbs:
                     raise InputError(source, f"{where}.{part}[{i}].verb", f"expected one of {', '.join(self.verbs)}, got {verb.verb!r}")
+                if verb.verb == "choose" and verb.what is None:
+                    raise InputError(source, f"{where}.{part}[{i}].what", "expected the cards to choose from (a selector)")
+                for field_name in ("among", "excluding"):
+                    name = getattr(verb.what, field_name, None) if verb.what is not None else None
+                    if name is not None and name not in kept:
+                        raise InputError(source, f"{where}.{part}[{i}].what.{field_name}",
+                                         f"expected a name an earlier verb keeps ({', '.join(sorted(kept)) or 'none yet'}), got {name[:40]!r}")
+                if verb.keep is not None:
+                    kept.add(verb.keep)
                 if verb.verb == "change" and verb.change is None:
                     raise InputError(source, f"{where}.{part}[{i}].change", "expected the change (value, by or to, target)")
                 if verb.change is not None:
@@ -225,15 +249,26 @@ class World:
     def owners(self, whose: str, owner: int) -> tuple[int, ...]:
         return {"self": (owner,), "opponent": (1 - owner,), "any": (owner, 1 - owner)}[whose]
 
-    def select(self, state: Any, selector: Selector, owner: int, this: Sequence[int] = ()) -> list[int]:
-        """The cards ``selector`` finds, for an effect owned by ``owner`` whose card is ``this``."""
+    def select(
+        self, state: Any, selector: Selector, owner: int, this: Sequence[int] = (), kept: Mapping[str, Sequence[int]] | None = None
+    ) -> list[int]:
+        """The cards ``selector`` finds, for an effect owned by ``owner`` whose card is ``this``.
+
+        ``kept``: the cards earlier verbs of the same effect kept, by name (for ``among``/``excluding``).
+        """
+        kept = kept or {}
         if selector.this:
             found = list(this)
+        elif selector.among is not None:
+            found = list(kept.get(selector.among, ()))
         else:
             found = []
             for player in self.owners(selector.whose, owner):
                 cards = list(self.zone(state, player, selector.zone or ""))
                 found += cards[-selector.top:] if selector.top else cards
+        if selector.excluding is not None:
+            left_out = set(kept.get(selector.excluding, ()))
+            found = [uid for uid in found if uid not in left_out]
         return [uid for uid in found if self.matches(state, uid, selector)]
 
     def matches(self, state: Any, uid: int, selector: Selector) -> bool:
@@ -368,19 +403,38 @@ def own_value(effects: Iterable[Effect], rules: EffectRules, name: str, printed:
 # -- one-shot verbs ------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A ``choose`` verb waiting for a player: pick ``count`` of ``candidates`` (``up_to``: or fewer).
+
+    Plain data, so a frame can carry it; ``at`` is the verb's position, where the verbs resume.
+    """
+
+    at: int
+    chooser: int
+    candidates: tuple[int, ...]
+    count: int
+    up_to: bool
+    keep: str | None
+
+
 @dataclass
 class VerbResult:
-    """What running verbs did: the uids each verb moved, and the rule citations of the verbs used."""
+    """What running verbs did: the uids each verb acted on, the rule citations of the verbs used,
+    the cards kept by name, and the choice the verbs wait for (None: they ran to the end)."""
 
     moved: list[tuple[str, int, list[int]]] = field(default_factory=list)  #: (verb, owner, uids)
     citations: list[Citation] = field(default_factory=list)
+    kept: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    waiting: Choice | None = None
 
 
 @dataclass(frozen=True)
 class VerbHooks:
     """What the one-shot verbs need from a game: moving cards between zones, counters, the trash."""
 
-    move: Callable[[Any, int, list[int], str, str | None], None]  #: (state, owner, uids, to zone, from zone)
+    #: (state, owner, uids, to zone, from zone); from zone None: wherever each card is now
+    move: Callable[[Any, int, list[int], str, str | None], None]
     counter: Callable[[Any, int, str, int], None]  #: (state, player, counter, change)
     trash: str  #: the zone a deleted card goes to
     hand: str
@@ -390,38 +444,57 @@ class VerbHooks:
 
 def run_verbs(
     state: Any, verbs: Sequence[Verb], rules: EffectRules, world: World, hooks: VerbHooks, owner: int, this: Sequence[int] = (),
-    source: Citation | None = None,
+    source: Citation | None = None, *, start: int = 0, kept: Mapping[str, Sequence[int]] | None = None,
+    picked: Sequence[int] | None = None,
 ) -> VerbResult:
     """Carry out ``verbs`` for an effect owned by ``owner``, in order; each cites the rule that defines it here.
 
     ``source``: the card citation of the effect, carried by the changes it makes that last.
+    A ``choose`` that needs a player stops the run: ``waiting`` says what to ask. Run again
+    from ``start=waiting.at`` with ``kept=result.kept`` and the ``picked`` cards to go on.
     """
-    result = VerbResult()
-    for verb in verbs:
+    result = VerbResult(kept={name: tuple(uids) for name, uids in (kept or {}).items()})
+    for position in range(start, len(verbs)):
+        verb = verbs[position]
         if verb.verb == "change" and verb.change is not None:
-            found = world.select(state, verb.change.target, owner, this)
+            found = world.select(state, verb.change.target, owner, this, result.kept)
             state.lasting.append(Lasting(verb.change, tuple(found), verb.until, source or rules.verbs[verb.verb]))
-            result.moved.append((verb.verb, owner, found))
-            result.citations.append(rules.verbs[verb.verb])
+            _did(result, rules, verb, owner, found)
             continue
-        targets = world.select(state, verb.what, owner, this) if verb.what is not None else []
+        targets = world.select(state, verb.what, owner, this, result.kept) if verb.what is not None else []
         who = world.owners(verb.what.whose, owner)[0] if verb.what is not None else owner
-        if verb.verb == "draw":
+        if verb.verb == "choose":
+            chooser = world.owners(verb.chooser, owner)[0]
+            if position == start and picked is not None:
+                targets = [uid for uid in picked if uid in targets]
+            elif verb.up_to or len(targets) > verb.count:
+                result.waiting = Choice(position, chooser, tuple(targets), verb.count, verb.up_to, verb.keep)
+                return result
+            who = chooser
+        elif verb.verb == "draw":
             deck = list(world.zone(state, who, hooks.deck))
             targets = deck[len(deck) - min(verb.count, len(deck)):][::-1]
             hooks.move(state, who, targets, hooks.hand, hooks.deck)
         elif verb.verb == "move":
-            targets = targets[len(targets) - min(verb.count, len(targets)):] if verb.what and verb.what.top else targets[: verb.count]
+            if verb.what is None or verb.what.among is None:  # cards kept by name move all together
+                targets = targets[len(targets) - min(verb.count, len(targets)):] if verb.what and verb.what.top else targets[: verb.count]
             hooks.move(state, who, targets, verb.to or hooks.trash, verb.what.zone if verb.what else None)
         elif verb.verb == "delete":
-            hooks.move(state, who, targets[: verb.count], hooks.trash, verb.what.zone if verb.what else None)
+            targets = targets[: verb.count]
+            hooks.move(state, who, targets, hooks.trash, verb.what.zone if verb.what else None)
         elif verb.verb in ("gain", "lose"):
             hooks.counter(state, who, verb.counter or "", verb.amount if verb.verb == "gain" else -verb.amount)
         elif verb.verb == "shuffle" and hooks.shuffle is not None:
             hooks.shuffle(state, who, verb.to or hooks.deck)
-        result.moved.append((verb.verb, who, list(targets)))
-        result.citations.append(rules.verbs[verb.verb])
+        _did(result, rules, verb, who, targets)
     return result
+
+
+def _did(result: VerbResult, rules: EffectRules, verb: Verb, who: int, targets: Sequence[int]) -> None:
+    result.moved.append((verb.verb, who, list(targets)))
+    result.citations.append(rules.verbs[verb.verb])
+    if verb.keep is not None:
+        result.kept[verb.keep] = tuple(targets)
 
 
 def spec_to_json(spec: EffectSpec) -> dict[str, Any]:

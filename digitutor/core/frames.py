@@ -48,13 +48,22 @@ class Frame:
         if self.player is not None:
             doc["player"] = self.player
         if self.args:
-            doc["args"] = {key: list(value) if isinstance(value, tuple) else value for key, value in self.args}
+            doc["args"] = {key: _listed(value) for key, value in self.args}
         return doc
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> Frame:
-        args = {key: tuple(value) if isinstance(value, list) else value for key, value in doc.get("args", {}).items()}
+        args = {key: _tupled(value) for key, value in doc.get("args", {}).items()}
         return cls(doc["kind"], doc.get("player"), tuple(sorted(args.items())))
+
+
+def _listed(value: Any) -> Any:
+    return [_listed(item) for item in value] if isinstance(value, tuple) else value
+
+
+def _tupled(value: Any) -> Any:
+    """JSON lists back into the tuples a frame holds, at any depth."""
+    return tuple(_tupled(item) for item in value) if isinstance(value, list) else value
 
 
 def frame(kind: str, player: int | None = None, **args: Plain) -> Frame:

@@ -109,3 +109,63 @@ def test_verbs_draw_move_gain_and_a_change_that_lasts_until_the_turn_ends():
 def test_a_change_without_its_modifier_is_refused_at_load():
     with pytest.raises(InputError, match="expected the change"):
         RULES.check(EffectSpec("x", "on-play", do=(Verb("change"),)), "cards.yaml", "card 'x'.effects[0]")
+
+
+# -- search, reveal and choose: a choice one card at a time, then Done -------------------------------------------
+
+SEARCH_RULES = EffectRules(
+    "test", RULES.timings, RULES.values, RULES.zones,
+    {verb: RULE for verb in ("move", "draw", "gain", "change", "reveal", "search", "choose")},
+)
+
+#: "Reveal the top 3 cards of your deck. Add 1 Rookie among them to your hand. Trash the rest."
+REVEAL_ADD_TRASH = (
+    Verb("reveal", what=Selector(zone="deck", top=3), keep="revealed"),
+    Verb("choose", what=Selector(among="revealed", level="Rookie"), count=1, up_to=True, keep="chosen"),
+    Verb("move", what=Selector(among="chosen"), to="hand"),
+    Verb("move", what=Selector(among="revealed", excluding="chosen"), to="trash"),
+)
+
+
+def search_table() -> Table:
+    return Table({(0, "field"): [0], (1, "field"): [1], (0, "deck"): [5, 2, 3, 4]},
+                 ["Agumon", "Greymon", "a", "b", "c", "d"], ["Rookie", "Champion", "Rookie", "Champion", "Rookie", "Rookie"])
+
+
+def search_hooks() -> VerbHooks:
+    def move(t, owner, uids, to, source):
+        for uid in uids:  # from wherever each card is
+            next(cards for cards in t.zones.values() if uid in cards).remove(uid)
+        t.zones.setdefault((owner, to), []).extend(uids)
+
+    return VerbHooks(move, lambda *_: None, trash="trash", hand="hand", deck="deck")
+
+
+def test_a_choice_among_revealed_cards_waits_for_the_player_then_the_rest_is_trashed():
+    t, w = search_table(), world()
+    first = run_verbs(t, REVEAL_ADD_TRASH, SEARCH_RULES, w, search_hooks(), 0)
+    assert first.kept == {"revealed": (2, 3, 4)}
+    assert first.waiting is not None and first.waiting.candidates == (2, 4)  # the two Rookies among the top 3
+    assert (first.waiting.at, first.waiting.chooser, first.waiting.count, first.waiting.up_to) == (1, 0, 1, True)
+    assert t.zones[(0, "deck")] == [5, 2, 3, 4]  # nothing moved before the choice
+    rest = run_verbs(t, REVEAL_ADD_TRASH, SEARCH_RULES, w, search_hooks(), 0, start=1, kept=first.kept, picked=[4])
+    assert rest.waiting is None
+    assert t.zones[(0, "hand")] == [4] and t.zones[(0, "trash")] == [2, 3] and t.zones[(0, "deck")] == [5]
+    assert [verb for verb, _, _ in rest.moved] == ["choose", "move", "move"]
+
+
+def test_a_forced_choice_is_made_at_once():
+    t, w = search_table(), world()
+    verbs = (Verb("search", what=Selector(zone="deck"), keep="seen"),
+             Verb("choose", what=Selector(among="seen", level="Champion"), count=1, keep="chosen"),
+             Verb("move", what=Selector(among="chosen"), to="hand"))
+    done = run_verbs(t, verbs, SEARCH_RULES, w, search_hooks(), 0)
+    assert done.waiting is None and t.zones[(0, "hand")] == [3]  # the only Champion in the deck
+
+
+def test_among_a_name_no_earlier_verb_keeps_is_refused_at_load():
+    spec = EffectSpec("text", "on-play", do=(Verb("move", what=Selector(among="chosen"), to="hand"),))
+    with pytest.raises(InputError, match=r"do\[0\]\.what\.among: expected a name an earlier verb keeps"):
+        SEARCH_RULES.check(spec, "cards.yaml", "cards[0]")
+    with pytest.raises(InputError, match=r"do\[0\]\.what: expected the cards to choose from"):
+        SEARCH_RULES.check(EffectSpec("text", "on-play", do=(Verb("choose"),)), "cards.yaml", "cards[0]")

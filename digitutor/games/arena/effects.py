@@ -103,10 +103,9 @@ def hooks(on_move: Any) -> VerbHooks:
 
     def move(state: AState, owner: int, uids: list[int], to: str, source: str | None) -> None:
         side = state.sides[owner]
-        if source is not None:
-            pile = zone(state, owner, source)
-            for uid in uids:
-                pile.remove(uid)  # type: ignore[attr-defined]
+        piles = [zone(state, owner, source)] if source is not None else [side.duel, side.online, side.offline, side.hand]
+        for uid in uids:
+            next(pile for pile in piles if uid in pile).remove(uid)  # type: ignore[attr-defined]
         getattr(side, {"offline": "offline", "online": "online", "hand": "hand"}[to]).extend(uids)
         on_move(state, owner, source)
 
