@@ -124,7 +124,7 @@ class Decision:
 
     @property
     def legal_options(self) -> tuple[Option, ...]:
-        return tuple(o for o in self.options if o.legal)
+        return tuple([o for o in self.options if not o.reasons])
 
     def find(self, key: str) -> Option | None:
         for option in self.options:

@@ -68,6 +68,9 @@ class Citation:
     quote: str
     kind: CitationKind = CitationKind.RULE
 
+    def __hash__(self) -> int:  # the quote's hash is cached by str: steps hash their citations to list each once
+        return hash(self.quote)
+
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "quote": self.quote, "kind": str(self.kind)}
 

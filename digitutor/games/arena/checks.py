@@ -221,11 +221,19 @@ def why_not_change_rookie(state: AState, player: int) -> tuple[Reason, ...]:
 # -- Battle ------------------------------------------------------------------------------------------------------
 
 
-def why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
-    """Every Use Requirement of a Power Option that the player cannot complete now: its conditions and costs."""
+#: "work the board out here": a board key not given yet (None is a key too: an effect looks further than the tops)
+_UNKNOWN: Any = object()
+
+
+def why_not_play(state: AState, player: int, card: Card, board: tuple | None = _UNKNOWN) -> tuple[Reason, ...]:
+    """Every Use Requirement of a Power Option that the player cannot complete now: its conditions and costs.
+
+    ``board``: ``_board_key(state, "play", player, None)`` when the caller has it already.
+    """
     if not effects.costs_of(card) and not effects.conditions_of(card):
         return ()
-    board = _board_key(state, "play", player, None)
+    if board is _UNKNOWN:
+        board = _board_key(state, "play", player, None)
     if board is None:
         return _why_not_play(state, player, card)
     key = (board, card.id, len(state.sides[player].online))  # what Use Requirements read: the board and the Online pile
@@ -262,10 +270,11 @@ PASS_OPTIONS = tuple(Option(action("pass", player), "Pass (play no more Power Op
 def power_option_options(state: AState, player: int) -> tuple[Option, ...]:
     """Every Power Option in hand (illegal ones with every unmet Use Requirement), then ``pass``."""
     options = []
+    board = _board_key(state, "play", player, None)  # one board for every card in hand
     for uid in state.sides[player].hand:
         card = state.cards[uid]
         if not card.is_digimon:
-            reasons = why_not_play(state, player, card)
+            reasons = why_not_play(state, player, card, board)
             options.append(Option(action("play", player, state.iid(uid)), play_label(card), reasons) if reasons else play_option(state, player, uid))
     options.append(PASS_OPTIONS[player])
     return tuple(options)
