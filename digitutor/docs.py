@@ -89,7 +89,10 @@ def effects_markdown() -> str:
         lines += ["", "Zones:", ""]
         lines += [f"- `{name}` — {meaning}" for name, meaning in rules.zones.items()]
         lines += ["", "Verbs:", ""]
-        lines += [f"- `{verb}` — defined here by {_cited(citation)}" for verb, citation in rules.verbs.items()]
+        lines += [
+            f"- `{verb}` — {rules.game_verbs[verb] + ' (this game only); ' if verb in rules.game_verbs else ''}defined here by {_cited(citation)}"
+            for verb, citation in rules.verbs.items()
+        ]
     return "\n".join(lines).rstrip() + "\n"
 
 

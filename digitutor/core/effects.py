@@ -42,7 +42,6 @@ from .schema import Count, Schema, ShortText, Text
 
 Whose = Literal["self", "opponent", "any"]
 Duration = Literal["step", "turn", "duel", "while", "permanent"]
-VerbName = Literal["move", "draw", "shuffle", "delete", "gain", "lose", "reveal", "search", "choose", "change"]
 
 #: what each duration means, for docs/effects.md
 DURATIONS: dict[str, str] = {
@@ -83,6 +82,10 @@ SELECTOR_FIELDS: dict[str, str] = {
     "colour": "the card's current colour (after changes) is this",
     "among": "only cards an earlier verb of the same effect kept under this name",
     "excluding": "not the cards an earlier verb of the same effect kept under this name",
+    "at_most": "a mapping of values the game answers (e.g. `dp`, `level`) to the most each may be",
+    "at_least": "a mapping of values the game answers to the least each may be",
+    "state": "a state the game names (e.g. `suspended`, `unsuspended`)",
+    "trait": "the card has this trait (or type) among its traits",
 }
 
 
@@ -101,6 +104,10 @@ class Selector(Schema):
     colour: ShortText | None = None  #: current colour (after changes), not only printed
     among: ShortText | None = None  #: only cards kept under this name by an earlier verb of the effect
     excluding: ShortText | None = None  #: not the cards kept under this name
+    at_most: dict[ShortText, int] | None = None  #: value -> the most it may be (``{dp: 4000}``)
+    at_least: dict[ShortText, int] | None = None
+    state: ShortText | None = None  #: ``suspended``, ``unsuspended`` ... (the game answers ``state``)
+    trait: ShortText | None = None  #: one of the card's traits (the game answers ``traits``)
 
 
 class Modifier(Schema):
@@ -115,7 +122,7 @@ class Modifier(Schema):
 class Verb(Schema):
     """One thing an effect does."""
 
-    verb: VerbName
+    verb: ShortText  #: a core verb (``VERBS``) or one the game adds (``EffectRules.game_verbs``)
     what: Selector | None = None  #: the cards it acts on
     to: ShortText | None = None  #: the zone they go to (move)
     count: Count = 1
@@ -174,6 +181,7 @@ class EffectRules:
     zones: Mapping[str, str]  #: zone -> meaning
     verbs: Mapping[str, Citation]  #: verb -> the rule (or interpretation) that defines it in this game
     filters: Mapping[str, str] = field(default_factory=dict)  #: selector filters this game's cards use
+    game_verbs: Mapping[str, str] = field(default_factory=dict)  #: verbs only this game has -> what they do
 
     def check(self, spec: EffectSpec, source: str, where: str) -> None:
         """Every timing, value, zone and verb of ``spec`` is one this game knows; else one InputError."""
@@ -288,7 +296,22 @@ class World:
             level = str(get(state, uid, "level"))
             if level not in self.levels or self.levels.index(level) < self.levels.index(selector.level_at_least):
                 return False
+        if selector.at_most is not None or selector.at_least is not None:
+            return self._within(state, uid, selector)
+        if selector.state is not None and get(state, uid, "state") != selector.state:
+            return False
+        if selector.trait is not None and selector.trait not in (get(state, uid, "traits") or ()):
+            return False
         return True
+
+    def _within(self, state: Any, uid: int, selector: Selector) -> bool:
+        """The numeric filters (``at_most``, ``at_least``), then the rest; a card without the value fails them."""
+        for bound, most in ((selector.at_most, True), (selector.at_least, False)):
+            for name, limit in (bound or {}).items():
+                value = self.attribute(state, uid, name)
+                if value is None or (value > limit if most else value < limit):
+                    return False
+        return self.matches(state, uid, msgspec.structs.replace(selector, at_most=None, at_least=None))
 
     def holds(self, state: Any, effect: Effect, owner: int, this: Sequence[int]) -> bool:
         """Every condition of the effect finds at least one card."""
@@ -440,6 +463,8 @@ class VerbHooks:
     hand: str
     deck: str
     shuffle: Callable[[Any, int, str], None] | None = None
+    #: the game's own verbs: (state, verb, owner, selected uids) -> the uids it acted on
+    other: Callable[[Any, Verb, int, list[int]], list[int]] | None = None
 
 
 def run_verbs(
@@ -486,6 +511,8 @@ def run_verbs(
             hooks.counter(state, who, verb.counter or "", verb.amount if verb.verb == "gain" else -verb.amount)
         elif verb.verb == "shuffle" and hooks.shuffle is not None:
             hooks.shuffle(state, who, verb.to or hooks.deck)
+        elif verb.verb not in VERBS and hooks.other is not None:
+            targets = hooks.other(state, verb, who, targets)
         _did(result, rules, verb, who, targets)
     return result
 
