@@ -145,6 +145,8 @@ class EffectSpec(Schema):
     do: tuple[Verb, ...] = ()
     modify: tuple[Modifier, ...] = ()
     duration: Duration = "while"
+    once_per_turn: bool = False  #: a trigger that acts at most once a turn for each card that has it
+    optional: bool = False  #: its owner may decline it ("you may ...")
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,8 +290,10 @@ class World:
             return False
         if selector.kind is not None and str(get(state, uid, "kind")) != selector.kind:
             return False
-        if selector.colour is not None and str(get(state, uid, "colour")) != selector.colour:
-            return False
+        if selector.colour is not None:
+            colour = get(state, uid, "colour")  # a multicolour card answers all its colours
+            if selector.colour not in colour if isinstance(colour, (tuple, frozenset)) else str(colour) != selector.colour:
+                return False
         if selector.level is not None and str(get(state, uid, "level")) != selector.level:
             return False
         if selector.level_at_least is not None:

@@ -1,0 +1,250 @@
+"""Every citation the Digimon Card Game procedure emits: verbatim quotes of the rule manual and named interpretations.
+
+Built at import time through ``cite``, so a quote that stops matching the shipped
+manual fails the moment the game is loaded (and in the tests).
+"""
+
+from __future__ import annotations
+
+from ...rules.citations import cite, interpretation
+
+# -- Decks and setting up --------------------------------------------------------------------------------------
+DECK = cite("dcg:decks.required-items.b1", "A deck with a total of 50 cards, made up of Digimon cards, Tamer cards, and Option cards.")
+COPIES = cite("dcg:decks.required-items.b1", "A deck can contain no more than four copies of cards with the same card number.")
+EGG_DECK = cite("dcg:decks.required-items.b2", "A deck made up of 0-5 Digi-Egg Cards.")
+EGG_COPIES = cite("dcg:decks.required-items.b2", "A Digi-Egg deck can contain no more than four copies of cards with the same card number.")
+TOKENS_NOT_IN_DECK = cite("dcg:tokens.p6")
+SHUFFLE_DECK = cite("dcg:setting-up-the-game.1")
+SHUFFLE_EGGS = cite("dcg:setting-up-the-game.2")
+FIRST_PLAYER = cite("dcg:setting-up-the-game.3")
+DRAW_FIVE = cite("dcg:setting-up-the-game.4", "Both players draw 5 cards from the top of their decks.")
+REDRAW = cite(
+    "dcg:setting-up-the-game.4",
+    "After checking their hand, either player can redraw their hand once by announcing their intention to do so, "
+    "starting with the player that goes first.",
+)
+HOW_TO_REDRAW = cite("dcg:setting-up-the-game.4", "To redraw, shuffle your hand into your deck and redraw a new hand of 5 cards.")
+NO_REDRAW = cite("dcg:setting-up-the-game.4", "Players can choose not to redraw.")
+SECURITY = cite("dcg:setting-up-the-game.5")
+MEMORY_ZERO = cite("dcg:setting-up-the-game.6")
+COIN = interpretation(
+    "dcg:interpretation.first-player-coin",
+    "A seeded coin stands in for Rock-Paper-Scissors",
+    "The engine decides who goes first with a coin drawn from the match's seed: the winner of the coin goes first.",
+    "The manual decides the first player by Rock-Paper-Scissors, a game between two people. A seeded coin gives each "
+    "player the same even chance and keeps every game repeatable from its seed.",
+    ("dcg:setting-up-the-game.3",),
+)
+
+# -- Memory ------------------------------------------------------------------------------------------------------
+PAY = cite(
+    "dcg:paying-memory-costs.p1",
+    "For example, to pay a memory cost of 3, you would need to move your memory counter 3 spaces to the right.",
+)
+SHARED_GAUGE = cite("dcg:memory-gauge.p2")
+TURN_ENDS = cite(
+    "dcg:paying-memory-costs.p2",
+    "During your turn, if the memory counter lands on a number greater than 0 on your opponent's side due to costs or "
+    "other effects, your turn ends and it becomes your opponent's turn.",
+)
+ON_ZERO_GOES_ON = cite("dcg:paying-memory-costs.p2", "(If the counter is on 0, your turn continues.)")
+AFTER_EFFECTS = cite("dcg:paying-memory-costs.p3", "After all effects have finished activating, your opponent's turn begins.")
+MAX_TEN = cite("dcg:paying-memory-costs.p4")
+OVER_TEN = cite("dcg:paying-memory-costs.p5")
+OVER_TEN_EXAMPLE = cite("dcg:paying-memory-costs.p6")
+ENDING_A_TURN = cite(
+    "dcg:ending-a-turn.p1",
+    "During your turn, if the memory counter goes to 1 or above on your opponent's side due to costs or other effects, "
+    "your turn ends and it becomes your opponent's turn.",
+)
+EFFECTS_BRING_BACK = cite(
+    "dcg:ending-a-turn.p1",
+    "If the activation of those effects brings the memory counter to 0 or above on your side, your turn continues.",
+)
+COUNTER_STAYS = cite("dcg:ending-a-turn.p2")
+PAY_FIVE_EXAMPLE = cite("dcg:ending-a-turn.p3")
+PASS = cite("dcg:passing.p1")
+PASS_TO_THREE = cite("dcg:passing.p2")
+GAIN_LOSE_WHO = cite("dcg:effects-that-make-you-gain-or-lose-memory.p2")
+
+# -- Game flow -----------------------------------------------------------------------------------------------------
+FOUR_PHASES = cite("dcg:game-flow.p1")
+UNSUSPEND = cite("dcg:unsuspend-phase.p1")
+DRAW = cite("dcg:draw-phase.p1")
+CANNOT_DRAW_LOSES = cite(
+    "dcg:draw-phase.p2", "If a player can't draw because there are no cards left in their deck, that player loses the game."
+)
+FIRST_TURN_NO_DRAW = cite(
+    "dcg:draw-phase.p2", "The player who goes first does not draw a card during the Draw Phase on their first turn."
+)
+BREEDING_ONE = cite("dcg:breeding-phase.p1")
+BREEDING_ONCE = cite("dcg:breeding-phase.p2")
+HATCH_EMPTY = cite("dcg:hatch-a-digi-egg.p1")
+HATCH = cite(
+    "dcg:hatch-a-digi-egg.p2",
+    "Flip one card face up from the top of the Digi-Egg deck and place it in the breeding area.",
+)
+HATCHED_LEVEL_2 = cite("dcg:hatch-a-digi-egg.p2", "A hatched Digi-Egg card is treated as a level 2 Digimon.")
+MOVE_OUT = cite(
+    "dcg:move-a-digimon-out-of-the-breeding-area.p1",
+    "A Digimon can be moved from the breeding area to the battle area if it has DP.",
+)
+NO_DP_NO_MOVE = cite(
+    "dcg:move-a-digimon-out-of-the-breeding-area.p1", "(Digimon that don't have DP can't be moved to the battle area.)"
+)
+MOVE_NOT_PLAY = cite(
+    "dcg:move-a-digimon-out-of-the-breeding-area.p1",
+    "Moving Digimon from the breeding area to the battle area isn't considered playing the Digimon, so On Play effects won't activate.",
+)
+MOVED_MAY_ATTACK = cite(
+    "dcg:move-a-digimon-out-of-the-breeding-area.p1",
+    "It's possible for a Digimon to perform an attack on the same turn they were moved to the battle area.",
+)
+DO_NOTHING = cite("dcg:do-nothing.p1")
+BREEDING_NO_EFFECTS = cite("dcg:breeding-area.p2")
+MAIN = cite("dcg:main-phase.p2")
+
+# -- Main phase: A. B. C. D. ---------------------------------------------------------------------------------------
+PLAY_DIGIMON = cite("dcg:playing-digimon.p1")
+PLACE_UNSUSPENDED = cite("dcg:playing-digimon.p2")
+PAY_PLAY_COST = cite("dcg:playing-digimon.p3")
+NO_ATTACK_WHEN_PLAYED = cite("dcg:playing-digimon.p4", "Digimon can't attack on the turn they were played.")
+DIGIVOLVE = cite("dcg:digivolving.p1")
+REQUIREMENTS = cite(
+    "dcg:digivolving.p2",
+    "If you have a Digimon in play that matches the required color and level, it can digivolve into the Digimon card you have in your hand.",
+)
+ONE_REQUIREMENT = cite(
+    "dcg:digivolving.p2",
+    "If a card has multiple digivolution requirements, a Digimon must only satisfy one of those requirements to digivolve into it.",
+)
+NAME_REQUIREMENT = cite("dcg:digivolving.p4", "This digivolution condition is treated as a normal digivolution.")
+STACK_AND_PAY = cite(
+    "dcg:digivolving.p5",
+    "Place the digivolved Digimon card from your hand onto the card that meets its digivolution requirements.",
+)
+DIGIVOLVE_COST = cite("dcg:digivolving.p5", "Next, pay the digivolve cost written on the card.")
+BONUS = cite("dcg:digivolving.p5", "Once digivolution is complete, draw 1 card as a digivolution bonus.")
+STAYS_SUSPENDED = cite("dcg:digivolving.b1", "When digivolving a suspended Digimon, it remains suspended after digivolution.")
+PLAYED_STILL_CANNOT = cite(
+    "dcg:digivolving.b2", "However, they still can't attack on the turn they are played, even if digivolved."
+)
+WHEN_DIGIVOLVING_AFTER_BONUS = cite("dcg:digivolving.b3", "[When Digivolving] effects activate after the digivolution bonus.")
+SOURCES = cite("dcg:digivolving.p6")
+INHERITED = cite("dcg:digivolving.p7")
+ONE_DIGIMON = cite("dcg:digivolving.p8")
+DELETED_STACK = cite("dcg:digivolving.p9")
+PLAY_TAMER = cite("dcg:playing-tamers.p1")
+TAMER_UNSUSPENDED = cite("dcg:playing-tamers.p2")
+TAMER_COST = cite("dcg:playing-tamers.p3")
+TAMERS_NO_ATTACK = cite("dcg:playing-tamers.p4", "Tamers can't attack or block.")
+USE_OPTION = cite("dcg:using-option-cards.p1", "Players can use Option cards from their hand to activate their [Main] effects.")
+COLOUR_REQUIREMENT = cite(
+    "dcg:using-option-cards.p1",
+    "To use an Option card, you must have at least one Digimon or Tamer in your battle area or breeding area that matches the color of the Option card.",
+)
+OPTION_PAY = cite(
+    "dcg:using-option-cards.p2", "Place the Option card in the field from your hand, pay its cost, then the Option card's main effect is activated."
+)
+OPTION_TRASHED = cite("dcg:using-option-cards.p3")
+MULTICOLOUR_OPTION = cite(
+    "dcg:multicolor-option-cards.p1", "To use a multicolor Option card, you must meet all of its color requirements."
+)
+MULTICOLOUR = cite(
+    "dcg:multicolor-digimon.p1",
+    "These Digimon have multiple colors, such as blue/green and yellow/purple, and are treated as having all of the specified colors simultaneously.",
+)
+
+# -- Main phase: E. Attacking ----------------------------------------------------------------------------------------
+ATTACK = cite("dcg:attacking.p1")
+TARGET = cite(
+    "dcg:attacking.p2",
+    "You can either target one of your opponent's suspended Digimon in their battle area, or the opposing player.",
+)
+SUSPEND_AND_DECLARE = cite("dcg:attacking.p3", "Then, suspend an unsuspended Digimon you want to attack with and declare your attack.")
+WHEN_ATTACKING = cite(
+    "dcg:attacking.p3",
+    "Any When Attacking effects or effects that activate when one of your Digimon attacks are activated at this point.",
+)
+COUNTER_TIMING = cite("dcg:attacking.p4", "After all effects have been activated, counter timing occurs.")
+BLOCKER_TIMING = cite("dcg:attacking.p4", "After all counter timing effects have been resolved, blocker timing occurs.")
+BLOCK = cite(
+    "dcg:attacking.p5",
+    "A player can block by suspending one of their unsuspended Digimon with <Blocker>.",
+)
+BLOCK_SWITCHES = cite(
+    "dcg:attacking.p5", "Blocking switches the target of the attack to the blocking Digimon, and the two Digimon battle."
+)
+BLOCK_ONCE = cite("dcg:attacking.p6", "Blocking can only be performed once per battle.")
+BATTLE = cite("dcg:attacking.battle.p1")
+HIGHER_DP = cite("dcg:attacking.battle.p2")
+LOSER_DELETED = cite("dcg:attacking.battle.p3")
+EQUAL_DP = cite("dcg:attacking.battle.p4")
+DP_ZERO = cite(
+    "dcg:what-happens-if-a-digimons-dp-falls-to-zero.p1",
+    "If a Digimon's DP drops to zero from an effect (it can't drop below zero), that Digimon is deleted and placed in the trash (recycle bin).",
+)
+CHECK = cite("dcg:attacking.security-check.p1")
+SECURITY_EFFECT = cite("dcg:attacking.security-check.p2")
+SECURITY_FREE = cite(
+    "dcg:attacking.security-check.p3",
+    "You don't need to pay any memory cost to activate a security effect, and security effects on Option cards ignore normal color requirements for Option cards.",
+)
+SECURITY_DIGIMON = cite("dcg:attacking.security-check.digimon-cards.p1")
+SECURITY_DIGIMON_NO_EFFECTS = cite("dcg:attacking.security-check.digimon-cards.p3")
+ATTACKER_LOSES = cite("dcg:attacking.security-check.digimon-cards.p4")
+SECURITY_DIGIMON_TRASHED = cite("dcg:attacking.security-check.digimon-cards.p5")
+OPTION_TAMER_CHECKED = cite("dcg:attacking.security-check.option-and-tamer-cards.p1")
+NO_SECURITY_WINS = cite("dcg:attacking.security-check.option-and-tamer-cards.p2")
+ONE_CHECK_AT_A_TIME = cite("dcg:when-a-single-attack-requires-multiple-checks.p1")
+CHECKS_STOP = cite("dcg:when-a-single-attack-requires-multiple-checks.p2")
+NO_MORE_SECURITY = cite("dcg:what-happens-when-a-player-has-no-security-cards.p1")
+GAME_GOES_ON = cite("dcg:what-happens-when-a-player-has-no-security-cards.p2")
+BLOCKER = cite("dcg:blocker-text.p2")
+BLOCKER_AT_TIMING = cite(
+    "dcg:blocker-text.p3", "Instead, a card with <Blocker> can now block at the blocker timing."
+)
+SECURITY_A = cite("dcg:security-attack-text.p1")
+MAIN_EFFECTS = cite("dcg:activating-main-effects.p2")
+WIN_NO_SECURITY = cite("dcg:ending-the-game.b1")
+WIN_NO_DRAW = cite("dcg:ending-the-game.b2")
+
+# -- Effects -----------------------------------------------------------------------------------------------------------
+SIMULTANEOUS = cite("dcg:effect-activation-order.p1", "Sometimes, multiple effects can trigger at the same time.")
+OWNER_ORDERS = cite("dcg:effect-activation-order.p2")
+TURN_PLAYER_FIRST = cite("dcg:effect-activation-order.p3")
+THEN_OPPONENT = cite("dcg:effect-activation-order.p4")
+NEWER_FIRST = cite("dcg:effect-activation-order.p5", "If activating an effect causes new effects to trigger, they activate before other effects.")
+ON_DELETION_AFTER_TRASH = cite(
+    "dcg:effect-activation-order.p5", "[On Deletion] effects activate after the card with the effect is moved to the trash."
+)
+LEFT_PLAY = cite("dcg:effect-activation-order.p6")
+GAIN_LOSE = cite("dcg:effects-that-make-you-gain-or-lose-memory.p1")
+NO_DP_TRASHED = cite(
+    "dcg:movable-to-battle-areas.p2",
+    "If a Digimon without DP ends up in the battle area due to an effect, it's placed in its owner's trash.",
+)
+NOT_DELETED = cite("dcg:movable-to-battle-areas.p2", "Note that it's not treated as if it was deleted.")
+LEAVES_SOURCES_TRASHED = cite(
+    "dcg:effects-that-remove-digimon-from-battle-areas.p1",
+    "Instead, Digimon that leave the battle area will have their digivolution cards trashed as part of the game's core rules.",
+)
+ON_PLAY_MENTIONED = cite(
+    "dcg:digixros.p16",
+    "As during normal play, effects such as [On Play] effects and \"When you play a Digimon with...\" effects will activate when playing a Digimon via DigiXros.",
+)
+COUNTER_EFFECT = cite("dcg:ace-digimon.p4", "<Blast Digivolve> is a [Counter] effect.")
+CARD_TEXT_FIRST = cite(
+    "dcg:setting-up-the-game.p1",
+    "If there are any discrepancies between the rule manual and the card text, the card text should take precedence.",
+)
+CARD_TIMINGS = interpretation(
+    "dcg:interpretation.card-timings",
+    "Timings and keywords the manual does not define act as the card's own reminder text says",
+    "[Your Turn], [Opponent's Turn], [All Turns], [Start of Your Turn], [End of Your Turn] and keywords such as <Rush>, "
+    "<Piercing>, <Jamming>, <Reboot>, <Draw N> and <Recovery +N (Deck)> act as the text printed on the card says; the "
+    "tutor quotes that text (a card citation).",
+    "The rule manual names these timings and keywords on cards but never defines them; the manual says card text takes "
+    "precedence, so each card carries its own reminder text, written for this project.",
+    ("dcg:setting-up-the-game.p1",),
+)
