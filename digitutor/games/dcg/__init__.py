@@ -1,0 +1,69 @@
+"""The Digimon Card Game (rule manual ver. 3.0), on the second-edition core. Being built: see docs/dcg.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Game, PhaseInfo, Plugs
+from ...core.records import Reason, Result
+from . import citations as C
+from .cards import card_set, tutorial_decks
+from .checks import ACTIONS
+from .effects import RULES as EFFECT_RULES
+from .procedure import PROCEDURE
+from .setup import deck_problems
+from .setup import new_state as _new_state
+from .state import CState, Phase
+from .view import board as _board
+from .view import redact as _redact
+from .view import zones as _zones
+
+TURN_MAP = (
+    PhaseInfo(Phase.SETUP.value, "Setting up the Game", C.DRAW_FIVE),
+    PhaseInfo(Phase.UNSUSPEND.value, "Unsuspend Phase", C.UNSUSPEND),
+    PhaseInfo(Phase.DRAW.value, "Draw Phase", C.DRAW),
+    PhaseInfo(Phase.BREEDING.value, "Breeding Phase", C.BREEDING_ONE),
+    PhaseInfo(Phase.MAIN.value, "Main Phase", C.MAIN),
+    PhaseInfo(Phase.GAME_OVER.value, "Ending the Game", C.WIN_NO_SECURITY),
+)
+
+
+def _decks() -> list[tuple[str, tuple[str, ...]]]:
+    return [(deck.name, deck.deck) for deck in tutorial_decks()]
+
+
+class DigimonCardGame(Game):
+    """The game object the engine, CLI and widgets use."""
+
+    id = "dcg"
+    title = "Digimon Card Game"
+    players = 2
+    summary = (
+        "Pay memory from one shared gauge to play, digivolve and use Options; the turn passes once the counter "
+        "crosses to the opponent's side. Hatch Digi-Eggs, attack the security stack, and win by attacking a player "
+        "with no security left."
+    )
+    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, CState)
+    piles = frozenset({"deck", "egg-deck", "security"})
+
+    def default_setup(self) -> dict[str, Any]:
+        decks = tutorial_decks()
+        return {"decks": [list(d.deck) for d in decks[:2]], "eggs": [list(d.eggs) for d in decks[:2]]}
+
+    def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
+        """A deck document -> (name, card ids, every reason it is illegal)."""
+        entries = doc.get("cards", []) if isinstance(doc, dict) else []
+        card_ids = [e["card"] if isinstance(e, dict) else e for e in entries for _ in range(e.get("count", 1) if isinstance(e, dict) else 1)]
+        cards = card_set()
+        deck = [i for i in card_ids if i in cards and cards[i].category.value != "digi-egg"]
+        eggs = [i for i in card_ids if i in cards and cards[i].category.value == "digi-egg"]
+        return str(doc.get("name", "deck")), card_ids, deck_problems(deck, eggs)
+
+    def result(self, state: CState) -> Result | None:
+        if not state.over:
+            return None
+        security = tuple(len(side.security) for side in state.sides)
+        return Result(state.winner, "an attack on a player with no security left, or a deck that could not draw", security)
+
+
+GAME = DigimonCardGame()

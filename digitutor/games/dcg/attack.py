@@ -1,0 +1,209 @@
+"""E. Attacking: declare, [When Attacking] effects, blocker timing, then a battle or security checks, one at a time.
+
+An attack is frames above the main phase: ``attack.block`` (the defender may block),
+``attack.resolve`` (a battle, or the first security check), ``attack.check`` and
+``attack.checked`` for each security card. Effects triggered meanwhile wait above them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import Action, action
+from ...core.frames import Frame, frame
+from ...core.records import Decision, Event, Option, Step
+from ...rules.citations import interpretation
+from . import citations as C
+from .cards import Category
+from .checks import why_not_blocker
+from .layer import dp, has, security_attack
+from .moves import delete, name, step, trash_all
+from .play import game_over, rules_due, rules_processing
+from .state import CState, Phase
+from .triggers import push_pending, stack_triggers, triggered
+
+TARGET_LEFT = interpretation(
+    "dcg:interpretation.target-left",
+    "An attack whose target Digimon left play ends without a battle",
+    "If the Digimon an attack targets is no longer in play when the battle would happen, the attack ends: there is no "
+    "battle, and no security card is checked.",
+    "The manual says what happens when the attacker loses or leaves during checks, but not when the target leaves "
+    "before the battle; the attack declared one target, and a player who was not attacked is not checked.",
+    ("dcg:attacking.p2",),
+)
+
+
+def _attacker(state: CState, top: Frame) -> int | None:
+    """The attacking Digimon's top card now (it may have digivolved), or None if it left the battle area."""
+    uid = state.uid(top["attacker"])
+    where = state.stack_of(uid)
+    if where is None or where[1] is None or where[0] != state.active:
+        return None
+    return state.stack_at(*where).top
+
+
+def declare_attack(state: CState, player: int, chosen: Action) -> Step:
+    """Suspend the attacker and declare the attack; its [When Attacking] effects activate now."""
+    attacker = state.uid(chosen.cards[0])
+    target = chosen.cards[1] if len(chosen.cards) > 1 else ""
+    owner, position = state.stack_of(attacker)  # type: ignore[misc]
+    stack = state.stack_at(owner, position)
+    state.set_stack(owner, position, stack.but(suspended=True))
+    state.push(frame("attack.block", 1 - player, attacker=chosen.cards[0], target=target),
+               frame("attack.resolve", player, attacker=chosen.cards[0], target=target))
+    waiting = stack_triggers(state, "when-attacking", player, attacker, stack.sources)
+    push_pending(state, waiting)
+    aim = name(1 - player) if not target else state.label(state.uid(target))
+    cited = [C.SUSPEND_AND_DECLARE, C.TARGET] + ([C.WHEN_ATTACKING] if waiting else [])
+    return step(state, Phase.MAIN, player, f"{name(player)} suspends {state.label(attacker)} and attacks {aim}.", cited,
+                [state.card_event("attack", player, (attacker,), {"target": target or "player"})])
+
+
+# -- blocker timing -----------------------------------------------------------------------------------------------------------
+
+
+def ask_block(state: CState, top: Frame) -> Decision | None:
+    defender = top.player
+    assert defender is not None
+    if _attacker(state, top) is None:
+        return None
+    ids = state.instances.ids
+    options = []
+    for stack in state.sides[defender].battle:
+        if state.cards[stack.top].category is Category.TAMER or not has(state, stack.top, "blocker"):
+            continue
+        options.append(Option(action("block", defender, ids[stack.top]), f"Block with {state.label(stack.top)}",
+                              tuple(why_not_blocker(state, stack))))
+    if not any(o.legal for o in options):
+        return None
+    options.append(Option(action("no-block", defender), "Do not block"))
+    return Decision(defender, "block", f"{name(defender)}: blocker timing — block the attack?", tuple(options),
+                    (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_ONCE), Phase.MAIN.value)
+
+
+def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
+    defender = chosen.player
+    state.pop()
+    if chosen.kind == "no-block":
+        return step(state, Phase.MAIN, defender, f"{name(defender)} does not block.", (C.BLOCKER_TIMING,))
+    blocker = state.uid(chosen.cards[0])
+    owner, position = state.stack_of(blocker)  # type: ignore[misc]
+    state.set_stack(owner, position, state.stack_at(owner, position).but(suspended=True))
+    resolve = state.frames[-1]
+    state.frames[-1] = resolve.but(target=chosen.cards[0], blocked=True)
+    return step(state, Phase.MAIN, defender, f"{name(defender)} suspends {state.label(blocker)} to block: it becomes the attack target.",
+                (C.BLOCK, C.BLOCK_SWITCHES, C.BLOCKER, C.BLOCKER_AT_TIMING), [state.card_event("block", defender, (blocker,))])
+
+
+# -- the battle, or the security checks ------------------------------------------------------------------------------------------
+
+
+def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
+    due = rules_due(state)
+    if due:
+        return rules_processing(state, due)
+    attacker = _attacker(state, top)
+    player = top.player
+    assert player is not None
+    if attacker is None:
+        state.pop()
+        return step(state, Phase.MAIN, player, "The attacking Digimon left the battle area: the attack ends.", (C.CHECKS_STOP,))
+    if top["target"]:
+        return _battle(state, top, attacker)
+    defender = 1 - player
+    if not state.sides[defender].security:
+        return game_over(state, player, f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
+                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY))
+    extra = security_attack(state, attacker)
+    checks = 1 + max(0, extra.value)
+    state.goto(frame("attack.check", player, attacker=state.iid(attacker), left=checks))
+    cited = [C.CHECK] + ([C.SECURITY_A, C.ONE_CHECK_AT_A_TIME, *extra.because] if checks > 1 else [])
+    return step(state, Phase.MAIN, player, f"{state.label(attacker)}'s attack reaches {name(defender)}: {checks} security check(s).", cited)
+
+
+def _battle(state: CState, top: Frame, attacker: int) -> Step:
+    player = top.player
+    assert player is not None
+    target = state.uid(top["target"])
+    where = state.stack_of(target)
+    state.pop()
+    if where is None or where[1] is None or state.stack_at(*where).top != target:
+        return step(state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (TARGET_LEFT,))
+    mine, theirs = dp(state, attacker), dp(state, target)
+    cited = [C.BATTLE, C.HIGHER_DP, *mine.because, *theirs.because]
+    told = f"{state.label(attacker)} ({mine.value} DP) battles {state.label(target)} ({theirs.value} DP): "
+    losers = [attacker, target] if mine.value == theirs.value else [target] if mine.value > theirs.value else [attacker]
+    cited += [C.EQUAL_DP] if len(losers) == 2 else [C.LOSER_DELETED]
+    events = []
+    for uid in losers:
+        owner = state.instances.owners[uid]
+        stack, event = delete(state, uid)
+        events.append(event)
+        if len(stack.cards) > 1:
+            cited.append(C.DELETED_STACK)
+        push_pending(state, stack_triggers(state, "on-deletion", owner, uid, stack.sources))  # type: ignore[arg-type]
+    told += "a draw, both are deleted." if len(losers) == 2 else f"{state.label(losers[0])} is deleted."
+    return step(state, Phase.MAIN, player, told, cited, events)
+
+
+def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
+    """Flip the top security card face up; its security effects activate before anything else."""
+    player = top.player
+    assert player is not None
+    defender = 1 - player
+    attacker = _attacker(state, top)
+    if attacker is None:
+        state.pop()
+        return step(state, Phase.MAIN, player, "The attacking Digimon left the battle area: the attack ends.", (C.CHECKS_STOP,))
+    side = state.sides[defender]
+    if not side.security:
+        state.pop()
+        return step(state, Phase.MAIN, player, f"{name(defender)} has no security cards left: the attack ends there, and the game goes on.",
+                    (C.NO_MORE_SECURITY, C.GAME_GOES_ON))
+    card = side.security.pop()
+    side.field_cards.append(card)
+    state.goto(frame("attack.checked", player, attacker=top["attacker"], card=state.iid(card), left=top["left"]))
+    waiting = triggered(state, "security", defender, card, parts=("security",))
+    push_pending(state, waiting)
+    cited = [C.CHECK] + ([C.SECURITY_EFFECT, C.SECURITY_FREE] if waiting else [])
+    return step(state, Phase.MAIN, player, f"{name(player)} checks {name(defender)}'s top security card: {state.label(card)}.", cited,
+                [state.card_event("check", defender, (card,))])
+
+
+def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
+    """The checked card: a Digimon battles the attacker; then it (and an Option or Tamer) goes to the trash."""
+    player = top.player
+    assert player is not None
+    defender = 1 - player
+    card = state.uid(top["card"])
+    attacker = _attacker(state, top)
+    side = state.sides[defender]
+    cited, told, events = [], [], []
+    if card in side.field_cards:
+        shown = state.cards[card]
+        if shown.category is Category.DIGIMON and attacker is not None:
+            mine = dp(state, attacker)
+            theirs = shown.dp or 0
+            cited += [C.SECURITY_DIGIMON, C.SECURITY_DIGIMON_NO_EFFECTS, *mine.because]
+            told.append(f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} ({mine.value} DP)")
+            if mine.value <= theirs:
+                stack, event = delete(state, attacker)
+                events.append(event)
+                cited += [C.ATTACKER_LOSES] + ([C.EQUAL_DP] if mine.value == theirs else [])
+                told.append(f"{state.label(attacker)} is deleted and the attack ends")
+                push_pending(state, stack_triggers(state, "on-deletion", player, attacker, stack.sources))
+                attacker = None
+            cited.append(C.SECURITY_DIGIMON_TRASHED)
+        else:
+            cited.append(C.OPTION_TAMER_CHECKED)
+        side.field_cards.remove(card)
+        trash_all(state, (card,))
+        told.append(f"{shown.name} is placed in the trash")
+        events.append(state.card_event("trash", defender, (card,)))
+    left = top["left"] - 1
+    if attacker is not None and left > 0:
+        state.goto(frame("attack.check", player, attacker=top["attacker"], left=left))
+        cited.append(C.ONE_CHECK_AT_A_TIME)
+    else:
+        state.pop()
+    return step(state, Phase.MAIN, player, ("; ".join(told) or "The checked card has left the security check") + ".", cited, events)

@@ -1,0 +1,298 @@
+"""DCG checks: one function per kind of action, used by the decisions, the procedure and ``why_not`` alike.
+
+Each ``check_*`` returns every reason an action breaks the rules (empty: allowed), each
+citing the manual. ``frame`` is the decision frame when the action is asked for now, else
+None (the core then adds the timing reason). A check never names a card its player may
+not see.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from ...core.frames import Frame
+from ...core.game import ActionRule
+from ...core.records import Reason
+from . import citations as C
+from .cards import Card, Category, Requirement
+from .layer import has
+from .moves import can_pay, memory_words
+from .state import CState, Stack
+from .triggers import CHOICES, check_order
+
+
+# -- where a named card is ------------------------------------------------------------------------------------------
+
+
+def in_hand(state: CState, player: int, instance: str) -> int | None:
+    uid = state.instances.uid(instance)
+    return uid if uid is not None and uid in state.sides[player].hand else None
+
+
+def own_stack(state: CState, player: int, instance: str, breeding: bool = True) -> tuple[int | None, Stack] | None:
+    """(position, stack) of ``player``'s Digimon or Tamer whose top card is ``instance`` (position None: breeding area)."""
+    uid = state.instances.uid(instance)
+    if uid is None:
+        return None
+    where = state.stack_of(uid)
+    if where is None or where[0] != player or (where[1] is None and not breeding):
+        return None
+    stack = state.stack_at(*where)
+    return (where[1], stack) if stack.top == uid else None
+
+
+def _one_card(proposed: Action, count: int, what: str) -> tuple[Reason, ...]:
+    if len(proposed.cards) != count:
+        return (Reason(f"Name {what}.", C.MAIN),)
+    return ()
+
+
+def _cost_reasons(state: CState, player: int, cost: int, what: str) -> list[Reason]:
+    """Whether the counter can move ``cost`` spaces (dcg:paying-memory-costs.p5, p6)."""
+    if can_pay(state, player, cost):
+        return []
+    have = state.player_memory(player)
+    return [
+        Reason(f"{what} costs {cost}: with {memory_words(have)} memory the counter would have to move past 10 on "
+               f"your opponent's side.", C.OVER_TEN),
+        Reason(f"A cost of {cost} needs at least {cost - 10} memory; you have {memory_words(have)}.", C.OVER_TEN_EXAMPLE),
+    ]
+
+
+# -- A. Playing Digimon, C. Playing Tamers ------------------------------------------------------------------------------
+
+
+def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, ...]:
+    """Every reason ``card`` (in ``player``'s hand) cannot be played now."""
+    reasons: list[Reason] = []
+    if card.category not in (Category.DIGIMON, Category.TAMER):
+        rule = C.USE_OPTION if card.category is Category.OPTION else C.PLAY_DIGIMON
+        reasons.append(Reason(f"{card.name} is a {card.category.value} card: only Digimon and Tamers are played.", rule))
+        return tuple(reasons)
+    reasons += _cost_reasons(state, player, card.cost or 0, card.name)
+    return tuple(reasons)
+
+
+def check_play(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    reasons = _one_card(proposed, 1, "one card from your hand")
+    if reasons:
+        return reasons
+    uid = in_hand(state, proposed.player, proposed.cards[0])
+    if uid is None:
+        return (Reason(f"{proposed.cards[0]} is not a card in your hand.", C.PLAY_DIGIMON),)
+    return why_not_play_card(state, proposed.player, state.cards[uid])
+
+
+# -- B. Digivolving -------------------------------------------------------------------------------------------------------
+
+
+def meets(requirement: Requirement, top: Card) -> bool:
+    """Does a Digimon showing ``top`` meet one digivolution requirement?"""
+    if requirement.name is not None:
+        return top.name == requirement.name
+    if requirement.trait is not None:
+        return requirement.trait in top.traits
+    return requirement.level == top.level and requirement.colour in top.colours
+
+
+def digivolve_requirement(card: Card, top: Card) -> Requirement | None:
+    """The first requirement of ``card`` that ``top`` meets (any one is enough: dcg:digivolving.p2)."""
+    return next((r for r in card.digivolve if meets(r, top)), None)
+
+
+def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card) -> tuple[Reason, ...]:
+    """Every reason the Digimon ``stack`` cannot digivolve into ``card`` from the hand now."""
+    top = state.cards[stack.top]
+    if card.category is not Category.DIGIMON:
+        return (Reason(f"{card.name} is not a Digimon card: only Digimon cards digivolve.", C.REQUIREMENTS),)
+    if top.category is Category.TAMER or top.token:
+        what = "a Token" if top.token else "a Tamer"
+        return (Reason(f"{top.name} is {what}, not a Digimon that can digivolve.", C.DIGIVOLVE),)
+    reasons: list[Reason] = []
+    requirement = digivolve_requirement(card, top)
+    if requirement is None:
+        wanted = " or ".join(_requirement_words(r) for r in card.digivolve) or "nothing"
+        colours = "/".join(c.value for c in top.colours)
+        reasons.append(Reason(
+            f"{card.name} digivolves from {wanted}; {top.name} is {colours}, level {top.level}.",
+            C.ONE_REQUIREMENT if len(card.digivolve) > 1 else C.REQUIREMENTS,
+        ))
+        return tuple(reasons)
+    reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")
+    return tuple(reasons)
+
+
+def _requirement_words(requirement: Requirement) -> str:
+    if requirement.name is not None:
+        return f"[{requirement.name}]"
+    if requirement.trait is not None:
+        return f"a Digimon with the trait {requirement.trait}"
+    return f"a {requirement.colour} level {requirement.level} Digimon"
+
+
+def check_digivolve(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    reasons = _one_card(proposed, 2, "your Digimon and the card from your hand it digivolves into")
+    if reasons:
+        return reasons
+    target = own_stack(state, proposed.player, proposed.cards[0])
+    uid = in_hand(state, proposed.player, proposed.cards[1])
+    found = []
+    if target is None:
+        found.append(Reason(f"{proposed.cards[0]} is not one of your Digimon in play.", C.DIGIVOLVE))
+    if uid is None:
+        found.append(Reason(f"{proposed.cards[1]} is not a card in your hand.", C.REQUIREMENTS))
+    if found:
+        return tuple(found)
+    return why_not_digivolve(state, proposed.player, target[1], state.cards[uid])  # type: ignore[index]
+
+
+# -- D. Using Option cards ------------------------------------------------------------------------------------------------
+
+
+def colours_in_play(state: CState, player: int) -> set[str]:
+    """The colours of ``player``'s Digimon and Tamers in the battle and breeding areas (each colour of a multicolour card)."""
+    side = state.sides[player]
+    stacks = [*side.battle, *([side.breeding] if side.breeding is not None else [])]
+    return {colour.value for stack in stacks for colour in state.cards[stack.top].colours}
+
+
+def why_not_use(state: CState, player: int, card: Card) -> tuple[Reason, ...]:
+    """Every reason the Option ``card`` cannot be used from the hand now."""
+    if card.category is not Category.OPTION:
+        return (Reason(f"{card.name} is not an Option card.", C.USE_OPTION),)
+    reasons: list[Reason] = []
+    have = colours_in_play(state, player)
+    missing = [colour.value for colour in card.colours if colour.value not in have]
+    if missing:
+        rule = C.MULTICOLOUR_OPTION if len(card.colours) > 1 else C.COLOUR_REQUIREMENT
+        reasons.append(Reason(f"{card.name} needs a {' and a '.join(missing)} Digimon or Tamer in your battle or breeding area.", rule))
+    reasons += _cost_reasons(state, player, card.cost or 0, card.name)
+    return tuple(reasons)
+
+
+def check_use(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    reasons = _one_card(proposed, 1, "one Option card from your hand")
+    if reasons:
+        return reasons
+    uid = in_hand(state, proposed.player, proposed.cards[0])
+    if uid is None:
+        return (Reason(f"{proposed.cards[0]} is not a card in your hand.", C.USE_OPTION),)
+    return why_not_use(state, proposed.player, state.cards[uid])
+
+
+# -- E. Attacking ----------------------------------------------------------------------------------------------------------
+
+
+def why_not_attacker(state: CState, player: int, stack: Stack) -> list[Reason]:
+    """Every reason this Digimon or Tamer of ``player``'s battle area cannot attack now."""
+    top = state.cards[stack.top]
+    if top.category is Category.TAMER:
+        return [Reason(f"{top.name} is a Tamer: Tamers can't attack.", C.TAMERS_NO_ATTACK)]
+    reasons = []
+    if stack.suspended:
+        reasons.append(Reason(f"{top.name} is suspended: only an unsuspended Digimon can attack.", C.SUSPEND_AND_DECLARE))
+    if stack.played == state.turn and not has(state, stack.top, "rush"):
+        rule = C.PLAYED_STILL_CANNOT if len(stack.cards) > 1 else C.NO_ATTACK_WHEN_PLAYED
+        reasons.append(Reason(f"{top.name} was played this turn: Digimon can't attack on the turn they were played.", rule))
+    return reasons
+
+
+def why_not_target(state: CState, player: int, target: int | None) -> list[Reason]:
+    """Every reason ``target`` (None: the opposing player) cannot be attacked."""
+    if target is None:
+        return []
+    where = state.stack_of(target)
+    if where is None or where[0] != 1 - player or where[1] is None or state.stack_at(*where).top != target:
+        return [Reason("The target must be the opposing player or one of their Digimon in the battle area.", C.TARGET)]
+    stack = state.stack_at(*where)
+    shown = state.cards[stack.top]
+    if shown.category is Category.TAMER:
+        return [Reason(f"{shown.name} is a Tamer: only the player or a suspended Digimon can be the target.", C.TARGET)]
+    if not stack.suspended:
+        return [Reason(f"{shown.name} is unsuspended: only a suspended Digimon can be attacked.", C.TARGET)]
+    return []
+
+
+def check_attack(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    if len(proposed.cards) not in (1, 2):
+        return (Reason("Name your attacking Digimon, and the Digimon it attacks (none: the player).", C.TARGET),)
+    attacker = own_stack(state, proposed.player, proposed.cards[0], breeding=False)
+    reasons: list[Reason] = []
+    if attacker is None:
+        reasons.append(Reason(f"{proposed.cards[0]} is not one of your Digimon in the battle area.", C.ATTACK))
+    else:
+        reasons += why_not_attacker(state, proposed.player, attacker[1])
+    target = state.instances.uid(proposed.cards[1]) if len(proposed.cards) == 2 else None
+    if len(proposed.cards) == 2 and target is None:
+        reasons.append(Reason(f"There is no card {proposed.cards[1]}.", C.TARGET))
+    else:
+        reasons += why_not_target(state, proposed.player, target)
+    return tuple(reasons)
+
+
+def check_block(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    if proposed.kind == "no-block":
+        return ()
+    reasons = _one_card(proposed, 1, "the Digimon that blocks")
+    if reasons:
+        return reasons
+    found = own_stack(state, proposed.player, proposed.cards[0], breeding=False)
+    if found is None:
+        return (Reason(f"{proposed.cards[0]} is not one of your Digimon in the battle area.", C.BLOCK),)
+    return tuple(why_not_blocker(state, found[1]))
+
+
+def why_not_blocker(state: CState, stack: Stack) -> list[Reason]:
+    shown = state.cards[stack.top]
+    if shown.category is Category.TAMER:
+        return [Reason(f"{shown.name} is a Tamer: Tamers can't block.", C.TAMERS_NO_ATTACK)]
+    reasons = []
+    if not has(state, stack.top, "blocker"):
+        reasons.append(Reason(f"{shown.name} does not have <Blocker>.", C.BLOCKER_AT_TIMING))
+    if stack.suspended:
+        reasons.append(Reason(f"{shown.name} is suspended: a block suspends an unsuspended Digimon.", C.BLOCK))
+    return reasons
+
+
+# -- Breeding phase and setup -------------------------------------------------------------------------------------------------
+
+
+def check_breeding(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    side = state.sides[proposed.player]
+    if proposed.kind == "hatch":
+        reasons = []
+        if side.breeding is not None:
+            reasons.append(Reason("There is already a Digimon in your breeding area.", C.HATCH_EMPTY))
+        if not side.eggs:
+            reasons.append(Reason("Your Digi-Egg deck is empty.", C.HATCH))
+        return tuple(reasons)
+    if proposed.kind == "move-out":
+        if side.breeding is None:
+            return (Reason("There is no Digimon in your breeding area.", C.MOVE_OUT),)
+        shown = state.cards[side.breeding.top]
+        if shown.dp is None:
+            return (Reason(f"{shown.name} has no DP: Digimon without DP can't be moved to the battle area.", C.NO_DP_NO_MOVE),)
+    return ()
+
+
+def _always(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    return ()
+
+
+ACTIONS: dict[str, ActionRule] = {
+    "redraw": ActionRule(C.REDRAW, "A hand is redrawn only while setting up, after drawing 5.", _always),
+    "keep": ActionRule(C.NO_REDRAW, "A hand is kept (or redrawn) only while setting up, after drawing 5.", _always),
+    "hatch": ActionRule(C.BREEDING_ONE, "Hatching happens in your breeding phase, once per turn.", check_breeding),
+    "move-out": ActionRule(C.BREEDING_ONE, "Moving a Digimon out of the breeding area happens in your breeding phase, once per turn.", check_breeding),
+    "stay": ActionRule(C.DO_NOTHING, "Doing nothing in the breeding phase happens in your breeding phase.", _always),
+    "play": ActionRule(C.MAIN, "Digimon and Tamers are played in your main phase.", check_play),
+    "digivolve": ActionRule(C.MAIN, "Digivolving happens in your main phase.", check_digivolve),
+    "use": ActionRule(C.MAIN, "Option cards are used from the hand in your main phase.", check_use),
+    "attack": ActionRule(C.MAIN, "Attacks are made in your main phase.", check_attack),
+    "pass": ActionRule(C.PASS, "Passing happens in your main phase, when there is nothing left to do.", _always),
+    "block": ActionRule(C.BLOCKER_TIMING, "Blocking happens at blocker timing, when an opponent's Digimon attacks.", check_block),
+    "no-block": ActionRule(C.BLOCKER_TIMING, "Declining to block happens at blocker timing.", check_block),
+    "resolve": ActionRule(C.OWNER_ORDERS, "The order of effects is chosen when several trigger at the same time.", check_order),
+    "use-effect": ActionRule(C.CARD_TEXT_FIRST, "An optional effect is used when it activates.", _always),
+    "decline": ActionRule(C.CARD_TEXT_FIRST, "An optional effect is declined when it activates.", _always),
+    **CHOICES.action_rules(),
+}

@@ -1,0 +1,99 @@
+"""How DCG's effects see the board, and the one place current values are worked out (DP, keywords).
+
+The procedure, ``why_not``, the agents and the board all ask here, so they agree. A
+Digimon (or Tamer) in play is named by its top card. Effects in force: the static
+effects of each top card in the battle area, and the inherited effects of the cards under
+it (dcg:digivolving.p7), while their timing holds for their owner. Digimon in the
+breeding area activate no effects (dcg:breeding-area.p2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core.effects import InForce, Value, ValueLayer, World
+from .effects import RULES, STATIC
+from .state import CState
+
+NOW = frozenset(STATIC)
+YES = "yes"
+
+
+def zone(state: CState, owner: int, name: str) -> Sequence[int]:
+    """A player's zone by the effect language's name (top card last; the battle area by top cards)."""
+    side = state.sides[owner]
+    if name == "battle-area":
+        return [stack.top for stack in side.battle]
+    if name == "breeding-area":
+        return [side.breeding.top] if side.breeding is not None else []
+    return {"hand": side.hand, "deck": side.deck, "trash": side.trash, "security": side.security, "egg-deck": side.eggs}.get(name, ())
+
+
+def attribute(state: CState, uid: int, name: str) -> Any:
+    """A card's current name, level, kind, colours, DP, traits, cost or state."""
+    card = state.cards[uid]
+    if name == "dp":
+        return None if card.dp is None else dp(state, uid).value
+    if name == "state":
+        where = state.stack_of(uid)
+        if where is None:
+            return None
+        return "suspended" if state.stack_at(*where).suspended else "unsuspended"
+    if name == "colour":
+        return tuple(c.value for c in card.colours)
+    if name == "kind":
+        return card.category.value
+    return {"name": card.name, "level": card.level, "traits": card.traits, "cost": card.cost}.get(name)
+
+
+WORLD = World(zone, attribute)
+
+
+def _holds(timing: str, owner: int, active: int) -> bool:
+    if timing == "your-turn":
+        return owner == active
+    if timing == "opponents-turn":
+        return owner != active
+    return timing in ("always", "all-turns")
+
+
+def in_force(state: CState, now: frozenset[str]) -> list[InForce]:
+    """Every static effect in force now: top cards' own effects and their digivolution cards' inherited ones."""
+    found: list[InForce] = []
+    cards = state.cards
+    for owner, side in enumerate(state.sides):
+        for stack in side.battle:
+            this = (stack.top,)
+            for effect in cards[stack.top].effects:
+                if _holds(effect.spec.timing, owner, state.active):
+                    found.append(InForce(effect, owner, this))
+            for uid in stack.sources:
+                for effect in cards[uid].inherited_effects:
+                    if _holds(effect.spec.timing, owner, state.active):
+                        found.append(InForce(effect, owner, this))
+    return found
+
+
+LAYER = ValueLayer(RULES, WORLD, in_force)
+
+
+def dp(state: CState, uid: int) -> Value:
+    """A Digimon's DP now (never below 0), with the card citations of every effect that changed it."""
+    printed = state.cards[uid].dp or 0
+    found = LAYER.value(state, "dp", uid, printed, NOW)
+    return Value(max(0, found.value), found.because) if found.value < 0 else found
+
+
+def keyword(state: CState, uid: int, name: str) -> Value:
+    """Whether the Digimon with top card ``uid`` has a keyword (``blocker``, ``rush`` ...): value ``yes`` or None."""
+    return LAYER.value(state, name, uid, None, NOW)
+
+
+def has(state: CState, uid: int, name: str) -> bool:
+    return keyword(state, uid, name).value == YES
+
+
+def security_attack(state: CState, uid: int) -> Value:
+    """How many more security cards the Digimon's attack checks (<Security A. +N>)."""
+    return LAYER.value(state, "security-attack", uid, 0, NOW)

@@ -1,0 +1,129 @@
+"""Card movements, memory and records that the phase modules share (no rule decisions here).
+
+Every function that moves cards keeps each card in exactly one zone: a card leaving the
+battle area takes its Digimon's digivolution cards to the trash with it (core rules since
+ver. 3.0), and a Token that would go anywhere is removed from the game instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...core.records import Event, Step
+from ...rules.model import Citation
+from . import citations as C
+from .cards import Card
+from .state import CState, Phase, Stack
+
+NAMES = ("Player 1", "Player 2")
+
+
+def name(player: int) -> str:
+    return NAMES[player]
+
+
+def step(state: CState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()) -> Step:
+    """A step taken, each citation listed once."""
+    return Step(state.turn, player, phase.value, narration, tuple(dict.fromkeys(citations)), tuple(events))
+
+
+def card(state: CState, uid: int) -> Card:
+    return state.cards[uid]
+
+
+def draw(state: CState, player: int, count: int) -> tuple[list[int], Event]:
+    """Draw up to ``count`` cards from the top of the deck into the hand."""
+    side = state.sides[player]
+    drawn = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
+    side.hand.extend(drawn)
+    return drawn, state.card_event("draw", player, drawn, {"count": len(drawn)}, secret=True)
+
+
+def pay(state: CState, player: int, cost: int) -> int:
+    """Pay a memory cost: the counter moves ``cost`` spaces toward the opponent. Returns the memory after."""
+    state.set_memory(player, state.player_memory(player) - cost)
+    return state.player_memory(player)
+
+
+def can_pay(state: CState, player: int, cost: int) -> bool:
+    """The counter can move ``cost`` spaces without passing 10 on the opponent's side (dcg:paying-memory-costs.p5)."""
+    return state.player_memory(player) - cost >= -10
+
+
+def memory_words(value: int) -> str:
+    """A player's memory in words: "3", "0", "4 on the opponent's side"."""
+    return str(value) if value >= 0 else f"{-value} on the opponent's side"
+
+
+def remove_token(state: CState, uid: int) -> None:
+    """A Token that would leave play is removed from the game (dcg:tokens.b5): the ledger records it."""
+    state.instances = state.instances.remove(uid)
+
+
+def put(state: CState, uid: int, zone: str) -> bool:
+    """Put a card (already taken from its zone) into its owner's ``zone``; a Token is removed instead. True: it was put."""
+    owner = state.instances.owners[uid]
+    assert owner is not None
+    if state.cards[uid].token:
+        remove_token(state, uid)
+        return False
+    side = state.sides[owner]
+    if zone == "deck-bottom":
+        side.deck.insert(0, uid)
+    elif zone == "security-bottom":
+        side.security.insert(0, uid)
+    else:
+        {"hand": side.hand, "deck": side.deck, "trash": side.trash, "security": side.security, "egg-deck": side.eggs}[zone].append(uid)
+    return True
+
+
+def take(state: CState, uid: int) -> list[int]:
+    """Take a card out of wherever it is. A Digimon's top card takes its stack out of play:
+    returns the digivolution cards left behind (the caller trashes them)."""
+    where = state.stack_of(uid)
+    if where is not None:
+        owner, position = where
+        stack = state.stack_at(owner, position)
+        if uid == stack.top:
+            state.set_stack(owner, position, None)
+            return list(stack.sources)
+        state.set_stack(owner, position, stack.but(cards=tuple(u for u in stack.cards if u != uid)))
+        return []
+    for side in state.sides:
+        for pile in (side.hand, side.deck, side.trash, side.security, side.eggs, side.field_cards):
+            if uid in pile:
+                pile.remove(uid)
+                return []
+    raise ValueError(f"card {state.iid(uid)} is in no zone")
+
+
+def trash_all(state: CState, uids: Iterable[int]) -> list[int]:
+    """Put cards (already taken) in their owners' trash; returns those put there (not removed Tokens)."""
+    return [uid for uid in uids if put(state, uid, "trash")]
+
+
+def leave_play(state: CState, top: int, to: str) -> tuple[list[int], Event]:
+    """A Digimon or Tamer leaves the battle (or breeding) area to ``to``; its digivolution cards go to the trash."""
+    owner = state.instances.owners[top]
+    sources = take(state, top)
+    trash_all(state, sources)
+    put(state, top, to)
+    return sources, state.card_event(f"to-{to}", owner, (top, *sources))
+
+
+def delete(state: CState, top: int) -> tuple[Stack, Event]:
+    """Delete a Digimon: it and all its digivolution cards go to the trash (dcg:digivolving.p9)."""
+    where = state.stack_of(top)
+    assert where is not None
+    stack = state.stack_at(*where)
+    take(state, top)
+    trash_all(state, (*stack.sources, top))
+    return stack, state.card_event("deleted", where[0], stack.cards)
+
+
+def digimon_label(state: CState, top: int) -> str:
+    """A Digimon in play by its top card's name and current DP (a Tamer by its name)."""
+    from .layer import dp
+
+    shown = state.cards[top]
+    return f"{shown.name} ({dp(state, top).value} DP)" if shown.dp is not None else shown.name

@@ -1,0 +1,414 @@
+"""The DCG procedure from setting up to the end of a turn: one function per step of the manual, in its order.
+
+Each function runs one kind of frame (``PROCEDURE`` in procedure.py lists them). A turn
+is its phases as frames; the main phase is one decision frame that stays until the turn
+ends: when the memory counter is on the opponent's side once every effect has finished,
+or when the player passes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import Action, action
+from ...core.effects import expire
+from ...core.frames import Frame, frame
+from ...core.records import Decision, Event, Option, Step
+from . import citations as C
+from .cards import Category
+from .checks import (
+    digivolve_requirement,
+    own_stack,
+    why_not_attacker,
+    why_not_digivolve,
+    why_not_play_card,
+    why_not_target,
+    why_not_use,
+)
+from .layer import dp
+from .moves import delete, draw, memory_words, name, pay, step, take, trash_all
+from .state import CState, Phase, Stack
+from .triggers import push_pending, stack_triggers, triggered
+
+HAND = 5
+SECURITY = 5
+PASS_MEMORY = 3
+
+
+# -- Setting up the game ---------------------------------------------------------------------------------------------
+
+
+def setup_shuffle(state: CState, top: Frame, rng: random.Random) -> Step:
+    for side in state.sides:
+        rng.shuffle(side.deck)
+        rng.shuffle(side.eggs)
+    state.goto(frame("setup.first"))
+    return step(state, Phase.SETUP, None, "Each player shuffles their deck and their Digi-Egg deck and puts them in place.",
+                (C.SHUFFLE_DECK, C.SHUFFLE_EGGS), [Event("shuffle", p) for p in (0, 1)])
+
+
+def setup_first(state: CState, top: Frame, rng: random.Random) -> Step:
+    state.first = state.active = rng.randrange(2)
+    state.goto(frame("setup.draw"))
+    return step(state, Phase.SETUP, state.first, f"{name(state.first)} wins and goes first.", (C.FIRST_PLAYER, C.COIN),
+                [Event("first", state.first)])
+
+
+def setup_draw(state: CState, top: Frame, rng: random.Random) -> Step:
+    events = [draw(state, p, HAND)[1] for p in (0, 1)]
+    state.goto(frame("setup.redraw", state.first), frame("setup.redraw", 1 - state.first), frame("setup.security"))
+    return step(state, Phase.SETUP, None, f"Both players draw {HAND} cards.", (C.DRAW_FIVE,), events)
+
+
+def ask_redraw(state: CState, top: Frame) -> Decision:
+    player = top.player
+    assert player is not None
+    options = (Option(action("keep", player), "Keep this hand"), Option(action("redraw", player), "Redraw: shuffle the hand into the deck and draw 5"))
+    return Decision(player, "redraw", f"{name(player)}: keep your hand, or redraw it once?", options, (C.REDRAW, C.NO_REDRAW), Phase.SETUP.value)
+
+
+def answer_redraw(state: CState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    if chosen.kind == "keep":
+        state.pop()
+        return step(state, Phase.SETUP, player, f"{name(player)} keeps their hand.", (C.NO_REDRAW,))
+    state.goto(frame("setup.reshuffle", player))
+    return step(state, Phase.SETUP, player, f"{name(player)} announces a redraw.", (C.REDRAW,), [Event("redraw", player)])
+
+
+def setup_reshuffle(state: CState, top: Frame, rng: random.Random) -> Step:
+    """Shuffle the hand into the deck and draw a new hand of 5."""
+    player = top.player
+    assert player is not None
+    side = state.sides[player]
+    side.deck.extend(side.hand)
+    side.hand.clear()
+    rng.shuffle(side.deck)
+    _, event = draw(state, player, HAND)
+    side.redrawn = True
+    state.pop()
+    return step(state, Phase.SETUP, player, f"{name(player)} shuffles their hand into the deck and draws a new hand of {HAND}.",
+                (C.HOW_TO_REDRAW,), [event])
+
+
+def setup_security(state: CState, top: Frame, rng: random.Random) -> Step:
+    for side in state.sides:
+        for _ in range(min(SECURITY, len(side.deck))):
+            side.security.insert(0, side.deck.pop())  # the deck's top card ends at the bottom of the security stack
+    state.goto(frame("setup.memory"))
+    return step(state, Phase.SETUP, None, f"Each player places the top {SECURITY} cards of their deck face down as their security stack.",
+                (C.SECURITY,), [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)])
+
+
+def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
+    state.memory = 0
+    state.turn = 1
+    state.goto(*turn_frames(state.first))
+    return step(state, Phase.SETUP, None, "The memory counter is placed on 0: the game begins.", (C.MEMORY_ZERO, C.SHARED_GAUGE))
+
+
+# -- The turn's phases ----------------------------------------------------------------------------------------------------
+
+
+def turn_frames(active: int) -> list[Frame]:
+    """A turn's four phases, in the manual's order."""
+    return [frame("unsuspend.all", active), frame("draw.draw", active), frame("breeding.choose", active), frame("main.act", active)]
+
+
+def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
+    side = state.sides[state.active]
+    woke = [stack.top for stack in side.battle if stack.suspended]
+    side.battle = [stack.but(suspended=False) for stack in side.battle]
+    state.pop()
+    told = f"{name(state.active)} unsuspends {len(woke)} card(s)." if woke else f"{name(state.active)} has no suspended cards."
+    return step(state, Phase.UNSUSPEND, state.active, f"Turn {state.turn}: {told}", (C.UNSUSPEND,),
+                [state.card_event("unsuspend", state.active, woke)])
+
+
+def draw_phase(state: CState, top: Frame, rng: random.Random) -> Step:
+    player = state.active
+    state.pop()
+    if state.turn == 1 and player == state.first:
+        return step(state, Phase.DRAW, player, f"{name(player)} goes first and does not draw on the first turn.", (C.FIRST_TURN_NO_DRAW,))
+    if not state.sides[player].deck:
+        return game_over(state, 1 - player, f"{name(player)} cannot draw: their deck is empty. {name(1 - player)} wins.",
+                         (C.CANNOT_DRAW_LOSES, C.WIN_NO_DRAW))
+    _, event = draw(state, player, 1)
+    return step(state, Phase.DRAW, player, f"{name(player)} draws a card.", (C.DRAW,), [event])
+
+
+def ask_breeding(state: CState, top: Frame) -> Decision | None:
+    """Hatch, move out, or do nothing (None: nothing but "do nothing" is possible)."""
+    from .checks import check_breeding
+
+    player = state.active
+    side = state.sides[player]
+    options = [Option(action("stay", player), "Do nothing")]
+    for kind, label in (("hatch", "Hatch a Digi-Egg"), ("move-out", "Move the Digimon out of the breeding area")):
+        proposed = action(kind, player)
+        if kind == "hatch" and not side.eggs:
+            continue
+        if kind == "move-out" and side.breeding is None:
+            continue
+        options.append(Option(proposed, label, check_breeding(state, top, proposed)))
+    if not any(o.legal for o in options[1:]):
+        return None
+    return Decision(player, "breeding", f"{name(player)}: breeding phase — hatch, move out, or do nothing?", tuple(options),
+                    (C.BREEDING_ONE, C.BREEDING_ONCE), Phase.BREEDING.value)
+
+
+def breeding_nothing(state: CState, top: Frame, rng: random.Random) -> Step:
+    state.pop()
+    return step(state, Phase.BREEDING, state.active, f"{name(state.active)} has nothing to hatch or move out, and does nothing.",
+                (C.DO_NOTHING,))
+
+
+def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    side = state.sides[player]
+    state.pop()
+    if chosen.kind == "stay":
+        return step(state, Phase.BREEDING, player, f"{name(player)} does nothing in the breeding phase.", (C.DO_NOTHING,))
+    if chosen.kind == "hatch":
+        egg = side.eggs.pop()
+        side.breeding = Stack((egg,))
+        return step(state, Phase.BREEDING, player, f"{name(player)} hatches {state.label(egg)} in the breeding area.",
+                    (C.HATCH, C.HATCHED_LEVEL_2), [state.card_event("hatch", player, (egg,))])
+    stack = side.breeding
+    assert stack is not None
+    side.breeding = None
+    side.battle.append(stack.but(played=0))
+    return step(state, Phase.BREEDING, player, f"{name(player)} moves {state.label(stack.top)} out to the battle area.",
+                (C.MOVE_OUT, C.MOVE_NOT_PLAY, C.MOVED_MAY_ATTACK), [state.card_event("move-out", player, stack.cards)])
+
+
+# -- Main phase -------------------------------------------------------------------------------------------------------------
+
+
+def turn_is_over(state: CState) -> bool:
+    """The counter is on the opponent's side (1 or more) with every effect finished."""
+    return state.player_memory(state.active) < 0
+
+
+def rules_due(state: CState) -> list[int]:
+    """Top cards of Digimon the rules remove now: DP 0 (deleted) or without DP in the battle area (trashed)."""
+    due = []
+    for side in state.sides:
+        for stack in side.battle:
+            shown = state.cards[stack.top]
+            if shown.category is Category.TAMER:
+                continue
+            if shown.dp is None or dp(state, stack.top).value <= 0:
+                due.append(stack.top)
+    return due
+
+
+def ask_main(state: CState, top: Frame) -> Decision | None:
+    """The turn player's next action (None: the turn ends, or the rules must act first)."""
+    if state.over or turn_is_over(state) or rules_due(state):
+        return None
+    player = state.active
+    return Decision(player, "main", f"{name(player)}: main phase (memory {memory_words(state.player_memory(player))}).",
+                    main_options(state, player), (C.MAIN,), Phase.MAIN.value)
+
+
+def main_options(state: CState, player: int) -> tuple[Option, ...]:
+    """Every card in hand to play, digivolve into or use; every attack; then pass. Illegal ones carry their reasons."""
+    side, cards = state.sides[player], state.cards
+    ids = state.instances.ids
+    options: list[Option] = []
+    mine = [*([side.breeding] if side.breeding is not None else []), *side.battle]
+    for uid in side.hand:
+        card = cards[uid]
+        if card.category is Category.OPTION:
+            options.append(Option(action("use", player, ids[uid]), f"Use {card.name} (cost {card.cost})", why_not_use(state, player, card)))
+            continue
+        options.append(Option(action("play", player, ids[uid]), f"Play {card.label()} (cost {card.cost})", why_not_play_card(state, player, card)))
+        if card.category is not Category.DIGIMON:
+            continue
+        for stack in mine:
+            shown = cards[stack.top]
+            if shown.category is not Category.DIGIMON and shown.category is not Category.DIGI_EGG:
+                continue
+            if digivolve_requirement(card, shown) is None and not any(r.level == shown.level for r in card.digivolve):
+                continue  # not even tempting
+            reasons = why_not_digivolve(state, player, stack, card)
+            requirement = digivolve_requirement(card, shown)
+            cost = f" (cost {requirement.cost})" if requirement else ""
+            options.append(Option(action("digivolve", player, ids[stack.top], ids[uid]), f"Digivolve {shown.name} into {card.name}{cost}", reasons))
+    targets = [stack.top for stack in state.sides[1 - player].battle if cards[stack.top].category is not Category.TAMER]
+    for stack in side.battle:
+        if cards[stack.top].category is Category.TAMER:
+            continue
+        attacker = why_not_attacker(state, player, stack)
+        options.append(Option(action("attack", player, ids[stack.top]), f"Attack the opponent with {cards[stack.top].name}", tuple(attacker)))
+        for target in targets:
+            reasons = tuple(attacker + why_not_target(state, player, target))
+            options.append(Option(action("attack", player, ids[stack.top], ids[target]), f"Attack {cards[target].name} with {cards[stack.top].name}", reasons))
+    options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
+    return tuple(options)
+
+
+def main_automatic(state: CState, top: Frame, rng: random.Random) -> Step | None:
+    """No decision now: the rules remove Digimon first; else the turn ends."""
+    if state.over:
+        state.clear_to(frame("game-over.done"))
+        return None
+    due = rules_due(state)
+    if due:
+        return rules_processing(state, due)
+    return end_turn(state, (C.TURN_ENDS, C.ENDING_A_TURN, C.AFTER_EFFECTS, C.COUNTER_STAYS))
+
+
+def rules_processing(state: CState, due: list[int]) -> Step:
+    """DP 0 deletes a Digimon (dcg:what-happens-if-a-digimons-dp-falls-to-zero); no DP in the battle area trashes it."""
+    events, told, cited = [], [], []
+    for uid in due:
+        owner = state.instances.owners[uid]
+        shown = state.cards[uid]
+        if shown.dp is None:
+            where = state.stack_of(uid)
+            stack = state.stack_at(*where)  # type: ignore[misc]
+            take(state, uid)
+            trash_all(state, (*stack.sources, uid))
+            told.append(f"{shown.name} has no DP and is placed in the trash (not deleted)")
+            cited += [C.NO_DP_TRASHED, C.NOT_DELETED]
+            events.append(state.card_event("trashed", owner, stack.cards))
+            continue
+        stack, event = delete(state, uid)
+        told.append(f"{shown.name}'s DP is 0: it is deleted")
+        cited += [C.DP_ZERO, C.DELETED_STACK]
+        events.append(event)
+        push_pending(state, stack_triggers(state, "on-deletion", owner, uid, stack.sources))  # type: ignore[arg-type]
+    return step(state, Phase.MAIN, None, "; ".join(told) + ".", cited, events)
+
+
+def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
+    from .attack import declare_attack
+
+    kind, player = chosen.kind, chosen.player
+    if kind == "pass":
+        state.set_memory(player, -PASS_MEMORY)
+        return end_turn(state, (C.PASS, C.PASS_TO_THREE), passed=True)
+    if kind == "play":
+        return play_from_hand(state, player, state.uid(chosen.cards[0]))
+    if kind == "digivolve":
+        found = own_stack(state, player, chosen.cards[0])
+        assert found is not None
+        return digivolve(state, player, found[0], found[1], state.uid(chosen.cards[1]))
+    if kind == "use":
+        return use_option(state, player, state.uid(chosen.cards[0]))
+    return declare_attack(state, player, chosen)
+
+
+def _paid(state: CState, player: int, cost: int) -> tuple[str, list]:
+    before = state.player_memory(player)
+    after = pay(state, player, cost)
+    cited = [C.PAY]
+    if before >= 0 > after:
+        cited.append(C.TURN_ENDS)
+        if before > 0 and cost > before:
+            cited.append(C.PAY_FIVE_EXAMPLE)
+    if cost > 10:
+        cited += [C.OVER_TEN, C.OVER_TEN_EXAMPLE]
+    return f"pays {cost} memory ({memory_words(before)} → {memory_words(after)})", cited
+
+
+def enter_play(state: CState, player: int, uid: int, played: bool = True) -> None:
+    """A card enters ``player``'s battle area unsuspended (taken from wherever it was)."""
+    take(state, uid)
+    state.sides[player].battle.append(Stack((uid,), played=state.turn if played else 0))
+
+
+def play_from_hand(state: CState, player: int, uid: int) -> Step:
+    """Place the card unsuspended, then pay its play cost; its [On Play] effects trigger."""
+    card = state.cards[uid]
+    enter_play(state, player, uid)
+    paid, cited = _paid(state, player, card.cost or 0)
+    rules = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST) if card.category is Category.DIGIMON else (
+        C.PLAY_TAMER, C.TAMER_UNSUSPENDED, C.TAMER_COST)
+    push_pending(state, triggered(state, "on-play", player, uid))
+    return step(state, Phase.MAIN, player, f"{name(player)} plays {card.label()} and {paid}.", (*rules, *cited),
+                [state.card_event("play", player, (uid,))])
+
+
+def digivolve(state: CState, player: int, position: int | None, stack: Stack, uid: int) -> Step:
+    """Stack the card on the Digimon, pay the digivolve cost, draw 1; then its [When Digivolving] effects."""
+    card = state.cards[uid]
+    before = state.cards[stack.top]
+    requirement = digivolve_requirement(card, before)
+    assert requirement is not None
+    state.sides[player].hand.remove(uid)
+    state.set_stack(player, position, stack.but(cards=(*stack.cards, uid)))
+    paid, cited = _paid(state, player, requirement.cost)
+    drawn, event = draw(state, player, 1)
+    rules = [C.STACK_AND_PAY, C.DIGIVOLVE_COST, C.BONUS, C.SOURCES]
+    if requirement.name is not None:
+        rules.append(C.NAME_REQUIREMENT)
+    else:
+        rules.append(C.REQUIREMENTS)
+    if stack.suspended:
+        rules.append(C.STAYS_SUSPENDED)
+    if len(before.colours) > 1 or len(card.colours) > 1:
+        rules.append(C.MULTICOLOUR)
+    waiting = triggered(state, "when-digivolving", player, uid)
+    if waiting:
+        rules.append(C.WHEN_DIGIVOLVING_AFTER_BONUS)
+    push_pending(state, waiting)
+    where = "in the breeding area" if position is None else ""
+    return step(
+        state, Phase.MAIN, player,
+        f"{name(player)} digivolves {before.name} into {card.name}{' ' + where if where else ''}, {paid}, and draws 1 card as the digivolution bonus.",
+        (*rules, *cited), [state.card_event("digivolve", player, (stack.top, uid)), event],
+    )
+
+
+def use_option(state: CState, player: int, uid: int) -> Step:
+    """Place the Option in the field, pay its cost, activate its [Main] effect; then it goes to the trash."""
+    card = state.cards[uid]
+    side = state.sides[player]
+    side.hand.remove(uid)
+    side.field_cards.append(uid)
+    paid, cited = _paid(state, player, card.cost or 0)
+    state.push(frame("main.option-done", player, card=state.iid(uid)))
+    push_pending(state, triggered(state, "main", player, uid))
+    rules = [C.USE_OPTION, C.COLOUR_REQUIREMENT, C.OPTION_PAY]
+    if len(card.colours) > 1:
+        rules.append(C.MULTICOLOUR_OPTION)
+    return step(state, Phase.MAIN, player, f"{name(player)} uses {card.name} and {paid}.", (*rules, *cited),
+                [state.card_event("use", player, (uid,))])
+
+
+def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
+    uid = state.uid(top["card"])
+    state.pop()
+    side = state.sides[top.player]  # type: ignore[index]
+    if uid in side.field_cards:
+        side.field_cards.remove(uid)
+        side.trash.append(uid)
+    return step(state, Phase.MAIN, top.player, f"{state.label(uid)} is placed in the trash.", (C.OPTION_TRASHED,),
+                [state.card_event("trash", top.player, (uid,))])
+
+
+# -- End of the turn and of the game --------------------------------------------------------------------------------------------
+
+
+def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
+    ending = state.active
+    memory = state.player_memory(1 - ending)
+    expire(state, "turn")
+    state.turn += 1
+    state.active = 1 - ending
+    state.bred = False
+    state.used = []
+    state.clear_to(*turn_frames(state.active))
+    why = "passes" if passed else "has the memory counter on the opponent's side"
+    return step(state, Phase.MAIN, ending, f"{name(ending)} {why}: the turn ends. {name(state.active)} begins with {memory_words(memory)} memory.",
+                cited)
+
+
+def game_over(state: CState, winner: int, told: str, cited: tuple) -> Step:
+    state.over = True
+    state.winner = winner
+    state.clear_to(frame("game-over.done"))
+    return step(state, Phase.GAME_OVER, winner, told, cited, [Event("game-over", winner)])

@@ -1,0 +1,33 @@
+"""The DCG procedure: which function runs each kind of frame (see play.py, attack.py, triggers.py)."""
+
+from __future__ import annotations
+
+from ...core.choosing import CHOOSE
+from ...core.game import DecisionRule, Procedure
+from . import attack, play, triggers
+
+PROCEDURE = Procedure(
+    steps={
+        "setup.shuffle": play.setup_shuffle,
+        "setup.first": play.setup_first,
+        "setup.draw": play.setup_draw,
+        "setup.reshuffle": play.setup_reshuffle,
+        "setup.security": play.setup_security,
+        "setup.memory": play.setup_memory,
+        "unsuspend.all": play.unsuspend_all,
+        "draw.draw": play.draw_phase,
+        "main.option-done": play.option_done,
+        "attack.resolve": attack.resolve_attack,
+        "attack.check": attack.check_security,
+        "attack.checked": attack.after_check,
+    },
+    decisions={
+        "setup.redraw": DecisionRule(frozenset({"redraw", "keep"}), play.ask_redraw, play.answer_redraw),
+        "breeding.choose": DecisionRule(frozenset({"hatch", "move-out", "stay"}), play.ask_breeding, play.answer_breeding, play.breeding_nothing),
+        "main.act": DecisionRule(frozenset({"play", "digivolve", "use", "attack", "pass"}), play.ask_main, play.answer_main, play.main_automatic),
+        "attack.block": DecisionRule(frozenset({"block", "no-block"}), attack.ask_block, attack.answer_block),
+        "effects.pending": DecisionRule(frozenset({"resolve"}), triggers.ask_order, triggers.answer_order, triggers.activate_only),
+        "effect.optional": DecisionRule(frozenset({"use-effect", "decline"}), triggers.ask_optional, triggers.answer_optional),
+        CHOOSE: triggers.CHOICES.decision_rule(),
+    },
+)

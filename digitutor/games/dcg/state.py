@@ -1,0 +1,148 @@
+"""The Digimon Card Game state: each player's zones of card instances, the shared memory gauge, the frames."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from ...core.frames import Frame, frame
+from ...core.instances import Instances
+from ...core.state import StateBase
+from .cards import Card, Category
+
+MEMORY_LIMIT = 10  #: "Neither player can have more than 10 memory."
+
+
+class Phase(StrEnum):
+    """Where a turn is (the turn map), plus setting up and the end of the game."""
+
+    SETUP = "setup"
+    UNSUSPEND = "unsuspend"
+    DRAW = "draw"
+    BREEDING = "breeding"
+    MAIN = "main"
+    GAME_OVER = "game-over"
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """A Digimon or Tamer in play: its cards bottom first (the last is the top card), and its state."""
+
+    cards: tuple[int, ...]
+    suspended: bool = False
+    played: int = 0  #: the turn it was played (0: not played this game's way, e.g. moved out of the breeding area)
+    burst: bool = False  #: burst digivolved this turn (later)
+
+    @property
+    def top(self) -> int:
+        return self.cards[-1]
+
+    @property
+    def sources(self) -> tuple[int, ...]:
+        """Its digivolution cards (everything under the top card)."""
+        return self.cards[:-1]
+
+    def but(self, **changes: object) -> Stack:
+        return replace(self, **changes)
+
+
+@dataclass(slots=True)
+class Side:
+    """One player's zones. Piles list their top card last."""
+
+    deck: list[int]
+    eggs: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    security: list[int] = field(default_factory=list)
+    trash: list[int] = field(default_factory=list)
+    breeding: Stack | None = None
+    battle: list[Stack] = field(default_factory=list)
+    field_cards: list[int] = field(default_factory=list)  #: an Option being used, a security card being checked
+    redrawn: bool = False
+
+    def copy(self) -> Side:
+        return Side(
+            list(self.deck), list(self.eggs), list(self.hand), list(self.security), list(self.trash), self.breeding,
+            list(self.battle), list(self.field_cards), self.redrawn,
+        )
+
+
+@dataclass(slots=True)
+class CState(StateBase):
+    """The whole game: zones of card instances, the memory gauge, and the stack of pending frames.
+
+    ``memory`` is the gauge seen from Player 1: positive on Player 1's side, negative on
+    Player 2's. ``player_memory`` gives one player's memory.
+    """
+
+    instances: Instances
+    sides: list[Side]
+    frames: list[Frame] = field(default_factory=lambda: [frame("setup.shuffle")])
+    turn: int = 0
+    active: int = 0  #: whose turn it is
+    first: int = 0  #: who went first
+    memory: int = 0
+    bred: bool = False  #: the breeding phase's one action was taken this turn
+    out_of: list[int] = field(default_factory=list)  #: cards in play left this step (for "left play" checks): uids
+    used: list[str] = field(default_factory=list)  #: [Once Per Turn] effects used this turn: "<uid>/<index>"
+
+    def copy(self) -> CState:
+        return CState(
+            self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active, self.first,
+            self.memory, self.bred, list(self.out_of), list(self.used), **self.ending(),
+        )
+
+    @property
+    def phase(self) -> Phase:
+        kind = self.frames[-1].kind if self.frames else "game-over"
+        return PHASE_OF.get(kind.partition(".")[0], Phase.MAIN)
+
+    def player_memory(self, player: int) -> int:
+        """``player``'s memory: positive on their side of the gauge, negative on the opponent's."""
+        return self.memory if player == 0 else -self.memory
+
+    def set_memory(self, player: int, value: int) -> None:
+        """Put the counter at ``value`` from ``player``'s side, within the gauge."""
+        value = max(-MEMORY_LIMIT, min(MEMORY_LIMIT, value))
+        self.memory = value if player == 0 else -value
+
+    def stack_of(self, uid: int) -> tuple[int, int | None] | None:
+        """(owner, position in the battle area; None for the breeding area) of the stack holding ``uid``."""
+        for owner, side in enumerate(self.sides):
+            if side.breeding is not None and uid in side.breeding.cards:
+                return owner, None
+            for position, stack in enumerate(side.battle):
+                if uid in stack.cards:
+                    return owner, position
+        return None
+
+    def stack_at(self, owner: int, position: int | None) -> Stack:
+        side = self.sides[owner]
+        return side.breeding if position is None else side.battle[position]  # type: ignore[return-value]
+
+    def set_stack(self, owner: int, position: int | None, stack: Stack | None) -> None:
+        """Replace (or, with None, remove) the stack at ``position``."""
+        side = self.sides[owner]
+        if position is None:
+            side.breeding = stack
+        elif stack is None:
+            del side.battle[position]
+        else:
+            side.battle[position] = stack
+
+    def top_card(self, uid: int) -> Card:
+        return self.cards[uid]
+
+    def in_play(self, player: int) -> list[Stack]:
+        """``player``'s Digimon and Tamers in the battle area."""
+        return self.sides[player].battle
+
+    def is_digimon(self, stack: Stack) -> bool:
+        return self.cards[stack.top].category in (Category.DIGIMON, Category.DIGI_EGG)
+
+
+PHASE_OF = {
+    "setup": Phase.SETUP, "unsuspend": Phase.UNSUSPEND, "draw": Phase.DRAW, "breeding": Phase.BREEDING,
+    "main": Phase.MAIN, "attack": Phase.MAIN, "effect": Phase.MAIN, "effects": Phase.MAIN, "end": Phase.MAIN,
+    "game-over": Phase.GAME_OVER, "turn": Phase.UNSUSPEND,
+}

@@ -1,0 +1,287 @@
+"""Triggered effects: waiting in order, the owner's choice of order, activation, and choices inside effects.
+
+When something triggers effects (a Digimon is played, digivolves, attacks, is deleted, a
+security card is checked), an ``effects.pending`` frame is pushed above whatever was
+running, so effects triggered while others resolve go first (dcg:effect-activation-order.p5).
+Within one frame the turn player's effects activate first, then the opponent's
+(p3, p4); a player with several decides their order (p2). An effect whose Digimon or
+Tamer left play before it activates does not activate (p6).
+
+A pending effect is plain data: (owner, card, part, index, this) — ``part`` is ``own``,
+``inherited`` or ``security``; ``this`` the Digimon it belongs to (its top card).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from ...core.actions import Action, action
+from ...core.choosing import ChoiceRules, choice_frame, picked_cards
+from ...core.effects import Effect, Verb, VerbHooks, VerbResult, run_verbs
+from ...core.frames import Frame, frame
+from ...core.records import Decision, Event, Option, Step
+from ...rules.model import Citation
+from . import citations as C
+from .effects import RULES
+from .layer import WORLD
+from .moves import delete, draw, leave_play, name, put, step, take, trash_all
+from .state import CState, Phase
+
+Pending = tuple[int, str, str, int, str]  #: (owner, card iid, part, effect index, this iid)
+PARTS = {"own": "effects", "inherited": "inherited_effects", "security": "security_effects"}
+
+
+def effect_of(state: CState, item: Pending) -> Effect:
+    _, card_iid, part, index, _ = item
+    return getattr(state.cards[state.uid(card_iid)], PARTS[part])[index]
+
+
+def triggered(state: CState, timing: str, owner: int, uid: int, this: int | None = None, parts: Sequence[str] = ("own",)) -> list[Pending]:
+    """The effects of card ``uid`` with ``timing`` (in the given parts), owned by ``owner``, for the Digimon ``this``."""
+    found: list[Pending] = []
+    card = state.cards[uid]
+    for part in parts:
+        for index, effect in enumerate(getattr(card, PARTS[part])):
+            if effect.spec.timing == timing:
+                found.append((owner, state.iid(uid), part, index, state.iid(this if this is not None else uid)))
+    return found
+
+
+def stack_triggers(state: CState, timing: str, owner: int, top: int, sources: Iterable[int] = ()) -> list[Pending]:
+    """A Digimon's own effects with ``timing`` and its digivolution cards' inherited ones."""
+    found = triggered(state, timing, owner, top)
+    for uid in sources:
+        found += triggered(state, timing, owner, uid, top, ("inherited",))
+    return found
+
+
+def push_pending(state: CState, items: Sequence[Pending]) -> None:
+    """Effects triggered at once wait above everything running now (newer before older)."""
+    if items:
+        state.push(frame("effects.pending", state.active, pending=tuple(items)))
+
+
+def _next_owner(state: CState, pending: Sequence[Pending]) -> int:
+    owners = {item[0] for item in pending}
+    return state.active if state.active in owners else 1 - state.active
+
+
+def ask_order(state: CState, top: Frame) -> Decision | None:
+    """A player with several effects waiting at once picks the one that activates next."""
+    pending = top["pending"]
+    owner = _next_owner(state, pending)
+    mine = [item for item in pending if item[0] == owner]
+    if len(mine) < 2:
+        return None
+    options = []
+    for item in mine:
+        effect = effect_of(state, item)
+        key = action("resolve", owner, item[1], effect=str(item[3]), part=item[2])
+        options.append(Option(key, f"Activate {state.label(state.uid(item[1]))}: {effect.spec.quote}"))
+    cited = (C.OWNER_ORDERS, C.TURN_PLAYER_FIRST, C.THEN_OPPONENT, C.NEWER_FIRST)
+    return Decision(owner, "order", f"{name(owner)}: which of your effects activates first?", tuple(options), cited, Phase.MAIN.value)
+
+
+def activate_only(state: CState, top: Frame, rng: random.Random) -> Step | None:
+    """One effect of the next owner waits (or none): it activates."""
+    pending = top["pending"]
+    if not pending:
+        state.pop()
+        return None
+    owner = _next_owner(state, pending)
+    item = next(item for item in pending if item[0] == owner)
+    return activate(state, top, item, rng)
+
+
+def answer_order(state: CState, top: Frame, chosen: Action) -> Step:
+    item = next(
+        i for i in top["pending"]
+        if i[1] == chosen.cards[0] and str(i[3]) == chosen.param("effect") and i[2] == chosen.param("part")
+    )
+    return activate(state, top, item, random.Random(0))
+
+
+def check_order(state: CState, top: Frame | None, proposed: Action) -> tuple:
+    from ...core.records import Reason
+
+    if top is None:
+        return ()
+    pending = top["pending"]
+    owner = _next_owner(state, pending)
+    if not any(i[0] == owner and proposed.cards and i[1] == proposed.cards[0] for i in pending):
+        return (Reason("That card has no effect waiting to activate now.", C.OWNER_ORDERS),)
+    return ()
+
+
+def _still_there(state: CState, item: Pending) -> bool:
+    """The Digimon or Tamer with the effect is still in play (a security card: still being checked; an Option: in the field)."""
+    owner, card_iid, part, _, this_iid = item
+    uid, this = state.uid(card_iid), state.uid(this_iid)
+    effect = effect_of(state, item)
+    if effect.spec.timing == "on-deletion":
+        return uid in state.sides[owner].trash
+    if part == "security" or state.cards[uid].category.value == "option":
+        return any(uid in side.field_cards for side in state.sides) or state.stack_of(uid) is not None
+    where = state.stack_of(this)
+    return where is not None and where[1] is not None and uid in state.stack_at(*where).cards
+
+
+def activate(state: CState, top: Frame, item: Pending, rng: random.Random) -> Step:
+    """Take ``item`` out of the waiting effects and activate it (unless its card left play)."""
+    rest = tuple(i for i in top["pending"] if i != item)
+    if rest:
+        state.frames[-1] = top.but(pending=rest)
+    else:
+        state.pop()
+    owner, card_iid, part, index, this_iid = item
+    effect = effect_of(state, item)
+    uid = state.uid(card_iid)
+    label = state.label(uid)
+    if not _still_there(state, item):
+        return step(state, Phase.MAIN, owner, f"{label} left play before its effect could activate: it does not activate.",
+                    (C.LEFT_PLAY, effect.citation))
+    if effect.spec.optional:
+        state.push(frame("effect.optional", owner, item=item))
+        return step(state, Phase.MAIN, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation,))
+    return run_effect(state, item, rng)
+
+
+def ask_optional(state: CState, top: Frame) -> Decision:
+    item = top["item"]
+    effect = effect_of(state, item)
+    owner = top.player
+    options = (Option(action("use-effect", owner), f"Use it: {effect.spec.quote}"), Option(action("decline", owner), "Do not use it"))
+    return Decision(owner, "optional", f"{name(owner)}: use this effect of {state.label(state.uid(item[1]))}?", options,
+                    (effect.citation, C.CARD_TEXT_FIRST), Phase.MAIN.value)
+
+
+def answer_optional(state: CState, top: Frame, chosen: Action) -> Step:
+    item = top["item"]
+    state.pop()
+    if chosen.kind == "decline":
+        effect = effect_of(state, item)
+        return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} does not use it.", (effect.citation,))
+    return run_effect(state, item, random.Random(0))
+
+
+def run_effect(state: CState, item: Pending, rng: random.Random, start: int = 0, kept: dict | None = None,
+               picked: Sequence[int] | None = None) -> Step:
+    """Run an effect's verbs (from ``start``); a choice a player must make stops it in a choice frame."""
+    owner, card_iid, part, index, this_iid = item
+    effect = effect_of(state, item)
+    if start == 0 and effect.spec.once_per_turn:
+        state.used.append(f"{card_iid}/{part}/{index}")
+    hooks = verb_hooks(rng)
+    done = run_verbs(state, effect.spec.do, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
+                     start=start, kept=kept, picked=picked)
+    label = state.label(state.uid(card_iid))
+    if done.waiting is not None:
+        kept_plain = tuple(sorted(done.kept.items()))
+        state.push(choice_frame(state, done.waiting, item=item, kept=kept_plain, quote=effect.spec.quote))
+        told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\""
+        return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), _events(state, done))
+    told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\"" + _what_happened(state, done)
+    return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), _events(state, done))
+
+
+def _what_happened(state: CState, done: VerbResult) -> str:
+    parts = []
+    for verb, who, uids in done.moved:
+        if verb in ("choose", "reveal", "search") or (not uids and verb not in ("gain", "lose", "draw")):
+            continue
+        if verb == "draw":
+            parts.append(f"{name(who)} draws {len(uids)}")
+        elif verb in ("gain", "lose"):
+            parts.append(f"memory: {name(who)} has {state.player_memory(who)}")
+        else:
+            parts.append(f"{verb}: {', '.join(state.cards[u].name for u in uids)}")
+    return " — " + "; ".join(parts) + "." if parts else "."
+
+
+def _events(state: CState, done: VerbResult) -> list[Event]:
+    events = []
+    for verb, who, uids in done.moved:
+        secret = verb in ("draw", "search")
+        events.append(state.card_event(f"effect-{verb}", who, uids, secret=secret))
+    return events
+
+
+# -- what the verbs do on a DCG board ---------------------------------------------------------------------------------
+
+
+def verb_hooks(rng: random.Random) -> VerbHooks:
+    """How DCG's verbs move cards, change memory and shuffle (with the match's random stream)."""
+
+    def move(state: CState, owner: int, uids: list[int], to: str, source: str | None) -> None:
+        for uid in uids:
+            if to == "deleted":
+                _delete_with_triggers(state, uid)
+            elif state.stack_of(uid) is not None and uid == state.stack_at(*state.stack_of(uid)).top:  # type: ignore[misc]
+                leave_play(state, uid, to)
+            else:
+                take(state, uid)
+                put(state, uid, to)
+
+    def counter(state: CState, player: int, which: str, change: int) -> None:
+        state.set_memory(player, state.player_memory(player) + change)
+
+    def shuffle(state: CState, player: int, zone: str) -> None:
+        rng.shuffle(state.sides[player].deck)
+
+    def other(state: CState, verb: Verb, owner: int, uids: list[int]) -> list[int]:
+        if verb.verb in ("suspend", "unsuspend"):
+            for uid in uids:
+                where = state.stack_of(uid)
+                if where is not None and where[1] is not None:
+                    state.set_stack(*where, state.stack_at(*where).but(suspended=verb.verb == "suspend"))
+            return uids
+        if verb.verb == "play":
+            from .play import enter_play
+
+            for uid in uids:
+                enter_play(state, state.instances.owners[uid], uid)  # type: ignore[arg-type]
+            return uids
+        if verb.verb == "de-digivolve":
+            trashed = []
+            for uid in uids:
+                where = state.stack_of(uid)
+                if where is None or where[1] is None:
+                    continue
+                stack = state.stack_at(*where)
+                keep = max(1, len(stack.cards) - verb.count)
+                trashed += list(stack.cards[keep:])
+                state.set_stack(*where, stack.but(cards=stack.cards[:keep]))
+            trash_all(state, trashed)
+            return trashed
+        raise ValueError(f"unknown verb {verb.verb}")
+
+    return VerbHooks(move, counter, trash="deleted", hand="hand", deck="deck", shuffle=shuffle, other=other)
+
+
+def _delete_with_triggers(state: CState, top: int) -> None:
+    """Delete a Digimon by an effect; its [On Deletion] effects wait to activate once it is in the trash."""
+    where = state.stack_of(top)
+    if where is None:
+        return
+    owner = where[0]
+    stack, _ = delete(state, top)
+    push_pending(state, stack_triggers(state, "on-deletion", owner, top, stack.sources))
+
+
+# -- choices inside an effect ------------------------------------------------------------------------------------------
+
+
+def resume_choice(state: CState, choosing: Frame) -> Step:
+    """A choice inside an effect is complete: the effect's verbs go on from it."""
+    state.pop()
+    item = choosing["item"]
+    kept = {name: tuple(uids) for name, uids in choosing["kept"]}
+    return run_effect(state, item, random.Random(0), start=choosing["at"], kept=kept, picked=picked_cards(state, choosing))
+
+
+def _choice_citation(state: CState, choosing: Frame) -> Citation:
+    return effect_of(state, choosing["item"]).citation
+
+
+CHOICES = ChoiceRules(C.CARD_TEXT_FIRST, resume_choice, lambda state: Phase.MAIN.value, name, _choice_citation)
