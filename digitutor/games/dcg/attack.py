@@ -16,7 +16,7 @@ from ...rules.citations import interpretation
 from . import citations as C
 from .cards import Category
 from .checks import why_not_blocker
-from .layer import dp, has, security_attack
+from .layer import YES, dp, has, keyword, security_attack
 from .moves import delete, name, step, trash_all
 from .play import game_over, rules_due, rules_processing
 from .state import CState, Phase
@@ -143,6 +143,12 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
             cited.append(C.DELETED_STACK)
         push_pending(state, stack_triggers(state, "on-deletion", owner, uid, stack.sources))  # type: ignore[arg-type]
     told += "a draw, both are deleted." if len(losers) == 2 else f"{state.label(losers[0])} is deleted."
+    piercing = keyword(state, attacker, "piercing")
+    if losers == [target] and piercing.value == YES:
+        checks = 1 + max(0, security_attack(state, attacker).value)
+        state.push(frame("attack.check", player, attacker=state.iid(attacker), left=checks))
+        told += f" {state.label(attacker)} survives and has <Piercing>: it checks security."
+        cited += [C.CARD_TIMINGS, *piercing.because]
     return step(state, Phase.MAIN, player, told, cited, events)
 
 
@@ -186,7 +192,11 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
             theirs = shown.dp or 0
             cited += [C.SECURITY_DIGIMON, C.SECURITY_DIGIMON_NO_EFFECTS, *mine.because]
             told.append(f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} ({mine.value} DP)")
-            if mine.value <= theirs:
+            jamming = keyword(state, attacker, "jamming")
+            if mine.value <= theirs and jamming.value == YES:
+                told.append(f"{state.label(attacker)} has <Jamming>: it is not deleted")
+                cited += [C.CARD_TIMINGS, *jamming.because]
+            elif mine.value <= theirs:
                 stack, event = delete(state, attacker)
                 events.append(event)
                 cited += [C.ATTACKER_LOSES] + ([C.EQUAL_DP] if mine.value == theirs else [])

@@ -25,7 +25,7 @@ from .checks import (
     why_not_target,
     why_not_use,
 )
-from .layer import dp
+from .layer import dp, keyword
 from .moves import delete, draw, memory_words, name, pay, step, take, trash_all
 from .state import CState, Phase, Stack
 from .triggers import push_pending, stack_triggers, triggered
@@ -111,18 +111,53 @@ def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
 
 
 def turn_frames(active: int) -> list[Frame]:
-    """A turn's four phases, in the manual's order."""
-    return [frame("unsuspend.all", active), frame("draw.draw", active), frame("breeding.choose", active), frame("main.act", active)]
+    """A turn's four phases, in the manual's order ([Start of Your Turn] effects first)."""
+    return [
+        frame("turn.start", active), frame("unsuspend.all", active), frame("draw.draw", active), frame("breeding.choose", active),
+        frame("main.act", active),
+    ]
+
+
+def in_play_triggers(state: CState, player: int, timing: str) -> list:
+    """The effects with ``timing`` of ``player``'s Digimon and Tamers in the battle area (and their inherited ones)."""
+    found = []
+    for stack in state.sides[player].battle:
+        found += stack_triggers(state, timing, player, stack.top, stack.sources)
+    return found
+
+
+def start_of_turn(state: CState, top: Frame, rng: random.Random) -> Step | None:
+    """[Start of Your Turn] effects activate before anything else of the turn."""
+    state.pop()
+    waiting = in_play_triggers(state, state.active, "start-of-your-turn")
+    if not waiting:
+        return None
+    push_pending(state, waiting)
+    return step(state, Phase.UNSUSPEND, state.active, f"Turn {state.turn} begins: {len(waiting)} [Start of Your Turn] effect(s) activate.",
+                (C.CARD_TIMINGS,))
 
 
 def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
-    side = state.sides[state.active]
+    """Unsuspend all of the turn player's cards; a Digimon of the opponent with <Reboot> unsuspends too."""
+    player = state.active
+    side = state.sides[player]
     woke = [stack.top for stack in side.battle if stack.suspended]
     side.battle = [stack.but(suspended=False) for stack in side.battle]
+    cited: list = [C.UNSUSPEND]
+    rebooted = []
+    other = state.sides[1 - player]
+    for position, stack in enumerate(other.battle):
+        reboot = keyword(state, stack.top, "reboot")
+        if stack.suspended and reboot.value == "yes":
+            other.battle[position] = stack.but(suspended=False)
+            rebooted.append(stack.top)
+            cited += [C.CARD_TIMINGS, *reboot.because]
     state.pop()
-    told = f"{name(state.active)} unsuspends {len(woke)} card(s)." if woke else f"{name(state.active)} has no suspended cards."
-    return step(state, Phase.UNSUSPEND, state.active, f"Turn {state.turn}: {told}", (C.UNSUSPEND,),
-                [state.card_event("unsuspend", state.active, woke)])
+    told = f"{name(player)} unsuspends {len(woke)} card(s)." if woke else f"{name(player)} has no suspended cards."
+    if rebooted:
+        told += f" {name(1 - player)}'s {', '.join(state.label(u) for u in rebooted)} unsuspend(s) too (<Reboot>)."
+    return step(state, Phase.UNSUSPEND, player, f"Turn {state.turn}: {told}", cited,
+                [state.card_event("unsuspend", player, woke + rebooted)])
 
 
 def draw_phase(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -257,6 +292,33 @@ def main_automatic(state: CState, top: Frame, rng: random.Random) -> Step | None
     due = rules_due(state)
     if due:
         return rules_processing(state, due)
+    return turn_ending(state)
+
+
+def turn_ending(state: CState, passed: bool = False) -> Step:
+    """The turn is ending: [End of Your Turn] effects activate first (once a turn), then the turn passes."""
+    waiting = [] if "end-of-turn" in state.used else in_play_triggers(state, state.active, "end-of-your-turn")
+    state.used.append("end-of-turn")
+    if not waiting:
+        return _turn_passes(state, passed)
+    state.push(frame("end.turn", state.active, passed=passed))
+    push_pending(state, waiting)
+    return step(state, Phase.MAIN, state.active, f"{name(state.active)}'s turn is ending: {len(waiting)} [End of Your Turn] effect(s) activate.",
+                (C.CARD_TIMINGS, C.AFTER_EFFECTS))
+
+
+def end_of_turn(state: CState, top: Frame, rng: random.Random) -> Step:
+    """After the [End of Your Turn] effects: the turn goes on if they brought the counter back, else it passes."""
+    state.pop()
+    if not top["passed"] and not turn_is_over(state):
+        return step(state, Phase.MAIN, state.active, f"The memory counter is back on {name(state.active)}'s side: the turn goes on.",
+                    (C.EFFECTS_BRING_BACK,))
+    return _turn_passes(state, top["passed"])
+
+
+def _turn_passes(state: CState, passed: bool) -> Step:
+    if passed:
+        return end_turn(state, (C.PASS, C.PASS_TO_THREE), passed=True)
     return end_turn(state, (C.TURN_ENDS, C.ENDING_A_TURN, C.AFTER_EFFECTS, C.COUNTER_STAYS))
 
 
@@ -289,7 +351,7 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
     kind, player = chosen.kind, chosen.player
     if kind == "pass":
         state.set_memory(player, -PASS_MEMORY)
-        return end_turn(state, (C.PASS, C.PASS_TO_THREE), passed=True)
+        return turn_ending(state, passed=True)
     if kind == "play":
         return play_from_hand(state, player, state.uid(chosen.cards[0]))
     if kind == "digivolve":
