@@ -130,6 +130,7 @@ class Verb(Schema):
     amount: int = 0
     change: Modifier | None = None  #: change: the modifier that lasts
     until: Duration = "turn"  #: change: how long it lasts
+    card: ShortText | None = None  #: a card id the verb names (e.g. the Token a game verb creates)
     keep: ShortText | None = None  #: name the cards this verb acted on, for later verbs' ``among``
     up_to: bool = False  #: choose: any number from none to ``count``
     chooser: Whose = "self"  #: choose: who picks (``self``: the effect's owner)

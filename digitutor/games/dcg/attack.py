@@ -15,7 +15,7 @@ from ...core.records import Decision, Event, Option, Step
 from ...rules.citations import interpretation
 from . import citations as C
 from .cards import Category
-from .checks import why_not_blocker
+from .checks import digivolve_requirement, why_not_blocker
 from .layer import YES, dp, has, keyword, security_attack
 from .moves import delete, name, step, trash_all
 from .play import game_over, rules_due, rules_processing
@@ -49,7 +49,8 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     owner, position = state.stack_of(attacker)  # type: ignore[misc]
     stack = state.stack_at(owner, position)
     state.set_stack(owner, position, stack.but(suspended=True))
-    state.push(frame("attack.block", 1 - player, attacker=chosen.cards[0], target=target),
+    state.push(frame("attack.counter", 1 - player, attacker=chosen.cards[0], target=target),
+               frame("attack.block", 1 - player, attacker=chosen.cards[0], target=target),
                frame("attack.resolve", player, attacker=chosen.cards[0], target=target))
     waiting = stack_triggers(state, "when-attacking", player, attacker, stack.sources)
     push_pending(state, waiting)
@@ -57,6 +58,69 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     cited = [C.SUSPEND_AND_DECLARE, C.TARGET] + ([C.WHEN_ATTACKING] if waiting else [])
     return step(state, Phase.MAIN, player, f"{name(player)} suspends {state.label(attacker)} and attacks {aim}.", cited,
                 [state.card_event("attack", player, (attacker,), {"target": target or "player"})])
+
+
+# -- counter timing ---------------------------------------------------------------------------------------------------------
+
+
+def counter_options(state: CState, defender: int) -> list[Option]:
+    """<Blast Digivolve> into an ACE card in hand, and [Counter] effects of the defender's cards in play."""
+    side, cards, ids = state.sides[defender], state.cards, state.instances.ids
+    options = []
+    for uid in side.hand:
+        card = cards[uid]
+        if card.ace is None or not card.ace.blast:
+            continue
+        for stack in side.battle:
+            shown = cards[stack.top]
+            if shown.category is Category.DIGIMON and not shown.token and digivolve_requirement(card, shown) is not None:
+                options.append(Option(action("blast", defender, ids[stack.top], ids[uid]), f"<Blast Digivolve> {shown.name} into {card.name}"))
+    for stack in side.battle:
+        for index, effect in enumerate(cards[stack.top].effects):
+            if effect.spec.timing == "counter":
+                options.append(Option(action("counter", defender, ids[stack.top], effect=str(index)), f"[Counter] {cards[stack.top].name}: {effect.spec.quote}"))
+    return options
+
+
+def ask_counter(state: CState, top: Frame) -> Decision | None:
+    defender = top.player
+    assert defender is not None
+    if _attacker(state, top) is None:
+        return None
+    options = counter_options(state, defender)
+    if not options:
+        return None
+    options.append(Option(action("no-counter", defender), "Do nothing at counter timing"))
+    return Decision(defender, "counter", f"{name(defender)}: counter timing — use a [Counter] effect?", tuple(options),
+                    (C.COUNTER_TIMING, C.COUNTER_ONCE, C.ONE_COUNTER), Phase.MAIN.value)
+
+
+def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
+    from .play import digivolve
+
+    defender = chosen.player
+    state.pop()
+    if chosen.kind == "no-counter":
+        return step(state, Phase.MAIN, defender, f"{name(defender)} does nothing at counter timing.", (C.COUNTER_TIMING,))
+    top_uid = state.uid(chosen.cards[0])
+    owner, position = state.stack_of(top_uid)  # type: ignore[misc]
+    if chosen.kind == "blast":
+        return digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
+    index = int(chosen.param("effect", "0") or 0)
+    effect = state.cards[top_uid].effects[index]
+    push_pending(state, [(defender, chosen.cards[0], "own", index, chosen.cards[0])])
+    return step(state, Phase.MAIN, defender, f"{name(defender)} activates {state.label(top_uid)}'s [Counter] effect.",
+                (C.COUNTER_TIMING, C.COUNTER_EFFECT, effect.citation))
+
+
+def check_counter(state: CState, frame: Frame | None, proposed: Action) -> tuple:
+    from ...core.records import Reason
+
+    if frame is None or proposed.kind == "no-counter":
+        return ()
+    if not any(o.action == proposed for o in counter_options(state, proposed.player)):
+        return (Reason("That is not a <Blast Digivolve> or [Counter] effect you can use now.", C.COUNTER_TIMING),)
+    return ()
 
 
 # -- blocker timing -----------------------------------------------------------------------------------------------------------

@@ -246,6 +246,11 @@ def parse_cards(doc: Any, source: str) -> dict[str, Card]:
             raise InputError(source, f"card {card.id!r}.number", f"duplicate card number (also {numbers[card.number]!r})")
         cards[card.id] = card
         numbers[card.number] = card.id
+    for card in cards.values():
+        for effect in (*card.effects, *card.inherited_effects, *card.security_effects):
+            for verb in (*effect.spec.cost, *effect.spec.do):
+                if verb.verb == "play-token" and (verb.card not in cards or not cards[verb.card].token):
+                    raise InputError(source, f"card {card.id!r}.effects", f"expected 'card' to name a Token card, got {verb.card!r}")
     return cards
 
 

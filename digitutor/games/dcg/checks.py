@@ -13,7 +13,7 @@ from ...core.frames import Frame
 from ...core.game import ActionRule
 from ...core.records import Reason
 from . import citations as C
-from .cards import Card, Category, Requirement
+from .cards import Card, Category, Partner, Requirement
 from .layer import has
 from .moves import can_pay, memory_words
 from .state import CState, Stack
@@ -104,9 +104,10 @@ def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card) -> t
     top = state.cards[stack.top]
     if card.category is not Category.DIGIMON:
         return (Reason(f"{card.name} is not a Digimon card: only Digimon cards digivolve.", C.REQUIREMENTS),)
-    if top.category is Category.TAMER or top.token:
-        what = "a Token" if top.token else "a Tamer"
-        return (Reason(f"{top.name} is {what}, not a Digimon that can digivolve.", C.DIGIVOLVE),)
+    if top.token:
+        return (Reason(f"{top.name} is a Token: Tokens can't digivolve.", C.TOKENS_NO_DIGIVOLVE),)
+    if top.category is Category.TAMER:
+        return (Reason(f"{top.name} is a Tamer, not a Digimon that can digivolve.", C.DIGIVOLVE),)
     reasons: list[Reason] = []
     requirement = digivolve_requirement(card, top)
     if requirement is None:
@@ -143,6 +144,81 @@ def check_digivolve(state: CState, frame: Frame | None, proposed: Action) -> tup
     if found:
         return tuple(found)
     return why_not_digivolve(state, proposed.player, target[1], state.cards[uid])  # type: ignore[index]
+
+
+def partner_meets(partner: Partner, top: Card) -> bool:
+    """Does a Digimon showing ``top`` meet one side of DNA digivolution requirements?"""
+    if partner.name is not None:
+        return top.name == partner.name
+    return partner.level == top.level and partner.colour in top.colours
+
+
+def why_not_dna(state: CState, player: int, left: Stack, right: Stack, card: Card) -> tuple[Reason, ...]:
+    """Every reason ``left`` and ``right`` cannot DNA digivolve into ``card`` from the hand now."""
+    if card.dna is None:
+        return (Reason(f"{card.name} has no DNA digivolution requirements.", C.DNA),)
+    reasons: list[Reason] = []
+    if left is right:
+        reasons.append(Reason("DNA digivolution combines two different Digimon.", C.DNA))
+    for stack, partner, side in ((left, card.dna.left, "left"), (right, card.dna.right, "right")):
+        shown = state.cards[stack.top]
+        if shown.token:
+            reasons.append(Reason(f"{shown.name} is a Token: Tokens can't digivolve.", C.TOKENS_NO_DIGIVOLVE))
+        elif shown.category is Category.TAMER or not partner_meets(partner, shown):
+            wanted = f"[{partner.name}]" if partner.name else f"a {partner.colour} level {partner.level} Digimon"
+            reasons.append(Reason(f"The {side} of {card.name}'s DNA requirements is {wanted}; {shown.name} is not.", C.DNA_REQUIREMENTS))
+    reasons += _cost_reasons(state, player, card.dna.cost, f"DNA digivolving into {card.name}")
+    return tuple(reasons)
+
+
+def check_dna(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    reasons = _one_card(proposed, 3, "the left Digimon, the right Digimon and the card from your hand")
+    if reasons:
+        return reasons
+    left = own_stack(state, proposed.player, proposed.cards[0], breeding=False)
+    right = own_stack(state, proposed.player, proposed.cards[1], breeding=False)
+    uid = in_hand(state, proposed.player, proposed.cards[2])
+    found = [Reason(f"{c} is not one of your Digimon in the battle area.", C.DNA_BATTLE_AREA)
+             for c, s in ((proposed.cards[0], left), (proposed.cards[1], right)) if s is None]
+    if uid is None:
+        found.append(Reason(f"{proposed.cards[2]} is not a card in your hand.", C.DNA_REQUIREMENTS))
+    if found:
+        return tuple(found)
+    return why_not_dna(state, proposed.player, left[1], right[1], state.cards[uid])  # type: ignore[index]
+
+
+# -- F. [Main] effects on Digimon and Tamers ----------------------------------------------------------------------------------
+
+
+def main_effects(state: CState, stack: Stack) -> list[int]:
+    """Indexes of the top card's own [Main] effects (Digimon and Tamers)."""
+    card = state.cards[stack.top]
+    if card.category is Category.OPTION:
+        return []
+    return [i for i, effect in enumerate(card.effects) if effect.spec.timing == "main"]
+
+
+def why_not_activate(state: CState, stack: Stack, index: int) -> tuple[Reason, ...]:
+    card = state.cards[stack.top]
+    if index not in main_effects(state, stack):
+        return (Reason(f"{card.name} has no such [Main] effect.", C.MAIN_ON_CARDS),)
+    effect = card.effects[index]
+    if effect.spec.once_per_turn and f"{state.iid(stack.top)}/own/{index}" in state.used:
+        return (Reason(f"{card.name}'s effect is [Once Per Turn] and was used this turn.", effect.citation),)
+    return ()
+
+
+def check_activate(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    reasons = _one_card(proposed, 1, "your Digimon or Tamer with a [Main] effect")
+    if reasons:
+        return reasons
+    found = own_stack(state, proposed.player, proposed.cards[0], breeding=False)
+    if found is None:
+        return (Reason(f"{proposed.cards[0]} is not one of your Digimon or Tamers in the battle area.", C.MAIN_ON_CARDS),)
+    index = proposed.param("effect", "0")
+    if not index or not index.isdigit():
+        return (Reason("Name the effect by its number.", C.MAIN_ON_CARDS),)
+    return why_not_activate(state, found[1], int(index))
 
 
 # -- D. Using Option cards ------------------------------------------------------------------------------------------------
@@ -286,6 +362,8 @@ ACTIONS: dict[str, ActionRule] = {
     "stay": ActionRule(C.DO_NOTHING, "Doing nothing in the breeding phase happens in your breeding phase.", _always),
     "play": ActionRule(C.MAIN, "Digimon and Tamers are played in your main phase.", check_play),
     "digivolve": ActionRule(C.MAIN, "Digivolving happens in your main phase.", check_digivolve),
+    "dna": ActionRule(C.MAIN, "DNA digivolving happens in your main phase.", check_dna),
+    "activate": ActionRule(C.MAIN_EFFECTS, "[Main] effects are activated in your main phase, when nothing else is activating.", check_activate),
     "use": ActionRule(C.MAIN, "Option cards are used from the hand in your main phase.", check_use),
     "attack": ActionRule(C.MAIN, "Attacks are made in your main phase.", check_attack),
     "pass": ActionRule(C.PASS, "Passing happens in your main phase, when there is nothing left to do.", _always),
@@ -296,3 +374,13 @@ ACTIONS: dict[str, ActionRule] = {
     "decline": ActionRule(C.CARD_TEXT_FIRST, "An optional effect is declined when it activates.", _always),
     **CHOICES.action_rules(),
 }
+
+
+def _counter_rules() -> dict[str, ActionRule]:
+    from .attack import check_counter
+
+    when = "<Blast Digivolve> and [Counter] effects are used at counter timing, when an opponent's Digimon attacks."
+    return {kind: ActionRule(C.COUNTER_TIMING, when, check_counter) for kind in ("blast", "counter", "no-counter")}
+
+
+ACTIONS.update(_counter_rules())

@@ -248,3 +248,56 @@ CARD_TIMINGS = interpretation(
     "precedence, so each card carries its own reminder text, written for this project.",
     ("dcg:setting-up-the-game.p1",),
 )
+
+# -- DNA digivolution ------------------------------------------------------------------------------------------------------
+DNA = cite("dcg:dna-digivolution.p1", "DNA digivolution is a new type of digivolution that combines two Digimon together to digivolve.")
+DNA_REQUIREMENTS = cite("dcg:dna-digivolution-diagram.1")
+DNA_PLACE = cite("dcg:dna-digivolution-diagram.2")
+DNA_ORDER = cite(
+    "dcg:dna-digivolution-diagram.p1",
+    "When stacking the cards, the card on the left side of the DNA digivolution requirements should be placed on top of the card listed to the right.",
+)
+DNA_PAY = cite("dcg:dna-digivolution-diagram.3")
+DNA_WHEN_DIGIVOLVING = cite("dcg:dna-digivolution-diagram.4")
+DNA_INHERITED = cite("dcg:dna-digivolution-diagram.p2")
+DNA_ONE = cite("dcg:dna-digivolution-diagram.p3")
+DNA_UNSUSPENDED = cite("dcg:dna-digivolution-diagram.b1")
+DNA_RESET = cite("dcg:dna-digivolution-diagram.b2")
+DNA_ONCE_RESET = cite("dcg:dna-digivolution-diagram.b3")
+DNA_MAY_ATTACK = cite("dcg:dna-digivolution-diagram.b4")
+DNA_LIKE_DIGIVOLUTION = cite("dcg:dna-digivolution-diagram.b5", "Just like normal digivolution, DNA digivolution causes effects that care about digivolution, like [When Digivolving] effects and “When one of your Digimon digivolves” to trigger.")
+DNA_BATTLE_AREA = cite("dcg:dna-digivolution-diagram.b6")
+MULTICOLOUR_DIGIVOLVE = cite(
+    "dcg:multicolor-digimon.p3",
+    "It also meets the digivolution conditions for both blue and green Digimon, allowing it to digivolve into Digimon of either color.",
+)
+
+# -- [Main] effects, Tokens ------------------------------------------------------------------------------------------------
+MAIN_ON_CARDS = cite("dcg:activating-main-effects.p1")
+MAIN_NO_INTERRUPT = cite("dcg:activating-main-effects.p3")
+TOKENS_SPECIAL = cite("dcg:tokens.p2")
+TOKENS_ONLY_BY_EFFECTS = cite("dcg:tokens.p4")
+TOKENS_REMOVED = cite(
+    "dcg:tokens.b5",
+    "If a Token would be deleted, trashed, returned to its owner's hand/deck, placed in a security stack or placed under another card, it is removed from the game instead.",
+)
+TOKENS_NO_DIGIVOLVE = cite("dcg:tokens.b2", "Tokens can't digivolve, become digivolution cards of other Digimon or be placed under Tamers.")
+TOKENS_STAY = cite("dcg:tokens.b6")
+
+# -- ACE Digimon: Blast Digivolve and Overflow -------------------------------------------------------------------------------
+ACE_CATEGORY = cite("dcg:ace-digimon.p2")
+BLAST = cite(
+    "dcg:ace-digimon.p4",
+    "When your opponent's Digimon attacks and after their “When Attacking” or other effects of that timing have activated, counter timing occurs and your Digimon may digivolve into a Digimon ACE card in your hand without paying the cost.",
+)
+BLAST_REQUIREMENTS = cite("dcg:ace-digimon.p4", "(You must still follow digivolution requirements.)")
+BLAST_BONUS = cite("dcg:ace-digimon.p5")
+BLAST_WHEN_DIGIVOLVING = cite("dcg:ace-digimon.p6", "When Blast Digivolving, [When Digivolving] effects still activate, and if digivolved into a Digimon with <Blocker>, it may block in the blocker timing following the counter timing.")
+ONE_COUNTER = cite("dcg:ace-digimon.p6", "Note that you may not activate more than 1 [Counter] effect during an attack.")
+COUNTER_ONCE = cite("dcg:attacking.p4", "During counter timing, the defending player can activate \"when an opponent's Digimon attacks\" effects once per attack.")
+OVERFLOW = cite("dcg:overflow.p1")
+OVERFLOW_AT_ONCE = cite("dcg:overflow.p2")
+OVERFLOW_RULE = cite("dcg:overflow.p3")
+OVERFLOW_SOURCES = cite("dcg:overflow.p4")
+OVERFLOW_NOT = cite("dcg:overflow.p5")
+ACE_OVERFLOW = cite("dcg:ace-digimon.b1")

@@ -23,8 +23,32 @@ def name(player: int) -> str:
 
 
 def step(state: CState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()) -> Step:
-    """A step taken, each citation listed once."""
+    """A step taken, each citation listed once; with any <Overflow> that applied during it."""
+    if state.overflowed:
+        narration, citations = _with_overflow(state, narration, list(citations))
     return Step(state.turn, player, phase.value, narration, tuple(dict.fromkeys(citations)), tuple(events))
+
+
+def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> tuple[str, list[Citation]]:
+    told = []
+    for uid in state.overflowed:
+        card = state.cards[uid]
+        owner = state.instances.owners[uid]
+        told.append(f"<Overflow> of {card.name}: {name(owner)} loses {card.ace.overflow} memory"  # type: ignore[union-attr]
+                    f" (now {memory_words(state.player_memory(owner))})")  # type: ignore[arg-type]
+    state.overflowed = []
+    return narration + " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, C.OVERFLOW_RULE, C.ACE_OVERFLOW]
+
+
+def overflow(state: CState, uids: Iterable[int]) -> None:
+    """ACE cards leaving the battle area (on top or as digivolution cards): their owner loses memory at once."""
+    for uid in uids:
+        ace = state.cards[uid].ace
+        if ace is not None:
+            owner = state.instances.owners[uid]
+            assert owner is not None
+            state.set_memory(owner, state.player_memory(owner) - ace.overflow)
+            state.overflowed.append(uid)
 
 
 def card(state: CState, uid: int) -> Card:
@@ -84,6 +108,8 @@ def take(state: CState, uid: int) -> list[int]:
     if where is not None:
         owner, position = where
         stack = state.stack_at(owner, position)
+        if position is not None:
+            overflow(state, stack.cards if uid == stack.top else (uid,))
         if uid == stack.top:
             state.set_stack(owner, position, None)
             return list(stack.sources)

@@ -18,6 +18,10 @@ from . import citations as C
 from .cards import Category
 from .checks import (
     digivolve_requirement,
+    main_effects,
+    partner_meets,
+    why_not_activate,
+    why_not_dna,
     own_stack,
     why_not_attacker,
     why_not_digivolve,
@@ -271,6 +275,12 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
             requirement = digivolve_requirement(card, shown)
             cost = f" (cost {requirement.cost})" if requirement else ""
             options.append(Option(action("digivolve", player, ids[stack.top], ids[uid]), f"Digivolve {shown.name} into {card.name}{cost}", reasons))
+    options += _dna_options(state, player)
+    for stack in side.battle:
+        for index in main_effects(state, stack):
+            effect = cards[stack.top].effects[index]
+            options.append(Option(action("activate", player, ids[stack.top], effect=str(index)),
+                                  f"Activate {cards[stack.top].name}: {effect.spec.quote}", why_not_activate(state, stack, index)))
     targets = [stack.top for stack in state.sides[1 - player].battle if cards[stack.top].category is not Category.TAMER]
     for stack in side.battle:
         if cards[stack.top].category is Category.TAMER:
@@ -282,6 +292,26 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
             options.append(Option(action("attack", player, ids[stack.top], ids[target]), f"Attack {cards[target].name} with {cards[stack.top].name}", reasons))
     options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
     return tuple(options)
+
+
+def _dna_options(state: CState, player: int) -> list[Option]:
+    """DNA digivolutions whose two Digimon are both in the battle area (illegal ones: only for cost)."""
+    side, cards, ids = state.sides[player], state.cards, state.instances.ids
+    found = []
+    for uid in side.hand:
+        card = cards[uid]
+        if card.dna is None:
+            continue
+        lefts = [s for s in side.battle if partner_meets(card.dna.left, cards[s.top]) and not cards[s.top].token]
+        rights = [s for s in side.battle if partner_meets(card.dna.right, cards[s.top]) and not cards[s.top].token]
+        for left in lefts:
+            for right in rights:
+                if left is right:
+                    continue
+                found.append(Option(action("dna", player, ids[left.top], ids[right.top], ids[uid]),
+                                    f"DNA digivolve {cards[left.top].name} and {cards[right.top].name} into {card.name} (cost {card.dna.cost})",
+                                    why_not_dna(state, player, left, right, card)))
+    return found
 
 
 def main_automatic(state: CState, top: Frame, rng: random.Random) -> Step | None:
@@ -360,6 +390,10 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
         return digivolve(state, player, found[0], found[1], state.uid(chosen.cards[1]))
     if kind == "use":
         return use_option(state, player, state.uid(chosen.cards[0]))
+    if kind == "dna":
+        return dna_digivolve(state, player, state.uid(chosen.cards[0]), state.uid(chosen.cards[1]), state.uid(chosen.cards[2]))
+    if kind == "activate":
+        return activate_main(state, player, state.uid(chosen.cards[0]), int(chosen.param("effect", "0") or 0))
     return declare_attack(state, player, chosen)
 
 
@@ -394,17 +428,20 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
                 [state.card_event("play", player, (uid,))])
 
 
-def digivolve(state: CState, player: int, position: int | None, stack: Stack, uid: int) -> Step:
-    """Stack the card on the Digimon, pay the digivolve cost, draw 1; then its [When Digivolving] effects."""
+def digivolve(state: CState, player: int, position: int | None, stack: Stack, uid: int, blast: bool = False) -> Step:
+    """Stack the card on the Digimon, pay the digivolve cost (not for <Blast Digivolve>), draw 1; then its [When Digivolving] effects."""
     card = state.cards[uid]
     before = state.cards[stack.top]
     requirement = digivolve_requirement(card, before)
     assert requirement is not None
     state.sides[player].hand.remove(uid)
     state.set_stack(player, position, stack.but(cards=(*stack.cards, uid)))
-    paid, cited = _paid(state, player, requirement.cost)
+    if blast:
+        paid, cited = "pays no cost", [C.BLAST, C.BLAST_REQUIREMENTS, C.BLAST_BONUS, C.ACE_CATEGORY]
+    else:
+        paid, cited = _paid(state, player, requirement.cost)
     drawn, event = draw(state, player, 1)
-    rules = [C.STACK_AND_PAY, C.DIGIVOLVE_COST, C.BONUS, C.SOURCES]
+    rules = [C.STACK_AND_PAY, C.BONUS, C.SOURCES] + ([] if blast else [C.DIGIVOLVE_COST])
     if requirement.name is not None:
         rules.append(C.NAME_REQUIREMENT)
     else:
@@ -416,6 +453,8 @@ def digivolve(state: CState, player: int, position: int | None, stack: Stack, ui
     waiting = triggered(state, "when-digivolving", player, uid)
     if waiting:
         rules.append(C.WHEN_DIGIVOLVING_AFTER_BONUS)
+        if blast:
+            rules.append(C.BLAST_WHEN_DIGIVOLVING)
     push_pending(state, waiting)
     where = "in the breeding area" if position is None else ""
     return step(
@@ -423,6 +462,41 @@ def digivolve(state: CState, player: int, position: int | None, stack: Stack, ui
         f"{name(player)} digivolves {before.name} into {card.name}{' ' + where if where else ''}, {paid}, and draws 1 card as the digivolution bonus.",
         (*rules, *cited), [state.card_event("digivolve", player, (stack.top, uid)), event],
     )
+
+
+def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -> Step:
+    """Place the card on both Digimon (left on top of right, each with its digivolution cards), pay, draw 1."""
+    card = state.cards[uid]
+    assert card.dna is not None
+    side = state.sides[player]
+    stacks = {top: next(s for s in side.battle if s.top == top) for top in (left, right)}
+    side.battle = [s for s in side.battle if s.top not in (left, right)]
+    side.hand.remove(uid)
+    cards = (*stacks[right].cards, *stacks[left].cards, uid)
+    side.battle.append(Stack(cards))
+    state.lasting = [change for change in state.lasting if not set(change.cards) & set(cards)]
+    state.used = [key for key in state.used if key.partition("/")[0] not in {state.iid(u) for u in cards}]
+    paid, cited = _paid(state, player, card.dna.cost)
+    _, event = draw(state, player, 1)
+    waiting = triggered(state, "when-digivolving", player, uid)
+    push_pending(state, waiting)
+    rules = [C.DNA, C.DNA_REQUIREMENTS, C.DNA_PLACE, C.DNA_ORDER, C.DNA_PAY, C.DNA_ONE, C.DNA_UNSUSPENDED, C.DNA_RESET,
+             C.DNA_ONCE_RESET, C.DNA_MAY_ATTACK, C.DNA_INHERITED]
+    if waiting:
+        rules += [C.DNA_WHEN_DIGIVOLVING, C.DNA_LIKE_DIGIVOLUTION]
+    names = (state.cards[left].name, state.cards[right].name)
+    return step(state, Phase.MAIN, player,
+                f"{name(player)} DNA digivolves {names[0]} and {names[1]} into {card.name} ({names[0]} on top of {names[1]}), {paid}, "
+                f"and draws 1 card; {card.name} is unsuspended and may attack this turn.",
+                (*rules, *cited), [state.card_event("dna-digivolve", player, cards), event])
+
+
+def activate_main(state: CState, player: int, top: int, index: int) -> Step:
+    """Declare a [Main] effect of a Digimon or Tamer, then resolve its text."""
+    effect = state.cards[top].effects[index]
+    push_pending(state, [(player, state.iid(top), "own", index, state.iid(top))])
+    return step(state, Phase.MAIN, player, f"{name(player)} activates {state.label(top)}'s effect: \"{effect.spec.quote}\"",
+                (C.MAIN_ON_CARDS, C.MAIN_EFFECTS, effect.citation), [state.card_event("activate", player, (top,))])
 
 
 def use_option(state: CState, player: int, uid: int) -> Step:

@@ -26,7 +26,8 @@ PROCEDURE = Procedure(
     decisions={
         "setup.redraw": DecisionRule(frozenset({"redraw", "keep"}), play.ask_redraw, play.answer_redraw),
         "breeding.choose": DecisionRule(frozenset({"hatch", "move-out", "stay"}), play.ask_breeding, play.answer_breeding, play.breeding_nothing),
-        "main.act": DecisionRule(frozenset({"play", "digivolve", "use", "attack", "pass"}), play.ask_main, play.answer_main, play.main_automatic),
+        "main.act": DecisionRule(frozenset({"play", "digivolve", "dna", "activate", "use", "attack", "pass"}), play.ask_main, play.answer_main, play.main_automatic),
+        "attack.counter": DecisionRule(frozenset({"blast", "counter", "no-counter"}), attack.ask_counter, attack.answer_counter),
         "attack.block": DecisionRule(frozenset({"block", "no-block"}), attack.ask_block, attack.answer_block),
         "effects.pending": DecisionRule(frozenset({"resolve"}), triggers.ask_order, triggers.answer_order, triggers.activate_only),
         "effect.optional": DecisionRule(frozenset({"use-effect", "decline"}), triggers.ask_optional, triggers.answer_optional),

@@ -83,13 +83,13 @@ class CState(StateBase):
     first: int = 0  #: who went first
     memory: int = 0
     bred: bool = False  #: the breeding phase's one action was taken this turn
-    out_of: list[int] = field(default_factory=list)  #: cards in play left this step (for "left play" checks): uids
+    overflowed: list[int] = field(default_factory=list)  #: ACE cards whose <Overflow> applied since the last step: uids
     used: list[str] = field(default_factory=list)  #: [Once Per Turn] effects used this turn: "<uid>/<index>"
 
     def copy(self) -> CState:
         return CState(
             self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active, self.first,
-            self.memory, self.bred, list(self.out_of), list(self.used), **self.ending(),
+            self.memory, self.bred, list(self.overflowed), list(self.used), **self.ending(),
         )
 
     @property

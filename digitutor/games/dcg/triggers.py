@@ -25,7 +25,7 @@ from ...rules.model import Citation
 from . import citations as C
 from .effects import RULES
 from .layer import WORLD
-from .moves import delete, draw, leave_play, name, put, step, take, trash_all
+from .moves import delete, leave_play, name, overflow, put, step, take, trash_all
 from .state import CState, Phase
 
 Pending = tuple[int, str, str, int, str]  #: (owner, card iid, part, effect index, this iid)
@@ -43,7 +43,7 @@ def triggered(state: CState, timing: str, owner: int, uid: int, this: int | None
     card = state.cards[uid]
     for part in parts:
         for index, effect in enumerate(getattr(card, PARTS[part])):
-            if effect.spec.timing == timing:
+            if effect.spec.timing == timing and not (effect.spec.once_per_turn and f"{state.iid(uid)}/{part}/{index}" in state.used):
                 found.append((owner, state.iid(uid), part, index, state.iid(this if this is not None else uid)))
     return found
 
@@ -242,6 +242,17 @@ def verb_hooks(rng: random.Random) -> VerbHooks:
             for uid in uids:
                 enter_play(state, state.instances.owners[uid], uid)  # type: ignore[arg-type]
             return uids
+        if verb.verb == "play-token":
+            from .cards import card_set
+            from .state import Stack
+
+            made = []
+            for _ in range(verb.count):
+                state.instances, uid = state.instances.create(card_set()[verb.card], owner)  # type: ignore[index]
+                state.cards = state.instances.cards
+                state.sides[owner].battle.append(Stack((uid,), played=state.turn))
+                made.append(uid)
+            return made
         if verb.verb == "de-digivolve":
             trashed = []
             for uid in uids:
@@ -252,6 +263,7 @@ def verb_hooks(rng: random.Random) -> VerbHooks:
                 keep = max(1, len(stack.cards) - verb.count)
                 trashed += list(stack.cards[keep:])
                 state.set_stack(*where, stack.but(cards=stack.cards[:keep]))
+            overflow(state, trashed)
             trash_all(state, trashed)
             return trashed
         raise ValueError(f"unknown verb {verb.verb}")
