@@ -86,6 +86,7 @@ SELECTOR_FIELDS: dict[str, str] = {
     "at_least": "a mapping of values the game answers to the least each may be",
     "state": "a state the game names (e.g. `suspended`, `unsuspended`)",
     "trait": "the card has this trait (or type) among its traits",
+    "text_contains": "the card's text (as the game answers `text`: its name, effects ...) contains these words",
 }
 
 
@@ -108,6 +109,7 @@ class Selector(Schema):
     at_least: dict[ShortText, int] | None = None
     state: ShortText | None = None  #: ``suspended``, ``unsuspended`` ... (the game answers ``state``)
     trait: ShortText | None = None  #: one of the card's traits (the game answers ``traits``)
+    text_contains: ShortText | None = None  #: "with X in its text" (the game answers ``text``)
 
 
 class Modifier(Schema):
@@ -306,6 +308,8 @@ class World:
         if selector.state is not None and get(state, uid, "state") != selector.state:
             return False
         if selector.trait is not None and selector.trait not in (get(state, uid, "traits") or ()):
+            return False
+        if selector.text_contains is not None and selector.text_contains not in (get(state, uid, "text") or ""):
             return False
         return True
 

@@ -68,7 +68,9 @@ def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, .
         rule = C.USE_OPTION if card.category is Category.OPTION else C.PLAY_DIGIMON
         reasons.append(Reason(f"{card.name} is a {card.category.value} card: only Digimon and Tamers are played.", rule))
         return tuple(reasons)
-    reasons += _cost_reasons(state, player, card.cost or 0, card.name)
+    from .xros import cheapest
+
+    reasons += _cost_reasons(state, player, cheapest(state, player, card), card.name)
     return tuple(reasons)
 
 
@@ -384,3 +386,29 @@ def _counter_rules() -> dict[str, ActionRule]:
 
 
 ACTIONS.update(_counter_rules())
+
+
+def check_burst(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    from .xros import why_not_burst
+
+    reasons = _one_card(proposed, 2, "your Digimon and the card from your hand it burst digivolves into")
+    if reasons:
+        return reasons
+    target = own_stack(state, proposed.player, proposed.cards[0], breeding=False)
+    uid = in_hand(state, proposed.player, proposed.cards[1])
+    if target is None or uid is None:
+        return (Reason("Name one of your Digimon in the battle area and a card in your hand.", C.BURST),)
+    return why_not_burst(state, proposed.player, target[1], state.cards[uid])
+
+
+def _xros_rules() -> dict[str, ActionRule]:
+    from .xros import check_xros
+
+    when = "Cards are placed for a DigiXros while playing a card with DigiXros requirements."
+    return {
+        "xros": ActionRule(C.XROS_WHETHER, when, check_xros), "xros-done": ActionRule(C.XROS_WHETHER, when, check_xros),
+        "burst": ActionRule(C.MAIN, "Burst digivolving happens in your main phase.", check_burst),
+    }
+
+
+ACTIONS.update(_xros_rules())

@@ -301,3 +301,43 @@ OVERFLOW_RULE = cite("dcg:overflow.p3")
 OVERFLOW_SOURCES = cite("dcg:overflow.p4")
 OVERFLOW_NOT = cite("dcg:overflow.p5")
 ACE_OVERFLOW = cite("dcg:ace-digimon.b1")
+
+# -- DigiXros ------------------------------------------------------------------------------------------------------------------
+XROS = cite(
+    "dcg:digixros.p2",
+    "With DigiXros, when a Digimon card with DigiXros requirements is played, you can place Digimon cards listed in its DigiXros requirements from your hand or battle area under the Digimon card being played as digivolution cards.",
+)
+XROS_DECLARE = cite("dcg:digixros.1")
+XROS_WHETHER = cite("dcg:digixros.2")
+XROS_TOP_ONLY = cite("dcg:digixros.p8", "If placing a Digimon from your battle area, only the top Digimon card can be placed.")
+XROS_REST_TRASHED = cite(
+    "dcg:digixros.p8",
+    "If you do so, trash all of the remaining digivolution cards under that Digimon. This is not treated as deleting or trashing those cards.",
+)
+XROS_ANY = cite("dcg:digixros.p9", "You can place as many or as few of the cards written in the requirements as you like.")
+XROS_ONE_EACH = cite("dcg:digixros.p9", "In addition, only one of each card written in the DigiXros requirements can be placed.")
+XROS_ORDER = cite("dcg:digixros.p11")
+XROS_REDUCE = cite("dcg:digixros.3")
+XROS_PAY = cite("dcg:digixros.4")
+XROS_EXAMPLE = cite("dcg:digixros.p15")
+XROS_ON_PLAY = cite("dcg:digixros.p16", "In addition, the rule stating that Digimon can't attack the turn they're played still applies.")
+XROS_SOURCES = cite("dcg:digixros.p17")
+XROS_WITHOUT = cite("dcg:digixros.p18")
+
+# -- Burst Digivolve ---------------------------------------------------------------------------------------------------------
+BURST = cite(
+    "dcg:burst-digivolve.p2",
+    "When the Digimon specified in the Burst Digivolve requirement of the card digivolves, digivolving for the specified digivolution cost is possible by returning a Tamer you have that is specified in the Burst Digivolve requirement to the hand.",
+)
+BURST_BONUS = cite("dcg:burst-digivolve.p2", "You still draw a card from the digivolution bonus.")
+BURST_END = cite("dcg:burst-digivolve.p5", "At the end of the turn a Digimon burst digivolved, you trash the top card of that Digimon.")
+BURST_NO_SOURCES = cite("dcg:burst-digivolve.p5", "However, don't trash the top card if the Digimon doesn't have any digivolution cards")
+BURST_TRIGGERS = cite(
+    "dcg:burst-digivolve.p8",
+    "Just like normal digivolution, burst digivolution triggers effects that care about digivolution, like [When Digivolving] effects and “When one of your Digimon digivolves”.",
+)
+BURST_ONLY = cite("dcg:burst-digivolve.p9")
+WITH_X = cite(
+    "dcg:with-x-in-its-text-cards.b1",
+    "Determine if a card has the specified term(s) in the text of its card name, effect(s), inherited effect(s), security effect, DNA digivolution, special digivolution requirements, or DigiXros requirements.",
+)

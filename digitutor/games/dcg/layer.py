@@ -44,7 +44,23 @@ def attribute(state: CState, uid: int, name: str) -> Any:
         return tuple(c.value for c in card.colours)
     if name == "kind":
         return card.category.value
+    if name == "text":
+        return text_of(card)
     return {"name": card.name, "level": card.level, "traits": card.traits, "cost": card.cost}.get(name)
+
+
+def text_of(card: Any) -> str:
+    """What "with X in its text" reads (dcg:with-x-in-its-text-cards.b1): name, effects, inherited and security
+    effects, DNA, special digivolution and DigiXros requirements."""
+    parts = [card.name, card.text, card.inherited, card.security]
+    if card.dna is not None:
+        parts += [p.name or "" for p in (card.dna.left, card.dna.right)]
+    parts += [r.name or "" for r in card.digivolve]
+    if card.digixros is not None:
+        parts += list(card.digixros.names)
+    if card.burst is not None:
+        parts += [card.burst.source, card.burst.tamer]
+    return "\n".join(p for p in parts if p)
 
 
 WORLD = World(zone, attribute)

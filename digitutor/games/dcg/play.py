@@ -30,9 +30,10 @@ from .checks import (
     why_not_use,
 )
 from .layer import dp, keyword
-from .moves import delete, draw, memory_words, name, pay, step, take, trash_all
+from .moves import delete, draw, leave_play, memory_words, name, pay, step, take, trash_all
 from .state import CState, Phase, Stack
 from .triggers import push_pending, stack_triggers, triggered
+from .xros import burst_tamer, declare, end_of_burst, why_not_burst, xros_materials
 
 HAND = 5
 SECURITY = 5
@@ -276,6 +277,15 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
             cost = f" (cost {requirement.cost})" if requirement else ""
             options.append(Option(action("digivolve", player, ids[stack.top], ids[uid]), f"Digivolve {shown.name} into {card.name}{cost}", reasons))
     options += _dna_options(state, player)
+    for uid in side.hand:
+        card = cards[uid]
+        if card.burst is None:
+            continue
+        for stack in side.battle:
+            if cards[stack.top].name == card.burst.source:
+                options.append(Option(action("burst", player, ids[stack.top], ids[uid]),
+                                      f"Burst digivolve {cards[stack.top].name} into {card.name} (cost {card.burst.cost}, "
+                                      f"returning {card.burst.tamer} to the hand)", why_not_burst(state, player, stack, card)))
     for stack in side.battle:
         for index in main_effects(state, stack):
             effect = cards[stack.top].effects[index]
@@ -383,7 +393,15 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
         state.set_memory(player, -PASS_MEMORY)
         return turn_ending(state, passed=True)
     if kind == "play":
-        return play_from_hand(state, player, state.uid(chosen.cards[0]))
+        uid = state.uid(chosen.cards[0])
+        card = state.cards[uid]
+        if card.digixros is not None and xros_materials(state, player, card):
+            return declare(state, player, uid)
+        return play_from_hand(state, player, uid)
+    if kind == "burst":
+        found = own_stack(state, player, chosen.cards[0])
+        assert found is not None
+        return digivolve(state, player, found[0], found[1], state.uid(chosen.cards[1]), burst=True)
     if kind == "digivolve":
         found = own_stack(state, player, chosen.cards[0])
         assert found is not None
@@ -428,23 +446,34 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
                 [state.card_event("play", player, (uid,))])
 
 
-def digivolve(state: CState, player: int, position: int | None, stack: Stack, uid: int, blast: bool = False) -> Step:
+def digivolve(state: CState, player: int, position: int | None, stack: Stack, uid: int, blast: bool = False, burst: bool = False) -> Step:
     """Stack the card on the Digimon, pay the digivolve cost (not for <Blast Digivolve>), draw 1; then its [When Digivolving] effects."""
     card = state.cards[uid]
     before = state.cards[stack.top]
     requirement = digivolve_requirement(card, before)
-    assert requirement is not None
+    assert requirement is not None or burst
+    returned = ""
+    if burst:
+        tamer = burst_tamer(state, player, card)
+        assert tamer is not None and card.burst is not None
+        leave_play(state, tamer, "hand")
+        returned = f"returns {state.cards[tamer].name} to the hand, "
+        position = next(i for i, s in enumerate(state.sides[player].battle) if s.top == stack.top)
     state.sides[player].hand.remove(uid)
-    state.set_stack(player, position, stack.but(cards=(*stack.cards, uid)))
+    state.set_stack(player, position, stack.but(cards=(*stack.cards, uid), burst=stack.burst or burst))
     if blast:
         paid, cited = "pays no cost", [C.BLAST, C.BLAST_REQUIREMENTS, C.BLAST_BONUS, C.ACE_CATEGORY]
+    elif burst:
+        paid, cited = _paid(state, player, card.burst.cost)  # type: ignore[union-attr]
+        paid = returned + paid
+        cited += [C.BURST, C.BURST_BONUS, C.BURST_TRIGGERS]
     else:
-        paid, cited = _paid(state, player, requirement.cost)
+        paid, cited = _paid(state, player, requirement.cost)  # type: ignore[union-attr]
     drawn, event = draw(state, player, 1)
-    rules = [C.STACK_AND_PAY, C.BONUS, C.SOURCES] + ([] if blast else [C.DIGIVOLVE_COST])
-    if requirement.name is not None:
+    rules = [C.STACK_AND_PAY, C.BONUS, C.SOURCES] + ([] if blast or burst else [C.DIGIVOLVE_COST])
+    if requirement is not None and requirement.name is not None:
         rules.append(C.NAME_REQUIREMENT)
-    else:
+    elif requirement is not None:
         rules.append(C.REQUIREMENTS)
     if stack.suspended:
         rules.append(C.STAYS_SUSPENDED)
@@ -531,6 +560,8 @@ def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
 
 def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
     ending = state.active
+    burst_told, burst_cited = end_of_burst(state, ending)
+    cited = (*cited, *burst_cited)
     memory = state.player_memory(1 - ending)
     expire(state, "turn")
     state.turn += 1
@@ -539,7 +570,8 @@ def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
     state.used = []
     state.clear_to(*turn_frames(state.active))
     why = "passes" if passed else "has the memory counter on the opponent's side"
-    return step(state, Phase.MAIN, ending, f"{name(ending)} {why}: the turn ends. {name(state.active)} begins with {memory_words(memory)} memory.",
+    extra = "".join(f" {told}." for told in burst_told)
+    return step(state, Phase.MAIN, ending, f"{name(ending)} {why}: the turn ends.{extra} {name(state.active)} begins with {memory_words(memory)} memory.",
                 cited)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.choosing import CHOOSE
 from ...core.game import DecisionRule, Procedure
-from . import attack, play, triggers
+from . import attack, play, triggers, xros
 
 PROCEDURE = Procedure(
     steps={
@@ -26,7 +26,8 @@ PROCEDURE = Procedure(
     decisions={
         "setup.redraw": DecisionRule(frozenset({"redraw", "keep"}), play.ask_redraw, play.answer_redraw),
         "breeding.choose": DecisionRule(frozenset({"hatch", "move-out", "stay"}), play.ask_breeding, play.answer_breeding, play.breeding_nothing),
-        "main.act": DecisionRule(frozenset({"play", "digivolve", "dna", "activate", "use", "attack", "pass"}), play.ask_main, play.answer_main, play.main_automatic),
+        "main.act": DecisionRule(frozenset({"play", "digivolve", "dna", "burst", "activate", "use", "attack", "pass"}), play.ask_main, play.answer_main, play.main_automatic),
+        "xros.choose": DecisionRule(frozenset({"xros", "xros-done"}), xros.ask_xros, xros.answer_xros, xros.no_more),
         "attack.counter": DecisionRule(frozenset({"blast", "counter", "no-counter"}), attack.ask_counter, attack.answer_counter),
         "attack.block": DecisionRule(frozenset({"block", "no-block"}), attack.ask_block, attack.answer_block),
         "effects.pending": DecisionRule(frozenset({"resolve"}), triggers.ask_order, triggers.answer_order, triggers.activate_only),
