@@ -7,6 +7,7 @@ from typing import Any
 from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
 from . import citations as C
+from .agents import GreedyAgent
 from .cards import card_set, tutorial_decks
 from .checks import ACTIONS
 from .effects import RULES as EFFECT_RULES
@@ -38,6 +39,7 @@ class DigimonCardGame(Game):
     id = "dcg"
     title = "Digimon Card Game"
     players = 2
+    agents = {"greedy": GreedyAgent}
     summary = (
         "Pay memory from one shared gauge to play, digivolve and use Options; the turn passes once the counter "
         "crosses to the opponent's side. Hatch Digi-Eggs, attack the security stack, and win by attacking a player "
