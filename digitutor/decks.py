@@ -41,6 +41,7 @@ class DeckFile(Schema):
     cards: list[CardId | DeckEntry]
     game: ShortText | None = None
     name: ShortText | None = None
+    eggs: list[CardId | DeckEntry] = []  #: a Digi-Egg deck (the Digimon Card Game)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class DeckGame:
 DECK_GAMES = {
     "dtector": DeckGame("digitutor.games.dtector.cards:card_set", True, "digitutor.games.dtector.citations:DECK_SIZE"),
     "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False, "digitutor.games.arena.citations:PRECONSTRUCTED"),
+    "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True, "digitutor.games.dcg.citations:DECK"),
 }
 
 
@@ -121,11 +123,14 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
     how = DECK_GAMES[game_id]
     cards = _attribute(how.cards)()
     card_ids: list[str] = []
+    egg_ids: list[str] = []
     reasons: list[Reason] = []
     unknown = unknown_copies = 0
-    for position, entry in enumerate(deck.cards):
+    entries = [("cards", position, entry) for position, entry in enumerate(deck.cards)]
+    entries += [("eggs", position, entry) for position, entry in enumerate(deck.eggs)]
+    for part, position, entry in entries:
         card_id, count = (entry, 1) if isinstance(entry, str) else (entry.card, entry.count)
-        where = f"cards[{position}]" if isinstance(entry, str) else f"cards[{position}].card"
+        where = f"{part}[{position}]" if isinstance(entry, str) else f"{part}[{position}].card"
         if card_id not in cards:
             unknown += 1
             unknown_copies += count
@@ -135,7 +140,7 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
             hint = f" (closest: {', '.join(close)})" if close else ""
             reasons.append(Reason(f"{where}: unknown card {excerpt(card_id)}{hint}.", _attribute(how.rule)))
             continue
-        card_ids.extend([card_id] * count)
+        (egg_ids if part == "eggs" else card_ids).extend([card_id] * count)
     if unknown > MAX_UNKNOWN_LISTED:
         more = unknown - MAX_UNKNOWN_LISTED
         reasons.append(Reason(f"… and {more} more unknown card{'s' if more > 1 else ''}.", _attribute(how.rule)))
@@ -146,7 +151,12 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
     # one entry per copy: a game's own reader may cap a single entry's count
     known: list[Any] = [{"card": c, "count": 1} for c in card_ids] if how.counted else card_ids
     name = deck.name or Path(source).stem
-    _, _, problems = get_game(game_id).check_deck({"game": game_id, "name": name, "cards": known}, source)
+    document: dict[str, Any] = {"game": game_id, "name": name, "cards": known}
+    if deck.eggs:
+        if game_id != "dcg":
+            raise InputError(source, "eggs", f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
+        document["eggs"] = [{"card": c, "count": 1} for c in egg_ids]
+    _, _, problems = get_game(game_id).check_deck(document, source)
     return DeckReport(source, game_id, name, tuple(card_ids), (*reasons, *problems))
 
 

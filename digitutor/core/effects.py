@@ -472,6 +472,8 @@ class VerbHooks:
     hand: str
     deck: str
     shuffle: Callable[[Any, int, str], None] | None = None
+    #: reveal (public: True) and search (public: False): (state, owner, uids, public) — e.g. face up in the field
+    show: Callable[[Any, int, list[int], bool], None] | None = None
     #: the game's own verbs: (state, verb, owner, selected uids) -> the uids it acted on
     other: Callable[[Any, Verb, int, list[int]], list[int]] | None = None
 
@@ -520,6 +522,8 @@ def run_verbs(
             hooks.counter(state, who, verb.counter or "", verb.amount if verb.verb == "gain" else -verb.amount)
         elif verb.verb == "shuffle" and hooks.shuffle is not None:
             hooks.shuffle(state, who, verb.to or hooks.deck)
+        elif verb.verb in ("reveal", "search") and hooks.show is not None:
+            hooks.show(state, who, targets, verb.verb == "reveal")
         elif verb.verb not in VERBS and hooks.other is not None:
             targets = hooks.other(state, verb, who, targets)
         _did(result, rules, verb, who, targets)

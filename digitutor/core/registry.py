@@ -12,6 +12,7 @@ from .game import Game
 GAME_MODULES: dict[str, str] = {
     "dtector": "digitutor.games.dtector",
     "arena": "digitutor.games.arena",
+    "dcg": "digitutor.games.dcg",
 }
 
 

@@ -4,7 +4,10 @@ Which zones a seat may see is written here from the rulebooks, independently of 
 engine's own hiding: D-Tector — "Players shuffle the opponent's deck, then both draw 3
 cards", each "place one Digimon from their hand face down ... then reveal"; Arena —
 Online is "a player's face-down draw pile", Offline "their face-up pile of used cards",
-the Digivolve Zone card and a new Rookie are placed "face down". A card name that only
+the Digivolve Zone card and a new Rookie are placed "face down"; DCG — security cards are placed
+"face down ... without looking at them", the trash holds "discarded cards ... face up", Digimon
+and Tamers are played to the battle area, an Option is placed "in the field", a checked security
+card is flipped "face up", and hands and decks are a player's own. A card name that only
 the opponent's deck holds must not reach a seat before one of its copies has been in a
 zone that seat may see.
 """
@@ -37,6 +40,10 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
         if zone in ("duel-zone", "power-port", "offline"):
             return True
         return owner == SEAT and zone in ("hand", "deck", "digivolve-zone", "new-rookie")
+    if game == "dcg":
+        if zone in ("battle", "breeding", "trash", "field"):
+            return True
+        return owner == SEAT and zone == "hand"
     raise AssertionError(f"no visibility table for {game}")
 
 

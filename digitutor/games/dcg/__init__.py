@@ -53,13 +53,12 @@ class DigimonCardGame(Game):
         return {"decks": [list(d.deck) for d in decks[:2]], "eggs": [list(d.eggs) for d in decks[:2]]}
 
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
-        """A deck document -> (name, card ids, every reason it is illegal)."""
-        entries = doc.get("cards", []) if isinstance(doc, dict) else []
-        card_ids = [e["card"] if isinstance(e, dict) else e for e in entries for _ in range(e.get("count", 1) if isinstance(e, dict) else 1)]
-        cards = card_set()
-        deck = [i for i in card_ids if i in cards and cards[i].category.value != "digi-egg"]
-        eggs = [i for i in card_ids if i in cards and cards[i].category.value == "digi-egg"]
-        return str(doc.get("name", "deck")), card_ids, deck_problems(deck, eggs)
+        """A deck document (``cards`` and ``eggs``, as the deck checker reads it) -> (name, card ids, every reason it is illegal)."""
+        def ids(part: str) -> list[str]:
+            return [e["card"] for e in doc.get(part, []) for _ in range(e.get("count", 1))]
+
+        deck, eggs = ids("cards"), ids("eggs")
+        return str(doc.get("name", "deck")), deck + eggs, deck_problems(deck, eggs)
 
     def result(self, state: CState) -> Result | None:
         if not state.over:

@@ -271,7 +271,7 @@ class DeckFile(Schema):
 
     game: ShortText
     name: ShortText
-    deck: tuple[DeckEntry, ...]
+    cards: tuple[DeckEntry, ...]  #: the 50-card deck
     eggs: tuple[DeckEntry, ...] = ()
 
 
@@ -287,13 +287,13 @@ def parse_deck(doc: Any, source: str, cards: dict[str, Card]) -> Deck:
     deck = validate(doc, DeckFile, source)
     if deck.game != "dcg":
         raise InputError(source, "game", f"expected dcg, got {deck.game!r}")
-    lists: dict[str, list[str]] = {"deck": [], "eggs": []}
-    for part in ("deck", "eggs"):
+    lists: dict[str, list[str]] = {"cards": [], "eggs": []}
+    for part in ("cards", "eggs"):
         for position, entry in enumerate(getattr(deck, part)):
             if entry.card not in cards:
                 raise InputError(source, f"{part}[{position}].card", f"unknown card {entry.card!r}")
             lists[part] += [entry.card] * entry.count
-    return Deck(deck.name, tuple(lists["deck"]), tuple(lists["eggs"]))
+    return Deck(deck.name, tuple(lists["cards"]), tuple(lists["eggs"]))
 
 
 @cache

@@ -51,11 +51,10 @@ def _cost_reasons(state: CState, player: int, cost: int, what: str) -> list[Reas
     if can_pay(state, player, cost):
         return []
     have = state.player_memory(player)
-    return [
-        Reason(f"{what} costs {cost}: with {memory_words(have)} memory the counter would have to move past 10 on "
-               f"your opponent's side.", C.OVER_TEN),
-        Reason(f"A cost of {cost} needs at least {cost - 10} memory; you have {memory_words(have)}.", C.OVER_TEN_EXAMPLE),
-    ]
+    return [Reason(
+        f"{what} costs {cost}: the counter must move {cost} spaces, so you need at least {cost - 10} memory "
+        f"and you have {memory_words(have)}.", C.OVER_TEN,
+    )]
 
 
 # -- A. Playing Digimon, C. Playing Tamers ------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ def setup_reshuffle(state: CState, top: Frame, rng: random.Random) -> Step:
 def setup_security(state: CState, top: Frame, rng: random.Random) -> Step:
     for side in state.sides:
         for _ in range(min(SECURITY, len(side.deck))):
-            side.security.insert(0, side.deck.pop())  # the deck's top card ends at the bottom of the security stack
+            side.security.append(side.deck.pop())  # one at a time from the top: the deck's top card ends at the bottom
     state.goto(frame("setup.memory"))
     return step(state, Phase.SETUP, None, f"Each player places the top {SECURITY} cards of their deck face down as their security stack.",
                 (C.SECURITY,), [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)])
@@ -419,6 +419,8 @@ def _paid(state: CState, player: int, cost: int) -> tuple[str, list]:
     before = state.player_memory(player)
     after = pay(state, player, cost)
     cited = [C.PAY]
+    if after == 0:
+        cited.append(C.ON_ZERO_GOES_ON)
     if before >= 0 > after:
         cited.append(C.TURN_ENDS)
         if before > 0 and cost > before:

@@ -89,8 +89,9 @@ def state_from_decks(setup: Mapping[str, Any], source: str, rng: random.Random) 
 
 
 def start_frames(phase: str, active: int) -> list[Frame]:
+    """A prepared board in ``setup`` starts at the opening hands: its decks stay in the order the judge set."""
     if phase == "setup":
-        return stack_of(frame("setup.shuffle"))
+        return stack_of(frame("setup.draw"))
     frames = turn_frames(active)
     kinds = [f.kind.partition(".")[0] for f in frames]
     return stack_of(*frames[kinds.index(phase):])

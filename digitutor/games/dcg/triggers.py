@@ -176,33 +176,63 @@ def run_effect(state: CState, item: Pending, rng: random.Random, start: int = 0,
     done = run_verbs(state, effect.spec.do, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
     label = state.label(state.uid(card_iid))
+    if any(verb == "gain" and state.player_memory(who) == 10 for verb, who, _ in done.moved):
+        done.citations.append(C.MAX_TEN)  # a gain stops at 10
     if done.waiting is not None:
         kept_plain = tuple(sorted(done.kept.items()))
         state.push(choice_frame(state, done.waiting, item=item, kept=kept_plain, quote=effect.spec.quote))
         told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\""
         return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), _events(state, done))
     told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\"" + _what_happened(state, done)
-    return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), _events(state, done))
+    events = _events(state, done)
+    _effect_over(state, owner, done)
+    return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), events)
+
+
+def _effect_over(state: CState, owner: int, done: VerbResult) -> None:
+    """The effect has finished: what it revealed and did not move goes back on top of its deck; searches end."""
+    state.searched.clear()
+    revealed, state.revealed = state.revealed, []
+    for uid in reversed(revealed):
+        for side in state.sides:
+            if uid in side.field_cards:
+                side.field_cards.remove(uid)
+                side.deck.append(uid)
+
+
+def _public(state: CState, uid: int, revealed: set[int]) -> bool:
+    """May everyone see which card this is now? In play, in a trash, face up in the field, or revealed by the effect."""
+    if uid in revealed or state.stack_of(uid) is not None:
+        return True
+    return any(uid in side.trash or uid in side.field_cards for side in state.sides)
+
+
+def _revealed(state: CState) -> set[int]:
+    return set(state.revealed)
 
 
 def _what_happened(state: CState, done: VerbResult) -> str:
     parts = []
+    revealed = _revealed(state)
     for verb, who, uids in done.moved:
-        if verb in ("choose", "reveal", "search") or (not uids and verb not in ("gain", "lose", "draw")):
+        if verb in ("choose", "search") or (not uids and verb not in ("gain", "lose", "draw")):
             continue
         if verb == "draw":
             parts.append(f"{name(who)} draws {len(uids)}")
         elif verb in ("gain", "lose"):
-            parts.append(f"memory: {name(who)} has {state.player_memory(who)}")
-        else:
+            parts.append(f"{name(who)} now has {state.player_memory(who)} memory")
+        elif all(_public(state, u, revealed) for u in uids):
             parts.append(f"{verb}: {', '.join(state.cards[u].name for u in uids)}")
+        else:
+            parts.append(f"{verb}: {len(uids)} card(s) {name(who)} keeps hidden")
     return " — " + "; ".join(parts) + "." if parts else "."
 
 
 def _events(state: CState, done: VerbResult) -> list[Event]:
     events = []
+    revealed = _revealed(state)
     for verb, who, uids in done.moved:
-        secret = verb in ("draw", "search")
+        secret = verb in ("draw", "search") or not all(_public(state, u, revealed) for u in uids)
         events.append(state.card_event(f"effect-{verb}", who, uids, secret=secret))
     return events
 
@@ -228,6 +258,16 @@ def verb_hooks(rng: random.Random) -> VerbHooks:
 
     def shuffle(state: CState, player: int, zone: str) -> None:
         rng.shuffle(state.sides[player].deck)
+
+    def show(state: CState, player: int, uids: list[int], public: bool) -> None:
+        """Revealed cards lie face up in the field while the effect lasts; searched ones are seen by their owner only."""
+        if not public:
+            state.searched.extend(uids)
+            return
+        for uid in uids:
+            take(state, uid)
+            state.sides[state.instances.owners[uid]].field_cards.append(uid)  # type: ignore[index]
+            state.revealed.append(uid)
 
     def other(state: CState, verb: Verb, owner: int, uids: list[int]) -> list[int]:
         if verb.verb in ("suspend", "unsuspend"):
@@ -268,7 +308,7 @@ def verb_hooks(rng: random.Random) -> VerbHooks:
             return trashed
         raise ValueError(f"unknown verb {verb.verb}")
 
-    return VerbHooks(move, counter, trash="deleted", hand="hand", deck="deck", shuffle=shuffle, other=other)
+    return VerbHooks(move, counter, trash="deleted", hand="hand", deck="deck", shuffle=shuffle, other=other, show=show)
 
 
 def _delete_with_triggers(state: CState, top: int) -> None:

@@ -8,6 +8,7 @@ name, no id.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from ...core.choosing import hide_candidates
 from ...core.effects import renumbered
@@ -55,10 +56,14 @@ def board(state: CState, viewer: int | None = None) -> BoardView:
     players = []
     for player, side in enumerate(state.sides):
         secret = viewer is not None and viewer != player
+        def face_down(uids: list[int]) -> tuple[CardView, ...]:
+            """Face-down piles: only a judge's view (everything visible) shows their cards, bottom first."""
+            return () if viewer is not None else tuple(replace(card_view(state, uid), face_down=True) for uid in uids)
+
         zones = (
-            ZoneView("security", "Security", (), "pile", len(side.security)),
-            ZoneView("deck", "Deck", (), "pile", len(side.deck)),
-            ZoneView("egg-deck", "Digi-Egg deck", (), "pile", len(side.eggs)),
+            ZoneView("security", "Security", face_down(side.security), "pile", len(side.security)),
+            ZoneView("deck", "Deck", face_down(side.deck), "pile", len(side.deck)),
+            ZoneView("egg-deck", "Digi-Egg deck", face_down(side.eggs), "pile", len(side.eggs)),
             ZoneView("breeding", "Breeding area", () if side.breeding is None else (stack_view(state, side.breeding),), "row",
                      int(side.breeding is not None)),
             ZoneView("battle", "Battle area", tuple(stack_view(state, stack) for stack in side.battle), "row", len(side.battle)),
@@ -99,9 +104,13 @@ def redact(state: CState, viewer: int | None) -> CState:
         return state.copy()
     new = Renumbering(state, UNKNOWN)
     sides = []
+    searched = set(state.searched)
     for player, side in enumerate(state.sides):
         def pile(uids: Iterable[int], zone: str) -> list[int]:
-            return new.pile(uids, hidden_from(zone, player, viewer))  # noqa: B023
+            if not hidden_from(zone, player, viewer):  # noqa: B023
+                return new.pile(uids, False)
+            # a card its owner is looking at (a searched deck) is seen by that owner only
+            return [new.pile((uid,), not (uid in searched and player == viewer))[0] for uid in uids]  # noqa: B023
 
         def stack(kept: Stack) -> Stack:
             return kept.but(cards=tuple(pile(kept.cards, "battle")))
@@ -116,5 +125,7 @@ def redact(state: CState, viewer: int | None) -> CState:
     frames = hide_candidates(state.frames, visible.__contains__)
     return CState(
         table, sides, frames, state.turn, state.active, state.first, state.memory, state.bred, [], list(state.used),
+        [new.fresh[u] for u in state.searched if u in new.fresh and state.instances.owners[u] == viewer],
+        [new.fresh[u] for u in state.revealed if u in new.fresh],
         over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh),
     )
