@@ -258,6 +258,9 @@ class World:
     zone: ZoneReader
     attribute: Attribute
     levels: Sequence[str] = ()
+    #: zones that belong to the effect's own card rather than to a player (DCG's ``sources``): (state, zone, this) -> uids
+    relative: Callable[[Any, str, Sequence[int]], Sequence[int]] | None = None
+    relative_zones: frozenset[str] = frozenset()
 
     def owners(self, whose: str, owner: int) -> tuple[int, ...]:
         return {"self": (owner,), "opponent": (1 - owner,), "any": (owner, 1 - owner)}[whose]
@@ -274,6 +277,8 @@ class World:
             found = list(this)
         elif selector.among is not None:
             found = list(kept.get(selector.among, ()))
+        elif selector.zone in self.relative_zones and self.relative is not None:
+            found = list(self.relative(state, selector.zone, this))
         else:
             found = []
             for player in self.owners(selector.whose, owner):

@@ -46,6 +46,8 @@ class BoardExpect(Schema):
     zone: ShortText
     cards: list[ShortText] | Unset = msgspec.UNSET
     count: Count | Unset = msgspec.UNSET
+    #: one Digimon of the zone is exactly this stack: the cards under it bottom first, then its top card
+    stack: list[ShortText] | Unset = msgspec.UNSET
 
 
 class CounterExpect(Schema):

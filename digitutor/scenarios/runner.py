@@ -106,6 +106,10 @@ def _check_zone(board: Any, entry: Any) -> list[str]:
     names = [card.name for card in zone.cards]
     if "cards" in entry and names != list(entry["cards"]):
         failures.append(f"{player.name}'s {zone.id} holds {names}, expected {entry['cards']}")
+    if "stack" in entry:
+        stacks = [[*(c.name for c in reversed(card.under)), card.name] for card in zone.cards]
+        if list(entry["stack"]) not in stacks:
+            failures.append(f"{player.name}'s {zone.id} has no stack {entry['stack']} (stacks, bottom first: {stacks})")
     if "count" in entry and zone.count != entry["count"]:
         failures.append(f"{player.name}'s {zone.id} holds {zone.count} card(s), expected {entry['count']}")
     return failures

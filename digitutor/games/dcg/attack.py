@@ -8,6 +8,7 @@ An attack is frames above the main phase: ``attack.block`` (the defender may blo
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
@@ -49,13 +50,18 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     owner, position = state.stack_of(attacker)  # type: ignore[misc]
     stack = state.stack_at(owner, position)
     state.set_stack(owner, position, stack.but(suspended=True))
-    state.push(frame("attack.counter", 1 - player, attacker=chosen.cards[0], target=target),
+    ready = tuple(state.iid(s.top) for s in state.sides[1 - player].battle
+                  if any(e.spec.timing == "counter" for e in state.cards[s.top].effects))
+    state.push(frame("attack.counter", 1 - player, attacker=chosen.cards[0], target=target, ready=ready),
                frame("attack.block", 1 - player, attacker=chosen.cards[0], target=target),
                frame("attack.resolve", player, attacker=chosen.cards[0], target=target))
     waiting = stack_triggers(state, "when-attacking", player, attacker, stack.sources)
     push_pending(state, waiting)
     aim = name(1 - player) if not target else state.label(state.uid(target))
     cited = [C.SUSPEND_AND_DECLARE, C.TARGET] + ([C.WHEN_ATTACKING] if waiting else [])
+    if stack.played == state.turn:
+        rush = keyword(state, attacker, "rush")
+        cited += [C.NO_ATTACK_WHEN_PLAYED, C.CARD_TIMINGS, *rush.because]  # it may attack the turn it was played
     return step(state, Phase.MAIN, player, f"{name(player)} suspends {state.label(attacker)} and attacks {aim}.", cited,
                 [state.card_event("attack", player, (attacker,), {"target": target or "player"})])
 
@@ -95,6 +101,17 @@ def ask_counter(state: CState, top: Frame) -> Decision | None:
                     (C.COUNTER_TIMING, C.COUNTER_ONCE, C.ONE_COUNTER), Phase.MAIN.value)
 
 
+def no_counter(state: CState, top: Frame, rng: random.Random) -> Step | None:
+    """Nothing to use at counter timing; a [Counter] card that left play since the attack began is said so."""
+    state.pop()
+    gone = [i for i in top.get("ready", ()) if not any(s.top == state.uid(i) for s in state.sides[top.player].battle)]  # type: ignore[index]
+    if not gone or _attacker(state, top) is None:
+        return None
+    names = ", ".join(state.label(state.uid(i)) for i in gone)
+    return step(state, Phase.MAIN, top.player, f"Counter timing: {names} left play before it, so its [Counter] effect does not activate.",
+                (C.COUNTER_TIMING, C.LEFT_PLAY))
+
+
 def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
     from .play import digivolve
 
@@ -105,7 +122,8 @@ def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
     top_uid = state.uid(chosen.cards[0])
     owner, position = state.stack_of(top_uid)  # type: ignore[misc]
     if chosen.kind == "blast":
-        return digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
+        done = digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
+        return replace(done, citations=(C.COUNTER_TIMING, *done.citations))
     index = int(chosen.param("effect", "0") or 0)
     effect = state.cards[top_uid].effects[index]
     push_pending(state, [(defender, chosen.cards[0], "own", index, chosen.cards[0])])
@@ -156,7 +174,7 @@ def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
     resolve = state.frames[-1]
     state.frames[-1] = resolve.but(target=chosen.cards[0], blocked=True)
     return step(state, Phase.MAIN, defender, f"{name(defender)} suspends {state.label(blocker)} to block: it becomes the attack target.",
-                (C.BLOCK, C.BLOCK_SWITCHES, C.BLOCKER, C.BLOCKER_AT_TIMING), [state.card_event("block", defender, (blocker,))])
+                (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_SWITCHES, C.BLOCKER, C.BLOCKER_AT_TIMING), [state.card_event("block", defender, (blocker,))])
 
 
 # -- the battle, or the security checks ------------------------------------------------------------------------------------------
@@ -191,21 +209,25 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
     target = state.uid(top["target"])
     where = state.stack_of(target)
     state.pop()
-    if where is None or where[1] is None or state.stack_at(*where).top != target:
+    if where is None or where[1] is None or where[0] != 1 - player:
         return step(state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (TARGET_LEFT,))
+    target = state.stack_at(*where).top  # the same Digimon, even if it digivolved meanwhile (dcg:digivolving.p8)
     mine, theirs = dp(state, attacker), dp(state, target)
     cited = [C.BATTLE, C.HIGHER_DP, *mine.because, *theirs.because]
+    if mine.because or theirs.because:
+        cited.append(C.CARD_TIMINGS)  # [Your Turn] / [Opponent's Turn] boosts act as their cards say
     told = f"{state.label(attacker)} ({mine.value} DP) battles {state.label(target)} ({theirs.value} DP): "
     losers = [attacker, target] if mine.value == theirs.value else [target] if mine.value > theirs.value else [attacker]
     cited += [C.EQUAL_DP] if len(losers) == 2 else [C.LOSER_DELETED]
-    events = []
+    events, waiting = [], []
     for uid in losers:
         owner = state.instances.owners[uid]
         stack, event = delete(state, uid)
         events.append(event)
         if len(stack.cards) > 1:
             cited.append(C.DELETED_STACK)
-        push_pending(state, stack_triggers(state, "on-deletion", owner, uid, stack.sources))  # type: ignore[arg-type]
+        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
+    push_pending(state, waiting)  # deleted at once: their [On Deletion] effects trigger together
     told += "a draw, both are deleted." if len(losers) == 2 else f"{state.label(losers[0])} is deleted."
     piercing = keyword(state, attacker, "piercing")
     if losers == [target] and piercing.value == YES:
@@ -265,6 +287,8 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
                 events.append(event)
                 cited += [C.ATTACKER_LOSES] + ([C.EQUAL_DP] if mine.value == theirs else [])
                 told.append(f"{state.label(attacker)} is deleted and the attack ends")
+                if top["left"] > 1:
+                    cited.append(C.CHECKS_STOP)
                 push_pending(state, stack_triggers(state, "on-deletion", player, attacker, stack.sources))
                 attacker = None
             cited.append(C.SECURITY_DIGIMON_TRASHED)
@@ -274,6 +298,9 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         trash_all(state, (card,))
         told.append(f"{shown.name} is placed in the trash")
         events.append(state.card_event("trash", defender, (card,)))
+    else:
+        cited.append(C.OPTION_TAMER_CHECKED)  # its security effect played it or added it to the hand
+        told.append(f"{state.cards[card].name} is not placed in the trash: its security effect moved it")
     left = top["left"] - 1
     if attacker is not None and left > 0:
         state.goto(frame("attack.check", player, attacker=top["attacker"], left=left))

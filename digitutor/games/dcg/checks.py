@@ -268,7 +268,7 @@ def why_not_attacker(state: CState, player: int, stack: Stack) -> list[Reason]:
     if stack.suspended:
         reasons.append(Reason(f"{top.name} is suspended: only an unsuspended Digimon can attack.", C.SUSPEND_AND_DECLARE))
     if stack.played == state.turn and not has(state, stack.top, "rush"):
-        rule = C.PLAYED_STILL_CANNOT if len(stack.cards) > 1 else C.NO_ATTACK_WHEN_PLAYED
+        rule = C.PLAYED_STILL_CANNOT if stack.digivolved == state.turn else C.NO_ATTACK_WHEN_PLAYED
         reasons.append(Reason(f"{top.name} was played this turn: Digimon can't attack on the turn they were played.", rule))
     return reasons
 
@@ -358,8 +358,8 @@ def _always(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reaso
 ACTIONS: dict[str, ActionRule] = {
     "redraw": ActionRule(C.REDRAW, "A hand is redrawn only while setting up, after drawing 5.", _always),
     "keep": ActionRule(C.NO_REDRAW, "A hand is kept (or redrawn) only while setting up, after drawing 5.", _always),
-    "hatch": ActionRule(C.BREEDING_ONE, "Hatching happens in your breeding phase, once per turn.", check_breeding),
-    "move-out": ActionRule(C.BREEDING_ONE, "Moving a Digimon out of the breeding area happens in your breeding phase, once per turn.", check_breeding),
+    "hatch": ActionRule(C.BREEDING_ONCE, "Hatching happens in your breeding phase, once per turn.", check_breeding),
+    "move-out": ActionRule(C.BREEDING_ONCE, "Moving a Digimon out of the breeding area happens in your breeding phase, once per turn.", check_breeding),
     "stay": ActionRule(C.DO_NOTHING, "Doing nothing in the breeding phase happens in your breeding phase.", _always),
     "play": ActionRule(C.MAIN, "Digimon and Tamers are played in your main phase.", check_play),
     "digivolve": ActionRule(C.MAIN, "Digivolving happens in your main phase.", check_digivolve),

@@ -63,7 +63,17 @@ def text_of(card: Any) -> str:
     return "\n".join(p for p in parts if p)
 
 
-WORLD = World(zone, attribute)
+def relative(state: CState, name: str, this: Sequence[int]) -> Sequence[int]:
+    """``sources``: the digivolution cards of the Digimon the effect belongs to (bottom first)."""
+    found: list[int] = []
+    for uid in this:
+        where = state.stack_of(uid)
+        if where is not None:
+            found += state.stack_at(*where).sources
+    return found
+
+
+WORLD = World(zone, attribute, relative=relative, relative_zones=frozenset({"sources"}))
 
 
 def _holds(timing: str, owner: int, active: int) -> bool:

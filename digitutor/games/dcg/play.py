@@ -191,8 +191,8 @@ def ask_breeding(state: CState, top: Frame) -> Decision | None:
         if kind == "move-out" and side.breeding is None:
             continue
         options.append(Option(proposed, label, check_breeding(state, top, proposed)))
-    if not any(o.legal for o in options[1:]):
-        return None
+    if len(options) == 1:
+        return None  # no Digi-Egg deck and an empty breeding area: nothing to consider
     return Decision(player, "breeding", f"{name(player)}: breeding phase — hatch, move out, or do nothing?", tuple(options),
                     (C.BREEDING_ONE, C.BREEDING_ONCE), Phase.BREEDING.value)
 
@@ -213,13 +213,13 @@ def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
         egg = side.eggs.pop()
         side.breeding = Stack((egg,))
         return step(state, Phase.BREEDING, player, f"{name(player)} hatches {state.label(egg)} in the breeding area.",
-                    (C.HATCH, C.HATCHED_LEVEL_2), [state.card_event("hatch", player, (egg,))])
+                    (C.HATCH, C.HATCHED_LEVEL_2, C.BREEDING_ONCE), [state.card_event("hatch", player, (egg,))])
     stack = side.breeding
     assert stack is not None
     side.breeding = None
     side.battle.append(stack.but(played=0))
     return step(state, Phase.BREEDING, player, f"{name(player)} moves {state.label(stack.top)} out to the battle area.",
-                (C.MOVE_OUT, C.MOVE_NOT_PLAY, C.MOVED_MAY_ATTACK), [state.card_event("move-out", player, stack.cards)])
+                (C.MOVE_OUT, C.MOVE_NOT_PLAY, C.MOVED_MAY_ATTACK, C.BREEDING_ONCE), [state.card_event("move-out", player, stack.cards)])
 
 
 # -- Main phase -------------------------------------------------------------------------------------------------------------
@@ -364,7 +364,7 @@ def _turn_passes(state: CState, passed: bool) -> Step:
 
 def rules_processing(state: CState, due: list[int]) -> Step:
     """DP 0 deletes a Digimon (dcg:what-happens-if-a-digimons-dp-falls-to-zero); no DP in the battle area trashes it."""
-    events, told, cited = [], [], []
+    events, told, cited, waiting = [], [], [], []
     for uid in due:
         owner = state.instances.owners[uid]
         shown = state.cards[uid]
@@ -381,7 +381,8 @@ def rules_processing(state: CState, due: list[int]) -> Step:
         told.append(f"{shown.name}'s DP is 0: it is deleted")
         cited += [C.DP_ZERO, C.DELETED_STACK]
         events.append(event)
-        push_pending(state, stack_triggers(state, "on-deletion", owner, uid, stack.sources))  # type: ignore[arg-type]
+        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
+    push_pending(state, waiting)
     return step(state, Phase.MAIN, None, "; ".join(told) + ".", cited, events)
 
 
@@ -462,7 +463,7 @@ def digivolve(state: CState, player: int, position: int | None, stack: Stack, ui
         returned = f"returns {state.cards[tamer].name} to the hand, "
         position = next(i for i, s in enumerate(state.sides[player].battle) if s.top == stack.top)
     state.sides[player].hand.remove(uid)
-    state.set_stack(player, position, stack.but(cards=(*stack.cards, uid), burst=stack.burst or burst))
+    state.set_stack(player, position, stack.but(cards=(*stack.cards, uid), burst=stack.burst or burst, digivolved=state.turn))
     if blast:
         paid, cited = "pays no cost", [C.BLAST, C.BLAST_REQUIREMENTS, C.BLAST_BONUS, C.ACE_CATEGORY]
     elif burst:
@@ -472,7 +473,7 @@ def digivolve(state: CState, player: int, position: int | None, stack: Stack, ui
     else:
         paid, cited = _paid(state, player, requirement.cost)  # type: ignore[union-attr]
     drawn, event = draw(state, player, 1)
-    rules = [C.STACK_AND_PAY, C.BONUS, C.SOURCES] + ([] if blast or burst else [C.DIGIVOLVE_COST])
+    rules = [C.DIGIVOLVE, C.STACK_AND_PAY, C.BONUS, C.SOURCES] + ([] if blast or burst else [C.DIGIVOLVE_COST])
     if requirement is not None and requirement.name is not None:
         rules.append(C.NAME_REQUIREMENT)
     elif requirement is not None:
@@ -511,7 +512,7 @@ def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -
     _, event = draw(state, player, 1)
     waiting = triggered(state, "when-digivolving", player, uid)
     push_pending(state, waiting)
-    rules = [C.DNA, C.DNA_REQUIREMENTS, C.DNA_PLACE, C.DNA_ORDER, C.DNA_PAY, C.DNA_ONE, C.DNA_UNSUSPENDED, C.DNA_RESET,
+    rules = [C.DNA, C.DNA_REQUIREMENTS, C.DNA_PLACE, C.DNA_ORDER, C.DNA_PAY, C.BONUS, C.DNA_ONE, C.DNA_UNSUSPENDED, C.DNA_RESET,
              C.DNA_ONCE_RESET, C.DNA_MAY_ATTACK, C.DNA_INHERITED]
     if waiting:
         rules += [C.DNA_WHEN_DIGIVOLVING, C.DNA_LIKE_DIGIVOLUTION]
@@ -542,6 +543,9 @@ def use_option(state: CState, player: int, uid: int) -> Step:
     rules = [C.USE_OPTION, C.COLOUR_REQUIREMENT, C.OPTION_PAY]
     if len(card.colours) > 1:
         rules.append(C.MULTICOLOUR_OPTION)
+    stacks = [*side.battle, *([side.breeding] if side.breeding is not None else [])]
+    if any(len(state.cards[s.top].colours) > 1 and set(state.cards[s.top].colours) & set(card.colours) for s in stacks):
+        rules.append(C.MULTICOLOUR)  # a multicolour Digimon has each of its colours, wherever it is
     return step(state, Phase.MAIN, player, f"{name(player)} uses {card.name} and {paid}.", (*rules, *cited),
                 [state.card_event("use", player, (uid,))])
 

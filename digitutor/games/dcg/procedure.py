@@ -28,7 +28,7 @@ PROCEDURE = Procedure(
         "breeding.choose": DecisionRule(frozenset({"hatch", "move-out", "stay"}), play.ask_breeding, play.answer_breeding, play.breeding_nothing),
         "main.act": DecisionRule(frozenset({"play", "digivolve", "dna", "burst", "activate", "use", "attack", "pass"}), play.ask_main, play.answer_main, play.main_automatic),
         "xros.choose": DecisionRule(frozenset({"xros", "xros-done"}), xros.ask_xros, xros.answer_xros, xros.no_more),
-        "attack.counter": DecisionRule(frozenset({"blast", "counter", "no-counter"}), attack.ask_counter, attack.answer_counter),
+        "attack.counter": DecisionRule(frozenset({"blast", "counter", "no-counter"}), attack.ask_counter, attack.answer_counter, attack.no_counter),
         "attack.block": DecisionRule(frozenset({"block", "no-block"}), attack.ask_block, attack.answer_block),
         "effects.pending": DecisionRule(frozenset({"resolve"}), triggers.ask_order, triggers.answer_order, triggers.activate_only),
         "effect.optional": DecisionRule(frozenset({"use-effect", "decline"}), triggers.ask_optional, triggers.answer_optional),

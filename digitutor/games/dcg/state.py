@@ -31,7 +31,8 @@ class Stack:
     cards: tuple[int, ...]
     suspended: bool = False
     played: int = 0  #: the turn it was played (0: not played this game's way, e.g. moved out of the breeding area)
-    burst: bool = False  #: burst digivolved this turn (later)
+    burst: bool = False  #: burst digivolved this turn
+    digivolved: int = 0  #: the turn it last digivolved
 
     @property
     def top(self) -> int:

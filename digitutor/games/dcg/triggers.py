@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ...core.actions import Action, action
 from ...core.choosing import ChoiceRules, choice_frame, picked_cards
@@ -59,7 +60,7 @@ def stack_triggers(state: CState, timing: str, owner: int, top: int, sources: It
 def push_pending(state: CState, items: Sequence[Pending]) -> None:
     """Effects triggered at once wait above everything running now (newer before older)."""
     if items:
-        state.push(frame("effects.pending", state.active, pending=tuple(items)))
+        state.push(frame("effects.pending", state.active, pending=tuple(items), owners=tuple(sorted({i[0] for i in items}))))
 
 
 def _next_owner(state: CState, pending: Sequence[Pending]) -> int:
@@ -77,7 +78,8 @@ def ask_order(state: CState, top: Frame) -> Decision | None:
     options = []
     for item in mine:
         effect = effect_of(state, item)
-        key = action("resolve", owner, item[1], effect=str(item[3]), part=item[2])
+        alone = sum(1 for other in mine if other[1] == item[1]) == 1  # the card names the effect: no numbers needed
+        key = action("resolve", owner, item[1]) if alone else action("resolve", owner, item[1], effect=str(item[3]), part=item[2])
         options.append(Option(key, f"Activate {state.label(state.uid(item[1]))}: {effect.spec.quote}"))
     cited = (C.OWNER_ORDERS, C.TURN_PLAYER_FIRST, C.THEN_OPPONENT, C.NEWER_FIRST)
     return Decision(owner, "order", f"{name(owner)}: which of your effects activates first?", tuple(options), cited, Phase.MAIN.value)
@@ -94,12 +96,18 @@ def activate_only(state: CState, top: Frame, rng: random.Random) -> Step | None:
     return activate(state, top, item, rng)
 
 
-def answer_order(state: CState, top: Frame, chosen: Action) -> Step:
-    item = next(
+def _named(top: Frame, chosen: Action) -> list[Pending]:
+    """The waiting effects an order answer names: its card, and the effect's number and part when given."""
+    return [
         i for i in top["pending"]
-        if i[1] == chosen.cards[0] and str(i[3]) == chosen.param("effect") and i[2] == chosen.param("part")
-    )
-    return activate(state, top, item, random.Random(0))
+        if chosen.cards and i[1] == chosen.cards[0] and chosen.param("effect", str(i[3])) == str(i[3])
+        and chosen.param("part", i[2]) == i[2]
+    ]
+
+
+def answer_order(state: CState, top: Frame, chosen: Action) -> Step:
+    step_ = activate(state, top, _named(top, chosen)[0], random.Random(0))
+    return replace(step_, citations=tuple(dict.fromkeys((C.OWNER_ORDERS, *step_.citations))))
 
 
 def check_order(state: CState, top: Frame | None, proposed: Action) -> tuple:
@@ -107,10 +115,12 @@ def check_order(state: CState, top: Frame | None, proposed: Action) -> tuple:
 
     if top is None:
         return ()
-    pending = top["pending"]
-    owner = _next_owner(state, pending)
-    if not any(i[0] == owner and proposed.cards and i[1] == proposed.cards[0] for i in pending):
+    owner = _next_owner(state, top["pending"])
+    named = [i for i in _named(top, proposed) if i[0] == owner]
+    if not named:
         return (Reason("That card has no effect waiting to activate now.", C.OWNER_ORDERS),)
+    if len(named) > 1:
+        return (Reason("That card has several effects waiting: name one (effect=N, part=own|inherited|security).", C.OWNER_ORDERS),)
     return ()
 
 
@@ -138,13 +148,30 @@ def activate(state: CState, top: Frame, item: Pending, rng: random.Random) -> St
     effect = effect_of(state, item)
     uid = state.uid(card_iid)
     label = state.label(uid)
+    order = _order_citations(state, top, item, effect)
     if not _still_there(state, item):
         return step(state, Phase.MAIN, owner, f"{label} left play before its effect could activate: it does not activate.",
-                    (C.LEFT_PLAY, effect.citation))
+                    (C.LEFT_PLAY, effect.citation, *order))
     if effect.spec.optional:
         state.push(frame("effect.optional", owner, item=item))
-        return step(state, Phase.MAIN, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation,))
-    return run_effect(state, item, rng)
+        return step(state, Phase.MAIN, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation, *order))
+    done = run_effect(state, item, rng)
+    return replace(done, citations=tuple(dict.fromkeys((*done.citations, *order))))
+
+
+def _order_citations(state: CState, top: Frame, item: Pending, effect: Effect) -> list[Citation]:
+    """The rules of effect activation order that decided this effect activates now."""
+    pending = top["pending"]
+    cited = []
+    if len(pending) > 1:
+        cited.append(C.SIMULTANEOUS)
+    if len(top.get("owners", ())) > 1:  # both players' effects triggered at once
+        cited.append(C.TURN_PLAYER_FIRST if item[0] == state.active else C.THEN_OPPONENT)
+    if any(f.kind == "effects.pending" for f in state.frames[:-1]) or any(f.kind == "effects.pending" for f in state.frames if f is not top):
+        cited.append(C.NEWER_FIRST)
+    if effect.spec.timing == "on-deletion":
+        cited.append(C.ON_DELETION_AFTER_TRASH)
+    return cited
 
 
 def ask_optional(state: CState, top: Frame) -> Decision:
@@ -173,9 +200,12 @@ def run_effect(state: CState, item: Pending, rng: random.Random, start: int = 0,
     if start == 0 and effect.spec.once_per_turn:
         state.used.append(f"{card_iid}/{part}/{index}")
     hooks = verb_hooks(rng)
-    done = run_verbs(state, effect.spec.do, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
+    verbs = (*effect.spec.cost, *effect.spec.do)  # "You may trash ... If you do, ...": the cost, then what it does
+    done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
     label = state.label(state.uid(card_iid))
+    if any(verb == "choose" and not uids for verb, _, uids in done.moved) and any(s.breeding for s in state.sides):
+        done.citations.append(C.BREEDING_NO_EFFECTS)  # nothing to choose: Digimon in a breeding area are out of reach
     if any(verb == "gain" and state.player_memory(who) == 10 for verb, who, _ in done.moved):
         done.citations.append(C.MAX_TEN)  # a gain stops at 10
     if done.waiting is not None:

@@ -180,7 +180,7 @@ def end_of_burst(state: CState, player: int) -> tuple[list[str], list]:
             told.append(f"{state.label(stack.top)} has no digivolution cards: its top card stays")
             cited.append(C.BURST_NO_SOURCES)
             continue
-        side.battle[position] = Stack(stack.sources, stack.suspended, stack.played)
+        side.battle[position] = stack.but(cards=stack.sources, burst=False)
         overflow(state, (stack.top,))
         trash_all(state, (stack.top,))
         told.append(f"{state.label(stack.top)} burst digivolved this turn: its top card is trashed")
