@@ -184,6 +184,7 @@ def structure_cases() -> list[Case]:
                                           ("scenario", ("scenario", "check"), SCENARIO, ("game", "title", "explains")))
           for f in names],
         Case("dcg-scenario", ("scenario", "check", "{file}"), dumped({**SCENARIO, "game": "dcg"})),
+        Case("dmb-scenario", ("scenario", "check", "{file}"), dumped({**SCENARIO, "game": "dmb"})),
     ]
 
 
@@ -206,7 +207,7 @@ def option_cases() -> list[Case]:
     cases = [Case(f"bench-seconds={v}", ("bench", "--game", "dtector", "--seconds", v)) for v in ("nan", "inf", "-inf", "-1", "0", "1e309", "abc", "1" * 5000)]
     cases += [
         Case("coverage-unknown-game", ("rules", "coverage", "--game", "nope")),
-        Case("play-dcg", ("play", "dcg")),
+        Case("play-dmb", ("play", "dmb")),
         Case("play-unknown-game", ("play", "x" * 100_000)),
         Case("play-seed-huge", ("play", "dtector", "--seed", "9" * 5000)),
         Case("play-seed-negative", ("play", "dtector", "--seed", "-1")),

@@ -60,6 +60,11 @@ class DigimonCardGame(Game):
         deck, eggs = ids("cards"), ids("eggs")
         return str(doc.get("name", "deck")), deck + eggs, deck_problems(deck, eggs)
 
+    def card_text(self, card_id: str) -> str | None:
+        """Every text a card prints (its effects, inherited and security effects), which its citations quote."""
+        card = card_set().get(card_id)
+        return None if card is None else card.full_text
+
     def result(self, state: CState) -> Result | None:
         if not state.over:
             return None

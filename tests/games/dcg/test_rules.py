@@ -1,0 +1,117 @@
+"""DCG rules the scenarios do not show: deck rules, card files, memory arithmetic, Tokens and the board's gauge.
+
+Expected values come from the rule manual (digimon-card-game.md); each test names its clause.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from digitutor.core.errors import InputError
+from digitutor.core.match import Match
+from digitutor.games.dcg.cards import parse_cards
+from digitutor.games.dcg.setup import deck_problems
+from digitutor.games.dcg.state import CState
+
+RED = ["st1-03"] * 4 + ["st1-02"] * 4 + ["st1-05"] * 4 + ["st1-06"] * 4 + ["st1-07"] * 4 + ["st1-08"] * 4 + ["st1-09"] * 4 \
+    + ["st1-11"] * 4 + ["st1-12"] * 4 + ["st1-13"] * 4 + ["st1-15"] * 4 + ["st1-16"] * 4 + ["bt7-008"] * 2
+
+
+def cites(reasons) -> list[str]:
+    return [r.citation.id for r in reasons]
+
+
+def test_decks_required_items_b1_fifty_cards_at_most_four_of_a_number():
+    assert len(RED) == 50 and deck_problems(RED, ["st1-01"] * 4) == ()
+    too_many = RED[:-2] + ["st1-03", "st1-03"]
+    assert cites(deck_problems(too_many)) == ["dcg:decks.required-items.b1"]
+    assert "6 copies of ST1-03" in deck_problems(too_many)[0].why
+    assert cites(deck_problems(RED[:-1])) == ["dcg:decks.required-items.b1"]
+
+
+def test_decks_required_items_b2_zero_to_five_digi_eggs_and_no_egg_or_token_in_the_deck():
+    assert deck_problems(RED, []) == ()  # "A Digi-Egg deck is not required to play."
+    assert cites(deck_problems(RED, ["st1-01"] * 4 + ["st2-01"] * 2)) == ["dcg:decks.required-items.b2"]
+    with_egg = RED[:-1] + ["st1-01"]
+    assert "Digi-Egg" in deck_problems(with_egg)[0].why
+    with_token = RED[:-1] + ["token-goblimon"]
+    assert cites(deck_problems(with_token)) == ["dcg:tokens.p6"]
+
+
+def _card(**fields):
+    base = {"id": "st1-99", "number": "ST1-99", "name": "Testmon", "category": "digimon", "colours": ["red"], "level": 3, "cost": 3, "dp": 2000}
+    return {"game": "dcg", "cards": [{**base, **fields}]}
+
+
+def test_a_card_file_effect_quoting_words_not_on_the_card_fails_at_load_with_one_line():
+    doc = _card(text="[On Play] Gain 1 memory.", effects=[{"quote": "[On Play] Gain 2 memory.", "timing": "on-play",
+                                                          "do": [{"verb": "gain", "counter": "memory", "amount": 2}]}])
+    with pytest.raises(InputError) as error:
+        parse_cards(doc, "cards.yaml")
+    message = str(error.value)
+    assert message.startswith("cards.yaml: card 'st1-99'.effects[0].quote: expected words of the card's text") and "\n" not in message
+
+
+def test_every_text_on_a_card_is_effect_data():
+    with pytest.raises(InputError, match="expected an effect quoting its security text"):
+        parse_cards(_card(security="[Security] Gain 2 memory."), "cards.yaml")
+
+
+def _board(memory: int, hand: list[str], battle: list | None = None) -> dict:
+    return {"board": {"phase": "main", "active": 0, "turn": 3, "memory": memory, "players": [
+        {"hand": hand, "deck": ["st1-03"] * 5, "security": ["st1-03"] * 3, "battle": battle or []},
+        {"deck": ["st1-03"] * 5, "security": ["st1-03"] * 3}]}}
+
+
+def test_ending_a_turn_p3_paying_five_at_memory_one_gives_the_opponent_four():
+    match = Match("dcg", 1, _board(1, ["st1-07"]), ("human", "human"))
+    match.run()
+    match.choose("play:st1-07")  # Greymon: play cost 5
+    match.run()
+    state: CState = match.state
+    assert state.active == 1 and state.player_memory(1) == 4
+    assert "dcg:ending-a-turn.p3" in {c.id for s in match.steps for c in s.citations}
+
+
+def test_paying_memory_costs_p6_a_cost_of_13_needs_three_memory():
+    refused = Match("dcg", 1, _board(2, ["bt2-112"]), ("human", "human"))
+    refused.run()
+    reasons = refused.why_not("play:bt2-112")
+    assert cites(reasons) == ["dcg:paying-memory-costs.p5"] and "at least 3 memory" in reasons[0].why
+    paid = Match("dcg", 1, _board(3, ["bt2-112"]), ("human", "human"))
+    paid.run()
+    assert paid.why_not("play:bt2-112") == ()
+    paid.choose("play:bt2-112")
+    assert paid.state.player_memory(0) == -10  # the counter moved 13 spaces: 10 on the opponent's side
+
+
+def test_passing_p2_the_counter_goes_to_three_on_the_opponents_side_wherever_it_was():
+    for memory in (0, 7):
+        match = Match("dcg", 1, _board(memory, []), ("human", "human"))
+        match.run()
+        match.choose("pass")
+        assert match.state.player_memory(1) == 3
+
+
+def test_tokens_b5_a_deleted_token_leaves_the_game_and_the_ledger_keeps_every_card():
+    match = Match("dcg", 1, _board(5, ["bt4-080"]), ("human", "human"))
+    match.run()
+    match.choose("play:bt4-080")  # Ogremon: [On Play] Play 1 [Goblimon] Token.
+    match.run()
+    state: CState = match.state
+    tokens = state.instances.created
+    assert len(tokens) == 1 and state.cards[tokens[0]].name == "Goblimon"
+    assert state.instances.accounted(match.game.all_cards(state))
+    from digitutor.games.dcg.moves import delete
+
+    delete(state, tokens[0])
+    assert tokens[0] in state.instances.removed and tokens[0] not in state.sides[0].trash
+    assert state.instances.accounted(match.game.all_cards(state))
+
+
+def test_the_memory_gauge_is_shared_and_drawn_from_ten_through_zero_to_ten():
+    match = Match("dcg", 1, _board(4, []), ("human", "human"))
+    gauge = match.game.board(match.state, 0).gauges[0]
+    assert (gauge.name, gauge.span, gauge.value, gauge.side()) == ("Memory", 10, 4, 0)
+    counters = {p.index: p.counters["Memory"] for p in match.game.board(match.state, None).players}
+    assert counters == {0: "4", 1: "-4"}
