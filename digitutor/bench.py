@@ -100,6 +100,22 @@ def why_not_timing(game_id: str, games: int = 20) -> dict[str, float]:
     return {"proposals": len(timings), "median_us": 1e6 * timings[len(timings) // 2]}
 
 
+def legal_actions_timing(game_id: str, repeats: int = 200) -> dict[str, float] | None:
+    """Median microseconds to list the legal actions of a busy decision (the game's ``busy_setup``), or None."""
+    game = get_game(game_id)
+    if not hasattr(game, "busy_setup"):
+        return None
+    match = Match(game_id, 1, game.busy_setup(), agents=("human", "human"))
+    match.run()
+    timings = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        list(game.legal_actions(match.state))
+        timings.append(time.perf_counter() - started)
+    timings.sort()
+    return {"median_us": 1e6 * timings[len(timings) // 2]}
+
+
 def run_bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[dict[str, Any]]:
     """The figures for every (or the named) game."""
     rows = []
@@ -116,5 +132,6 @@ def run_bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[d
             "jump_to_1000_ms": round(travel["jump_ms"], 3),
             "undo_at_1000_ms": round(travel["undo_ms"], 3),
             "why_not_median_us": round(why_not_timing(game_id)["median_us"], 1),
+            "legal_actions_busy_us": None if (busy := legal_actions_timing(game_id)) is None else round(busy["median_us"], 1),
         })
     return rows

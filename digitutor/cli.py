@@ -302,10 +302,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(rows)
         return 0
-    print(f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10} {'why_not':>9}")
+    print(f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10} {'why_not':>9} "
+          f"{'legal(busy)':>12}")
     for r in rows:
+        busy = "—" if r["legal_actions_busy_us"] is None else f"{r['legal_actions_busy_us']:.1f}µs"
         print(f"{r['game']:8} {r['games']:6} {r['steps']:8} {r['steps_per_second']:9} {r['ms_per_game']:8} "
-              f"{r['jump_to_1000_ms']:8.2f}ms {r['undo_at_1000_ms']:8.2f}ms {r['why_not_median_us']:7.1f}µs")
+              f"{r['jump_to_1000_ms']:8.2f}ms {r['undo_at_1000_ms']:8.2f}ms {r['why_not_median_us']:7.1f}µs {busy:>12}")
     return 0
 
 

@@ -60,6 +60,26 @@ class DigimonCardGame(Game):
         deck, eggs = ids("cards"), ids("eggs")
         return str(doc.get("name", "deck")), deck + eggs, deck_problems(deck, eggs)
 
+    def long_setup(self) -> dict[str, Any]:
+        """A long game for timing time travel: six-fold starter decks, 100 of each as security."""
+        decks = tutorial_decks()
+        players = []
+        for deck in decks[:2]:
+            pile = list(deck.deck) * 6
+            players.append({"deck": pile[100:], "security": pile[:100], "egg_deck": list(deck.eggs)})
+        return {"board": {"phase": "unsuspend", "active": 0, "turn": 1, "first": 0, "players": players}}
+
+    def busy_setup(self) -> dict[str, Any]:
+        """A main phase with 8 cards in hand and 5 Digimon on each side (for timing the legal actions)."""
+        hand = ["st1-07", "st1-08", "st1-09", "st1-13", "st1-15", "st1-16", "st1-12", "st1-05"]
+        mine = ["st1-03", ["st1-02", "st1-05"], ["st1-03", "st1-07"], "st1-06", ["st1-01", "st1-03", "st1-07", "st1-09"]]
+        theirs = [{"stack": [c], "suspended": i % 2 == 0} for i, c in enumerate(["st2-03", "st2-06", "st2-07", "st2-08", "st2-09"])]
+        players = [
+            {"hand": hand, "deck": ["st1-03"] * 10, "security": ["st1-03"] * 5, "battle": mine},
+            {"deck": ["st2-03"] * 10, "security": ["st2-03"] * 5, "battle": theirs},
+        ]
+        return {"board": {"phase": "main", "active": 0, "turn": 5, "first": 0, "memory": 4, "players": players}}
+
     def card_text(self, card_id: str) -> str | None:
         """Every text a card prints (its effects, inherited and security effects), which its citations quote."""
         card = card_set().get(card_id)

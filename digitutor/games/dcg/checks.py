@@ -100,8 +100,12 @@ def digivolve_requirement(card: Card, top: Card) -> Requirement | None:
     return next((r for r in card.digivolve if meets(r, top)), None)
 
 
-def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card) -> tuple[Reason, ...]:
-    """Every reason the Digimon ``stack`` cannot digivolve into ``card`` from the hand now."""
+_FIND: object = object()  # "work the requirement out here"
+
+
+def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card, requirement: object = _FIND) -> tuple[Reason, ...]:
+    """Every reason the Digimon ``stack`` cannot digivolve into ``card`` from the hand now
+    (``requirement``: the one it meets, when the caller has worked it out already)."""
     top = state.cards[stack.top]
     if card.category is not Category.DIGIMON:
         return (Reason(f"{card.name} is not a Digimon card: only Digimon cards digivolve.", C.REQUIREMENTS),)
@@ -110,7 +114,8 @@ def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card) -> t
     if top.category is Category.TAMER:
         return (Reason(f"{top.name} is a Tamer, not a Digimon that can digivolve.", C.DIGIVOLVE),)
     reasons: list[Reason] = []
-    requirement = digivolve_requirement(card, top)
+    if requirement is _FIND:
+        requirement = digivolve_requirement(card, top)
     if requirement is None:
         wanted = " or ".join(_requirement_words(r) for r in card.digivolve) or "nothing"
         colours = "/".join(c.value for c in top.colours)
@@ -119,7 +124,7 @@ def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card) -> t
             C.ONE_REQUIREMENT if len(card.digivolve) > 1 else C.REQUIREMENTS,
         ))
         return tuple(reasons)
-    reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")
+    reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")  # type: ignore[attr-defined]
     return tuple(reasons)
 
 

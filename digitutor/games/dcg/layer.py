@@ -85,7 +85,20 @@ def _holds(timing: str, owner: int, active: int) -> bool:
 
 
 def in_force(state: CState, now: frozenset[str]) -> list[InForce]:
-    """Every static effect in force now: top cards' own effects and their digivolution cards' inherited ones."""
+    """Every static effect in force now: top cards' own effects and their digivolution cards' inherited ones.
+
+    They depend only on whose turn it is and what is in the battle areas: worked out once per such board
+    and kept in the match's memo (stacks are frozen records, so the board itself is the key).
+    """
+    key = ("in-force", state.active, *(tuple([s.cards for s in side.battle]) for side in state.sides))
+    memo = state.instances.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _in_force(state)
+    return found
+
+
+def _in_force(state: CState) -> list[InForce]:
     found: list[InForce] = []
     cards = state.cards
     for owner, side in enumerate(state.sides):
@@ -109,6 +122,13 @@ def dp(state: CState, uid: int) -> Value:
     printed = state.cards[uid].dp or 0
     found = LAYER.value(state, "dp", uid, printed, NOW)
     return Value(max(0, found.value), found.because) if found.value < 0 else found
+
+
+def may_lower_dp(state: CState) -> bool:
+    """Is any change lowering DP in force or lasting now? (If not, no Digimon with printed DP can be at 0.)"""
+    if any(c.modifier.value == "dp" and (c.modifier.by or 0) < 0 for c in state.lasting):
+        return True
+    return any(m.value == "dp" and (m.by or 0) < 0 for f in in_force(state, NOW) for m in f.effect.spec.modify)
 
 
 def keyword(state: CState, uid: int, name: str) -> Value:

@@ -15,7 +15,7 @@ from ...core.effects import expire
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
-from .cards import Category
+from .cards import Card, Category
 from .checks import (
     digivolve_requirement,
     main_effects,
@@ -29,7 +29,7 @@ from .checks import (
     why_not_target,
     why_not_use,
 )
-from .layer import dp, keyword
+from .layer import dp, keyword, may_lower_dp
 from .moves import delete, draw, leave_play, memory_words, name, pay, step, take, trash_all
 from .state import CState, Phase, Stack
 from .triggers import push_pending, stack_triggers, triggered
@@ -233,12 +233,13 @@ def turn_is_over(state: CState) -> bool:
 def rules_due(state: CState) -> list[int]:
     """Top cards of Digimon the rules remove now: DP 0 (deleted) or without DP in the battle area (trashed)."""
     due = []
+    lowered = may_lower_dp(state)
     for side in state.sides:
         for stack in side.battle:
             shown = state.cards[stack.top]
             if shown.category is Category.TAMER:
                 continue
-            if shown.dp is None or dp(state, stack.top).value <= 0:
+            if shown.dp is None or (shown.dp <= 0 or lowered) and dp(state, stack.top).value <= 0:
                 due.append(stack.top)
     return due
 
@@ -252,6 +253,16 @@ def ask_main(state: CState, top: Frame) -> Decision | None:
                     main_options(state, player), (C.MAIN,), Phase.MAIN.value)
 
 
+_PLAY_LABELS: dict[str, str] = {}  # by card id: a card's play label never changes
+
+
+def _play_label(card: Card) -> str:
+    label = _PLAY_LABELS.get(card.id)
+    if label is None:
+        label = _PLAY_LABELS[card.id] = f"Play {card.label()} (cost {card.cost})"
+    return label
+
+
 def main_options(state: CState, player: int) -> tuple[Option, ...]:
     """Every card in hand to play, digivolve into or use; every attack; then pass. Illegal ones carry their reasons."""
     side, cards = state.sides[player], state.cards
@@ -263,17 +274,17 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
         if card.category is Category.OPTION:
             options.append(Option(action("use", player, ids[uid]), f"Use {card.name} (cost {card.cost})", why_not_use(state, player, card)))
             continue
-        options.append(Option(action("play", player, ids[uid]), f"Play {card.label()} (cost {card.cost})", why_not_play_card(state, player, card)))
+        options.append(Option(action("play", player, ids[uid]), _play_label(card), why_not_play_card(state, player, card)))
         if card.category is not Category.DIGIMON:
             continue
         for stack in mine:
             shown = cards[stack.top]
             if shown.category is not Category.DIGIMON and shown.category is not Category.DIGI_EGG:
                 continue
-            if digivolve_requirement(card, shown) is None and not any(r.level == shown.level for r in card.digivolve):
-                continue  # not even tempting
-            reasons = why_not_digivolve(state, player, stack, card)
             requirement = digivolve_requirement(card, shown)
+            if requirement is None and not any(r.level == shown.level for r in card.digivolve):
+                continue  # not even tempting
+            reasons = why_not_digivolve(state, player, stack, card, requirement)
             cost = f" (cost {requirement.cost})" if requirement else ""
             options.append(Option(action("digivolve", player, ids[stack.top], ids[uid]), f"Digivolve {shown.name} into {card.name}{cost}", reasons))
     options += _dna_options(state, player)
@@ -291,15 +302,17 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
             effect = cards[stack.top].effects[index]
             options.append(Option(action("activate", player, ids[stack.top], effect=str(index)),
                                   f"Activate {cards[stack.top].name}: {effect.spec.quote}", why_not_activate(state, stack, index)))
-    targets = [stack.top for stack in state.sides[1 - player].battle if cards[stack.top].category is not Category.TAMER]
+    targets = [(stack.top, why_not_target(state, player, stack.top)) for stack in state.sides[1 - player].battle
+               if cards[stack.top].category is not Category.TAMER]  # each target's reasons do not depend on the attacker
     for stack in side.battle:
         if cards[stack.top].category is Category.TAMER:
             continue
         attacker = why_not_attacker(state, player, stack)
-        options.append(Option(action("attack", player, ids[stack.top]), f"Attack the opponent with {cards[stack.top].name}", tuple(attacker)))
-        for target in targets:
-            reasons = tuple(attacker + why_not_target(state, player, target))
-            options.append(Option(action("attack", player, ids[stack.top], ids[target]), f"Attack {cards[target].name} with {cards[stack.top].name}", reasons))
+        who = cards[stack.top].name
+        options.append(Option(action("attack", player, ids[stack.top]), f"Attack the opponent with {who}", tuple(attacker)))
+        for target, against in targets:
+            options.append(Option(action("attack", player, ids[stack.top], ids[target]), f"Attack {cards[target].name} with {who}",
+                                  tuple(attacker + against)))
     options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
     return tuple(options)
 
