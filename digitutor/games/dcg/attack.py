@@ -56,9 +56,12 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
                frame("attack.block", 1 - player, attacker=chosen.cards[0], target=target),
                frame("attack.resolve", player, attacker=chosen.cards[0], target=target))
     waiting = stack_triggers(state, "when-attacking", player, attacker, stack.sources)
+    for other in state.sides[player].battle:  # "effects that activate when one of your Digimon attacks"
+        if other.top != attacker:
+            waiting += triggered(state, "your-digimon-attacks", player, other.top)
     push_pending(state, waiting)
     aim = name(1 - player) if not target else state.label(state.uid(target))
-    cited = [C.SUSPEND_AND_DECLARE, C.TARGET] + ([C.WHEN_ATTACKING] if waiting else [])
+    cited = [C.MAIN_E, C.ATTACK, C.SUSPEND_AND_DECLARE, C.TARGET, C.SUSPENDED_STATES] + ([C.WHEN_ATTACKING] if waiting else [])
     if stack.played == state.turn:
         rush = keyword(state, attacker, "rush")
         cited += [C.NO_ATTACK_WHEN_PLAYED, C.CARD_TIMINGS, *rush.because]  # it may attack the turn it was played
@@ -169,12 +172,16 @@ def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-block":
         return step(state, Phase.MAIN, defender, f"{name(defender)} does not block.", (C.BLOCKER_TIMING,))
     blocker = state.uid(chosen.cards[0])
+    given = keyword(state, blocker, "blocker").because
+    extra = (C.BLOCKER_GIVEN_AT_TIMING,) if any(c.id != f"dcg:card.{state.cards[blocker].id}" for c in given) else ()
     owner, position = state.stack_of(blocker)  # type: ignore[misc]
     state.set_stack(owner, position, state.stack_at(owner, position).but(suspended=True))
     resolve = state.frames[-1]
     state.frames[-1] = resolve.but(target=chosen.cards[0], blocked=True)
     return step(state, Phase.MAIN, defender, f"{name(defender)} suspends {state.label(blocker)} to block: it becomes the attack target.",
-                (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_SWITCHES, C.BLOCKER, C.BLOCKER_AT_TIMING), [state.card_event("block", defender, (blocker,))])
+                (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_SWITCHES, C.BLOCKER, C.BLOCKER_AT_TIMING, C.BLOCKER_ABILITY, C.BLOCKER_TAKES,
+                 C.BLOCKER_SWITCHES, C.BLOCKER_PROTECT, C.BLOCKER_NEW_TEXT, C.BLOCKER_NOT_TRIGGERED, C.SUSPENDED_STATES, *extra),
+                [state.card_event("block", defender, (blocker,))])
 
 
 # -- the battle, or the security checks ------------------------------------------------------------------------------------------
@@ -195,7 +202,7 @@ def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
     defender = 1 - player
     if not state.sides[defender].security:
         return game_over(state, player, f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
-                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY))
+                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE))
     extra = security_attack(state, attacker)
     checks = 1 + max(0, extra.value)
     state.goto(frame("attack.check", player, attacker=state.iid(attacker), left=checks))
@@ -213,7 +220,7 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
         return step(state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (TARGET_LEFT,))
     target = state.stack_at(*where).top  # the same Digimon, even if it digivolved meanwhile (dcg:digivolving.p8)
     mine, theirs = dp(state, attacker), dp(state, target)
-    cited = [C.BATTLE, C.HIGHER_DP, *mine.because, *theirs.because]
+    cited = [C.BATTLE, C.HIGHER_DP, C.CARD_DP, *mine.because, *theirs.because]
     if mine.because or theirs.because:
         cited.append(C.CARD_TIMINGS)  # [Your Turn] / [Opponent's Turn] boosts act as their cards say
     told = f"{state.label(attacker)} ({mine.value} DP) battles {state.label(target)} ({theirs.value} DP): "
@@ -228,6 +235,8 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
             cited.append(C.DELETED_STACK)
         waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
     push_pending(state, waiting)  # deleted at once: their [On Deletion] effects trigger together
+    if any(u in state.instances.removed for u in losers):
+        cited.append(C.TOKENS_REMOVED)
     told += "a draw, both are deleted." if len(losers) == 2 else f"{state.label(losers[0])} is deleted."
     piercing = keyword(state, attacker, "piercing")
     if losers == [target] and piercing.value == YES:
@@ -251,13 +260,15 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
     if not side.security:
         state.pop()
         return step(state, Phase.MAIN, player, f"{name(defender)} has no security cards left: the attack ends there, and the game goes on.",
-                    (C.NO_MORE_SECURITY, C.GAME_GOES_ON))
+                    (C.NO_MORE_SECURITY, C.GAME_GOES_ON, C.ANOTHER_ATTACK))
     card = side.security.pop()
     side.field_cards.append(card)
     state.goto(frame("attack.checked", player, attacker=top["attacker"], card=state.iid(card), left=top["left"]))
     waiting = triggered(state, "security", defender, card, parts=("security",))
     push_pending(state, waiting)
-    cited = [C.CHECK] + ([C.SECURITY_EFFECT, C.SECURITY_FREE] if waiting else [])
+    cited = [C.CHECK, C.BY_CARD_TYPE] + ([C.SECURITY_EFFECT, C.SECURITY_FREE] if waiting else [])
+    if waiting:
+        cited.append(C.TAMER_SECURITY if state.cards[card].category.value == "tamer" else C.OPTION_SECURITY)
     return step(state, Phase.MAIN, player, f"{name(player)} checks {name(defender)}'s top security card: {state.label(card)}.", cited,
                 [state.card_event("check", defender, (card,))])
 
@@ -276,7 +287,7 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         if shown.category is Category.DIGIMON and attacker is not None:
             mine = dp(state, attacker)
             theirs = shown.dp or 0
-            cited += [C.SECURITY_DIGIMON, C.SECURITY_DIGIMON_NO_EFFECTS, *mine.because]
+            cited += [C.SECURITY_DIGIMON, C.SECURITY_DIGIMON_NO_EFFECTS, C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP, *mine.because]
             told.append(f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} ({mine.value} DP)")
             jamming = keyword(state, attacker, "jamming")
             if mine.value <= theirs and jamming.value == YES:

@@ -26,6 +26,9 @@ RULES = EffectRules(
             C.WHEN_DIGIVOLVING_AFTER_BONUS, static=False,
         ),
         "when-attacking": Timing("when-attacking", "[When Attacking]: when the Digimon attacks", C.WHEN_ATTACKING, static=False),
+        "your-digimon-attacks": Timing(
+            "your-digimon-attacks", "when one of its owner's Digimon attacks (on another card: a Tamer, a Digimon)", C.WHEN_ATTACKING, static=False,
+        ),
         "on-deletion": Timing(
             "on-deletion", "[On Deletion]: when the Digimon is deleted, after it is in the trash", C.ON_DELETION_AFTER_TRASH, static=False
         ),

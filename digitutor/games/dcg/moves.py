@@ -36,8 +36,10 @@ def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> 
         owner = state.instances.owners[uid]
         told.append(f"<Overflow> of {card.name}: {name(owner)} loses {card.ace.overflow} memory"  # type: ignore[union-attr]
                     f" (now {memory_words(state.player_memory(owner))})")  # type: ignore[arg-type]
-    state.overflowed = []
-    return narration + " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, C.OVERFLOW_RULE, C.ACE_OVERFLOW]
+    sources = state.overflow_sources
+    state.overflowed, state.overflow_sources = [], False
+    extra = [C.OVERFLOW_SOURCES] if sources else []
+    return narration + " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, C.OVERFLOW_RULE, C.ACE_OVERFLOW, *extra]
 
 
 def overflow(state: CState, uids: Iterable[int]) -> None:
@@ -109,7 +111,10 @@ def take(state: CState, uid: int) -> list[int]:
         owner, position = where
         stack = state.stack_at(owner, position)
         if position is not None:
-            overflow(state, stack.cards if uid == stack.top else (uid,))
+            leaving = stack.cards if uid == stack.top else (uid,)
+            overflow(state, leaving)
+            if any(state.cards[u].ace is not None for u in leaving if u != stack.top):
+                state.overflow_sources = True  # an ACE card among the digivolution cards
         if uid == stack.top:
             state.set_stack(owner, position, None)
             return list(stack.sources)

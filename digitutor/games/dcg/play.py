@@ -49,7 +49,7 @@ def setup_shuffle(state: CState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.eggs)
     state.goto(frame("setup.first"))
     return step(state, Phase.SETUP, None, "Each player shuffles their deck and their Digi-Egg deck and puts them in place.",
-                (C.SHUFFLE_DECK, C.SHUFFLE_EGGS), [Event("shuffle", p) for p in (0, 1)])
+                (C.SHUFFLE_DECK, C.SHUFFLE_EGGS, C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK), [Event("shuffle", p) for p in (0, 1)])
 
 
 def setup_first(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -102,14 +102,14 @@ def setup_security(state: CState, top: Frame, rng: random.Random) -> Step:
             side.security.append(side.deck.pop())  # one at a time from the top: the deck's top card ends at the bottom
     state.goto(frame("setup.memory"))
     return step(state, Phase.SETUP, None, f"Each player places the top {SECURITY} cards of their deck face down as their security stack.",
-                (C.SECURITY,), [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)])
+                (C.SECURITY, C.SECURITY_WALL), [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)])
 
 
 def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
     state.memory = 0
     state.turn = 1
     state.goto(*turn_frames(state.first))
-    return step(state, Phase.SETUP, None, "The memory counter is placed on 0: the game begins.", (C.MEMORY_ZERO, C.SHARED_GAUGE))
+    return step(state, Phase.SETUP, None, "The memory counter is placed on 0: the game begins.", (C.MEMORY_ZERO, C.SHARED_GAUGE, C.GAUGE_AND_COUNTER))
 
 
 # -- The turn's phases ----------------------------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
     side = state.sides[player]
     woke = [stack.top for stack in side.battle if stack.suspended]
     side.battle = [stack.but(suspended=False) for stack in side.battle]
-    cited: list = [C.UNSUSPEND]
+    cited: list = [C.FOUR_PHASES, C.UNSUSPEND] + ([C.SUSPENDING_WORDS] if woke else [])
     rebooted = []
     other = state.sides[1 - player]
     for position, stack in enumerate(other.battle):
@@ -208,18 +208,19 @@ def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
     side = state.sides[player]
     state.pop()
     if chosen.kind == "stay":
-        return step(state, Phase.BREEDING, player, f"{name(player)} does nothing in the breeding phase.", (C.DO_NOTHING,))
+        return step(state, Phase.BREEDING, player, f"{name(player)} does nothing in the breeding phase.", (C.DO_NOTHING, C.BREEDING_NOTHING))
     if chosen.kind == "hatch":
         egg = side.eggs.pop()
         side.breeding = Stack((egg,))
         return step(state, Phase.BREEDING, player, f"{name(player)} hatches {state.label(egg)} in the breeding area.",
-                    (C.HATCH, C.HATCHED_LEVEL_2, C.BREEDING_ONCE), [state.card_event("hatch", player, (egg,))])
+                    (C.HATCH, C.HATCHED_LEVEL_2, C.BREEDING_ONCE, C.BREEDING_HATCH, C.BREEDING_AREA, C.EGG_IS_DIGIMON, C.CARD_LEVEL),
+                    [state.card_event("hatch", player, (egg,))])
     stack = side.breeding
     assert stack is not None
     side.breeding = None
     side.battle.append(stack.but(played=0))
     return step(state, Phase.BREEDING, player, f"{name(player)} moves {state.label(stack.top)} out to the battle area.",
-                (C.MOVE_OUT, C.MOVE_NOT_PLAY, C.MOVED_MAY_ATTACK, C.BREEDING_ONCE), [state.card_event("move-out", player, stack.cards)])
+                (C.MOVE_OUT, C.MOVE_NOT_PLAY, C.MOVED_MAY_ATTACK, C.BREEDING_ONCE, C.BREEDING_MOVE), [state.card_event("move-out", player, stack.cards)])
 
 
 # -- Main phase -------------------------------------------------------------------------------------------------------------
@@ -372,7 +373,7 @@ def end_of_turn(state: CState, top: Frame, rng: random.Random) -> Step:
 def _turn_passes(state: CState, passed: bool) -> Step:
     if passed:
         return end_turn(state, (C.PASS, C.PASS_TO_THREE), passed=True)
-    return end_turn(state, (C.TURN_ENDS, C.ENDING_A_TURN, C.AFTER_EFFECTS, C.COUNTER_STAYS))
+    return end_turn(state, (C.TURN_ENDS, C.ENDING_A_TURN, C.END_OF_THE_TURN, C.AFTER_EFFECTS, C.COUNTER_STAYS))
 
 
 def rules_processing(state: CState, due: list[int]) -> Step:
@@ -387,7 +388,7 @@ def rules_processing(state: CState, due: list[int]) -> Step:
             take(state, uid)
             trash_all(state, (*stack.sources, uid))
             told.append(f"{shown.name} has no DP and is placed in the trash (not deleted)")
-            cited += [C.NO_DP_TRASHED, C.NOT_DELETED]
+            cited += [C.NO_DP_TRASHED, C.NOT_DELETED, C.LEVEL_2_ENTERS, C.REVISIONS, C.NO_DP_RULE_CHANGE]
             events.append(state.card_event("trashed", owner, stack.cards))
             continue
         stack, event = delete(state, uid)
@@ -432,7 +433,7 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
 def _paid(state: CState, player: int, cost: int) -> tuple[str, list]:
     before = state.player_memory(player)
     after = pay(state, player, cost)
-    cited = [C.PAY]
+    cited = [C.PAY, C.GAUGE_FOR_COSTS]
     if after == 0:
         cited.append(C.ON_ZERO_GOES_ON)
     if before >= 0 > after:
@@ -455,8 +456,8 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
     card = state.cards[uid]
     enter_play(state, player, uid)
     paid, cited = _paid(state, player, card.cost or 0)
-    rules = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST) if card.category is Category.DIGIMON else (
-        C.PLAY_TAMER, C.TAMER_UNSUSPENDED, C.TAMER_COST)
+    rules = (C.MAIN_PRIMARY, C.MAIN_A, C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST, C.CARD_PLAY_COST, C.SUSPENDED_STATES) \
+        if card.category is Category.DIGIMON else (C.MAIN_PRIMARY, C.MAIN_C, C.PLAY_TAMER, C.TAMER_UNSUSPENDED, C.TAMER_COST, C.TAMER_PLAY_COST)
     push_pending(state, triggered(state, "on-play", player, uid))
     return step(state, Phase.MAIN, player, f"{name(player)} plays {card.label()} and {paid}.", (*rules, *cited),
                 [state.card_event("play", player, (uid,))])
@@ -478,23 +479,29 @@ def digivolve(state: CState, player: int, position: int | None, stack: Stack, ui
     state.sides[player].hand.remove(uid)
     state.set_stack(player, position, stack.but(cards=(*stack.cards, uid), burst=stack.burst or burst, digivolved=state.turn))
     if blast:
-        paid, cited = "pays no cost", [C.BLAST, C.BLAST_REQUIREMENTS, C.BLAST_BONUS, C.ACE_CATEGORY]
+        paid, cited = "pays no cost", [C.ACE_INTRO, C.ACE_BLAST, C.BLAST, C.BLAST_REQUIREMENTS, C.BLAST_BONUS, C.ACE_CATEGORY]
     elif burst:
         paid, cited = _paid(state, player, card.burst.cost)  # type: ignore[union-attr]
         paid = returned + paid
-        cited += [C.BURST, C.BURST_BONUS, C.BURST_TRIGGERS]
+        cited += [C.BURST_INTRO, C.BURST, C.BURST_BONUS, C.BURST_TRIGGERS]
+        if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):  # type: ignore[union-attr]
+            cited += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card
     else:
         paid, cited = _paid(state, player, requirement.cost)  # type: ignore[union-attr]
     drawn, event = draw(state, player, 1)
-    rules = [C.DIGIVOLVE, C.STACK_AND_PAY, C.BONUS, C.SOURCES] + ([] if blast or burst else [C.DIGIVOLVE_COST])
+    rules = [C.MAIN_B, C.DIGIVOLVE, C.STACK_AND_PAY, C.BONUS, C.SOURCES, C.ONE_DIGIMON, C.CARD_REQUIREMENTS] + ([] if blast or burst else [C.DIGIVOLVE_COST])
     if requirement is not None and requirement.name is not None:
         rules.append(C.NAME_REQUIREMENT)
+    elif requirement is not None and requirement.trait is not None:
+        rules += [C.NAME_REQUIREMENT, C.CARD_TRAITS]
     elif requirement is not None:
-        rules.append(C.REQUIREMENTS)
+        rules += [C.REQUIREMENTS, C.REQUIREMENT_EXAMPLE, C.CARD_LEVEL]
     if stack.suspended:
         rules.append(C.STAYS_SUSPENDED)
     if len(before.colours) > 1 or len(card.colours) > 1:
-        rules.append(C.MULTICOLOUR)
+        rules += [C.MULTICOLOUR, C.MULTICOLOUR_INTRO] + ([C.MULTICOLOUR_DIGIVOLVE] if len(before.colours) > 1 else [])
+        if position is None:
+            rules.append(C.MULTICOLOUR_EVERYWHERE)  # its colours count in the breeding area too
     waiting = triggered(state, "when-digivolving", player, uid)
     if waiting:
         rules.append(C.WHEN_DIGIVOLVING_AFTER_BONUS)
@@ -525,10 +532,12 @@ def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -
     _, event = draw(state, player, 1)
     waiting = triggered(state, "when-digivolving", player, uid)
     push_pending(state, waiting)
-    rules = [C.DNA, C.DNA_REQUIREMENTS, C.DNA_PLACE, C.DNA_ORDER, C.DNA_PAY, C.BONUS, C.DNA_ONE, C.DNA_UNSUSPENDED, C.DNA_RESET,
+    rules = [C.MAIN_B, C.MULTICOLOUR_INTRO, C.CARD_DNA, C.DNA, C.DNA_REQUIREMENTS, C.DNA_PLACE, C.DNA_ORDER, C.DNA_PAY, C.BONUS, C.DNA_ONE, C.DNA_UNSUSPENDED, C.DNA_RESET,
              C.DNA_ONCE_RESET, C.DNA_MAY_ATTACK, C.DNA_INHERITED]
     if waiting:
         rules += [C.DNA_WHEN_DIGIVOLVING, C.DNA_LIKE_DIGIVOLUTION]
+    if any(state.cards[u].ace is not None for u in cards[:-1]):
+        rules.append(C.OVERFLOW_NOT)  # an ACE card placed under another Digimon: no <Overflow>
     names = (state.cards[left].name, state.cards[right].name)
     return step(state, Phase.MAIN, player,
                 f"{name(player)} DNA digivolves {names[0]} and {names[1]} into {card.name} ({names[0]} on top of {names[1]}), {paid}, "
@@ -541,7 +550,7 @@ def activate_main(state: CState, player: int, top: int, index: int) -> Step:
     effect = state.cards[top].effects[index]
     push_pending(state, [(player, state.iid(top), "own", index, state.iid(top))])
     return step(state, Phase.MAIN, player, f"{name(player)} activates {state.label(top)}'s effect: \"{effect.spec.quote}\"",
-                (C.MAIN_ON_CARDS, C.MAIN_EFFECTS, effect.citation), [state.card_event("activate", player, (top,))])
+                (C.MAIN_F, C.MAIN_ON_CARDS, C.MAIN_EFFECTS, C.MAIN_NO_INTERRUPT, effect.citation), [state.card_event("activate", player, (top,))])
 
 
 def use_option(state: CState, player: int, uid: int) -> Step:
@@ -553,12 +562,18 @@ def use_option(state: CState, player: int, uid: int) -> Step:
     paid, cited = _paid(state, player, card.cost or 0)
     state.push(frame("main.option-done", player, card=state.iid(uid)))
     push_pending(state, triggered(state, "main", player, uid))
-    rules = [C.USE_OPTION, C.COLOUR_REQUIREMENT, C.OPTION_PAY]
+    rules = [C.MAIN_D, C.USE_OPTION, C.COLOUR_REQUIREMENT, C.OPTION_PAY, C.OPTION_COST, C.OPTION_EFFECT]
+    if card.security:
+        rules.append(C.OPTION_SECURITY_NOT_FROM_HAND)  # its security effect does not activate from the hand
     if len(card.colours) > 1:
-        rules.append(C.MULTICOLOUR_OPTION)
+        rules += [C.MULTICOLOUR_OPTION, C.MULTICOLOUR_INTRO, C.CHAOS_NEEDS_BOTH]
+        if card.id == "st10-14":
+            rules.append(C.CHAOS_DEGRADATION)
     stacks = [*side.battle, *([side.breeding] if side.breeding is not None else [])]
     if any(len(state.cards[s.top].colours) > 1 and set(state.cards[s.top].colours) & set(card.colours) for s in stacks):
-        rules.append(C.MULTICOLOUR)  # a multicolour Digimon has each of its colours, wherever it is
+        rules += [C.MULTICOLOUR, C.MULTICOLOUR_EVERYWHERE]  # a multicolour Digimon has each of its colours, wherever it is
+        if len(card.colours) > 1:
+            rules.append(C.CHAOS_ONE_DIGIMON)
     return step(state, Phase.MAIN, player, f"{name(player)} uses {card.name} and {paid}.", (*rules, *cited),
                 [state.card_event("use", player, (uid,))])
 
@@ -570,7 +585,7 @@ def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
     if uid in side.field_cards:
         side.field_cards.remove(uid)
         side.trash.append(uid)
-    return step(state, Phase.MAIN, top.player, f"{state.label(uid)} is placed in the trash.", (C.OPTION_TRASHED,),
+    return step(state, Phase.MAIN, top.player, f"{state.label(uid)} is placed in the trash.", (C.OPTION_TRASHED, C.TRASH_FACE_UP),
                 [state.card_event("trash", top.player, (uid,))])
 
 
@@ -598,4 +613,4 @@ def game_over(state: CState, winner: int, told: str, cited: tuple) -> Step:
     state.over = True
     state.winner = winner
     state.clear_to(frame("game-over.done"))
-    return step(state, Phase.GAME_OVER, winner, told, cited, [Event("game-over", winner)])
+    return step(state, Phase.GAME_OVER, winner, told, (C.YOU_WIN_IF, *cited), [Event("game-over", winner)])

@@ -85,6 +85,7 @@ class CState(StateBase):
     memory: int = 0
     bred: bool = False  #: the breeding phase's one action was taken this turn
     overflowed: list[int] = field(default_factory=list)  #: ACE cards whose <Overflow> applied since the last step: uids
+    overflow_sources: bool = False  #: one of them was a digivolution card
     used: list[str] = field(default_factory=list)  #: [Once Per Turn] effects used this turn: "<iid>/<part>/<index>"
     searched: list[int] = field(default_factory=list)  #: cards an effect's owner is looking at (a searched deck): uids
     revealed: list[int] = field(default_factory=list)  #: cards an effect revealed (face up in the field until moved): uids
@@ -92,7 +93,7 @@ class CState(StateBase):
     def copy(self) -> CState:
         return CState(
             self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active, self.first,
-            self.memory, self.bred, list(self.overflowed), list(self.used), list(self.searched),
+            self.memory, self.bred, list(self.overflowed), self.overflow_sources, list(self.used), list(self.searched),
             list(self.revealed), **self.ending(),
         )
 

@@ -106,8 +106,14 @@ def _named(top: Frame, chosen: Action) -> list[Pending]:
 
 
 def answer_order(state: CState, top: Frame, chosen: Action) -> Step:
-    step_ = activate(state, top, _named(top, chosen)[0], random.Random(0))
-    return replace(step_, citations=tuple(dict.fromkeys((C.OWNER_ORDERS, *step_.citations))))
+    item = _named(top, chosen)[0]
+    timings = {effect_of(state, i).spec.timing for i in top["pending"]}
+    example: tuple = ()
+    if {"when-attacking", "your-digimon-attacks"} <= timings:  # the manual's example: Attack Effect A and Effect B
+        a_first = effect_of(state, item).spec.timing == "when-attacking"
+        example = (*C.EXAMPLE_A_FIRST, C.EXAMPLE_OR) if a_first else (*C.EXAMPLE_B_FIRST, C.EXAMPLE_OR)
+    step_ = activate(state, top, item, random.Random(0))
+    return replace(step_, citations=tuple(dict.fromkeys((C.OWNER_ORDERS, *example, *step_.citations))))
 
 
 def check_order(state: CState, top: Frame | None, proposed: Action) -> tuple:
@@ -151,7 +157,7 @@ def activate(state: CState, top: Frame, item: Pending, rng: random.Random) -> St
     order = _order_citations(state, top, item, effect)
     if not _still_there(state, item):
         return step(state, Phase.MAIN, owner, f"{label} left play before its effect could activate: it does not activate.",
-                    (C.LEFT_PLAY, effect.citation, *order))
+                    (C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED, effect.citation, *order))
     if effect.spec.optional:
         state.push(frame("effect.optional", owner, item=item))
         return step(state, Phase.MAIN, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation, *order))
@@ -204,6 +210,7 @@ def run_effect(state: CState, item: Pending, rng: random.Random, start: int = 0,
     done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
     label = state.label(state.uid(card_iid))
+    done.citations.extend(_what_rules(state, item, effect, verbs, done))
     if any(verb == "choose" and not uids for verb, _, uids in done.moved) and any(s.breeding for s in state.sides):
         done.citations.append(C.BREEDING_NO_EFFECTS)  # nothing to choose: Digimon in a breeding area are out of reach
     if any(verb == "gain" and state.player_memory(who) == 10 for verb, who, _ in done.moved):
@@ -217,6 +224,46 @@ def run_effect(state: CState, item: Pending, rng: random.Random, start: int = 0,
     events = _events(state, done)
     _effect_over(state, owner, done)
     return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), events)
+
+
+def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Verb], done: VerbResult) -> list[Citation]:
+    """The clauses of the manual this effect's kind and verbs follow (what a card's effect is, Tokens, "with X in its text" ...)."""
+    owner, card_iid, part, _, _ = item
+    card = state.cards[state.uid(card_iid)]
+    cited: list[Citation] = []
+    if part == "inherited":
+        cited += [C.CARD_INHERITED, C.INHERITED]
+    elif part == "own":
+        cited.append(C.TAMER_EFFECTS if card.category.value == "tamer" else C.OPTION_EFFECT if card.category.value == "option" else C.CARD_EFFECTS)
+    elif effect.spec.timing == "security" and any(v.verb == "gain" for v in verbs) and owner != state.active:
+        cited.append(C.HAMMER_SPARK)  # the checked card's owner gains, on the opponent's turn
+    if any(v.verb in ("gain", "lose") for v in verbs):
+        cited.append(C.GAIN_LOSE)
+    if any(u in state.instances.removed for _, _, uids in done.moved for u in uids):
+        cited.append(C.TOKENS_REMOVED)  # a Token that would leave play is removed from the game
+    if any(v.verb == "play-token" for v in verbs):
+        cited += [C.TOKENS_IN_BOOSTERS, C.TOKENS_SPECIAL, C.TOKENS_SEPARATE, C.TOKENS_ONLY_BY_EFFECTS, C.TOKENS_DIFFER,
+                  C.TOKENS_NO_SOURCES, C.TOKENS_ARE_DIGIMON, C.TOKENS_STAY, C.TOKEN_CARDS]
+    selectors = [s for v in verbs for s in (v.what, v.change.target if v.change else None) if s is not None]
+    if any(s.text_contains for s in selectors):
+        cited += [C.WITH_X_INTRO, C.WITH_X_MEANS, C.WITH_X, C.WITH_X_TOP_ONLY]
+        if any(s.text_contains and s.text_contains.startswith(("<", "[")) for s in selectors):
+            cited.append(C.WITH_X_EFFECT_TERMS)  # an effect's name: a card that prints it counts
+    if any(v.verb == "play" and v.what is not None and v.what.zone == "sources" for v in verbs):
+        cited.append(C.PLAY_FROM_SOURCES)
+    for verb, who, uids in done.moved:
+        if verb != "move" or not uids:
+            continue
+        spec = next((v for v in verbs if v.verb == "move"), None)
+        where = spec.to if spec is not None else None
+        if where in ("security", "security-bottom"):
+            from_hand = spec is not None and spec.what is not None and spec.what.zone == "hand"
+            cited.append(C.PLACE_FROM_HAND if from_hand else C.PLACE_IN_SECURITY)
+        if spec is not None and spec.what is not None and spec.what.zone == "battle-area" and where != "trash":
+            cited += [C.STANDARDIZED, C.LEAVES_SOURCES_TRASHED]  # leaving the battle area trashes its digivolution cards
+        if spec is not None and spec.what is not None and spec.what.excluding is not None and where in ("deck", "deck-bottom"):
+            cited.append(C.RETURN_THE_REST)
+    return cited
 
 
 def _effect_over(state: CState, owner: int, done: VerbResult) -> None:

@@ -124,7 +124,7 @@ def redact(state: CState, viewer: int | None) -> CState:
     visible = {iid for iid in table.ids if iid}
     frames = hide_candidates(state.frames, visible.__contains__)
     return CState(
-        table, sides, frames, state.turn, state.active, state.first, state.memory, state.bred, [], list(state.used),
+        table, sides, frames, state.turn, state.active, state.first, state.memory, state.bred, [], False, list(state.used),
         [new.fresh[u] for u in state.searched if u in new.fresh and state.instances.owners[u] == viewer],
         [new.fresh[u] for u in state.revealed if u in new.fresh],
         over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh),

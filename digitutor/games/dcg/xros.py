@@ -51,7 +51,8 @@ def declare(state: CState, player: int, uid: int) -> Step:
     state.push(frame("xros.choose", player, card=state.iid(uid), picked=()))
     card = state.cards[uid]
     return step(state, Phase.MAIN, player, f"{name(player)} declares playing {card.name}, which has DigiXros requirements "
-                f"({' × '.join(card.digixros.names)}, -{card.digixros.reduce} each).", (C.XROS_DECLARE, C.XROS_WHETHER, C.XROS))  # type: ignore[union-attr]
+                f"({' × '.join(card.digixros.names)}, -{card.digixros.reduce} each).",
+                (C.XROS_INTRO, C.XROS_STEPS, C.XROS_DECLARE, C.XROS_WHETHER, C.XROS, C.CARD_XROS))  # type: ignore[union-attr]
 
 
 def ask_xros(state: CState, top: Frame) -> Decision | None:
@@ -79,7 +80,7 @@ def answer_xros(state: CState, top: Frame, chosen: Action) -> Step:
     state.frames[-1] = top.but(picked=picked)
     card = state.cards[state.uid(top["card"])]
     return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} places {state.label(state.uid(chosen.cards[0]))} for the DigiXros "
-                f"(cost now {xros_cost(card, len(picked))}).", (C.XROS, C.XROS_REDUCE))
+                f"(cost now {xros_cost(card, len(picked))}).", (C.XROS, C.XROS_PLACE, C.XROS_REDUCE, C.XROS_EACH_REDUCES))
 
 
 def no_more(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -107,7 +108,7 @@ def finish(state: CState, top: Frame) -> Step:
             state.set_stack(*where, None)
             overflow(state, rest)
             trash_all(state, rest)
-            cited += [C.XROS_TOP_ONLY, C.XROS_REST_TRASHED]
+            cited += [C.XROS_TOP_ONLY, C.XROS_REST_TRASHED, C.XROS_FROM_BATTLE_TRASHED]
         else:
             take(state, material)
     state.sides[player].field_cards.remove(uid)
@@ -116,11 +117,20 @@ def finish(state: CState, top: Frame) -> Step:
     paid, paying = _paid(state, player, cost)
     if materials:
         cited = [C.XROS, C.XROS_ORDER, C.XROS_REDUCE, C.XROS_SOURCES, *cited]
+        if card.digixros.names == ("Shoutmon", "Ballistamon", "Dorulumon", "Starmons"):
+            cited += list(C.XROS_EXAMPLE_TEXT)  # the manual's own example requirements
+        if len(materials) < len(card.digixros.names):
+            cited += [C.XROS_ANY, C.XROS_NOT_ALL]
         if card.cost == 9 and card.digixros.reduce == 2 and len(materials) == 2:
             cited.append(C.XROS_EXAMPLE)
     else:
         cited.append(C.XROS_WITHOUT)
-    push_pending(state, triggered(state, "on-play", player, uid))
+    waiting = triggered(state, "on-play", player, uid)
+    if waiting:
+        cited.append(C.ON_PLAY_MENTIONED)
+    if any(state.cards[m].ace is not None for m in materials):
+        cited.append(C.OVERFLOW_NOT)
+    push_pending(state, waiting)
     under = f" on {', '.join(state.cards[m].name for m in reversed(materials))}" if materials else ""
     return step(state, Phase.MAIN, player, f"{name(player)} plays {card.name}{under} and {paid}.", (*cited, *paying),
                 [state.card_event("play", player, (*materials, uid))])
@@ -184,5 +194,5 @@ def end_of_burst(state: CState, player: int) -> tuple[list[str], list]:
         overflow(state, (stack.top,))
         trash_all(state, (stack.top,))
         told.append(f"{state.label(stack.top)} burst digivolved this turn: its top card is trashed")
-        cited.append(C.BURST_END)
+        cited += [C.BURST_END, C.BURST_AT_END]
     return told, cited
