@@ -136,7 +136,7 @@ def scenario_coverage() -> dict[str, set[str]]:
 
 
 def cmd_rules_coverage(args: argparse.Namespace) -> int:
-    from .rules.corpus import GAMES
+    from .rules.corpus import GAMES, uncited_reasons
     from .rules.coverage import coverage
 
     if args.game is not None and args.game not in GAMES:
@@ -146,17 +146,21 @@ def cmd_rules_coverage(args: argparse.Namespace) -> int:
         _print_json([
             {"game": g.game, "sections": g.sections, "clauses": len(g.clauses), "by_engine": len(g.by_engine),
              "by_scenarios": len(g.by_scenarios), "cited": len(g.cited), "percent": round(g.percent, 1),
-             "uncited": g.uncited}
+             "uncited": g.uncited, "reasons": {c: uncited_reasons().get(c) for c in g.uncited}}
             for g in report
         ])
         return 0
     print(f"{'game':8} {'sections':>8} {'clauses':>8} {'engine':>7} {'scenarios':>9} {'cited':>6} {'cover':>7}")
     for g in report:
         print(f"{g.game:8} {g.sections:8} {len(g.clauses):8} {len(g.by_engine):7} {len(g.by_scenarios):9} {len(g.cited):6} {g.percent:6.1f}%")
+    from .rules.corpus import uncited_reasons
+
+    reasons = uncited_reasons()
     for g in report:
         if args.game == g.game or (args.uncited and g.by_engine):
             for clause_id in g.uncited:
-                print(f"  not cited: {clause_id}")
+                why = reasons.get(clause_id)
+                print(f"  not cited: {clause_id}" + (f" — {why}" if why else " — no reason listed"))
     return 0
 
 
