@@ -6,6 +6,8 @@ the option lists are built from them, and answering a decision re-checks through
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections import Counter
 
 from ...core.actions import Action, action

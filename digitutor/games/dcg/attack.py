@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
-from ...core.records import Decision, Event, Option, Step
+from ...core.records import Decision, Option, Step
 from ...rules.citations import interpretation
 from . import citations as C
 from .cards import Category

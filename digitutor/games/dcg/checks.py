@@ -8,6 +8,8 @@ not see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.actions import Action
 from ...core.frames import Frame
 from ...core.game import ActionRule
@@ -17,6 +19,7 @@ from .cards import Card, Category, Partner, Requirement
 from .layer import has
 from .moves import can_pay, memory_words
 from .state import CState, Stack
+from ...rules.model import Citation
 from .triggers import CHOICES, check_order
 
 
@@ -73,14 +76,21 @@ def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, .
     return tuple(reasons)
 
 
-def check_play(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
-    reasons = _one_card(proposed, 1, "one card from your hand")
+def _card_from_hand(
+    state: CState, proposed: Action, what: str, rule: Citation, why_not: Callable[[CState, int, Card], tuple[Reason, ...]]
+) -> tuple[Reason, ...]:
+    """A proposal naming one card of the proposer's hand, checked by ``why_not``."""
+    reasons = _one_card(proposed, 1, what)
     if reasons:
         return reasons
     uid = in_hand(state, proposed.player, proposed.cards[0])
     if uid is None:
-        return (Reason(f"{proposed.cards[0]} is not a card in your hand.", C.PLAY_DIGIMON),)
-    return why_not_play_card(state, proposed.player, state.cards[uid])
+        return (Reason(f"{proposed.cards[0]} is not a card in your hand.", rule),)
+    return why_not(state, proposed.player, state.cards[uid])
+
+
+def check_play(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+    return _card_from_hand(state, proposed, "one card from your hand", C.PLAY_DIGIMON, why_not_play_card)
 
 
 # -- B. Digivolving -------------------------------------------------------------------------------------------------------
@@ -252,13 +262,7 @@ def why_not_use(state: CState, player: int, card: Card) -> tuple[Reason, ...]:
 
 
 def check_use(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
-    reasons = _one_card(proposed, 1, "one Option card from your hand")
-    if reasons:
-        return reasons
-    uid = in_hand(state, proposed.player, proposed.cards[0])
-    if uid is None:
-        return (Reason(f"{proposed.cards[0]} is not a card in your hand.", C.USE_OPTION),)
-    return why_not_use(state, proposed.player, state.cards[uid])
+    return _card_from_hand(state, proposed, "one Option card from your hand", C.USE_OPTION, why_not_use)
 
 
 # -- E. Attacking ----------------------------------------------------------------------------------------------------------

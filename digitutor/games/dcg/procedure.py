@@ -22,6 +22,7 @@ PROCEDURE = Procedure(
         "attack.resolve": attack.resolve_attack,
         "attack.check": attack.check_security,
         "attack.checked": attack.after_check,
+        "effect.shuffle": triggers.shuffle_deck,
     },
     decisions={
         "setup.redraw": DecisionRule(frozenset({"redraw", "keep"}), play.ask_redraw, play.answer_redraw),

@@ -93,7 +93,7 @@ def activate_only(state: CState, top: Frame, rng: random.Random) -> Step | None:
         return None
     owner = _next_owner(state, pending)
     item = next(item for item in pending if item[0] == owner)
-    return activate(state, top, item, rng)
+    return activate(state, top, item)
 
 
 def _named(top: Frame, chosen: Action) -> list[Pending]:
@@ -112,7 +112,7 @@ def answer_order(state: CState, top: Frame, chosen: Action) -> Step:
     if {"when-attacking", "your-digimon-attacks"} <= timings:  # the manual's example: Attack Effect A and Effect B
         a_first = effect_of(state, item).spec.timing == "when-attacking"
         example = (*C.EXAMPLE_A_FIRST, C.EXAMPLE_OR) if a_first else (*C.EXAMPLE_B_FIRST, C.EXAMPLE_OR)
-    step_ = activate(state, top, item, random.Random(0))
+    step_ = activate(state, top, item)
     return replace(step_, citations=tuple(dict.fromkeys((C.OWNER_ORDERS, *example, *step_.citations))))
 
 
@@ -143,7 +143,7 @@ def _still_there(state: CState, item: Pending) -> bool:
     return where is not None and where[1] is not None and uid in state.stack_at(*where).cards
 
 
-def activate(state: CState, top: Frame, item: Pending, rng: random.Random) -> Step:
+def activate(state: CState, top: Frame, item: Pending) -> Step:
     """Take ``item`` out of the waiting effects and activate it (unless its card left play)."""
     rest = tuple(i for i in top["pending"] if i != item)
     if rest:
@@ -161,7 +161,7 @@ def activate(state: CState, top: Frame, item: Pending, rng: random.Random) -> St
     if effect.spec.optional:
         state.push(frame("effect.optional", owner, item=item))
         return step(state, Phase.MAIN, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation, *order))
-    done = run_effect(state, item, rng)
+    done = run_effect(state, item)
     return replace(done, citations=tuple(dict.fromkeys((*done.citations, *order))))
 
 
@@ -195,17 +195,17 @@ def answer_optional(state: CState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "decline":
         effect = effect_of(state, item)
         return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} does not use it.", (effect.citation,))
-    return run_effect(state, item, random.Random(0))
+    return run_effect(state, item)
 
 
-def run_effect(state: CState, item: Pending, rng: random.Random, start: int = 0, kept: dict | None = None,
+def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None = None,
                picked: Sequence[int] | None = None) -> Step:
     """Run an effect's verbs (from ``start``); a choice a player must make stops it in a choice frame."""
     owner, card_iid, part, index, this_iid = item
     effect = effect_of(state, item)
     if start == 0 and effect.spec.once_per_turn:
         state.used.append(f"{card_iid}/{part}/{index}")
-    hooks = verb_hooks(rng)
+    hooks = verb_hooks()
     verbs = (*effect.spec.cost, *effect.spec.do)  # "You may trash ... If you do, ...": the cost, then what it does
     done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
@@ -317,8 +317,8 @@ def _events(state: CState, done: VerbResult) -> list[Event]:
 # -- what the verbs do on a DCG board ---------------------------------------------------------------------------------
 
 
-def verb_hooks(rng: random.Random) -> VerbHooks:
-    """How DCG's verbs move cards, change memory and shuffle (with the match's random stream)."""
+def verb_hooks() -> VerbHooks:
+    """How DCG's verbs move cards, change memory and shuffle (a shuffle is a step of its own, with the match's random stream)."""
 
     def move(state: CState, owner: int, uids: list[int], to: str, source: str | None) -> None:
         for uid in uids:
@@ -334,7 +334,8 @@ def verb_hooks(rng: random.Random) -> VerbHooks:
         state.set_memory(player, state.player_memory(player) + change)
 
     def shuffle(state: CState, player: int, zone: str) -> None:
-        rng.shuffle(state.sides[player].deck)
+        # a step of its own with the match's random stream (an effect may finish inside a player's answer)
+        state.push(frame("effect.shuffle", player))
 
     def show(state: CState, player: int, uids: list[int], public: bool) -> None:
         """Revealed cards lie face up in the field while the effect lasts; searched ones are seen by their owner only."""
@@ -398,6 +399,14 @@ def _delete_with_triggers(state: CState, top: int) -> None:
     push_pending(state, stack_triggers(state, "on-deletion", owner, top, stack.sources))
 
 
+def shuffle_deck(state: CState, top: Frame, rng: random.Random) -> Step:
+    """An effect shuffles its owner's deck."""
+    state.pop()
+    rng.shuffle(state.sides[top.player].deck)  # type: ignore[index]
+    return step(state, Phase.MAIN, top.player, f"{name(top.player)} shuffles their deck.", (C.CARD_TEXT_FIRST,),  # type: ignore[arg-type]
+                [Event("shuffle", top.player)])
+
+
 # -- choices inside an effect ------------------------------------------------------------------------------------------
 
 
@@ -406,7 +415,7 @@ def resume_choice(state: CState, choosing: Frame) -> Step:
     state.pop()
     item = choosing["item"]
     kept = {name: tuple(uids) for name, uids in choosing["kept"]}
-    return run_effect(state, item, random.Random(0), start=choosing["at"], kept=kept, picked=picked_cards(state, choosing))
+    return run_effect(state, item, start=choosing["at"], kept=kept, picked=picked_cards(state, choosing))
 
 
 def _choice_citation(state: CState, choosing: Frame) -> Citation:

@@ -8,7 +8,6 @@ from enum import StrEnum
 from ...core.frames import Frame, frame
 from ...core.instances import Instances
 from ...core.state import StateBase
-from .cards import Card
 
 
 class Phase(StrEnum):
