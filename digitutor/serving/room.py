@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -28,6 +29,17 @@ from .settings import CONNECT_TIMEOUT_S, TICKET_CLAIM_S, TICKET_IDLE_S, start_sl
 
 class RoomFull(Exception):
     """No kernel may start: the server runs as many as it is allowed."""
+
+
+#: a kernel logs nothing below CRITICAL on the server's terminal: a kernel stopped mid-run by Ctrl-C
+#: printed its own traceback there (DIGITUTOR_DEBUG=1 keeps every kernel log line)
+QUIET_KERNEL = "--IPKernelApp.log_level=CRITICAL"
+
+
+def quiet(kwargs: dict[str, Any]) -> None:
+    """Start a kernel that keeps its log lines (and their tracebacks) off the teacher's terminal."""
+    if not os.environ.get("DIGITUTOR_DEBUG"):
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), QUIET_KERNEL]
 
 
 def room_manager(base: type) -> type:
@@ -65,6 +77,7 @@ def room_manager(base: type) -> type:
 
         async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
             """A page's own kernel (not from a pool): refused past the cap."""
+            quiet(kwargs)
             if not self.has_room():
                 raise RoomFull(f"{self.kernel_count()} kernels running (the cap is {self.max_kernels})")
             self._inflight += 1
@@ -85,6 +98,7 @@ def room_manager(base: type) -> type:
                 await asyncio.sleep(1.0)
 
         async def _start_pooled(self, notebook_path: str, **kwargs: Any) -> dict:
+            quiet(kwargs)
             self._inflight += 1
             try:
                 entry = await super()._initialize(notebook_path, None, **kwargs)
