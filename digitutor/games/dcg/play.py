@@ -152,8 +152,10 @@ def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
     rebooted = []
     other = state.sides[1 - player]
     for position, stack in enumerate(other.battle):
+        if not stack.suspended:
+            continue
         reboot = keyword(state, stack.top, "reboot")
-        if stack.suspended and reboot.value == "yes":
+        if reboot.value == "yes":
             other.battle[position] = stack.but(suspended=False)
             rebooted.append(stack.top)
             cited += [C.CARD_TIMINGS, *reboot.because]
