@@ -320,8 +320,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_build_static(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .serving.static import build_static, versions
+    from .serving.static import build_static, check_target, check_tools, versions
 
+    check_target(Path(args.dir).expanduser().resolve(), args.force)
+    check_tools()
     print(f"digitutor: building the static site into {args.dir} (Pyodide {versions()['pyodide']}; "
           "fetches from PyPI and npm unless cached)", file=sys.stderr)
     log = build_static(Path(args.dir), force=args.force)
