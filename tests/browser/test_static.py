@@ -20,6 +20,8 @@ from drive import act, text, wait_ready
 from harness import LOOPBACK, Server
 from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site, watch_errors
 
+pytestmark = pytest.mark.slow
+
 #: a cold start: Pyodide (about 13 MB) and the wheels load, then the notebook runs in the page
 FIRST_BOARD_MS = 240_000
 STEP_MS = 30_000
