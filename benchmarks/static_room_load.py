@@ -8,9 +8,11 @@
    one Learn page loads (the list is taken from a real page load), cold, as a room's first minute would;
    wall time and the server process's CPU seconds;
 3. the browsers' side: ONE headless Chromium with one persistent profile (one HTTP cache on disk, as
-   one attendee's browser has) loads one Learn page first, so its assets are cached, then opens
+   one attendee's browser has) loads one Learn page first, so its assets are cached, then one more
+   page alone (what one attendee waits once the assets are cached), then opens
    ``--pages`` Learn pages at once in that profile and records when each board is interactive
-   (drawn, Next step enabled), and failed pages (no board within 300 s). Every page runs its own
+   (drawn, Next step enabled), and failed pages (no board within 300 s); background tabs are not
+   throttled (FOREGROUND_ARGS), as every page is the front tab of its own device in a room. Every page runs its own
    Pyodide, so on one machine this measures that machine's cores, not the server: in a room each
    attendee's device does this work for its own page;
 4. ``--sessions`` of those pages each play the guided game to its end with Next, one after another.
@@ -48,6 +50,10 @@ READY = """() => {
   return !!(next && !next.disabled && board && board.offsetParent !== null);
 }"""
 TARGETS = {"max_interactive_s": 15.0, "failed_pages": 0}
+#: in a room every page is the front tab of its own browser; here all but one are background tabs of
+#: one browser, which Chromium throttles (timers clamped to once a second, later once a minute)
+FOREGROUND_ARGS = ["--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+                   "--disable-renderer-backgrounding", "--disable-features=IntensiveWakeUpThrottling"]
 
 
 def wait_ready(pages: list[Page], start: float) -> list[float | None]:
@@ -68,6 +74,20 @@ def spread(values: list[float]) -> dict[str, float] | None:
     if not values:
         return None
     return {"min": round(min(values), 1), "median": round(statistics.median(values), 1), "max": round(max(values), 1)}
+
+
+def browser_cpu_s(server: Server) -> float:
+    """CPU seconds used so far by this process's children (Chromium and its helpers), the file server left out."""
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        if child.pid == server.process.pid:
+            continue
+        try:
+            times = child.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            continue
+    return total
 
 
 def fetch_all(server: Server, paths: list[str], clients: int) -> dict[str, Any]:
@@ -137,7 +157,7 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
     learn = LEARN_PAGE.format(game=args.game)
     with sync_playwright() as playwright:
         context: BrowserContext = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=str(CHROMIUM), args=OFFLINE_ARGS, base_url=server.url,
+            str(profile), executable_path=str(CHROMIUM), args=[*OFFLINE_ARGS, *FOREGROUND_ARGS], base_url=server.url,
             viewport={"width": 1100, "height": 750})
         hold_to_loopback(context, origin, foreign, seen)
         context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -151,13 +171,21 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
         out["server_side"] = fetch_all(server, paths, args.pages)
         print(json.dumps({"first_load_s": out["first_load_s"], "server_side": out["server_side"]}), flush=True)
 
+        second = context.new_page()
+        start = time.monotonic()
+        second.goto(learn, wait_until="commit")
+        out["cached_single_s"] = wait_ready([second], start)[0]
+        second.close()
+
         pages = [context.new_page() for _ in range(args.pages)]
+        cpu_before = browser_cpu_s(server)
         start = time.monotonic()
         for page in pages:
             page.goto(learn, wait_until="commit")
         ready = wait_ready(pages, start)
         times = [value for value in ready if value is not None]
-        out["cached_wave"] = {"interactive_s": spread(times), "failed_pages": len(ready) - len(times)}
+        out["cached_wave"] = {"interactive_s": spread(times), "failed_pages": len(ready) - len(times),
+                              "browser_cpu_s_per_page": round((browser_cpu_s(server) - cpu_before) / args.pages, 1)}
         print(json.dumps(out["cached_wave"]), flush=True)
         for page in pages[args.sessions:]:
             page.close()
@@ -167,6 +195,7 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
             if when is None:
                 games.append({"ended": False, "why": "never interactive"})
                 continue
+            page.bring_to_front()
             root = page.locator(".dt-tutor").first
             started = time.monotonic()
             try:
