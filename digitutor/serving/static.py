@@ -24,9 +24,7 @@ from .browser_python import BuildProblem, run
 
 #: the build tools (the ``static`` extra): Voici's core and the JupyterLite release its pages are built for
 TOOLS = {"voici-core": "0.10", "jupyterlite-core": "0.7", "jupyterlite-pyodide-kernel": "0.7.0"}
-#: the apps, in the order the site lists them; the start page is the site's front door
-APPS = ("start.ipynb", "learn_dtector.ipynb", "learn_arena.ipynb", "rulings.ipynb", "rulebook.ipynb",
-        "deck_check.ipynb", "compare.ipynb")
+#: every notebook of the apps becomes a page; the start page is the site's front door
 FRONT = "voici/render/start.html"
 #: Voila's "lab" template links Font Awesome from a CDN; the bundle already carries it
 CDN_LINK = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*', re.IGNORECASE)
@@ -99,6 +97,7 @@ def build_static(target: Path, force: bool = False, log: Path | None = None) -> 
 
 
 def _build(work: Path, cache: Path, log: Path) -> Path:
+    """Pyodide and the wheels into a JupyterLite folder, ``voici build`` of every app, the pages finished."""
     lite = work / "lite"
     pyodide_dir = lite / "static" / "pyodide"
     lock = bp.unpack_pyodide(bp.fetch_pyodide(cache, log), pyodide_dir)
@@ -107,17 +106,16 @@ def _build(work: Path, cache: Path, log: Path) -> Path:
     packages = bp.write_lock(pyodide_dir, lock, wheels)
     contents = lite / "files"
     contents.mkdir()
-    notebooks = notebook_dir()
-    for name in APPS:
-        shutil.copy2(notebooks / name, contents / name)
+    for notebook in sorted(notebook_dir().glob("*.ipynb")):
+        shutil.copy2(notebook, contents / notebook.name)
     preload = sorted({*bp.KERNEL_PACKAGES, "digitutor", "ipywidgets", "anywidget"} & {*packages, "pyodide_kernel"})
     settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": preload}}
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "digitutor", "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     site = work / "site"
-    run([sys.executable, "-c", "from voici_core.app import main; main()", "build", "--contents", "files", "--output-dir", str(site), "--no-sourcemaps"],
-        log, "voici build", cwd=lite)
+    voici = [sys.executable, "-c", "from voici_core.app import main; main()"]  # voici_core's own __main__ wants `voici`
+    run([*voici, "build", "--contents", "files", "--output-dir", str(site), "--no-sourcemaps"], log, "voici build", cwd=lite)
     bp.allow_classic_worker(site / "static" / "pyodide")
     finish_pages(site)
     return site
