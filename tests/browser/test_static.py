@@ -105,3 +105,25 @@ def test_a_guided_dtector_game_plays_to_its_end_offline_with_citations(static_se
     assert any(url.endswith(".whl") for url in seen), "no wheel was loaded through the watched context"
     assert not foreign, f"requests off {origin}: {foreign}"
     assert not errors, "console/page errors:\n" + "\n".join(errors)
+
+
+def test_presenter_mode_from_the_query_string_in_the_browser(static_server: Server, offline_browser: Browser) -> None:
+    """No server hands the page's Python its query string here: the page's bridge does."""
+    context = offline_browser.new_context(viewport=VIEWPORT, base_url=static_server.url)
+    foreign: list[str] = []
+    errors: list[str] = []
+    hold_to_loopback(context, f"{LOOPBACK}:{static_server.port}", foreign)
+    try:
+        page = context.new_page()
+        watch_errors(page, errors)
+        page.goto(LEARN_PAGE.format(game="dtector") + "?mode=presenter")
+        root = wait_ready(page, timeout_ms=FIRST_BOARD_MS)
+        expect(page.locator(".dt-app.dt-presenting").first).to_be_visible(timeout=STEP_MS)
+        expect(page.locator("button.dt-presenter").first).to_contain_class("mod-active")
+        before = text(root, ".dt-citation")
+        page.keyboard.press("ArrowRight")
+        expect(root.locator(".dt-citation")).not_to_have_text(before, timeout=STEP_MS)
+    finally:
+        context.close()
+    assert not foreign, foreign
+    assert not errors, "console/page errors:\n" + "\n".join(errors)
