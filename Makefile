@@ -1,5 +1,5 @@
 # make run  — set up .venv with the app extras and start the tutor (Voila) on http://127.0.0.1:8866
-# make test — set up .venv with the test extras and run the whole test suite
+# make test — set up .venv with the test extras (and the static build's tools) and run the whole test suite
 
 PYTHON ?= python3
 VENV := .venv
@@ -16,7 +16,7 @@ $(VENV)/.app: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[app,test]"
+	$(BIN)/python -m pip install --quiet -e ".[app,test,static]"
 	touch $@
 
 run: $(VENV)/.app

@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/room_load.py [--pages 20] [--room 20] [--game dtector]
                                              [--sessions 5] [--clicks 200] [--json PATH]
+    .venv/bin/python benchmarks/room_load.py --static [--site DIR] [--pages 20] [--sessions 5]
+        (the static build instead: see benchmarks/static_room_load.py)
 
 1. starts ``digitutor serve --room N --game GAME`` and waits until it says it is ready
    (the pool fill time it prints), then measures what one preheated kernel costs (CPU
@@ -203,6 +205,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main() -> None:
+    if "--static" in sys.argv[1:]:  # the same room against the static build: benchmarks/static_room_load.py
+        import static_room_load
+
+        static_room_load.main([arg for arg in sys.argv[1:] if arg != "--static"])
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=20)
     parser.add_argument("--room", type=int, default=20)

@@ -323,6 +323,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(port=args.port, lan=args.lan, open_browser=not args.no_browser, room=room)
 
 
+def cmd_build_static(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .serving.static import build_static, check_target, check_tools, versions
+
+    check_target(Path(args.dir).expanduser().resolve(), args.force)
+    check_tools()
+    print(f"digitutor: building the static site into {args.dir} (Pyodide {versions()['pyodide']}; "
+          "fetches from PyPI and npm unless cached)", file=sys.stderr)
+    log = build_static(Path(args.dir), force=args.force)
+    print(f"digitutor: built {args.dir} (log: {log}). Serve it with: python -m http.server --directory {args.dir}")
+    return 0
+
+
 # -- the parser ------------------------------------------------------------------------------------------
 
 
@@ -396,6 +410,11 @@ def build_parser() -> Parser:
     serve.add_argument("--max-kernels", type=int, metavar="N", help="cap on kernels in all (default: the pools + N + 20)")
     serve.add_argument("--connect-timeout", type=float, default=180.0, metavar="S",
                        help="shut down a page's kernel when the page has not connected to it within S seconds")
+
+    static = verb(verbs, "build-static", cmd_build_static,
+                  "write a folder any static file server serves; the apps run in each browser (Pyodide), offline")
+    static.add_argument("dir", help="the folder to create (must not exist, or be empty)")
+    static.add_argument("--force", action="store_true", help="replace DIR if it exists")
     return parser
 
 

@@ -213,3 +213,47 @@ def test_bench_prints_steps_per_second_and_ms_per_game():
 def test_every_verb_has_help(verb):
     result = digitutor(*verb, "--help")
     assert result.returncode == 0 and "usage:" in result.stdout
+
+
+# -- build-static: bad input is one line and exit 2, and never a half-written folder -----------------
+
+
+def test_build_static_into_a_file_is_one_line(tmp_path: Path):
+    target = tmp_path / "site"
+    target.write_text("not a folder")
+    assert_one_line_error(digitutor("build-static", str(target)), str(target), "not a folder")
+    assert target.read_text() == "not a folder"
+
+
+def test_build_static_into_a_folder_with_files_needs_force(tmp_path: Path):
+    (tmp_path / "keep.txt").write_text("mine")
+    assert_one_line_error(digitutor("build-static", str(tmp_path)), "not empty", "--force")
+    assert (tmp_path / "keep.txt").read_text() == "mine"
+
+
+def test_build_static_under_a_missing_folder_is_one_line(tmp_path: Path):
+    assert_one_line_error(digitutor("build-static", str(tmp_path / "no" / "site")), "no such folder")
+
+
+def test_build_static_without_its_tools_names_the_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    from digitutor.serving import static
+
+    monkeypatch.setattr(static, "TOOLS", {"digitutor-no-such-tool": "1.0"})
+    with pytest.raises(static.BuildProblem, match=r"digitutor-no-such-tool is not installed: pip install 'digitutor\[static\]'"):
+        static.build_static(tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_failed_build_static_leaves_no_folder_behind(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    from digitutor.serving import static
+
+    def broken(work: Path, cache: Path, log: Path) -> Path:
+        (work / "half").write_text("written")
+        raise static.BuildProblem("voici build failed (exit 1)")
+
+    monkeypatch.setattr(static, "check_tools", lambda: None)
+    monkeypatch.setattr(static, "_build", broken)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    with pytest.raises(static.BuildProblem, match="voici build failed"):
+        static.build_static(tmp_path / "site")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]

@@ -7,7 +7,9 @@ In the page it does what only the browser can do, and sends plain messages to th
 - the autoplay clock (a ``tick`` every ``interval`` ms while ``playing``);
 - the tab title (``title``);
 - keeping the position: it writes ``saved`` to the browser's local storage under ``store_key``
-  and, when the page opens, sends back a position from the link (``?position=``) or from storage.
+  and, when the page opens, sends back a position from the link (``?position=``) or from storage;
+- the page's query string (``query``), which only Python running in the page itself (the static
+  build) needs: Voila hands it to the kernel on the server.
 
 Everything the page sends is checked in the kernel (``on_message`` accepts only known
 actions with the expected types); nothing it sends is evaluated.
@@ -84,6 +86,7 @@ function render({ model, el }) {
     try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } catch (error) { /* storage off */ }
   };
   model.on("change:saved", store);
+  try { model.send({ action: "query", query: window.location.search || "" }); } catch (error) { /* no query */ }
   const key = model.get("store_key");
   if (key) {
     let shared = null, kept = null;
@@ -108,6 +111,7 @@ ACTIONS: dict[str, tuple[str, type] | None] = {
     "next": None, "back": None, "tick": None, "option": ("number", int), "jump": ("step", int),
     "restore": ("saved", str),  #: a position the page's local storage kept (sent when the page opens)
     "open": ("saved", str),  #: a position from the page's link (?position=...)
+    "query": ("query", str),  #: the page's query string (used only in the browser: page.query_arrived)
 }
 
 
@@ -164,6 +168,11 @@ def key_listener(actions: dict[str, Callable[..., Any]], title: str = "", store_
         if found is None:
             return
         action, argument = found
+        if action == "query":
+            from .page import query_arrived  # page imports this module
+
+            query_arrived(argument)
+            return
         handler = actions.get(action)
         if handler is None:
             return

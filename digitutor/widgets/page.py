@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -35,20 +36,41 @@ _waiting: list[Callable[[dict[str, str]], None]] = []
 _lock = threading.Lock()
 
 
+def in_browser() -> bool:
+    """True when this Python runs in the page itself (Pyodide, the static build): no server knows the query."""
+    return sys.platform == "emscripten"
+
+
 def on_query(callback: Callable[[dict[str, str]], None]) -> None:
     """Call ``callback(params)`` with the page's query parameters, now or (preheated kernel) once they arrive.
 
     Voila puts the query string in QUERY_STRING while it runs a notebook for a request;
     a preheated kernel ran the notebook before any request, so one thread waits for it
-    and then calls every callback registered meanwhile.
+    and then calls every callback registered meanwhile. In the browser (the static build) the
+    page's bridge sends the query string once it is drawn (``query_arrived``).
     """
     with _lock:
+        if in_browser() and "QUERY_STRING" not in os.environ:
+            _waiting.append(callback)
+            return
         if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
             _waiting.append(callback)
             if len(_waiting) == 1:
                 threading.Thread(target=_await_query, name="digitutor-query", daemon=True).start()
             return
     _call(callback, query_params())
+
+
+def query_arrived(query: str) -> None:
+    """The page's own query string, from its bridge (in the browser only): call the waiting callbacks."""
+    if not in_browser():
+        return
+    os.environ.setdefault("QUERY_STRING", query.lstrip("?")[:2000])
+    with _lock:
+        callbacks = list(_waiting)
+        _waiting.clear()
+    for callback in callbacks:
+        _call(callback, query_params())
 
 
 def _await_query() -> None:
