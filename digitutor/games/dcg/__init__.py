@@ -89,7 +89,12 @@ class DigimonCardGame(Game):
         if not state.over:
             return None
         security = tuple(len(side.security) for side in state.sides)
-        return Result(state.winner, "an attack on a player with no security left, or a deck that could not draw", security)
+        loser = None if state.winner is None else 1 - state.winner
+        if loser is not None and not state.sides[loser].security:
+            reason = "an attack on a player with no security left; security cards left"
+        else:
+            reason = "a player who could not draw in their draw phase; security cards left"
+        return Result(state.winner, reason, security)
 
 
 GAME = DigimonCardGame()
