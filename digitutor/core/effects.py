@@ -308,8 +308,8 @@ class World:
             level = str(get(state, uid, "level"))
             if level not in self.levels or self.levels.index(level) < self.levels.index(selector.level_at_least):
                 return False
-        if selector.at_most is not None or selector.at_least is not None:
-            return self._within(state, uid, selector)
+        if (selector.at_most is not None or selector.at_least is not None) and not self._within(state, uid, selector):
+            return False
         if selector.state is not None and get(state, uid, "state") != selector.state:
             return False
         if selector.trait is not None and selector.trait not in (get(state, uid, "traits") or ()):
@@ -319,13 +319,13 @@ class World:
         return True
 
     def _within(self, state: Any, uid: int, selector: Selector) -> bool:
-        """The numeric filters (``at_most``, ``at_least``), then the rest; a card without the value fails them."""
+        """The numeric filters (``at_most``, ``at_least``); a card without the value fails them."""
         for bound, most in ((selector.at_most, True), (selector.at_least, False)):
             for name, limit in (bound or {}).items():
                 value = self.attribute(state, uid, name)
                 if value is None or (value > limit if most else value < limit):
                     return False
-        return self.matches(state, uid, msgspec.structs.replace(selector, at_most=None, at_least=None))
+        return True
 
     def holds(self, state: Any, effect: Effect, owner: int, this: Sequence[int]) -> bool:
         """Every condition of the effect finds at least one card."""

@@ -12,8 +12,7 @@ from dataclasses import replace
 
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
-from ...core.records import Decision, Option, Step
-from ...rules.citations import interpretation
+from ...core.records import Decision, Option, Reason, Step
 from . import citations as C
 from .cards import Category
 from .checks import digivolve_requirement, why_not_blocker
@@ -22,16 +21,6 @@ from .moves import delete, name, step, trash_all
 from .play import game_over, rules_due, rules_processing
 from .state import CState, Phase
 from .triggers import push_pending, stack_triggers, triggered
-
-TARGET_LEFT = interpretation(
-    "dcg:interpretation.target-left",
-    "An attack whose target Digimon left play ends without a battle",
-    "If the Digimon an attack targets is no longer in play when the battle would happen, the attack ends: there is no "
-    "battle, and no security card is checked.",
-    "The manual says what happens when the attacker loses or leaves during checks, but not when the target leaves "
-    "before the battle; the attack declared one target, and a player who was not attacked is not checked.",
-    ("dcg:attacking.p2",),
-)
 
 
 def _attacker(state: CState, top: Frame) -> int | None:
@@ -135,8 +124,6 @@ def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
 
 
 def check_counter(state: CState, frame: Frame | None, proposed: Action) -> tuple:
-    from ...core.records import Reason
-
     if frame is None or proposed.kind == "no-counter":
         return ()
     if not any(o.action == proposed for o in counter_options(state, proposed.player)):
@@ -217,7 +204,7 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
     where = state.stack_of(target)
     state.pop()
     if where is None or where[1] is None or where[0] != 1 - player:
-        return step(state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (TARGET_LEFT,))
+        return step(state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (C.TARGET_LEFT,))
     target = state.stack_at(*where).top  # the same Digimon, even if it digivolved meanwhile (dcg:digivolving.p8)
     mine, theirs = dp(state, attacker), dp(state, target)
     cited = [C.BATTLE, C.HIGHER_DP, C.CARD_DP, *mine.because, *theirs.because]

@@ -159,10 +159,6 @@ class Card:
     security_effects: tuple[Effect, ...] = ()  #: activated when it is checked
 
     @property
-    def is_digimon(self) -> bool:
-        return self.category in (Category.DIGIMON, Category.DIGI_EGG)
-
-    @property
     def full_text(self) -> str:
         """Every text on the card, as its effects may quote it."""
         return "\n".join(part for part in (self.text, self.inherited, self.security) if part)

@@ -96,12 +96,13 @@ def check_play(state: CState, frame: Frame | None, proposed: Action) -> tuple[Re
 # -- B. Digivolving -------------------------------------------------------------------------------------------------------
 
 
-def meets(requirement: Requirement, top: Card) -> bool:
-    """Does a Digimon showing ``top`` meet one digivolution requirement?"""
+def meets(requirement: Requirement | Partner, top: Card) -> bool:
+    """Does a Digimon showing ``top`` meet one digivolution requirement (or one side of DNA requirements)?"""
     if requirement.name is not None:
         return top.name == requirement.name
-    if requirement.trait is not None:
-        return requirement.trait in top.traits
+    trait = getattr(requirement, "trait", None)
+    if trait is not None:
+        return trait in top.traits
     return requirement.level == top.level and requirement.colour in top.colours
 
 
@@ -162,13 +163,6 @@ def check_digivolve(state: CState, frame: Frame | None, proposed: Action) -> tup
     return why_not_digivolve(state, proposed.player, target[1], state.cards[uid])  # type: ignore[index]
 
 
-def partner_meets(partner: Partner, top: Card) -> bool:
-    """Does a Digimon showing ``top`` meet one side of DNA digivolution requirements?"""
-    if partner.name is not None:
-        return top.name == partner.name
-    return partner.level == top.level and partner.colour in top.colours
-
-
 def why_not_dna(state: CState, player: int, left: Stack, right: Stack, card: Card) -> tuple[Reason, ...]:
     """Every reason ``left`` and ``right`` cannot DNA digivolve into ``card`` from the hand now."""
     if card.dna is None:
@@ -180,7 +174,7 @@ def why_not_dna(state: CState, player: int, left: Stack, right: Stack, card: Car
         shown = state.cards[stack.top]
         if shown.token:
             reasons.append(Reason(f"{shown.name} is a Token: Tokens can't digivolve.", C.TOKENS_NO_DIGIVOLVE))
-        elif shown.category is Category.TAMER or not partner_meets(partner, shown):
+        elif shown.category is Category.TAMER or not meets(partner, shown):
             wanted = f"[{partner.name}]" if partner.name else f"a {partner.colour} level {partner.level} Digimon"
             reasons.append(Reason(f"The {side} of {card.name}'s DNA requirements is {wanted}; {shown.name} is not.", C.DNA_REQUIREMENTS))
     reasons += _cost_reasons(state, player, card.dna.cost, f"DNA digivolving into {card.name}")

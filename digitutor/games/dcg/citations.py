@@ -238,6 +238,15 @@ CARD_TEXT_FIRST = cite(
     "dcg:setting-up-the-game.p1",
     "If there are any discrepancies between the rule manual and the card text, the card text should take precedence.",
 )
+TARGET_LEFT = interpretation(
+    "dcg:interpretation.target-left",
+    "An attack whose target Digimon left play ends without a battle",
+    "If the Digimon an attack targets is no longer in play when the battle would happen, the attack ends: there is no "
+    "battle, and no security card is checked.",
+    "The manual says what happens when the attacker loses or leaves during checks, but not when the target leaves "
+    "before the battle; the attack declared one target, and a player who was not attacked is not checked.",
+    ("dcg:attacking.p2",),
+)
 CARD_TIMINGS = interpretation(
     "dcg:interpretation.card-timings",
     "Timings and keywords the manual does not define act as the card's own reminder text says",

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from ...core.records import Event, Step
 from ...rules.model import Citation
 from . import citations as C
-from .cards import Card
 from .state import CState, Phase, Stack
 
 NAMES = ("Player 1", "Player 2")
@@ -51,10 +50,6 @@ def overflow(state: CState, uids: Iterable[int]) -> None:
             assert owner is not None
             state.set_memory(owner, state.player_memory(owner) - ace.overflow)
             state.overflowed.append(uid)
-
-
-def card(state: CState, uid: int) -> Card:
-    return state.cards[uid]
 
 
 def draw(state: CState, player: int, count: int) -> tuple[list[int], Event]:
@@ -150,11 +145,3 @@ def delete(state: CState, top: int) -> tuple[Stack, Event]:
     take(state, top)
     trash_all(state, (*stack.sources, top))
     return stack, state.card_event("deleted", where[0], stack.cards)
-
-
-def digimon_label(state: CState, top: int) -> str:
-    """A Digimon in play by its top card's name and current DP (a Tamer by its name)."""
-    from .layer import dp
-
-    shown = state.cards[top]
-    return f"{shown.name} ({dp(state, top).value} DP)" if shown.dp is not None else shown.name

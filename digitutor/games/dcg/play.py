@@ -19,7 +19,7 @@ from .cards import Card, Category
 from .checks import (
     digivolve_requirement,
     main_effects,
-    partner_meets,
+    meets,
     why_not_activate,
     why_not_dna,
     own_stack,
@@ -90,7 +90,6 @@ def setup_reshuffle(state: CState, top: Frame, rng: random.Random) -> Step:
     side.hand.clear()
     rng.shuffle(side.deck)
     _, event = draw(state, player, HAND)
-    side.redrawn = True
     state.pop()
     return step(state, Phase.SETUP, player, f"{name(player)} shuffles their hand into the deck and draws a new hand of {HAND}.",
                 (C.HOW_TO_REDRAW,), [event])
@@ -328,8 +327,8 @@ def _dna_options(state: CState, player: int) -> list[Option]:
         card = cards[uid]
         if card.dna is None:
             continue
-        lefts = [s for s in side.battle if partner_meets(card.dna.left, cards[s.top]) and not cards[s.top].token]
-        rights = [s for s in side.battle if partner_meets(card.dna.right, cards[s.top]) and not cards[s.top].token]
+        lefts = [s for s in side.battle if meets(card.dna.left, cards[s.top]) and not cards[s.top].token]
+        rights = [s for s in side.battle if meets(card.dna.right, cards[s.top]) and not cards[s.top].token]
         for left in lefts:
             for right in rights:
                 if left is right:
@@ -602,7 +601,6 @@ def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
     expire(state, "turn")
     state.turn += 1
     state.active = 1 - ending
-    state.bred = False
     state.used = []
     state.clear_to(*turn_frames(state.active))
     why = "passes" if passed else "has the memory counter on the opponent's side"

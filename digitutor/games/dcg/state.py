@@ -8,7 +8,6 @@ from enum import StrEnum
 from ...core.frames import Frame, frame
 from ...core.instances import Instances
 from ...core.state import StateBase
-from .cards import Card, Category
 
 MEMORY_LIMIT = 10  #: "Neither player can have more than 10 memory."
 
@@ -59,12 +58,11 @@ class Side:
     breeding: Stack | None = None
     battle: list[Stack] = field(default_factory=list)
     field_cards: list[int] = field(default_factory=list)  #: an Option being used, a security card being checked
-    redrawn: bool = False
 
     def copy(self) -> Side:
         return Side(
             list(self.deck), list(self.eggs), list(self.hand), list(self.security), list(self.trash), self.breeding,
-            list(self.battle), list(self.field_cards), self.redrawn,
+            list(self.battle), list(self.field_cards),
         )
 
 
@@ -83,7 +81,6 @@ class CState(StateBase):
     active: int = 0  #: whose turn it is
     first: int = 0  #: who went first
     memory: int = 0
-    bred: bool = False  #: the breeding phase's one action was taken this turn
     overflowed: list[int] = field(default_factory=list)  #: ACE cards whose <Overflow> applied since the last step: uids
     overflow_sources: bool = False  #: one of them was a digivolution card
     used: list[str] = field(default_factory=list)  #: [Once Per Turn] effects used this turn: "<iid>/<part>/<index>"
@@ -93,7 +90,7 @@ class CState(StateBase):
     def copy(self) -> CState:
         return CState(
             self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active, self.first,
-            self.memory, self.bred, list(self.overflowed), self.overflow_sources, list(self.used), list(self.searched),
+            self.memory, list(self.overflowed), self.overflow_sources, list(self.used), list(self.searched),
             list(self.revealed), **self.ending(),
         )
 
@@ -135,15 +132,6 @@ class CState(StateBase):
         else:
             side.battle[position] = stack
 
-    def top_card(self, uid: int) -> Card:
-        return self.cards[uid]
-
-    def in_play(self, player: int) -> list[Stack]:
-        """``player``'s Digimon and Tamers in the battle area."""
-        return self.sides[player].battle
-
-    def is_digimon(self, stack: Stack) -> bool:
-        return self.cards[stack.top].category in (Category.DIGIMON, Category.DIGI_EGG)
 
 
 PHASE_OF = {

@@ -21,7 +21,7 @@ from ...core.actions import Action, action
 from ...core.choosing import ChoiceRules, choice_frame, picked_cards
 from ...core.effects import Effect, Verb, VerbHooks, VerbResult, run_verbs
 from ...core.frames import Frame, frame
-from ...core.records import Decision, Event, Option, Step
+from ...core.records import Decision, Event, Option, Reason, Step
 from ...rules.model import Citation
 from . import citations as C
 from .effects import RULES
@@ -117,8 +117,6 @@ def answer_order(state: CState, top: Frame, chosen: Action) -> Step:
 
 
 def check_order(state: CState, top: Frame | None, proposed: Action) -> tuple:
-    from ...core.records import Reason
-
     if top is None:
         return ()
     owner = _next_owner(state, top["pending"])
@@ -222,7 +220,7 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
         return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), _events(state, done))
     told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\"" + _what_happened(state, done)
     events = _events(state, done)
-    _effect_over(state, owner, done)
+    _effect_over(state)
     return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), events)
 
 
@@ -266,7 +264,7 @@ def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Ve
     return cited
 
 
-def _effect_over(state: CState, owner: int, done: VerbResult) -> None:
+def _effect_over(state: CState) -> None:
     """The effect has finished: what it revealed and did not move goes back on top of its deck; searches end."""
     state.searched.clear()
     revealed, state.revealed = state.revealed, []
@@ -284,13 +282,9 @@ def _public(state: CState, uid: int, revealed: set[int]) -> bool:
     return any(uid in side.trash or uid in side.field_cards for side in state.sides)
 
 
-def _revealed(state: CState) -> set[int]:
-    return set(state.revealed)
-
-
 def _what_happened(state: CState, done: VerbResult) -> str:
     parts = []
-    revealed = _revealed(state)
+    revealed = set(state.revealed)
     for verb, who, uids in done.moved:
         if verb in ("choose", "search") or (not uids and verb not in ("gain", "lose", "draw")):
             continue
@@ -307,7 +301,7 @@ def _what_happened(state: CState, done: VerbResult) -> str:
 
 def _events(state: CState, done: VerbResult) -> list[Event]:
     events = []
-    revealed = _revealed(state)
+    revealed = set(state.revealed)
     for verb, who, uids in done.moved:
         secret = verb in ("draw", "search") or not all(_public(state, u, revealed) for u in uids)
         events.append(state.card_event(f"effect-{verb}", who, uids, secret=secret))

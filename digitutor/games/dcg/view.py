@@ -118,13 +118,13 @@ def redact(state: CState, viewer: int | None) -> CState:
         sides.append(Side(
             pile(side.deck, "deck"), pile(side.eggs, "egg-deck"), pile(side.hand, "hand"), pile(side.security, "security"),
             pile(side.trash, "trash"), None if side.breeding is None else stack(side.breeding), [stack(s) for s in side.battle],
-            pile(side.field_cards, "field"), side.redrawn,
+            pile(side.field_cards, "field"),
         ))
     table = new.table()
     visible = {iid for iid in table.ids if iid}
     frames = hide_candidates(state.frames, visible.__contains__)
     return CState(
-        table, sides, frames, state.turn, state.active, state.first, state.memory, state.bred, [], False, list(state.used),
+        table, sides, frames, state.turn, state.active, state.first, state.memory, [], False, list(state.used),
         [new.fresh[u] for u in state.searched if u in new.fresh and state.instances.owners[u] == viewer],
         [new.fresh[u] for u in state.revealed if u in new.fresh],
         over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh),
