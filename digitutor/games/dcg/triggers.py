@@ -208,7 +208,7 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
     label = state.label(state.uid(card_iid))
-    done.citations.extend(_what_rules(state, item, effect, verbs, done))
+    done.citations.extend(_what_rules(state, item, effect, verbs[start:], done))
     if any(verb == "choose" and not uids for verb, _, uids in done.moved) and any(s.breeding for s in state.sides):
         done.citations.append(C.BREEDING_NO_EFFECTS)  # nothing to choose: Digimon in a breeding area are out of reach
     if any(verb == "gain" and state.player_memory(who) == 10 for verb, who, _ in done.moved):
@@ -249,17 +249,15 @@ def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Ve
             cited.append(C.WITH_X_EFFECT_TERMS)  # an effect's name: a card that prints it counts
     if any(v.verb == "play" and v.what is not None and v.what.zone == "sources" for v in verbs):
         cited.append(C.PLAY_FROM_SOURCES)
-    for verb, who, uids in done.moved:
-        if verb != "move" or not uids:
+    for spec, (verb, _, uids) in zip(verbs, done.moved):  # one entry a verb run, in order
+        if verb != "move" or not uids or spec.what is None:
             continue
-        spec = next((v for v in verbs if v.verb == "move"), None)
-        where = spec.to if spec is not None else None
+        where = spec.to
         if where in ("security", "security-bottom"):
-            from_hand = spec is not None and spec.what is not None and spec.what.zone == "hand"
-            cited.append(C.PLACE_FROM_HAND if from_hand else C.PLACE_IN_SECURITY)
-        if spec is not None and spec.what is not None and spec.what.zone == "battle-area" and where != "trash":
+            cited.append(C.PLACE_FROM_HAND if spec.what.zone == "hand" else C.PLACE_IN_SECURITY)
+        if spec.what.zone == "battle-area" and where != "trash":
             cited += [C.STANDARDIZED, C.LEAVES_SOURCES_TRASHED]  # leaving the battle area trashes its digivolution cards
-        if spec is not None and spec.what is not None and spec.what.excluding is not None and where in ("deck", "deck-bottom"):
+        if spec.what.excluding is not None and where in ("deck", "deck-bottom"):
             cited.append(C.RETURN_THE_REST)
     return cited
 
