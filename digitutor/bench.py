@@ -33,7 +33,8 @@ class GameBench:
 
 
 def bench_game(game_id: str, seconds: float = 2.0, first_seed: int = 1) -> GameBench:
-    """Play seeded random games for about ``seconds``."""
+    """Play seeded random games for about ``seconds``, after one untimed game that loads the rules and card files."""
+    Match(game_id, first_seed - 1).run()
     games = steps = 0
     started = time.perf_counter()
     while True:

@@ -74,10 +74,11 @@ def action(kind: str, player: int, *cards: str, **params: object) -> Action:
     """Build an action: ``action("digivolve", 0, "p0.c3", "p0.c17")``."""
     if params:
         return Action(kind, player, cards, tuple((name, str(value)) for name, value in params.items()))
-    return _plain_action(kind, player, cards)
+    return plain_action(kind, player, cards)
 
 
 @lru_cache(maxsize=16384)
-def _plain_action(kind: str, player: int, cards: tuple[str, ...]) -> Action:
-    """Actions without parameters are built once: decisions offer the same ones again and again."""
+def plain_action(kind: str, player: int, cards: tuple[str, ...] = ()) -> Action:
+    """An action without parameters, built once: decisions offer the same ones again and again
+    (``action`` without parameters, for code that builds many options)."""
     return Action(kind, player, cards)

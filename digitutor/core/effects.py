@@ -272,7 +272,15 @@ class World:
 
         ``kept``: the cards earlier verbs of the same effect kept, by name (for ``among``/``excluding``).
         """
-        kept = kept or {}
+        found = self._candidates(state, selector, owner, this, kept or {})
+        return [uid for uid in found if self.matches(state, uid, selector)]
+
+    def finds(self, state: Any, selector: Selector, owner: int, this: Sequence[int], uid: int) -> bool:
+        """Is the card ``uid`` among those ``selector`` finds? (``select`` for one card, filtering only that card.)"""
+        return uid in self._candidates(state, selector, owner, this, {}) and self.matches(state, uid, selector)
+
+    def _candidates(self, state: Any, selector: Selector, owner: int, this: Sequence[int], kept: Mapping[str, Sequence[int]]) -> list[int]:
+        """The cards ``selector`` looks at, before its filters."""
         if selector.this:
             found = list(this)
         elif selector.among is not None:
@@ -287,7 +295,7 @@ class World:
         if selector.excluding is not None:
             left_out = set(kept.get(selector.excluding, ()))
             found = [uid for uid in found if uid not in left_out]
-        return [uid for uid in found if self.matches(state, uid, selector)]
+        return found
 
     def matches(self, state: Any, uid: int, selector: Selector) -> bool:
         """The filters of ``selector`` hold for the card ``uid``."""
@@ -342,8 +350,7 @@ ENDS_AT: dict[str, frozenset[str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Lasting:
+class Lasting(msgspec.Struct, frozen=True):
     """A change a verb made that lasts until a duration ends: on the cards its target found when it was made."""
 
     modifier: Modifier
@@ -367,8 +374,7 @@ def expire(state: Any, boundary: str) -> None:
 # -- the continuous-effect layer ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class InForce:
+class InForce(msgspec.Struct, frozen=True):
     """An effect in force now: whose it is, and the card(s) it counts as ``this``."""
 
     effect: Effect
@@ -376,8 +382,7 @@ class InForce:
     this: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Value:
+class Value(msgspec.Struct, frozen=True):
     """A current value, and the card citations of every effect that changed it."""
 
     value: Any
@@ -406,7 +411,7 @@ class ValueLayer:
             if not timing.static or spec.timing not in now:
                 continue
             for modifier in spec.modify:
-                if modifier.value != name or subject not in self.world.select(state, modifier.target, force.owner, force.this):
+                if modifier.value != name or not self.world.finds(state, modifier.target, force.owner, force.this, subject):
                     continue
                 if not self.world.holds(state, force.effect, force.owner, force.this):
                     continue

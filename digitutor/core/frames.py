@@ -11,14 +11,13 @@ each is a frame with its arguments, never a closure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 from typing import Any
 
 Plain = str | int | bool | None | tuple
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(msgspec.Struct, frozen=True):
     """One pending piece of procedure: what runs, for whom, with what."""
 
     kind: str  #: the procedure step that runs this frame, e.g. ``digi-battle.defend``

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from .actions import Action, BadActionKey
 from .agents import Agent, make_agent
@@ -25,8 +26,7 @@ SNAPSHOT_EVERY = 32
 SAVE_FORMAT = "digitutor-match"
 
 
-@dataclass(frozen=True, slots=True)
-class DecisionRecord:
+class DecisionRecord(msgspec.Struct, frozen=True):
     """An answer given at a decision, and the step it produced."""
 
     step: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 from typing import Any
 
 from ..rules.model import Citation
@@ -13,8 +13,7 @@ from .errors import IllegalActionError
 HIDDEN_CARD = "a face-down card"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """One structured fact of a step: a card moved, a counter changed, a coin landed.
 
     ``cards`` are instance ids and ``names`` what is printed on them; ``visible_to``
@@ -26,7 +25,7 @@ class Event:
     player: int | None = None
     cards: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
     visible_to: tuple[int, ...] | None = None
 
     def seen_by(self, viewer: int | None) -> bool:
@@ -47,8 +46,7 @@ class Event:
         return doc
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """What happened in one step, and the rule(s) that made it happen.
 
     A step's index is its position in the match's history.
@@ -73,8 +71,7 @@ class Step:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(msgspec.Struct, frozen=True):
     """One reason an option is illegal: plain words for the learner, and the rule behind them."""
 
     why: str
@@ -84,8 +81,7 @@ class Reason:
         return {"why": self.why, **self.citation.to_json()}
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(msgspec.Struct, frozen=True):
     """One answer to a decision: an action; an illegal one carries every reason, each cited."""
 
     action: Action
@@ -107,8 +103,7 @@ class Option:
         return doc
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """The engine stops here until ``player`` answers with an action: plain data, no closure.
 
     Answering is ``game.apply(state, action)``, which checks the action with the same
@@ -149,8 +144,7 @@ class Decision:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(msgspec.Struct, frozen=True):
     """How a game ended."""
 
     winner: int | None  #: None for a draw

@@ -6,6 +6,8 @@ import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+import msgspec
+
 
 class ClauseKind(StrEnum):
     """What part of a rulebook a clause is."""
@@ -60,16 +62,12 @@ class Interpretation:
     fills: tuple[str, ...] = ()  #: clause ids whose silence it answers
 
 
-@dataclass(frozen=True, slots=True)
-class Citation:
+class Citation(msgspec.Struct, frozen=True):
     """What a step, a refusal or a scenario carries: a clause id and its quote."""
 
     id: str
     quote: str
     kind: CitationKind = CitationKind.RULE
-
-    def __hash__(self) -> int:  # the quote's hash is cached by str: steps hash their citations to list each once
-        return hash(self.quote)
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "quote": self.quote, "kind": str(self.kind)}

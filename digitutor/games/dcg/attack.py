@@ -8,7 +8,7 @@ An attack is frames above the main phase: ``attack.block`` (the defender may blo
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from msgspec.structs import replace
 
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame

@@ -65,15 +65,16 @@ def _cost_reasons(state: CState, player: int, cost: int, what: str) -> list[Reas
 
 def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, ...]:
     """Every reason ``card`` (in ``player``'s hand) cannot be played now."""
-    reasons: list[Reason] = []
-    if card.category not in (Category.DIGIMON, Category.TAMER):
+    if card.category is not Category.DIGIMON and card.category is not Category.TAMER:
         rule = C.USE_OPTION if card.category is Category.OPTION else C.PLAY_DIGIMON
-        reasons.append(Reason(f"{card.name} is a {card.category.value} card: only Digimon and Tamers are played.", rule))
-        return tuple(reasons)
-    from .xros import cheapest
+        return (Reason(f"{card.name} is a {card.category.value} card: only Digimon and Tamers are played.", rule),)
+    if card.digixros is None:
+        cost = card.cost or 0
+    else:
+        from .xros import cheapest  # xros imports this module
 
-    reasons += _cost_reasons(state, player, cheapest(state, player, card), card.name)
-    return tuple(reasons)
+        cost = cheapest(state, player, card)
+    return tuple(_cost_reasons(state, player, cost, card.name))
 
 
 def _card_from_hand(
@@ -108,7 +109,21 @@ def meets(requirement: Requirement | Partner, top: Card) -> bool:
 
 def digivolve_requirement(card: Card, top: Card) -> Requirement | None:
     """The first requirement of ``card`` that ``top`` meets (any one is enough: dcg:digivolving.p2)."""
-    return next((r for r in card.digivolve if meets(r, top)), None)
+    return digivolve_match(card, top)[0]
+
+
+def digivolve_match(card: Card, top: Card) -> tuple[Requirement | None, bool]:
+    """The requirement ``top`` meets (as above), and whether it is worth offering at all: it meets one, or is
+    of a level one names (printed data only, so worked out once per pair of cards)."""
+    key = (card.id, top.id)
+    found = _MATCHES.get(key)
+    if found is None:
+        requirement = next((r for r in card.digivolve if meets(r, top)), None)
+        found = _MATCHES[key] = (requirement, requirement is not None or any(r.level == top.level for r in card.digivolve))
+    return found
+
+
+_MATCHES: dict[tuple[str, str], tuple[Requirement | None, bool]] = {}
 
 
 _FIND: object = object()  # "work the requirement out here"
@@ -238,16 +253,17 @@ def colours_in_play(state: CState, player: int) -> set[str]:
     """The colours of ``player``'s Digimon and Tamers in the battle and breeding areas (each colour of a multicolour card)."""
     side = state.sides[player]
     stacks = [*side.battle, *([side.breeding] if side.breeding is not None else [])]
-    return {colour.value for stack in stacks for colour in state.cards[stack.top].colours}
+    return {colour for stack in stacks for colour in state.cards[stack.top].colours}  # colours are str enums
 
 
-def why_not_use(state: CState, player: int, card: Card) -> tuple[Reason, ...]:
-    """Every reason the Option ``card`` cannot be used from the hand now."""
+def why_not_use(state: CState, player: int, card: Card, have: set[str] | None = None) -> tuple[Reason, ...]:
+    """Every reason the Option ``card`` cannot be used from the hand now (``have``: the colours in play, if known)."""
     if card.category is not Category.OPTION:
         return (Reason(f"{card.name} is not an Option card.", C.USE_OPTION),)
     reasons: list[Reason] = []
-    have = colours_in_play(state, player)
-    missing = [colour.value for colour in card.colours if colour.value not in have]
+    if have is None:
+        have = colours_in_play(state, player)
+    missing = [colour.value for colour in card.colours if colour not in have]
     if missing:
         rule = C.MULTICOLOUR_OPTION if len(card.colours) > 1 else C.COLOUR_REQUIREMENT
         reasons.append(Reason(f"{card.name} needs a {' and a '.join(missing)} Digimon or Tamer in your battle or breeding area.", rule))
@@ -283,7 +299,11 @@ def why_not_target(state: CState, player: int, target: int | None) -> list[Reaso
     where = state.stack_of(target)
     if where is None or where[0] != 1 - player or where[1] is None or state.stack_at(*where).top != target:
         return [Reason("The target must be the opposing player or one of their Digimon in the battle area.", C.TARGET)]
-    stack = state.stack_at(*where)
+    return target_reasons(state, state.stack_at(*where))
+
+
+def target_reasons(state: CState, stack: Stack) -> list[Reason]:
+    """Every reason the opponent's Digimon or Tamer ``stack`` in the battle area cannot be attacked."""
     shown = state.cards[stack.top]
     if shown.category is Category.TAMER:
         return [Reason(f"{shown.name} is a Tamer: only the player or a suspended Digimon can be the target.", C.TARGET)]

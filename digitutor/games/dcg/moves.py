@@ -25,7 +25,7 @@ def step(state: CState, phase: Phase, player: int | None, narration: str, citati
     """A step taken, each citation listed once; with any <Overflow> that applied during it."""
     if state.overflowed:
         narration, citations = _with_overflow(state, narration, list(citations))
-    return Step(state.turn, player, phase.value, narration, tuple(dict.fromkeys(citations)), tuple(events))
+    return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events))  # str(): a fast plain copy
 
 
 def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> tuple[str, list[Citation]]:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 
-from ...core.actions import Action, action
+from ...core.actions import Action, action, plain_action
 from ...core.effects import expire
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
 from .cards import Card, Category
 from .checks import (
+    colours_in_play,
+    digivolve_match,
     digivolve_requirement,
     main_effects,
     meets,
@@ -25,8 +27,8 @@ from .checks import (
     own_stack,
     why_not_attacker,
     why_not_digivolve,
+    target_reasons,
     why_not_play_card,
-    why_not_target,
     why_not_use,
 )
 from .layer import dp, keyword, may_lower_dp
@@ -270,53 +272,60 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
     side, cards = state.sides[player], state.cards
     ids = state.instances.ids
     options: list[Option] = []
-    mine = [*([side.breeding] if side.breeding is not None else []), *side.battle]
+    have = colours_in_play(state, player)
+    mine = [(stack, cards[stack.cards[-1]]) for stack in ([side.breeding] if side.breeding is not None else [])]
+    mine += [(stack, cards[stack.cards[-1]]) for stack in side.battle]
+    growing = [(stack, shown) for stack, shown in mine if shown.category is Category.DIGIMON or shown.category is Category.DIGI_EGG]
     for uid in side.hand:
         card = cards[uid]
         if card.category is Category.OPTION:
-            options.append(Option(action("use", player, ids[uid]), f"Use {card.name} (cost {card.cost})", why_not_use(state, player, card)))
+            options.append(Option(plain_action("use", player, (ids[uid],)), f"Use {card.name} (cost {card.cost})", why_not_use(state, player, card, have)))
             continue
-        options.append(Option(action("play", player, ids[uid]), _play_label(card), why_not_play_card(state, player, card)))
+        options.append(Option(plain_action("play", player, (ids[uid],)), _play_label(card), why_not_play_card(state, player, card)))
         if card.category is not Category.DIGIMON:
             continue
-        for stack in mine:
-            shown = cards[stack.top]
-            if shown.category is not Category.DIGIMON and shown.category is not Category.DIGI_EGG:
+        for stack, shown in growing:
+            requirement, tempting = digivolve_match(card, shown)
+            if not tempting:
                 continue
-            requirement = digivolve_requirement(card, shown)
-            if requirement is None and not any(r.level == shown.level for r in card.digivolve):
-                continue  # not even tempting
             reasons = why_not_digivolve(state, player, stack, card, requirement)
             cost = f" (cost {requirement.cost})" if requirement else ""
-            options.append(Option(action("digivolve", player, ids[stack.top], ids[uid]), f"Digivolve {shown.name} into {card.name}{cost}", reasons))
+            options.append(Option(plain_action("digivolve", player, (ids[stack.top], ids[uid])), f"Digivolve {shown.name} into {card.name}{cost}", reasons))
     options += _dna_options(state, player)
+    options += _burst_options(state, player)
+    fighting = mine[1:] if side.breeding is not None else mine
+    for stack, shown in fighting:
+        for index in main_effects(state, stack):
+            options.append(Option(action("activate", player, ids[stack.top], effect=str(index)),
+                                  f"Activate {shown.name}: {shown.effects[index].spec.quote}", why_not_activate(state, stack, index)))
+    targets = [(ids[stack.top], cards[stack.top].name, target_reasons(state, stack)) for stack in state.sides[1 - player].battle
+               if cards[stack.top].category is not Category.TAMER]  # each target's reasons do not depend on the attacker
+    for stack, shown in fighting:
+        if shown.category is Category.TAMER:
+            continue
+        attacker = tuple(why_not_attacker(state, player, stack))
+        who, attacker_id = shown.name, ids[stack.top]
+        options.append(Option(plain_action("attack", player, (attacker_id,)), f"Attack the opponent with {who}", attacker))
+        options += [Option(plain_action("attack", player, (attacker_id, target_id)), f"Attack {target_name} with {who}", (*attacker, *against))
+                    for target_id, target_name, against in targets]
+    options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
+    return tuple(options)
+
+
+def _burst_options(state: CState, player: int) -> list[Option]:
+    """Burst digivolutions onto a Digimon of the name the card's Burst requirement names."""
+    side, cards, ids = state.sides[player], state.cards, state.instances.ids
+    found = []
     for uid in side.hand:
         card = cards[uid]
         if card.burst is None:
             continue
         for stack in side.battle:
             if cards[stack.top].name == card.burst.source:
-                options.append(Option(action("burst", player, ids[stack.top], ids[uid]),
-                                      f"Burst digivolve {cards[stack.top].name} into {card.name} (cost {card.burst.cost}, "
-                                      f"returning {card.burst.tamer} to the hand)", why_not_burst(state, player, stack, card)))
-    for stack in side.battle:
-        for index in main_effects(state, stack):
-            effect = cards[stack.top].effects[index]
-            options.append(Option(action("activate", player, ids[stack.top], effect=str(index)),
-                                  f"Activate {cards[stack.top].name}: {effect.spec.quote}", why_not_activate(state, stack, index)))
-    targets = [(stack.top, why_not_target(state, player, stack.top)) for stack in state.sides[1 - player].battle
-               if cards[stack.top].category is not Category.TAMER]  # each target's reasons do not depend on the attacker
-    for stack in side.battle:
-        if cards[stack.top].category is Category.TAMER:
-            continue
-        attacker = why_not_attacker(state, player, stack)
-        who = cards[stack.top].name
-        options.append(Option(action("attack", player, ids[stack.top]), f"Attack the opponent with {who}", tuple(attacker)))
-        for target, against in targets:
-            options.append(Option(action("attack", player, ids[stack.top], ids[target]), f"Attack {cards[target].name} with {who}",
-                                  tuple(attacker + against)))
-    options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
-    return tuple(options)
+                found.append(Option(action("burst", player, ids[stack.top], ids[uid]),
+                                    f"Burst digivolve {cards[stack.top].name} into {card.name} (cost {card.burst.cost}, "
+                                    f"returning {card.burst.tamer} to the hand)", why_not_burst(state, player, stack, card)))
+    return found
 
 
 def _dna_options(state: CState, player: int) -> list[Option]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
+
+import msgspec
+from msgspec.structs import replace
 
 from ...core.frames import Frame, frame
 from ...core.instances import Instances
@@ -23,8 +26,7 @@ class Phase(StrEnum):
     GAME_OVER = "game-over"
 
 
-@dataclass(frozen=True, slots=True)
-class Stack:
+class Stack(msgspec.Struct, frozen=True):
     """A Digimon or Tamer in play: its cards bottom first (the last is the top card), and its state."""
 
     cards: tuple[int, ...]

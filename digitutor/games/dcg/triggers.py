@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from msgspec.structs import replace
 
 from ...core.actions import Action, action
 from ...core.choosing import ChoiceRules, choice_frame, picked_cards
