@@ -134,6 +134,7 @@ class Verb(Schema):
     until: Duration = "turn"  #: change: how long it lasts
     card: ShortText | None = None  #: a card id the verb names (e.g. the Token a game verb creates)
     keep: ShortText | None = None  #: name the cards this verb acted on, for later verbs' ``among``
+    onto: ShortText | None = None  #: a name an earlier verb keeps: the card(s) this verb acts onto (a game's digivolve)
     up_to: bool = False  #: choose: any number from none to ``count``
     chooser: Whose = "self"  #: choose: who picks (``self``: the effect's owner)
 
@@ -200,10 +201,10 @@ class EffectRules:
                     raise InputError(source, f"{where}.{part}[{i}].verb", f"expected one of {', '.join(self.verbs)}, got {verb.verb!r}")
                 if verb.verb == "choose" and verb.what is None:
                     raise InputError(source, f"{where}.{part}[{i}].what", "expected the cards to choose from (a selector)")
-                for field_name in ("among", "excluding"):
-                    name = getattr(verb.what, field_name, None) if verb.what is not None else None
+                named = [(f"what.{n}", getattr(verb.what, n, None) if verb.what is not None else None) for n in ("among", "excluding")]
+                for field_name, name in [*named, ("onto", verb.onto)]:
                     if name is not None and name not in kept:
-                        raise InputError(source, f"{where}.{part}[{i}].what.{field_name}",
+                        raise InputError(source, f"{where}.{part}[{i}].{field_name}",
                                          f"expected a name an earlier verb keeps ({', '.join(sorted(kept)) or 'none yet'}), got {name[:40]!r}")
                 if verb.keep is not None:
                     kept.add(verb.keep)
@@ -485,7 +486,7 @@ class VerbHooks:
     #: reveal (public: True) and search (public: False): (state, owner, uids, public) — e.g. face up in the field
     show: Callable[[Any, int, list[int], bool], None] | None = None
     #: the game's own verbs: (state, verb, owner, selected uids) -> the uids it acted on
-    other: Callable[[Any, Verb, int, list[int]], list[int]] | None = None
+    other: Callable[[Any, Verb, int, list[int], Mapping[str, Sequence[int]]], list[int]] | None = None  #: a game's own verbs (with the kept cards)
 
 
 def run_verbs(
@@ -535,7 +536,7 @@ def run_verbs(
         elif verb.verb in ("reveal", "search") and hooks.show is not None:
             hooks.show(state, who, targets, verb.verb == "reveal")
         elif verb.verb not in VERBS and hooks.other is not None:
-            targets = hooks.other(state, verb, who, targets)
+            targets = hooks.other(state, verb, who, targets, result.kept)
         _did(result, rules, verb, who, targets)
     return result
 

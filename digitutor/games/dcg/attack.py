@@ -8,6 +8,7 @@ An attack is frames above the main phase: ``attack.block`` (the defender may blo
 from __future__ import annotations
 
 import random
+
 from msgspec.structs import replace
 
 from ...core.actions import Action, action

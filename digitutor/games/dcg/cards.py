@@ -55,7 +55,7 @@ Level = Annotated[int, msgspec.Meta(ge=2, le=7)]
 Cost = Annotated[int, msgspec.Meta(ge=0, le=20)]
 Dp = Annotated[int, msgspec.Meta(ge=0, le=20000, multiple_of=1000)]
 Memory = Annotated[int, msgspec.Meta(ge=1, le=10)]
-CardNumber = Annotated[str, msgspec.Meta(pattern=r"^(ST|BT|EX|P|RB)\d{0,2}-\d{2,3}$|^TOKEN-[A-Z0-9-]+$")]
+CardNumber = Annotated[str, msgspec.Meta(pattern=r"^(ST|BT|EX|P|RB)\d{0,2}-\d{2,3}$|^TOKEN-[A-Z0-9-]+$|^TUT-\d{2}$")]
 CardId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,60}$")]
 EffectText = Annotated[str, msgspec.Meta(max_length=2000)]
 

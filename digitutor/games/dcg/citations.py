@@ -444,3 +444,20 @@ XROS_EXAMPLE_TEXT = tuple(cite(f"dcg:digixros.{n}") for n in ("p4", "p10", "p13"
 BURST_EXAMPLE_TEXT = (cite("dcg:burst-digivolve.p3"), cite("dcg:burst-digivolve.p4"))
 WITH_X_EFFECT_TERMS = cite("dcg:with-x-in-its-text-cards.b3")
 PLAY_FROM_SOURCES = cite("dcg:effects-that-play-digimon-from-digivolution-cards.p1")
+EFFECT_DIGIVOLVE = cite(
+    "dcg:effect-text-for-causing-digimon-to-digivolve.p1",
+    "unless otherwise specified, the digivolution cost specified by the card should still be paid.",
+)
+NO_BURST_BY_EFFECT = cite(
+    "dcg:burst-digivolve.p9", "Note that you can't burst digivolve with effects that instruct you to digivolve."
+)
+WITH_X_ICONS = cite(
+    "dcg:with-x-in-its-text-cards.b4",
+    "However, if a term is part of an icon (such as keyword effect text or the timing for activating an effect), the card isn't "
+    "considered to have \"X in its text\" even if it overlaps with part of another word. Words in such icons only apply if they "
+    "completely match the X in \"with X in its text.\"",
+)
+WITH_X_OVERLAP = cite(
+    "dcg:with-x-in-its-text-cards.b4",
+    "A card is considered to have \"X in its text\" even if the text overlaps with part of another word.",
+)

@@ -57,7 +57,7 @@ RULES = EffectRules(
         "draw": C.DRAW, "move": C.CARD_TEXT_FIRST, "delete": C.DELETED_STACK, "gain": C.GAIN_LOSE_WHO, "lose": C.GAIN_LOSE_WHO,
         "reveal": C.CARD_TEXT_FIRST, "search": C.CARD_TEXT_FIRST, "choose": C.CARD_TEXT_FIRST, "change": C.DP_ZERO,
         "shuffle": C.SHUFFLE_DECK, "suspend": C.SUSPEND_AND_DECLARE, "unsuspend": C.UNSUSPEND, "play": C.CARD_TEXT_FIRST,
-        "de-digivolve": C.CARD_TIMINGS, "play-token": C.TOKENS_ONLY_BY_EFFECTS,
+        "de-digivolve": C.CARD_TIMINGS, "play-token": C.TOKENS_ONLY_BY_EFFECTS, "digivolve": C.EFFECT_DIGIVOLVE,
     },
     game_verbs={
         "suspend": "suspend the selected Digimon or Tamers",
@@ -65,5 +65,7 @@ RULES = EffectRules(
         "play": "play the selected cards without paying their cost (no digivolution; On Play effects trigger)",
         "de-digivolve": "<De-Digivolve N>: trash the top `count` cards of the selected Digimon, leaving at least one card",
         "play-token": "play `count` Tokens `card` (a card id of a Token) in the effect owner's battle area",
+        "digivolve": "the Digimon kept under the name `onto` digivolves into the selected card (from the hand), paying the "
+                     "digivolution cost less `amount`; a normal digivolution, never a burst",
     },
 )

@@ -9,6 +9,7 @@ breeding area activate no effects (dcg:breeding-area.p2).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,7 +46,7 @@ def attribute(state: CState, uid: int, name: str) -> Any:
     if name == "kind":
         return card.category.value
     if name == "text":
-        return text_of(card)
+        return CardText(text_of(card))
     return {"name": card.name, "level": card.level, "traits": card.traits, "cost": card.cost}.get(name)
 
 
@@ -61,6 +62,25 @@ def text_of(card: Any) -> str:
     if card.burst is not None:
         parts += [card.burst.source, card.burst.tamer]
     return "\n".join(p for p in parts if p)
+
+
+#: icons: keyword effects (<Blocker>, <Security A. +1>) and the timings of effects ([Main], [Your Turn])
+ICON = re.compile(
+    r"<[^<>\n]+>|\[(?:Your Turn|Opponent's Turn|All Turns|On Play|When Digivolving|When Attacking|On Deletion|Main|Security|Counter"
+    r"|Start of Your Turn|End of Your Turn|Once Per Turn|Hand|Breeding|Trash)\]"
+)
+
+
+class CardText(str):
+    """A card's text as "with X in its text" reads it (dcg:with-x-in-its-text-cards.b4): X may be part of a longer
+    word, except inside an icon, whose words count only when they are all of X."""
+
+    def __contains__(self, term: object) -> bool:
+        if not isinstance(term, str) or term.startswith(("<", "[")):  # the icon itself, written out
+            return str.__contains__(self, term)  # type: ignore[operator]
+        if term in ICON.sub("\n", self):
+            return True
+        return any(icon[1:-1] == term for icon in ICON.findall(self))
 
 
 def relative(state: CState, name: str, this: Sequence[int]) -> Sequence[int]:

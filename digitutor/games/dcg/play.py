@@ -473,8 +473,11 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
                 [state.card_event("play", player, (uid,))])
 
 
-def digivolve(state: CState, player: int, position: int | None, stack: Stack, uid: int, blast: bool = False, burst: bool = False) -> Step:
-    """Stack the card on the Digimon, pay the digivolve cost (not for <Blast Digivolve>), draw 1; then its [When Digivolving] effects."""
+def digivolve(
+    state: CState, player: int, position: int | None, stack: Stack, uid: int, blast: bool = False, burst: bool = False, less: int = 0
+) -> Step:
+    """Stack the card on the Digimon, pay the digivolve cost (not for <Blast Digivolve>; ``less``: reduced by an effect),
+    draw 1; then its [When Digivolving] effects."""
     card = state.cards[uid]
     before = state.cards[stack.top]
     requirement = digivolve_requirement(card, before)
@@ -497,7 +500,7 @@ def digivolve(state: CState, player: int, position: int | None, stack: Stack, ui
         if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):  # type: ignore[union-attr]
             cited += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card
     else:
-        paid, cited = _paid(state, player, requirement.cost)  # type: ignore[union-attr]
+        paid, cited = _paid(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
     drawn, event = draw(state, player, 1)
     rules = [C.MAIN_B, C.DIGIVOLVE, C.STACK_AND_PAY, C.BONUS, C.SOURCES, C.ONE_DIGIMON, C.CARD_REQUIREMENTS] + ([] if blast or burst else [C.DIGIVOLVE_COST])
     if requirement is not None and requirement.name is not None:

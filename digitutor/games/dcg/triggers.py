@@ -14,7 +14,8 @@ A pending effect is plain data: (owner, card, part, index, this) — ``part`` is
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+
 from msgspec.structs import replace
 
 from ...core.actions import Action, action
@@ -26,7 +27,7 @@ from ...rules.model import Citation
 from . import citations as C
 from .effects import RULES
 from .layer import WORLD
-from .moves import delete, leave_play, name, overflow, put, step, take, trash_all
+from .moves import can_pay, delete, leave_play, name, overflow, put, step, take, trash_all
 from .state import CState, Phase
 
 Pending = tuple[int, str, str, int, str]  #: (owner, card iid, part, effect index, this iid)
@@ -247,6 +248,13 @@ def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Ve
         cited += [C.WITH_X_INTRO, C.WITH_X_MEANS, C.WITH_X, C.WITH_X_TOP_ONLY]
         if any(s.text_contains and s.text_contains.startswith(("<", "[")) for s in selectors):
             cited.append(C.WITH_X_EFFECT_TERMS)  # an effect's name: a card that prints it counts
+        if any(s.text_contains and not s.text_contains.startswith(("<", "[")) for s in selectors):
+            cited += [C.WITH_X_OVERLAP, C.WITH_X_ICONS]  # a bare word: part of a longer word counts, part of an icon does not
+    for verb_name, _, uids in done.moved:
+        if verb_name == "digivolve" and uids:
+            cited += [C.EFFECT_DIGIVOLVE, C.DIGIVOLVE, C.STACK_AND_PAY, C.BONUS, C.SOURCES, C.DIGIVOLVE_COST]
+            if any(state.cards[u].burst is not None for u in uids):
+                cited.append(C.NO_BURST_BY_EFFECT)  # a card with a Burst requirement digivolves the normal way here
     if any(v.verb == "play" and v.what is not None and v.what.zone == "sources" for v in verbs):
         cited.append(C.PLAY_FROM_SOURCES)
     for spec, (verb, _, uids) in zip(verbs, done.moved):  # one entry a verb run, in order
@@ -290,6 +298,9 @@ def _what_happened(state: CState, done: VerbResult) -> str:
             parts.append(f"{name(who)} draws {len(uids)}")
         elif verb in ("gain", "lose"):
             parts.append(f"{name(who)} now has {state.player_memory(who)} memory")
+        elif verb == "digivolve":
+            parts.append(f"{name(who)}'s Digimon digivolves into {', '.join(state.cards[u].name for u in uids)}, paying the "
+                         f"digivolution cost (now {state.player_memory(who)} memory), and {name(who)} draws 1 card as the digivolution bonus")
         elif all(_public(state, u, revealed) for u in uids):
             parts.append(f"{verb}: {', '.join(state.cards[u].name for u in uids)}")
         else:
@@ -339,7 +350,7 @@ def verb_hooks() -> VerbHooks:
             state.sides[state.instances.owners[uid]].field_cards.append(uid)  # type: ignore[index]
             state.revealed.append(uid)
 
-    def other(state: CState, verb: Verb, owner: int, uids: list[int]) -> list[int]:
+    def other(state: CState, verb: Verb, owner: int, uids: list[int], kept: Mapping[str, Sequence[int]]) -> list[int]:
         if verb.verb in ("suspend", "unsuspend"):
             for uid in uids:
                 where = state.stack_of(uid)
@@ -363,6 +374,8 @@ def verb_hooks() -> VerbHooks:
                 state.sides[owner].battle.append(Stack((uid,), played=state.turn))
                 made.append(uid)
             return made
+        if verb.verb == "digivolve":
+            return _digivolve_by_effect(state, owner, uids, kept.get(verb.onto or "", ()), verb.amount)
         if verb.verb == "de-digivolve":
             trashed = []
             for uid in uids:
@@ -379,6 +392,27 @@ def verb_hooks() -> VerbHooks:
         raise ValueError(f"unknown verb {verb.verb}")
 
     return VerbHooks(move, counter, trash="deleted", hand="hand", deck="deck", shuffle=shuffle, other=other, show=show)
+
+
+def _digivolve_by_effect(state: CState, owner: int, into: Sequence[int], onto: Sequence[int], less: int) -> list[int]:
+    """An effect makes a Digimon digivolve: a normal digivolution with its requirements and its cost
+    (dcg:effect-text-for-causing-digimon-to-digivolve.p1), less ``less``; never a burst (dcg:burst-digivolve.p9).
+    Nothing happens if the card cannot digivolve onto that Digimon or the cost cannot be paid."""
+    from .checks import digivolve_requirement
+    from .play import digivolve
+
+    if not into or not onto:
+        return []
+    uid, base = into[0], onto[0]
+    where = state.stack_of(base)
+    if where is None or where[0] != owner or uid not in state.sides[owner].hand:
+        return []
+    stack = state.stack_at(*where)
+    requirement = digivolve_requirement(state.cards[uid], state.cards[stack.top])
+    if requirement is None or stack.top != base or not can_pay(state, owner, max(0, requirement.cost - less)):
+        return []
+    digivolve(state, owner, where[1], stack, uid, less=less)
+    return [uid]
 
 
 def _delete_with_triggers(state: CState, top: int) -> None:

@@ -115,3 +115,16 @@ def test_the_memory_gauge_is_shared_and_drawn_from_ten_through_zero_to_ten():
     assert (gauge.name, gauge.span, gauge.value, gauge.side()) == ("Memory", 10, 4, 0)
     counters = {p.index: p.counters["Memory"] for p in match.game.board(match.state, None).players}
     assert counters == {0: "4", 1: "-4"}
+
+
+def test_with_x_in_its_text_b4_part_of_a_word_counts_part_of_an_icon_does_not():
+    """dcg:with-x-in-its-text-cards.b4: "A card is considered to have "X in its text" even if the text overlaps with
+    part of another word. However, if a term is part of an icon ... Words in such icons only apply if they completely match"."""
+    from digitutor.games.dcg.layer import CardText
+
+    text = CardText("Greymon\n<Security A. +1> (This Digimon checks 1 additional security card.)\n[Your Turn] Gets +1000 DP.")
+    assert "Grey" in text  # part of the card name, a longer word
+    assert "Security" not in text  # only part of the keyword icon <Security A. +1>
+    assert "Security A. +1" in text  # the whole icon's words
+    assert "Turn" not in text and "Your Turn" in text  # the timing icon [Your Turn], partly and wholly
+    assert "security" in text  # the reminder text is not the icon
