@@ -112,6 +112,15 @@ class PhaseInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class CardPart:
+    """One part of a card as its rulebook's card diagram names it ("Card Name", "Play Cost"), with that clause."""
+
+    label: str
+    value: str
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
 class CardView:
     """A card as a board shows it; ``hidden`` cards show only their back.
 
@@ -137,6 +146,7 @@ class CardView:
     face_down: bool = False  #: lies face down (its owner, or a judge's view, may still read it)
     suspended: bool = False  #: DCG: suspended (turned sideways)
     under: tuple[CardView, ...] = ()  #: cards under it (digivolution sources), top first
+    parts: tuple[CardPart, ...] = ()  #: the whole card as the rulebook's card diagram names its parts (else the fields above)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +158,7 @@ class ZoneView:
     cards: tuple[CardView, ...]
     layout: str = "row"  #: ``row`` (side by side), ``stack`` (on top of each other), ``pile`` (count only)
     count: int = 0
+    citation: Citation | None = None  #: the clause that names the zone, where the rulebook does
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +170,7 @@ class PlayerView:
     counters: Mapping[str, str]  #: e.g. {"Points": "3"}, {"HP": "40"}, {"Memory": "3"}
     zones: tuple[ZoneView, ...]
     active: bool = False
+    you: Citation | None = None  #: the rulebook's label for the viewer's own side of the field, where it has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +182,7 @@ class GaugeView:
     span: int
     value: int
     toward: int  #: the player on whose side positive values lie
+    citation: Citation | None = None  #: the clause that names the gauge
 
     def side(self) -> int | None:
         """Whose side the marker is on (None: at 0)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..core.game import BoardView, CardView, GaugeView, PlayerView, ZoneView
+from ..rules.model import Citation
 from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
@@ -28,8 +29,26 @@ def headline(card: CardView) -> tuple[str, str, str]:
     return "", "", ""
 
 
+def named(label: str, citation: Citation | None) -> str:
+    """A label the rulebook gives, its clause id and quote on hover."""
+    if citation is None:
+        return esc(label)
+    return f'<span class="dt-named" title="{esc(citation.id)}: {esc(citation.quote)}">{esc(label)}</span>'
+
+
+def _parts(card: CardView) -> str:
+    """The whole card as the rulebook's card diagram names its parts."""
+    facts = "".join(f"<dt>{named(part.label, part.citation)}</dt><dd>{esc(part.value)}</dd>" for part in card.parts if part.value)
+    under = ""
+    if card.under:
+        under = "<p><b>Under it:</b> " + esc(", ".join(c.name or "a hidden card" for c in card.under)) + "</p>"
+    return f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>{under}</div>'
+
+
 def _details(card: CardView) -> str:
     """The whole card: every field the game gave, its text, and the cards under it."""
+    if card.parts:
+        return _parts(card)
     label, printed, current = headline(card)
     rows = [("Level", card.level), ("Type", card.kind), ("Colour", card.colour), ("Cost", card.cost)]
     if label:
@@ -80,7 +99,7 @@ def zone_html(zone: ZoneView) -> str:
     """A zone: piles show their count (and top card's name), rows and stacks show cards."""
     count = zone.count or len(zone.cards)
     cards = f"{count} card{'s' if count != 1 else ''}"
-    title = f'<div class="dt-zone-title">{esc(zone.title)} · {cards}</div>'
+    title = f'<div class="dt-zone-title">{named(zone.title, zone.citation)} · {cards}</div>'
     if zone.layout == "pile":
         top = zone.cards[-1] if zone.cards else None
         shown = "" if top is None or top.hidden else f"<span>{esc(top.name)}</span>"
@@ -97,7 +116,7 @@ def zone_html(zone: ZoneView) -> str:
 
 def player_html(player: PlayerView, viewer: int | None) -> str:
     counters = "".join(f'<span class="dt-counter">{esc(k)} <b>{esc(v)}</b></span>' for k, v in player.counters.items())
-    you = " (you)" if viewer is not None and player.index == viewer else ""
+    you = f" ({named('you', player.you)})" if viewer is not None and player.index == viewer else ""
     active = " dt-active" if player.active else ""
     zones = "".join(zone_html(zone) for zone in player.zones)
     return (
@@ -120,7 +139,7 @@ def gauge_html(gauge: GaugeView, names: dict[int, str], far: int) -> str:
     near = 1 - far
     return (
         f'<div class="dt-gauge" role="img" aria-label="{esc(gauge.name)}: {esc(where)}" data-gauge="{esc(gauge.name)}">'
-        f'<span class="dt-gauge-name">{esc(gauge.name)} <b>{esc(where)}</b></span>'
+        f'<span class="dt-gauge-name">{named(gauge.name, gauge.citation)} <b>{esc(where)}</b></span>'
         f'<span class="dt-gauge-end">{esc(names.get(far, far))}</span><span class="dt-gauge-marks">{"".join(cells)}</span>'
         f'<span class="dt-gauge-end">{esc(names.get(near, near))}</span></div>'
     )

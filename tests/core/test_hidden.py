@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict
 
+import msgspec
 import pytest
 
 from digitutor.core.agents import make_agent
@@ -92,8 +92,8 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
             shown = json.dumps(match.steps[index].to_json(index, SEAT))
             shown += json.dumps([d.to_json(SEAT) for d in match.decisions])
             if match.pending is None and index % 7 == 0:
-                shown += json.dumps(asdict(match.game.board(match.state, SEAT)))
-                shown += json.dumps(asdict(match.game.observe(match.state, SEAT).board))
+                shown += json.dumps(msgspec.to_builtins(match.game.board(match.state, SEAT)))
+                shown += json.dumps(msgspec.to_builtins(match.game.observe(match.state, SEAT).board))
             for name in hidden:
                 assert name not in shown, f"{game} seed {seed} step {index}: {name!r} reached seat {SEAT} while hidden"
             leaks_checked += 1

@@ -190,7 +190,7 @@ def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
     defender = 1 - player
     if not state.sides[defender].security:
         return game_over(state, player, f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
-                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE))
+                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE, C.GOAL))
     extra = security_attack(state, attacker)
     checks = 1 + max(0, extra.value)
     state.goto(frame("attack.check", player, attacker=state.iid(attacker), left=checks))

@@ -461,3 +461,25 @@ WITH_X_OVERLAP = cite(
     "dcg:with-x-in-its-text-cards.b4",
     "A card is considered to have \"X in its text\" even if the text overlaps with part of another word.",
 )
+
+# -- the manual's names for the parts of a card and of the field (the board's whole-card view and zone titles) --------
+DIAGRAM_DIGIMON = cite("dcg:digimon-cards-digi-egg-cards.p2")
+DIAGRAM_DIGI_EGG = cite("dcg:digimon-cards-digi-egg-cards.p3")
+NAMED_CARD_NAME = {"digimon": cite("dcg:digimon-cards-digi-egg-cards.b8"), "tamer": cite("dcg:tamer-cards.b3"),
+                   "option": cite("dcg:option-cards.b3")}
+NAMED_COLOUR = {"digimon": cite("dcg:digimon-cards-digi-egg-cards.b9"), "tamer": cite("dcg:tamer-cards.b4"),
+                "option": cite("dcg:option-cards.b4")}
+NAMED_NUMBER = {"digimon": cite("dcg:digimon-cards-digi-egg-cards.b10"), "tamer": cite("dcg:tamer-cards.b5"),
+                "option": cite("dcg:option-cards.b5")}
+NAMED_DECK = cite("dcg:decks.required-items.b5")
+NAMED_EGG_DECK = cite("dcg:decks.required-items.b6")
+NAMED_GAUGE = cite("dcg:decks.required-items.b7")
+NAMED_BATTLE_AREA = cite("dcg:deck-zone.p3")
+NAMED_YOU = cite("dcg:deck-zone.p2")
+NAMED_UNSUSPENDED = cite("dcg:suspended-and-unsuspended-states.p2")
+NAMED_SUSPENDED = cite("dcg:suspended-and-unsuspended-states.p4")
+NAMED_XROS_BATTLE_AREA = cite("dcg:digixros.p6")
+ARRANGE = cite("dcg:the-playing-field.p1")
+GOAL = cite(
+    "dcg:about-the-game.p1", "Destroy all of the security cards guarding your opponent and deliver a finishing blow to achieve victory!"
+)

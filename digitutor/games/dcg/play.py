@@ -51,7 +51,7 @@ def setup_shuffle(state: CState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.eggs)
     state.goto(frame("setup.first"))
     return step(state, Phase.SETUP, None, "Each player shuffles their deck and their Digi-Egg deck and puts them in place.",
-                (C.SHUFFLE_DECK, C.SHUFFLE_EGGS, C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK), [Event("shuffle", p) for p in (0, 1)])
+                (C.ARRANGE, C.SHUFFLE_DECK, C.SHUFFLE_EGGS, C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK), [Event("shuffle", p) for p in (0, 1)])
 
 
 def setup_first(state: CState, top: Frame, rng: random.Random) -> Step:

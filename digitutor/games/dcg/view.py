@@ -12,8 +12,10 @@ from dataclasses import replace
 
 from ...core.choosing import hide_candidates
 from ...core.effects import renumbered
-from ...core.game import BoardView, CardView, GaugeView, PlayerView, ZoneView
+from ...core.game import BoardView, CardPart, CardView, GaugeView, PlayerView, ZoneView
 from ...core.instances import Renumbering
+from . import anatomy
+from . import citations as C
 from .cards import Card, Category, Colour
 from .layer import dp
 from .moves import name
@@ -36,6 +38,7 @@ def card_view(state: CState, uid: int, hidden: bool = False) -> CardView:
         uid=state.iid(uid), name=card.name, level=f"Lv.{card.level}" if card.level else card.category.value.title(),
         kind=card.category.value.title(), stats=stats, text=text, colour="/".join(c.value for c in card.colours),
         power_label="DP" if printed else "", printed=printed, current=printed, cost="" if card.cost is None else str(card.cost),
+        parts=anatomy.parts(card),
     )
 
 
@@ -46,9 +49,11 @@ def stack_view(state: CState, stack: Stack) -> CardView:
     if state.cards[stack.top].dp is not None:
         current = str(dp(state, stack.top).value)
     under = tuple(card_view(state, uid) for uid in reversed(stack.sources))
+    now = [CardPart("DP now", current, C.CARD_DP)] if current != top.printed else []
     return CardView(
         top.uid, top.name, top.level, top.kind, top.stats, top.text, colour=top.colour, power_label=top.power_label,
         printed=top.printed, current=current, cost=top.cost, suspended=stack.suspended, under=under,
+        parts=(*top.parts, *now, anatomy.state_part(stack.suspended)),
     )
 
 
@@ -61,22 +66,23 @@ def board(state: CState, viewer: int | None = None) -> BoardView:
             return () if viewer is not None else tuple(replace(card_view(state, uid), face_down=True) for uid in uids)
 
         zones = (
-            ZoneView("security", "Security", face_down(side.security), "pile", len(side.security)),
-            ZoneView("deck", "Deck", face_down(side.deck), "pile", len(side.deck)),
-            ZoneView("egg-deck", "Digi-Egg deck", face_down(side.eggs), "pile", len(side.eggs)),
+            ZoneView("security", "Security", face_down(side.security), "pile", len(side.security), C.SECURITY_WALL),
+            ZoneView("deck", "Deck", face_down(side.deck), "pile", len(side.deck), C.NAMED_DECK),
+            ZoneView("egg-deck", "Digi-Egg Deck", face_down(side.eggs), "pile", len(side.eggs), C.NAMED_EGG_DECK),
             ZoneView("breeding", "Breeding area", () if side.breeding is None else (stack_view(state, side.breeding),), "row",
-                     int(side.breeding is not None)),
-            ZoneView("battle", "Battle area", tuple(stack_view(state, stack) for stack in side.battle), "row", len(side.battle)),
+                     int(side.breeding is not None), C.BREEDING_AREA),
+            ZoneView("battle", "Battle Area", tuple(stack_view(state, stack) for stack in side.battle), "row", len(side.battle),
+                     C.NAMED_BATTLE_AREA),
             ZoneView("field", "Being used or checked", tuple(card_view(state, uid) for uid in side.field_cards), "row", len(side.field_cards)),
             ZoneView("hand", "Hand", tuple(card_view(state, uid, secret) for uid in side.hand), "row", len(side.hand)),
-            ZoneView("trash", "Trash", tuple(card_view(state, uid) for uid in side.trash), "pile", len(side.trash)),
+            ZoneView("trash", "Trash", tuple(card_view(state, uid) for uid in side.trash), "pile", len(side.trash), C.TRASH_FACE_UP),
         )
         counters = {
             "Memory": str(state.player_memory(player)), "Security": str(len(side.security)), "Deck": str(len(side.deck)),
             "Hand": str(len(side.hand)),
         }
-        players.append(PlayerView(player, name(player), counters, zones, active=player == state.active))
-    gauge = GaugeView("Memory", MEMORY_LIMIT, state.memory, 0)
+        players.append(PlayerView(player, name(player), counters, zones, active=player == state.active, you=C.NAMED_YOU))
+    gauge = GaugeView("Memory", MEMORY_LIMIT, state.memory, 0, C.NAMED_GAUGE)
     return BoardView("dcg", state.turn, state.phase.value, tuple(players), gauges=(gauge,))
 
 

@@ -79,8 +79,10 @@ def answer_xros(state: CState, top: Frame, chosen: Action) -> Step:
     picked = (*top["picked"], chosen.cards[0])
     state.frames[-1] = top.but(picked=picked)
     card = state.cards[state.uid(top["card"])]
-    return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} places {state.label(state.uid(chosen.cards[0]))} for the DigiXros "
-                f"(cost now {xros_cost(card, len(picked))}).", (C.XROS, C.XROS_PLACE, C.XROS_REDUCE, C.XROS_EACH_REDUCES))
+    placed = state.uid(chosen.cards[0])
+    from_play = (C.NAMED_XROS_BATTLE_AREA,) if state.stack_of(placed) is not None else ()  # the manual's picture: "Battle area Digimon"
+    return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} places {state.label(placed)} for the DigiXros "
+                f"(cost now {xros_cost(card, len(picked))}).", (C.XROS, C.XROS_PLACE, C.XROS_REDUCE, C.XROS_EACH_REDUCES, *from_play))
 
 
 def no_more(state: CState, top: Frame, rng: random.Random) -> Step:
