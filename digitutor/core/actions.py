@@ -39,7 +39,7 @@ class Action:
 
     def __post_init__(self) -> None:
         if not self.key:
-            parts = [self.kind, *self.cards, *(f"{name}={value}" for name, value in self.params)]
+            parts = [self.kind, *self.cards, *(f"{name}={value}" for name, value in self.params)] if self.params else [self.kind, *self.cards]
             object.__setattr__(self, "key", ":".join(parts))
 
     def param(self, name: str, default: str | None = None) -> str | None:
@@ -77,7 +77,7 @@ def action(kind: str, player: int, *cards: str, **params: object) -> Action:
     return plain_action(kind, player, cards)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)
 def plain_action(kind: str, player: int, cards: tuple[str, ...] = ()) -> Action:
     """An action without parameters, built once: decisions offer the same ones again and again
     (``action`` without parameters, for code that builds many options)."""

@@ -306,7 +306,9 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
         attacker = tuple(why_not_attacker(state, player, stack))
         who, attacker_id = shown.name, ids[stack.top]
         options.append(Option(plain_action("attack", player, (attacker_id,)), f"Attack the opponent with {who}", attacker))
-        options += [Option(plain_action("attack", player, (attacker_id, target_id)), f"Attack {target_name} with {who}", (*attacker, *against))
+        if attacker:
+            continue  # why it cannot attack is shown once, above; why_not answers any target proposed for it
+        options += [Option(plain_action("attack", player, (attacker_id, target_id)), f"Attack {target_name} with {who}", against)
                     for target_id, target_name, against in targets]
     options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
     return tuple(options)
