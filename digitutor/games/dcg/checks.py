@@ -116,14 +116,14 @@ def digivolve_match(card: Card, top: Card) -> tuple[Requirement | None, bool]:
     """The requirement ``top`` meets (as above), and whether it is worth offering at all: it meets one, or is
     of a level one names (printed data only, so worked out once per pair of cards)."""
     key = (card.id, top.id)
-    found = _MATCHES.get(key)
+    found = MATCHES.get(key)
     if found is None:
         requirement = next((r for r in card.digivolve if meets(r, top)), None)
-        found = _MATCHES[key] = (requirement, requirement is not None or any(r.level == top.level for r in card.digivolve))
+        found = MATCHES[key] = (requirement, requirement is not None or any(r.level == top.level for r in card.digivolve))
     return found
 
 
-_MATCHES: dict[tuple[str, str], tuple[Requirement | None, bool]] = {}
+MATCHES: dict[tuple[str, str], tuple[Requirement | None, bool]] = {}  # by card ids: the shipped card set's printed data
 
 
 _FIND: object = object()  # "work the requirement out here"
@@ -215,12 +215,18 @@ def check_dna(state: CState, frame: Frame | None, proposed: Action) -> tuple[Rea
 # -- F. [Main] effects on Digimon and Tamers ----------------------------------------------------------------------------------
 
 
-def main_effects(state: CState, stack: Stack) -> list[int]:
+def main_effects(state: CState, stack: Stack) -> tuple[int, ...]:
     """Indexes of the top card's own [Main] effects (Digimon and Tamers)."""
-    card = state.cards[stack.top]
-    if card.category is Category.OPTION:
-        return []
-    return [i for i, effect in enumerate(card.effects) if effect.spec.timing == "main"]
+    card = state.cards[stack.cards[-1]]
+    found = _MAIN_EFFECTS.get(card.id)
+    if found is None:
+        found = _MAIN_EFFECTS[card.id] = () if card.category is Category.OPTION else tuple(
+            i for i, effect in enumerate(card.effects) if effect.spec.timing == "main"
+        )
+    return found
+
+
+_MAIN_EFFECTS: dict[str, tuple[int, ...]] = {}  # by card id: printed data
 
 
 def why_not_activate(state: CState, stack: Stack, index: int) -> tuple[Reason, ...]:

@@ -18,6 +18,7 @@ from . import citations as C
 from .cards import Card, Category
 from .checks import (
     colours_in_play,
+    MATCHES,
     digivolve_match,
     digivolve_requirement,
     main_effects,
@@ -285,7 +286,7 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
         if card.category is not Category.DIGIMON:
             continue
         for stack, shown in growing:
-            requirement, tempting = digivolve_match(card, shown)
+            requirement, tempting = MATCHES.get((card.id, shown.id)) or digivolve_match(card, shown)
             if not tempting:
                 continue
             reasons = why_not_digivolve(state, player, stack, card, requirement)
