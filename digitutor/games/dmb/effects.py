@@ -1,0 +1,63 @@
+"""Digimon Battles' part of the effect language: its timings, values, zones and verbs.
+
+Card effects are data (``effects`` in cards/dmb/cards.yaml); what their words mean is here,
+each citing the DMB clause that defines it. ``run`` carries out a support's or a bonus's verbs
+on the state; the Battle Phase reads what they left in each side's ``Battle`` record.
+"""
+
+from __future__ import annotations
+
+from ...core.effects import Effect, EffectRules, Selector, Timing
+from . import citations as C
+
+RULES = EffectRules(
+    game="dmb",
+    timings={
+        "support": Timing("support", "a card's Support text, resolved in the Support Phase (last in, first out)", C.SUPPORTING, static=False),
+        "void": Timing("void", "a Void Support: checked before every other Support effect", C.VOID_FIRST, static=False),
+        "evo-bonus": Timing("evo-bonus", "an Evolution Box bonus, resolved after the evolution", C.EVO_BONUS, static=False),
+        "passive": Timing("passive", "(Parenthesis effect): applied at all times while the card is in play", C.PARENTHESIS, static=True),
+    },
+    values={
+        "power": ("the Power of the Digimon's attacks", C.BOOST),
+        "hp": ("a Digimon's current HP", C.RECOVER),
+    },
+    zones={
+        "hand": "the player's hand", "deck": "the player's deck (top last)", "active": "the active zone's Digimon stack",
+        "dp": "the DP zone", "trash": "the trash zone (face up)", "destiny": "the Destiny Zone",
+        "support": "the support cards played this Support Phase",
+    },
+    verbs={
+        "boost": C.BOOST, "recover": C.RECOVER, "draw": C.A_DRAW, "trash": C.TRASH, "discard": C.DISCARD,
+        "void": C.VOID, "gain-ability": C.ATTACK_ABILITIES, "revive": C.REVIVE, "recycle": C.RECYCLE,
+    },
+    game_verbs={
+        "boost": "Boost: the player's current Power goes up by `amount` until the End Phase",
+        "recover": "Recover: the Digimon's current HP goes up by `amount`",
+        "draw": "the player (`what.whose`) draws `count` cards",
+        "trash": "Trash X: the top `count` cards of the player's (`what.whose`) deck go to their trash",
+        "discard": "the player (`what.whose`) discards `count` cards from the hand, of their choice (the engine takes the last ones)",
+        "void": "Void: the opponent's Support is nullified",
+        "gain-ability": "the player's (`what.whose`) attack gains the attack ability named in `counter` "
+        "(`1st-attack`, `cannot-gain-1st`, `counter:circle`, `crash`, `drain`, `to-0:triangle`)",
+        "revive": "Set Revival: if the Digimon is KO'd this turn it stays, with `amount` HP (10 if none), and is worth 1 KO point",
+        "recycle": "Recycle X: the top `count` cards of the trash go on top of the deck, without shuffling",
+    },
+)
+
+#: the attack abilities a card's attack or an effect may name
+ABILITIES = {
+    "1st-attack": C.A_FIRST, "to-0": C.A_TO_ZERO, "counter": C.A_COUNTER, "crash": C.A_CRASH, "x3": C.A_X3,
+    "jamming": C.A_JAMMING, "drain": C.A_DRAIN, "draw": C.A_DRAW, "trash": C.A_TRASH, "recycle": C.A_RECYCLE,
+    "cannot-gain-1st": C.CANNOT_GAIN,
+}
+
+
+def whose(selector: Selector | None, owner: int) -> int:
+    """The player a verb acts on: its owner unless the selector says the opponent."""
+    return 1 - owner if selector is not None and selector.whose == "opponent" else owner
+
+
+def is_void(effects: tuple[Effect, ...]) -> bool:
+    """A support whose effects carry the Void timing."""
+    return any(effect.spec.timing == "void" for effect in effects)

@@ -1,0 +1,97 @@
+"""Carrying out a DMB card's effects: conditions ("If/When"), then each verb in order; a failed condition misfires."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.effects import Effect, Selector, Verb
+from ...core.records import Event
+from ...rules.model import Citation
+from . import citations as C
+from .common import draw, name, trash_top
+from .effects import RULES, whose
+from .state import DState
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a run of effects did, in words, with every rule and card text behind it."""
+
+    narration: str = ""
+    citations: list[Citation] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    misfired: bool = False
+
+    def say(self, words: str) -> None:
+        self.narration = f"{self.narration} {words}".strip()
+
+
+def holds(state: DState, owner: int, selector: Selector) -> bool:
+    """Does a condition's selector find a card? Zones: the active Digimon's top card, or a pile."""
+    player = whose(selector, owner)
+    side = state.sides[player]
+    pile = side.active[-1:] if selector.zone in (None, "active") else getattr(side, selector.zone, [])
+    for uid in pile:
+        card = state.cards[uid]
+        if selector.name is not None and card.name != selector.name:
+            continue
+        if selector.name_contains is not None and selector.name_contains not in card.name:
+            continue
+        if selector.level is not None and card.level != selector.level:
+            continue
+        if selector.kind is not None and selector.kind not in (card.type, card.kind):
+            continue
+        return True
+    return False
+
+
+def run_effects(state: DState, owner: int, effects: tuple[Effect, ...]) -> Outcome:
+    """Each effect in card order: a failed condition misfires it (the next effect still runs)."""
+    outcome = Outcome()
+    for effect in effects:
+        outcome.citations.append(effect.citation)
+        if not all(holds(state, owner, selector) for selector in effect.spec.condition):
+            outcome.misfired = True
+            outcome.citations += [C.MISFIRE, C.CONDITIONALS]
+            outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
+            continue
+        for verb in effect.spec.do:
+            _verb(state, owner, verb, outcome)
+    return outcome
+
+
+def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome) -> None:
+    player = whose(verb.what, owner)
+    side = state.sides[player]
+    outcome.citations.append(RULES.verbs[verb.verb])
+    kind = verb.verb
+    if kind == "boost":
+        side.alter(boost=side.battle.boost + verb.amount)
+        outcome.say(f"{name(player)}'s Power +{verb.amount}.")
+    elif kind == "recover":
+        if side.active:
+            side.hp += verb.amount
+            outcome.say(f"{name(player)}'s {state.label(side.active[-1])} recovers {verb.amount} HP ({side.hp}).")
+    elif kind == "draw":
+        event = draw(state, player, verb.count)
+        outcome.events.append(event)
+        outcome.say(f"{name(player)} draws {event.data['count']}.")
+    elif kind == "trash":
+        event = trash_top(state, player, verb.count)
+        outcome.events.append(event)
+        outcome.say(f"{name(player)} trashes the top {event.data['count']} of their deck.")
+    elif kind == "gain-ability":
+        ability = verb.counter or ""
+        side.alter(abilities=side.battle.abilities + (ability,))
+        if ability == "1st-attack":
+            state.gained = state.gained + (player,)
+        outcome.say(f"{name(player)}'s attack gains {ability}.")
+    elif kind == "revive":
+        side.alter(revival=verb.amount or 10)
+        outcome.say(f"{name(player)} sets Revival with {verb.amount or 10} HP.")
+    elif kind == "recycle":
+        moved = [side.trash.pop() for _ in range(min(verb.count, len(side.trash)))]
+        side.deck.extend(moved)
+        outcome.events.append(state.card_event("recycle", player, moved))
+        outcome.say(f"{name(player)} recycles {len(moved)} card(s) from the trash to the top of the deck.")
+    # "void" is carried out by the Support Phase's Void check, before every other effect
