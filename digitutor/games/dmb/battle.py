@@ -246,7 +246,7 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
             f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP, worth 1 KO point."
     events: list[Event] = []
     to_deck = [u for u in side.active if state.cards[u].level == "R" and state.cards[u].id == side.partner]
-    to_delete = [u for u in side.active if u in side.destined]
+    to_delete = [u for u in side.active if u in side.destined or state.cards[u].level == "M"]
     to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + side.attached
     cited.append(DMB.KO_DISCARD)
     side.trash.extend(to_trash)

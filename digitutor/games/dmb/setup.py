@@ -18,7 +18,7 @@ from .state import DState, Side
 
 DECK_SIZE = 40
 START_AT = ("setup", "prep", "evolution", "strategy", "end")
-SIDE_FIELDS = ("deck", "hand", "active", "dp", "trash", "destiny", "attached", "hp", "ko_points", "partner", "abnormal")
+SIDE_FIELDS = ("deck", "hand", "active", "dp", "trash", "destiny", "attached", "hp", "ko_points", "partner", "abnormal", "from_destiny")
 
 
 def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[Reason, ...]:
@@ -146,7 +146,10 @@ def _side(layout: Layout, entry: Any, where: str) -> Side:
     side = Side(deck, layout.pile(entry.get("hand"), f"{where}.hand"), active, layout.pile(entry.get("dp"), f"{where}.dp"),
                 layout.pile(entry.get("trash"), f"{where}.trash"), destiny, layout.pile(entry.get("attached"), f"{where}.attached"),
                 hp=hp, ko_points=_whole(entry, "ko_points", source, where, 9), partner=partner, abnormal=abnormal)
-    side.destined = tuple(destiny)
+    came = entry.get("from_destiny") or []
+    if not isinstance(came, list) or any(card_id not in [layout.cards[u].id for u in active] for card_id in came):
+        raise InputError(source, f"{where}.from_destiny", "expected card ids of the active stack that came from the Destiny Zone")
+    side.destined = tuple(destiny) + tuple(u for u in active if layout.cards[u].id in came)
     return side
 
 
