@@ -249,6 +249,8 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
     to_delete = [u for u in side.active if u in side.destined or state.cards[u].level == "M"]
     to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + side.attached
     cited.append(DMB.KO_DISCARD)
+    if side.attached:
+        cited.append(DMB.ATTACHMENT_SLOT)
     side.trash.extend(to_trash)
     events.append(state.card_event("ko-discard", player, to_trash))
     if to_deck:
@@ -314,8 +316,10 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))
     return step(state, Phase.END, ending,
-                f"Lingering effects end, Supports are discarded, HP carries over. The turn passes to {name(state.active)}.",
-                (DMB.END_ABILITIES, DMB.REMOVE_LINGERING, DMB.HP_CARRIES, DMB.DISCARD_SUPPORTS, DMB.NEXT_TURN), events)
+                f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
+                f"discarded. The turn passes to {name(state.active)}.",
+                (DMB.END_ABILITIES, DMB.REMOVE_LINGERING, DMB.TYPE_CHANGES_STAY, DMB.HP_CARRIES, DMB.PASSIVES_STAY, DMB.EVO_PASSIVES,
+                 DMB.DISCARD_SUPPORTS, DMB.NEXT_TURN), events)
 
 
 _ABILITY_CITES = {

@@ -105,11 +105,12 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.active.append(target)
     side.hp = state.cards[target].hp
     side.evolved = state.turn
-    cited += [C.ONCE_PER_TURN, C.NEW_HP]
+    cited += [C.ONCE_PER_TURN, C.NEW_HP, C.LEVEL]
     if state.cards[target].level == "M":
         cited.append(C.LEVEL_UP)
     events.insert(0, state.card_event("evolve", player, (before, target)))
-    narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{paid}."
+    levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
+    narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
     if state.cards[before].name in state.cards[target].evo_box:
         cited.append(C.REQ_EVO_BOX)
         bonus = run_effects(state, player, state.cards[target].bonuses)

@@ -131,7 +131,7 @@ def ask_jam(state: DState, top: Frame) -> Decision | None:
         Option(action("no-jam", player), "Do not Jam"),
     )
     return Decision(player, "jam", f"{name(player)}: {name(1 - player)} supported with a Digimon. Reveal a Jamming Cross?",
-                    options, (C.JAM_WINDOW, C.JAM_ASKED, C.BLIND_JAM), Phase.SUPPORT.value)
+                    options, (C.JAM_WINDOW, C.JAMMING_ODDBALLS, C.JAM_ASKED, C.BLIND_JAM), Phase.SUPPORT.value)
 
 
 def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
@@ -144,7 +144,7 @@ def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
     uid = other.support[-1]
     return step(state, Phase.SUPPORT, player,
                 f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
-                (C.JAM_WINDOW, C.A_JAMMING, C.VOID), [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)])
+                (C.JAM_WINDOW, C.A_JAMMING, C.JAMMING_ODDBALLS, C.VOID), [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)])
 
 
 def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
