@@ -7,7 +7,10 @@ Online is "a player's face-down draw pile", Offline "their face-up pile of used 
 the Digivolve Zone card and a new Rookie are placed "face down"; DCG — security cards are placed
 "face down ... without looking at them", the trash holds "discarded cards ... face up", Digimon
 and Tamers are played to the battle area, an Option is placed "in the field", a checked security
-card is flipped "face up", and hands and decks are a player's own. A card name that only
+card is flipped "face up", and hands and decks are a player's own; DMB — a Support from "the top of the deck (face
+down!)" is seen by nobody until it resolves, the Strategy choice is made "secretly" and "Attacks aren't revealed until
+Step 2 of the Battle Phase", and the Destiny Zone is its owner's (the interpretation destiny-zone-private); the active
+zone, DP zone, trash, Supports from the hand, attachments and deleted cards lie face up. A card name that only
 the opponent's deck holds must not reach a seat before one of its copies has been in a
 zone that seat may see.
 """
@@ -44,6 +47,10 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
         if zone in ("battle", "breeding", "trash", "field"):
             return True
         return owner == SEAT and zone == "hand"
+    if game == "dmb":
+        if zone in ("active", "dp", "trash", "attached", "support", "deleted"):
+            return True
+        return owner == SEAT and zone in ("hand", "destiny")
     raise AssertionError(f"no visibility table for {game}")
 
 

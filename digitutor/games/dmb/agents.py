@@ -32,6 +32,12 @@ def _expected(state: DState, seat: int, attack: str) -> float:
         value = theirs.attack(chosen.arg or "circle").power / 3
     if chosen.ability == "drain":
         value *= 1.3
+    if theirs is not None:
+        answer = theirs.attack("cross")  # what the opponent's Cross does to this attack, if they pick it (1 in 3)
+        if answer.ability == "counter" and answer.arg == attack:
+            value -= chosen.power
+        elif answer.ability == "to-0" and answer.arg == attack:
+            value -= chosen.power / 3
     return value
 
 

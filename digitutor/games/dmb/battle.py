@@ -33,6 +33,9 @@ def attack_order(turn: int, firsts: tuple[int, int], gained: tuple[int, ...], co
     if counter[0] != counter[1]:
         second = 0 if counter[0] else 1
         return (1 - second, second), cited + [cites.COUNTER_SECOND, cites.A_COUNTER]
+    if stripped[0] != stripped[1]:
+        second = 0 if stripped[0] else 1
+        return (1 - second, second), cited + [cites.CANNOT_GAIN]
     counts = [firsts[p] + (1 if p == turn else 0) for p in (0, 1)]
     for p in (0, 1):
         if stripped[p] or counter[p]:

@@ -24,7 +24,7 @@ def setup_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.deck)
         events.append(draw(state, player, OPENING))
     state.goto(frame("setup.mulligan", 0, put=0), frame("setup.mulligan", 1, put=0), frame("setup.first"))
-    return step(state, Phase.SETUP, None, f"Each player shuffles their deck and draws {OPENING}.", (C.SETUP_STEPS, C.OPENING_HAND, C.DESTINY_HIDDEN), events)
+    return step(state, Phase.SETUP, None, f"Each player shuffles their deck and draws {OPENING}; the Destiny Zone stays apart, seen by its owner only.", (C.SETUP_STEPS, C.OPENING_HAND, C.DESTINY_OUTSIDE, C.DESTINY_HIDDEN), events)
 
 
 def ask_setup_mulligan(state: DState, top: Frame) -> Decision:

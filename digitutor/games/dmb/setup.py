@@ -29,7 +29,6 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[
     destiny = [cards[i] for i in deck.destiny]
     if len(main) != DECK_SIZE:
         reasons.append(Reason(f"The deck has {len(main)} cards; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).", C.DECK_40))
-        reasons.append(Reason("The Destiny Zone's cards are listed beside the 40, not in them.", C.DESTINY_OUTSIDE))
     megas = [c for c in destiny if c.level == "M"]
     if len(megas) > 1:
         reasons.append(Reason(f"The Destiny Zone holds {len(megas)} Megas; at most 1.", C.DZ_MEGA))
@@ -45,9 +44,11 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[
         if partner is None or partner.name not in champion.evo_box:
             reasons.append(Reason(f"{champion.name} in the Destiny Zone must name the partner in its Evolution Box.", C.DZ_PARTNER_C))
     others = [c for c in destiny if c.level not in ("M", "C")]
-    if len(others) > 1 or any(not c.partner_option for c in others):
-        reasons.append(Reason("The Destiny Zone may hold only 1 Option/DATA card marked \"P\" besides its Mega and partner C's.", C.DZ_PARTNER_OPTION))
-        reasons.append(Reason("A Partner Option carries the \"P\" symbol.", C.PARTNER_OPTION))
+    if len(others) > 1:
+        reasons.append(Reason(f"The Destiny Zone holds {len(others)} Option/DATA cards; at most 1 besides its Mega and partner C's.", C.DZ_PARTNER_OPTION))
+    for other in others:
+        if not other.partner_option:
+            reasons.append(Reason(f"{other.name} has no \"P\": it cannot be a Partner Option in the Destiny Zone.", C.PARTNER_OPTION))
     counts = Counter(deck.cards)
     for card_id, count in sorted(counts.items()):
         card = cards[card_id]
