@@ -48,6 +48,8 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
             return True
         return owner == SEAT and zone == "hand"
     if game == "dmb":
+        if zone == "looking":  # Recode / Corrupt: "Look at the top X cards" — the looker only
+            return state.sides[owner].looker == SEAT
         if zone in ("active", "dp", "trash", "attached", "support", "deleted"):
             return True
         return owner == SEAT and zone in ("hand", "destiny")

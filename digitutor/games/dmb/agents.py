@@ -24,7 +24,7 @@ def _expected(state: DState, seat: int, attack: str) -> float:
         return 0.0
     chosen = mine.attack(attack)
     value = chosen.power
-    if chosen.ability == "x3" and theirs is not None and theirs.type == chosen.arg:
+    if chosen.ability == "x3" and theirs is not None and theirs.counts_as(chosen.arg or ""):
         value *= 3
     if chosen.ability == "crash":
         value = state.sides[seat].hp

@@ -16,6 +16,7 @@ from ...core.records import Event, Step
 from ...core.secret import choices
 from . import citations as DMB
 from .cards import SYMBOLS
+from .choices import push_look
 from .common import draw, name, step, trash_top
 from .state import Battle, DState, Phase
 
@@ -102,7 +103,7 @@ def power(state: DState, player: int) -> int:
         return 0
     value = state.cards[side.active[-1]].attack(state.attacks[player]).power + side.battle.boost
     x3 = mine.arg("x3")
-    if x3 and other.active and state.cards[other.active[-1]].type == x3:
+    if x3 and other.active and state.cards[other.active[-1]].counts_as(x3):
         value *= 3
     if ("to-0", state.attacks[player]) in theirs.names:
         value = 0
@@ -145,6 +146,10 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         for ability, _ in found[p].names:
             cited.append(_ABILITY_CITES.get(ability, DMB.ATTACK_ABILITIES))
     powers = {p: power(state, p) for p in (0, 1)}
+    for p in (0, 1):
+        x3, target = found[p].arg("x3"), state.cards[state.sides[1 - p].active[-1]]
+        if x3 and target.type != x3 and target.counts_as(x3):
+            cited.append(DMB.ALSO_TYPE)
     if any(("to-0", state.attacks[1 - p]) in found[p].names for p in (0, 1)):
         cited.append(DMB.ATTACK_CHANGES)
     if all(counter):
@@ -156,7 +161,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     return step(state, Phase.BATTLE, order[0], f"Attack abilities apply: {told}. {name(order[0])} attacks first.", cited)
 
 
-def hit(state: DState, attacker: int, first: bool) -> Step | None:
+def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step | None:
     """One attack: damage to the target, then Crash's HP to 10 before Drain; a Counter turns the attack around."""
     target = 1 - attacker
     state.pop()
@@ -187,16 +192,19 @@ def hit(state: DState, attacker: int, first: bool) -> Step | None:
     before = state.sides[victim].hp
     state.sides[victim].hp = max(0, before - damage)
     events.append(Event("damage", victim, data={"damage": damage, "hp": state.sides[victim].hp}))
-    residual = _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events)
-    narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP.{residual}"
-    if state.sides[victim].hp == 0 and first:
-        state.goto(frame("battle.ko"))
+    knocked_out = state.sides[victim].hp == 0 and first
+    if knocked_out:
+        state.goto(frame("battle.ko"))  # the second attack is skipped
         cited.append(DMB.KO_SKIPS)
+    narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP."
+    narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng)
+    if knocked_out:
         narration += f" {name(victim)}'s Digimon is at 0 HP: {name(1 - victim)} gets no attack."
     return step(state, Phase.BATTLE, attacker, narration, cited, events)
 
 
-def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dealt: int, first: bool, cited: list, events: list) -> str:
+def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dealt: int, first: bool, cited: list, events: list,
+              rng: random.Random) -> str:
     told = ""
     side = state.sides[receiver]
     if found.has("crash") and not abilities(state, attacker).has("counter"):
@@ -219,15 +227,30 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
         events.append(trash_top(state, 1 - receiver, int(amount)))
         told += f" Trash {amount}: {name(1 - receiver)} trashes from their deck."
         cited += [DMB.A_TRASH, DMB.TRASH]
+    amount = found.arg("recycle")
+    if amount:
+        side = state.sides[receiver]
+        moved = [side.trash.pop() for _ in range(min(int(amount), len(side.trash)))]
+        side.deck.extend(moved)
+        rng.shuffle(side.deck)
+        events.append(state.card_event("recycle", receiver, moved))
+        told += f" Recycle {amount}: {len(moved)} card(s) from {name(receiver)}'s trash go into the deck, shuffled."
+        cited += [DMB.A_RECYCLE, DMB.RECYCLE]
+    for ability, rule in (("recode", DMB.A_RECODE), ("corrupt", DMB.A_CORRUPT)):
+        amount = found.arg(ability)
+        if amount:
+            owner = receiver if ability == "recode" else 1 - receiver
+            told += " " + push_look(state, receiver, owner, int(amount), corrupt=ability == "corrupt")
+            cited.append(rule)
     return told
 
 
 def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
-    return hit(state, state.order[0], first=True)
+    return hit(state, state.order[0], True, rng)
 
 
 def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
-    return hit(state, state.order[1], first=False)
+    return hit(state, state.order[1], False, rng)
 
 
 def battle_unopposed(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -328,4 +351,5 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
 _ABILITY_CITES = {
     "1st-attack": DMB.A_FIRST, "to-0": DMB.A_TO_ZERO, "counter": DMB.A_COUNTER, "crash": DMB.A_CRASH, "x3": DMB.A_X3,
     "jamming": DMB.A_JAMMING, "drain": DMB.A_DRAIN, "draw": DMB.A_DRAW, "trash": DMB.A_TRASH, "cannot-gain-1st": DMB.CANNOT_GAIN,
+    "recycle": DMB.A_RECYCLE, "recode": DMB.A_RECODE, "corrupt": DMB.A_CORRUPT,
 }

@@ -59,6 +59,7 @@ class CardEntry(Schema):
     circle: Attack | None = None
     triangle: Attack | None = None
     cross: Attack | None = None
+    also: tuple[DType, ...] = ()  #: Also [Type]: types it permanently counts as, besides its printed one
     evo_box: tuple[ShortText, ...] = ()  #: names it may evolve from, ignoring type and level
     dna: tuple[ShortText, ...] = ()  #: the two names of a DNA evolution
     ignores: tuple[Literal["dp", "type", "level"], ...] = ()  #: an Evolve card: the requirements it lets you ignore
@@ -85,6 +86,7 @@ class Card:
     attacks: tuple[Attack | None, Attack | None, Attack | None]
     evo_box: tuple[str, ...]
     dna: tuple[str, ...]
+    also: tuple[str, ...]
     ignores: tuple[str, ...]
     ace: bool
     firewall: bool
@@ -99,6 +101,10 @@ class Card:
 
     def attack(self, name: str) -> Attack:
         return self.attacks[ATTACKS.index(name)] or Attack(power=0)  # type: ignore[arg-type]
+
+    def counts_as(self, kind: str) -> bool:
+        """Its printed type, an Also [Type], or its card kind."""
+        return kind in (self.type, self.kind) or kind in self.also
 
     @property
     def supports(self) -> tuple[Effect, ...]:
@@ -131,7 +137,7 @@ def _card(entry: CardEntry, raw: Any, source: str) -> Card:
     effects = load_effects(raw.get("effects"), entry.text, RULES, entry.id, source, where)
     return Card(
         entry.id, entry.name, entry.kind, entry.level, entry.type, entry.hp, entry.dp, entry.plus_p,
-        (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.ignores, entry.ace,
+        (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.also, entry.ignores, entry.ace,
         entry.firewall, entry.data, entry.partner_option, entry.text, effects,
     )
 

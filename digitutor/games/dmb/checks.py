@@ -237,6 +237,10 @@ ACTIONS: dict[str, ActionRule] = {
     "jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase, after an opponent's Digimon Support.", _check_jam),
     "no-jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase."),
     "discard": _rule(C.DISCARD_TO_SIX, "The turn player discards down to 6 in the End Phase.", _check_discard),
+    "effect-discard": _rule(C.OPPONENT_DISCARDS, "A player discards when an effect tells them to.", _check_discard),
+    "take": _rule(C.TAKE, "A card is taken when an effect says Take."),
+    "recode-top": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
+    "recode-bottom": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
 }
 
 __all__ = ["ACTIONS", "LEVELS"]

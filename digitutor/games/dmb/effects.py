@@ -30,6 +30,7 @@ RULES = EffectRules(
     verbs={
         "boost": C.BOOST, "recover": C.RECOVER, "draw": C.A_DRAW, "trash": C.TRASH, "discard": C.DISCARD,
         "void": C.VOID, "gain-ability": C.ATTACK_ABILITIES, "revive": C.REVIVE, "recycle": C.RECYCLE,
+        "take": C.TAKE, "recode": C.RECODE, "corrupt": C.CORRUPT,
     },
     game_verbs={
         "boost": "Boost: the player's current Power goes up by `amount` until the End Phase",
@@ -42,6 +43,10 @@ RULES = EffectRules(
         "(`1st-attack`, `cannot-gain-1st`, `counter:circle`, `crash`, `drain`, `to-0:triangle`)",
         "revive": "Set Revival: if the Digimon is KO'd this turn it stays, with `amount` HP (10 if none), and is worth 1 KO point",
         "recycle": "Recycle X: the top `count` cards of the trash go on top of the deck, without shuffling",
+        "take": "Take: the player picks a card matching `what` (`level`, `kind`) from `what.zone` (deck or trash) into the hand; "
+        "from the deck it is shown and the deck shuffled (Cherrypicking). List it last.",
+        "recode": "Recode X: look at the top `count` cards of your deck, put each on the top or the bottom. List it last.",
+        "corrupt": "Corrupt X: look at the top `count` cards of the opponent's deck, put each on the top or the bottom. List it last.",
     },
 )
 
@@ -49,6 +54,7 @@ RULES = EffectRules(
 ABILITIES = {
     "1st-attack": C.A_FIRST, "to-0": C.A_TO_ZERO, "counter": C.A_COUNTER, "crash": C.A_CRASH, "x3": C.A_X3,
     "jamming": C.A_JAMMING, "drain": C.A_DRAIN, "draw": C.A_DRAW, "trash": C.A_TRASH, "recycle": C.A_RECYCLE,
+    "recode": C.A_RECODE, "corrupt": C.A_CORRUPT,
     "cannot-gain-1st": C.CANNOT_GAIN,
 }
 

@@ -8,7 +8,7 @@ from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Option, Step
-from . import battle, evolution, prep, support
+from . import battle, choices, evolution, prep, support
 from . import citations as C
 from .common import name, step
 from .state import DState, Phase
@@ -68,6 +68,7 @@ PROCEDURE = Procedure(
         "battle.ko": battle.battle_ko,
         "battle.unopposed": battle.battle_unopposed,
         "end.cleanup": battle.end_cleanup,
+        "effect.shuffle": choices.effect_shuffle,
     },
     decisions={
         "setup.mulligan": DecisionRule(frozenset({"bottom", "keep"}), prep.ask_setup_mulligan, prep.answer_setup_mulligan),
@@ -81,5 +82,8 @@ PROCEDURE = Procedure(
         "support.declare": DecisionRule(frozenset({"support", "blind", "no-support"}), support.ask_support, support.answer_support),
         "support.jam": DecisionRule(frozenset({"jam", "no-jam"}), support.ask_jam, support.answer_jam),
         "end.discard": DecisionRule(frozenset({"discard"}), ask_discard, answer_discard),
+        "effect.discard": DecisionRule(frozenset({"effect-discard"}), choices.ask_discard, choices.answer_discard),
+        "effect.take": DecisionRule(frozenset({"take"}), choices.ask_take, choices.answer_take, choices.no_take),
+        "effect.look": DecisionRule(frozenset({"recode-top", "recode-bottom"}), choices.ask_look, choices.answer_look, choices.done_looking),
     },
 )

@@ -8,6 +8,7 @@ from ...core.effects import Effect, Selector, Verb
 from ...core.records import Event
 from ...rules.model import Citation
 from . import citations as C
+from .choices import push_discard, push_look, push_take
 from .common import draw, name, trash_top
 from .effects import RULES, whose
 from .state import DState
@@ -39,7 +40,7 @@ def holds(state: DState, owner: int, selector: Selector) -> bool:
             continue
         if selector.level is not None and card.level != selector.level:
             continue
-        if selector.kind is not None and selector.kind not in (card.type, card.kind):
+        if selector.kind is not None and not card.counts_as(selector.kind):
             continue
         return True
     return False
@@ -94,4 +95,12 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome) -> None:
         side.deck.extend(moved)
         outcome.events.append(state.card_event("recycle", player, moved))
         outcome.say(f"{name(player)} recycles {len(moved)} card(s) from the trash to the top of the deck.")
+    elif kind == "discard":
+        outcome.say(push_discard(state, player, verb.count))
+        if player != owner:
+            outcome.citations.append(C.OPPONENT_DISCARDS)
+    elif kind == "take":
+        outcome.say(push_take(state, player, verb))
+    elif kind in ("recode", "corrupt"):
+        outcome.say(push_look(state, owner, player, verb.count, corrupt=kind == "corrupt"))
     # "void" is carried out by the Support Phase's Void check, before every other effect

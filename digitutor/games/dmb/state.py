@@ -56,12 +56,15 @@ class Side:
     blind: bool = False  #: the Support lies face down (played blind from the deck)
     battle: Battle = field(default_factory=Battle)
     destined: tuple[int, ...] = ()  #: the cards that began in the Destiny Zone (deleted when they leave play)
+    looking: list[int] = field(default_factory=list)  #: top cards of this deck being looked at (Recode, Corrupt), top first
+    looker: int | None = None  #: who looks at them
 
     def copy(self) -> Side:
         return Side(
             list(self.deck), list(self.hand), list(self.active), list(self.dp), list(self.trash), list(self.destiny),
             list(self.attached), list(self.support), list(self.deleted), self.hp, self.ko_points, self.partner,
             self.abnormal, self.partner_evolved, self.evolved, self.worth_one, self.blind, self.battle, self.destined,
+            list(self.looking), self.looker,
         )
 
     @property
@@ -97,8 +100,13 @@ class DState(StateBase):
 
     @property
     def phase(self) -> Phase:
-        kind = self.frames[-1].kind
-        return Phase.BATTLE if kind == "strategy.reveal" else Phase(kind.partition(".")[0])
+        for kept in reversed(self.frames):  # an effect's own frame belongs to the phase it happens in
+            kind = kept.kind
+            if kind == "strategy.reveal":
+                return Phase.BATTLE
+            if not kind.startswith("effect."):
+                return Phase(kind.partition(".")[0])
+        return Phase.GAME_OVER
 
     def top_card(self, player: int):
         top = self.sides[player].top

@@ -17,7 +17,7 @@ from .cards import ATTACKS, SYMBOLS, Card
 from .common import name
 from .state import DState, Side
 
-UNKNOWN = Card("unknown", "a face-down card", "option", None, None, 0, None, 0, (None, None, None), (), (), (), False, False,
+UNKNOWN = Card("unknown", "a face-down card", "option", None, None, 0, None, 0, (None, None, None), (), (), (), (), False, False,
                False, False, "", ())
 
 #: zones only their owner sees; zones nobody sees
@@ -25,9 +25,11 @@ OWNER_ONLY = frozenset({"hand", "destiny"})
 NOBODY = frozenset({"deck", "blind-support"})
 
 
-def hidden_from(zone: str, owner: int, viewer: int | None) -> bool:
+def hidden_from(zone: str, owner: int, viewer: int | None, looker: int | None = None) -> bool:
     if viewer is None:
         return False
+    if zone == "looking":
+        return viewer != looker
     return zone in NOBODY or (zone in OWNER_ONLY and owner != viewer)
 
 
@@ -43,6 +45,7 @@ def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
         yield "attached", player, side.attached
         yield ("blind-support" if side.blind else "support"), player, side.support
         yield "deleted", player, side.deleted
+        yield "looking", player, side.looking
 
 
 def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
@@ -86,6 +89,8 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             ZoneView("destiny", "Destiny Zone", row("destiny", side.destiny), "row", len(side.destiny)),
             ZoneView("trash", "Trash", row("trash", side.trash), "pile", len(side.trash)),
             ZoneView("deleted", "Deleted", row("deleted", side.deleted), "pile", len(side.deleted)),
+            ZoneView("looking", "Looked at", tuple(card_view(state, uid, hidden_from("looking", player, viewer, side.looker))
+                                                   for uid in side.looking), "row", len(side.looking)),
         )
         counters = {"KO points": str(side.ko_points), "HP": str(side.hp), "DP": str(side.dp_total(state.cards)),
                     "Hand": str(len(side.hand)), "Deck": str(len(side.deck))}
@@ -112,6 +117,7 @@ def redact(state: DState, viewer: int | None) -> DState:
         copy.attached = pile(side.attached, "attached")
         copy.support = pile(side.support, "blind-support" if side.blind else "support")
         copy.deleted = pile(side.deleted, "deleted")
+        copy.looking = new.pile(side.looking, hidden_from("looking", player, viewer, side.looker))
         copy.destined = tuple(new.fresh[u] for u in side.destined if u in new.fresh)
         sides.append(copy)
     return DState(new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, state.attacks,

@@ -1,0 +1,165 @@
+"""Effects that ask a player to choose: an opponent's discard, Take (with the Cherrypicking rules), and Recode /
+Corrupt (look at the top cards of a deck and put each on the top or the bottom).
+
+A verb that needs a choice pushes its frame; the frame runs before anything else resolves, so a card lists such a
+verb last. The cards being looked at wait in the deck owner's ``looking`` zone, seen only by the looker.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import Action, action
+from ...core.effects import Verb
+from ...core.frames import Frame, frame
+from ...core.records import Decision, Event, Option, Step
+from . import citations as C
+from .common import name, step
+from .state import DState, Phase
+
+
+def push_discard(state: DState, player: int, count: int) -> str:
+    if not state.sides[player].hand:
+        return f"{name(player)} has no cards in hand to discard."
+    state.frames.append(frame("effect.discard", player, count=count))
+    return f"{name(player)} discards {count} of their choice."
+
+
+def push_take(state: DState, player: int, verb: Verb) -> str:
+    what = verb.what
+    zone = what.zone if what is not None and what.zone in ("deck", "trash") else "trash"
+    state.frames.append(frame("effect.take", player, zone=zone, level=getattr(what, "level", None), sort=getattr(what, "kind", None)))
+    return f"{name(player)} takes a card from their {zone}."
+
+
+def push_look(state: DState, looker: int, owner: int, count: int, corrupt: bool) -> str:
+    side = state.sides[owner]
+    taken = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
+    if not taken:
+        return f"{name(owner)}'s deck is empty: nothing to look at."
+    side.looking = list(reversed(taken))  # top first
+    side.looker = looker
+    state.frames.append(frame("effect.look", looker, owner=owner, corrupt=corrupt))
+    whose = "their own" if owner == looker else f"{name(owner)}'s"
+    return f"{name(looker)} looks at the top {len(taken)} of {whose} deck."
+
+
+def _matches(state: DState, uid: int, top: Frame) -> bool:
+    card = state.cards[uid]
+    return (top.get("level") is None or card.level == top["level"]) and (top.get("sort") is None or card.counts_as(top["sort"]))
+
+
+# -- an opponent's discard (their choice) -------------------------------------------------------------------------
+
+
+def ask_discard(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    assert player is not None
+    hand = state.sides[player].hand
+    if not hand or top["count"] <= 0:
+        return None
+    ids = state.instances.ids
+    options = tuple(Option(action("effect-discard", player, ids[uid]), f"Discard {state.label(uid)}") for uid in hand)
+    return Decision(player, "effect-discard", f"{name(player)}: discard {top['count']} card(s) of your choice.", options,
+                    (C.DISCARD, C.OPPONENT_DISCARDS), state.phase.value)
+
+
+def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    uid = state.uid(chosen.cards[0])
+    side = state.sides[player]
+    side.hand.remove(uid)
+    side.trash.append(uid)
+    state.frames[-1] = top.but(count=top["count"] - 1)
+    return step(state, state.phase, player, f"{name(player)} discards {state.label(uid)}.", (C.DISCARD, C.OPPONENT_DISCARDS),
+                [state.card_event("discard", player, (uid,))])
+
+
+# -- Take, and the Cherrypicking rules ----------------------------------------------------------------------------
+
+
+def ask_take(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    assert player is not None
+    pile = getattr(state.sides[player], top["zone"])
+    found = [uid for uid in pile if _matches(state, uid, top)]
+    if not found:
+        return None
+    ids = state.instances.ids
+    options = tuple(Option(action("take", player, ids[uid]), f"Take {state.label(uid)}") for uid in found)
+    return Decision(player, "take", f"{name(player)}: take a card from your {top['zone']}.", options, (C.TAKE,), state.phase.value)
+
+
+def no_take(state: DState, top: Frame, rng: random.Random) -> Step:
+    player = top.player
+    assert player is not None
+    state.pop()
+    cited = [C.TAKE, C.MISFIRE]
+    told = f"{name(player)} has no such card in their {top['zone']}: the Take misfires."
+    if top["zone"] == "deck":
+        rng.shuffle(state.sides[player].deck)
+        cited.append(C.CHERRYPICKING)
+        told += " The deck was searched, so it is shuffled."
+    return step(state, state.phase, player, told, cited)
+
+
+def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    uid = state.uid(chosen.cards[0])
+    side = state.sides[player]
+    getattr(side, top["zone"]).remove(uid)
+    side.hand.append(uid)
+    state.goto(frame("effect.shuffle", player)) if top["zone"] == "deck" else state.pop()
+    cited = [C.TAKE] + ([C.CHERRYPICKING] if top["zone"] == "deck" else [])
+    return step(state, state.phase, player, f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
+                cited, [state.card_event("take", player, (uid,))])
+
+
+def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
+    player = top.player
+    assert player is not None
+    rng.shuffle(state.sides[player].deck)
+    state.pop()
+    return step(state, state.phase, player, f"{name(player)} shuffles the deck that was picked from.", (C.CHERRYPICKING,))
+
+
+# -- Recode and Corrupt ----------------------------------------------------------------------------------------------
+
+
+def ask_look(state: DState, top: Frame) -> Decision | None:
+    looker = top.player
+    assert looker is not None
+    side = state.sides[top["owner"]]
+    if not side.looking:
+        return None
+    ids = state.instances.ids
+    options = []
+    for uid in side.looking:
+        options.append(Option(action("recode-top", looker, ids[uid]), f"Put {state.label(uid)} on top"))
+        options.append(Option(action("recode-bottom", looker, ids[uid]), f"Put {state.label(uid)} on the bottom"))
+    rule = (C.CORRUPT, C.A_CORRUPT) if top["corrupt"] else (C.RECODE, C.A_RECODE)
+    return Decision(looker, "recode", f"{name(looker)}: put each card on the top or the bottom, in any order.", tuple(options),
+                    rule, state.phase.value)
+
+
+def done_looking(state: DState, top: Frame, rng: random.Random) -> None:
+    state.sides[top["owner"]].looker = None
+    state.pop()
+    return None
+
+
+def answer_look(state: DState, top: Frame, chosen: Action) -> Step:
+    looker = chosen.player
+    owner = top["owner"]
+    side = state.sides[owner]
+    uid = state.uid(chosen.cards[0])
+    side.looking.remove(uid)
+    if chosen.kind == "recode-top":
+        side.deck.append(uid)
+        where = "on top of"
+    else:
+        side.deck.insert(0, uid)
+        where = "at the bottom of"
+    rule = C.CORRUPT if top["corrupt"] else C.RECODE
+    return step(state, state.phase, looker, f"{name(looker)} puts a card {where} {name(owner)}'s deck.", (rule,),
+                [Event("recode", owner, data={"where": "top" if chosen.kind == "recode-top" else "bottom"})])
