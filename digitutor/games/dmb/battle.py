@@ -16,7 +16,8 @@ from ...core.records import Event, Step
 from ...core.secret import choices
 from . import citations as DMB
 from .cards import SYMBOLS
-from .choices import push_look
+from .choices import push_attach_from, push_look, push_shatter
+from .effects import passive_power
 from .common import draw, name, step, trash_top
 from .state import Battle, DState, Phase
 
@@ -101,7 +102,8 @@ def power(state: DState, player: int) -> int:
     mine, theirs = abilities(state, player), abilities(state, 1 - player)
     if mine.has("counter"):
         return 0
-    value = state.cards[side.active[-1]].attack(state.attacks[player]).power + side.battle.boost
+    value = state.cards[side.active[-1]].attack(state.attacks[player]).power + side.battle.boost - side.shattered
+    value += sum(passive_power(state.cards[uid].effects) for uid in side.attached)
     x3 = mine.arg("x3")
     if x3 and other.active and state.cards[other.active[-1]].counts_as(x3):
         value *= 3
@@ -147,6 +149,9 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
             cited.append(_ABILITY_CITES.get(ability, DMB.ATTACK_ABILITIES))
     powers = {p: power(state, p) for p in (0, 1)}
     for p in (0, 1):
+        for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
+            passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive"]
+            cited += [DMB.PARENTHESIS, DMB.ATTACH, *passives] if passives else []
         x3, target = found[p].arg("x3"), state.cards[state.sides[1 - p].active[-1]]
         if x3 and target.type != x3 and target.counts_as(x3):
             cited.append(DMB.ALSO_TYPE)
@@ -236,6 +241,17 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
         events.append(state.card_event("recycle", receiver, moved))
         told += f" Recycle {amount}: {len(moved)} card(s) from {name(receiver)}'s trash go into the deck, shuffled."
         cited += [DMB.A_RECYCLE, DMB.RECYCLE]
+    zone = {"D": "deck", "T": "trash", "H": "hand"}.get(found.arg("attach") or "")
+    if zone:
+        told += " " + push_attach_from(state, receiver, zone)
+        cited += [DMB.A_ATTACH, DMB.ATTACH]
+    shatter = found.arg("shatter")
+    if shatter and dealt > 0:
+        target = state.sides[1 - receiver]
+        if target.active:
+            target.shattered += int(shatter)
+        told += f" Shatter: {name(1 - receiver)}'s Digimon loses {shatter} Power for as long as it stays." + (" " + push_shatter(state, receiver)).rstrip()
+        cited.append(DMB.A_SHATTER)
     for ability, rule in (("recode", DMB.A_RECODE), ("corrupt", DMB.A_CORRUPT)):
         amount = found.arg(ability)
         if amount:
@@ -292,7 +308,7 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
     if top.level == "M":
         cited.append(DMB.KO_MEGA)
     side.active, side.attached = [], []
-    side.hp, side.abnormal, side.worth_one = 0, False, False
+    side.hp, side.abnormal, side.worth_one, side.shattered = 0, False, False, 0
     return worth, cited, events, f"{name(player)}'s {top.name} is KO'd."
 
 
@@ -351,5 +367,5 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
 _ABILITY_CITES = {
     "1st-attack": DMB.A_FIRST, "to-0": DMB.A_TO_ZERO, "counter": DMB.A_COUNTER, "crash": DMB.A_CRASH, "x3": DMB.A_X3,
     "jamming": DMB.A_JAMMING, "drain": DMB.A_DRAIN, "draw": DMB.A_DRAW, "trash": DMB.A_TRASH, "cannot-gain-1st": DMB.CANNOT_GAIN,
-    "recycle": DMB.A_RECYCLE, "recode": DMB.A_RECODE, "corrupt": DMB.A_CORRUPT,
+    "recycle": DMB.A_RECYCLE, "recode": DMB.A_RECODE, "corrupt": DMB.A_CORRUPT, "attach": DMB.A_ATTACH, "shatter": DMB.A_SHATTER,
 }

@@ -239,6 +239,9 @@ ACTIONS: dict[str, ActionRule] = {
     "discard": _rule(C.DISCARD_TO_SIX, "The turn player discards down to 6 in the End Phase.", _check_discard),
     "effect-discard": _rule(C.OPPONENT_DISCARDS, "A player discards when an effect tells them to.", _check_discard),
     "take": _rule(C.TAKE, "A card is taken when an effect says Take."),
+    "attach": _rule(C.A_ATTACH, "A card is attached when an attack with Attach D/T/H resolves."),
+    "shatter": _rule(C.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
+    "no-shatter": _rule(C.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
     "recode-top": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
     "recode-bottom": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
 }

@@ -15,6 +15,7 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
 from .common import name, step
+from .effects import can_attach
 from .state import DState, Phase
 
 
@@ -25,11 +26,40 @@ def push_discard(state: DState, player: int, count: int) -> str:
     return f"{name(player)} discards {count} of their choice."
 
 
-def push_take(state: DState, player: int, verb: Verb) -> str:
+def push_take(state: DState, player: int, verb: Verb, to: str = "hand") -> str:
     what = verb.what
     zone = what.zone if what is not None and what.zone in ("deck", "trash") else "trash"
-    state.frames.append(frame("effect.take", player, zone=zone, level=getattr(what, "level", None), sort=getattr(what, "kind", None)))
-    return f"{name(player)} takes a card from their {zone}."
+    state.frames.append(frame("effect.take", player, zone=zone, level=getattr(what, "level", None), sort=getattr(what, "kind", None), to=to))
+    return f"{name(player)} picks a card from their {zone}" + (" for the top of the deck." if to == "deck" else ".")
+
+
+def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
+    """Attach: next to the active Digimon, in the one attachment slot (a card already there is discarded)."""
+    side = state.sides[player]
+    for zone in (side.support, side.hand, side.trash, side.deck):
+        if uid in zone:
+            zone.remove(uid)
+    told = ""
+    if side.attached:
+        old = side.attached.pop()
+        side.trash.append(old)
+        told = f" {state.label(old)} is discarded to make room."
+    side.attached.append(uid)
+    if outcome is not None:
+        outcome.citations.append(C.ATTACHMENT_SLOT)  # type: ignore[attr-defined]
+    return f"{state.label(uid)} is attached to {name(player)}'s {state.label(side.active[-1])}.{told}"
+
+
+def push_attach_from(state: DState, player: int, zone: str) -> str:
+    state.frames.append(frame("effect.attach", player, zone=zone))
+    return f"{name(player)} attaches a card from their {zone}."
+
+
+def push_shatter(state: DState, player: int) -> str:
+    if not any(side.attached for side in state.sides):
+        return ""
+    state.frames.append(frame("effect.shatter", player))
+    return f"{name(player)} may discard an attached card."
 
 
 def push_look(state: DState, looker: int, owner: int, count: int, corrupt: bool) -> str:
@@ -108,11 +138,81 @@ def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side = state.sides[player]
     getattr(side, top["zone"]).remove(uid)
-    side.hand.append(uid)
     state.goto(frame("effect.shuffle", player)) if top["zone"] == "deck" else state.pop()
+    if top.get("to") == "deck":
+        side.deck.append(uid)
+        return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
+                    (C.RECYCLE_ANY,), [state.card_event("recycle", player, (uid,))])
+    side.hand.append(uid)
     cited = [C.TAKE] + ([C.CHERRYPICKING] if top["zone"] == "deck" else [])
     return step(state, state.phase, player, f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
                 cited, [state.card_event("take", player, (uid,))])
+
+
+# -- Attach D/T/H and Shatter ---------------------------------------------------------------------------------------------
+
+
+def _attachable(state: DState, player: int, zone: str) -> list[int]:
+    return [uid for uid in getattr(state.sides[player], zone) if can_attach(state.cards[uid].effects)]
+
+
+def ask_attach(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    assert player is not None
+    found = _attachable(state, player, top["zone"]) if state.sides[player].active else []
+    if not found:
+        return None
+    ids = state.instances.ids
+    options = tuple(Option(action("attach", player, ids[uid]), f"Attach {state.label(uid)}") for uid in found)
+    return Decision(player, "attach", f"{name(player)}: attach a card from your {top['zone']}.", options, (C.A_ATTACH, C.ATTACH), state.phase.value)
+
+
+def no_attach(state: DState, top: Frame, rng: random.Random) -> Step:
+    player = top.player
+    assert player is not None
+    state.pop()
+    cited = [C.A_ATTACH, C.ATTACH, C.MISFIRE]
+    told = f"{name(player)} has no card that can be attached in their {top['zone']}: Attach misfires."
+    if top["zone"] == "deck":
+        rng.shuffle(state.sides[player].deck)
+        cited.append(C.CHERRYPICKING)
+    return step(state, state.phase, player, told, cited)
+
+
+def answer_attach(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    uid = state.uid(chosen.cards[0])
+    from_deck = top["zone"] == "deck"
+    state.goto(frame("effect.shuffle", player)) if from_deck else state.pop()
+    told = attach(state, player, uid)
+    cited = [C.A_ATTACH, C.ATTACH, C.ATTACHMENT_SLOT] + ([C.CHERRYPICKING] if from_deck else [])
+    return step(state, state.phase, player, told, cited, [state.card_event("attach", player, (uid,))])
+
+
+def ask_shatter(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    assert player is not None
+    attached = [(p, uid) for p in (0, 1) for uid in state.sides[p].attached]
+    if not attached:
+        return None
+    ids = state.instances.ids
+    options = [Option(action("shatter", player, ids[uid]), f"Discard {name(p)}'s attached {state.label(uid)}") for p, uid in attached]
+    options.append(Option(action("no-shatter", player), "Discard nothing"))
+    return Decision(player, "shatter", f"{name(player)}: the Shatter attack hit. Discard an attached card?", tuple(options),
+                    (C.A_SHATTER,), state.phase.value)
+
+
+def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    state.pop()
+    if chosen.kind == "no-shatter":
+        return step(state, state.phase, player, f"{name(player)} discards no attachment.", (C.A_SHATTER,))
+    uid = state.uid(chosen.cards[0])
+    owner = next(p for p in (0, 1) if uid in state.sides[p].attached)
+    state.sides[owner].attached.remove(uid)
+    state.sides[owner].trash.append(uid)
+    return step(state, state.phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded.",
+                (C.A_SHATTER,), [state.card_event("discard", owner, (uid,))])
 
 
 def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:

@@ -30,7 +30,7 @@ RULES = EffectRules(
     verbs={
         "boost": C.BOOST, "recover": C.RECOVER, "draw": C.A_DRAW, "trash": C.TRASH, "discard": C.DISCARD,
         "void": C.VOID, "gain-ability": C.ATTACK_ABILITIES, "revive": C.REVIVE, "recycle": C.RECYCLE,
-        "take": C.TAKE, "recode": C.RECODE, "corrupt": C.CORRUPT,
+        "take": C.TAKE, "recode": C.RECODE, "corrupt": C.CORRUPT, "attach": C.ATTACH, "recycle-any": C.RECYCLE_ANY,
     },
     game_verbs={
         "boost": "Boost: the player's current Power goes up by `amount` until the End Phase",
@@ -46,6 +46,8 @@ RULES = EffectRules(
         "take": "Take: the player picks a card matching `what` (`level`, `kind`) from `what.zone` (deck or trash) into the hand; "
         "from the deck it is shown and the deck shuffled (Cherrypicking). List it last.",
         "recode": "Recode X: look at the top `count` cards of your deck, put each on the top or the bottom. List it last.",
+        "attach": "Attach: this card goes next to its owner's active Digimon (one attachment slot: a card already there is discarded)",
+        "recycle-any": "Recycle any: the player puts a card of their choice from the trash on top of the deck (no shuffle). List it last.",
         "corrupt": "Corrupt X: look at the top `count` cards of the opponent's deck, put each on the top or the bottom. List it last.",
     },
 )
@@ -54,7 +56,7 @@ RULES = EffectRules(
 ABILITIES = {
     "1st-attack": C.A_FIRST, "to-0": C.A_TO_ZERO, "counter": C.A_COUNTER, "crash": C.A_CRASH, "x3": C.A_X3,
     "jamming": C.A_JAMMING, "drain": C.A_DRAIN, "draw": C.A_DRAW, "trash": C.A_TRASH, "recycle": C.A_RECYCLE,
-    "recode": C.A_RECODE, "corrupt": C.A_CORRUPT,
+    "recode": C.A_RECODE, "corrupt": C.A_CORRUPT, "attach": C.A_ATTACH, "shatter": C.A_SHATTER,
     "cannot-gain-1st": C.CANNOT_GAIN,
 }
 
@@ -62,6 +64,16 @@ ABILITIES = {
 def whose(selector: Selector | None, owner: int) -> int:
     """The player a verb acts on: its owner unless the selector says the opponent."""
     return 1 - owner if selector is not None and selector.whose == "opponent" else owner
+
+
+def can_attach(effects: tuple[Effect, ...]) -> bool:
+    """Only a card whose text says Attach can be attached."""
+    return any(verb.verb == "attach" for effect in effects for verb in effect.spec.do)
+
+
+def passive_power(effects: tuple[Effect, ...]) -> int:
+    """The Power a card's (Parenthesis) passives add while it is attached."""
+    return sum(m.by or 0 for e in effects if e.spec.timing == "passive" for m in e.spec.modify if m.value == "power")
 
 
 def is_void(effects: tuple[Effect, ...]) -> bool:

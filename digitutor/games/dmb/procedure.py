@@ -84,6 +84,8 @@ PROCEDURE = Procedure(
         "end.discard": DecisionRule(frozenset({"discard"}), ask_discard, answer_discard),
         "effect.discard": DecisionRule(frozenset({"effect-discard"}), choices.ask_discard, choices.answer_discard),
         "effect.take": DecisionRule(frozenset({"take"}), choices.ask_take, choices.answer_take, choices.no_take),
+        "effect.attach": DecisionRule(frozenset({"attach"}), choices.ask_attach, choices.answer_attach, choices.no_attach),
+        "effect.shatter": DecisionRule(frozenset({"shatter", "no-shatter"}), choices.ask_shatter, choices.answer_shatter),
         "effect.look": DecisionRule(frozenset({"recode-top", "recode-bottom"}), choices.ask_look, choices.answer_look, choices.done_looking),
     },
 )

@@ -8,7 +8,7 @@ from ...core.effects import Effect, Selector, Verb
 from ...core.records import Event
 from ...rules.model import Citation
 from . import citations as C
-from .choices import push_discard, push_look, push_take
+from .choices import attach, push_discard, push_look, push_take
 from .common import draw, name, trash_top
 from .effects import RULES, whose
 from .state import DState
@@ -46,7 +46,7 @@ def holds(state: DState, owner: int, selector: Selector) -> bool:
     return False
 
 
-def run_effects(state: DState, owner: int, effects: tuple[Effect, ...]) -> Outcome:
+def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: int | None = None) -> Outcome:
     """Each effect in card order: a failed condition misfires it (the next effect still runs)."""
     outcome = Outcome()
     for effect in effects:
@@ -57,11 +57,11 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...]) -> Outco
             outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
             continue
         for verb in effect.spec.do:
-            _verb(state, owner, verb, outcome)
+            _verb(state, owner, verb, outcome, source)
     return outcome
 
 
-def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome) -> None:
+def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int | None = None) -> None:
     player = whose(verb.what, owner)
     side = state.sides[player]
     outcome.citations.append(RULES.verbs[verb.verb])
@@ -99,6 +99,11 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome) -> None:
         outcome.say(push_discard(state, player, verb.count))
         if player != owner:
             outcome.citations.append(C.OPPONENT_DISCARDS)
+    elif kind == "attach":
+        if source is not None and side.active:
+            outcome.say(attach(state, player, source, outcome))
+    elif kind == "recycle-any":
+        outcome.say(push_take(state, player, verb, to="deck"))
     elif kind == "take":
         outcome.say(push_take(state, player, verb))
     elif kind in ("recode", "corrupt"):

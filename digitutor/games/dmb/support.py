@@ -196,6 +196,6 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
         return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", order + [C.MISFIRE])
-    outcome = run_effects(state, player, effects)
+    outcome = run_effects(state, player, effects, side.support[-1])
     return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} resolves: {outcome.narration}", order + outcome.citations,
                 outcome.events)
