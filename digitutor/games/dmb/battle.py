@@ -17,7 +17,7 @@ from ...core.secret import choices
 from . import citations as DMB
 from .cards import SYMBOLS
 from .choices import push_attach_from, push_look, push_shatter
-from .effects import passive_power
+from .effects import has_passive, passive_power
 from .common import draw, name, step, trash_top
 from .state import Battle, DState, Phase
 
@@ -115,7 +115,13 @@ def power(state: DState, player: int) -> int:
 def countered(state: DState, player: int) -> bool:
     """Does this player's Counter name the attack the opponent is using?"""
     arg = abilities(state, player).arg("counter")
-    return arg is not None and arg == state.attacks[1 - player]
+    return arg is not None and arg == state.attacks[1 - player] and not uncounterable(state, 1 - player)
+
+
+def uncounterable(state: DState, player: int) -> bool:
+    """An evolution-box passive on the active Digimon: its attacks cannot be countered."""
+    side = state.sides[player]
+    return bool(side.active) and has_passive(state.cards[side.active[-1]].effects, "uncounterable")
 
 
 # -- Battle Phase steps ---------------------------------------------------------------------------------------
@@ -176,10 +182,15 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
                     (DMB.FIRST_HITS, DMB.A_COUNTER, DMB.COUNTER_SPECIFICS))
     mine = abilities(state, attacker)
     cited: list[Any] = [DMB.FIRST_HITS if first else DMB.SECOND_HITS]
+    if abilities(state, target).arg("counter") == state.attacks[attacker] and uncounterable(state, attacker):
+        cited += [DMB.EVO_BOX_PASSIVES, DMB.EVO_PASSIVES]  # the Counter names this attack, but it cannot be countered
     events: list[Event] = []
     receiver, victim = attacker, target
     if mine.has("counter"):
         if not countered(state, attacker):
+            if uncounterable(state, target):
+                return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)}'s attacks cannot be countered.",
+                            cited + [DMB.COUNTER_DAMAGE, DMB.MISFIRE, DMB.EVO_BOX_PASSIVES, DMB.EVO_PASSIVES])
             return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)} did not use that attack.",
                         cited + [DMB.COUNTER_DAMAGE, DMB.MISFIRE, DMB.COUNTER_SPECIFICS])
         damage = power(state, target)
@@ -288,7 +299,7 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
             f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP, worth 1 KO point."
     events: list[Event] = []
     to_deck = [u for u in side.active if state.cards[u].level == "R" and state.cards[u].id == side.partner]
-    to_delete = [u for u in side.active if u in side.destined or state.cards[u].level == "M"]
+    to_delete = [u for u in side.active if u in side.destined or u in side.activated or state.cards[u].level == "M"]
     to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + side.attached
     cited.append(DMB.KO_DISCARD)
     if side.attached:

@@ -11,6 +11,7 @@ from ...core.game import ActionRule
 from ...core.records import Option, Reason
 from . import citations as C
 from .cards import LEVELS, Card
+from .activate import check_activate
 from .common import in_zone
 from .state import DState
 
@@ -236,6 +237,8 @@ ACTIONS: dict[str, ActionRule] = {
     "no-support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase."),
     "jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase, after an opponent's Digimon Support.", _check_jam),
     "no-jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase."),
+    "activate": _rule(C.ACTIVATE, "ACTIVATE is used by the turn player at the first step of a phase.", check_activate),
+    "no-activate": _rule(C.ANY_PHASE, "ACTIVATE is used by the turn player at the first step of a phase."),
     "discard": _rule(C.DISCARD_TO_SIX, "The turn player discards down to 6 in the End Phase.", _check_discard),
     "effect-discard": _rule(C.OPPONENT_DISCARDS, "A player discards when an effect tells them to.", _check_discard),
     "take": _rule(C.TAKE, "A card is taken when an effect says Take."),

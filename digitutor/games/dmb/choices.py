@@ -43,7 +43,9 @@ def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
     if side.attached:
         old = side.attached.pop()
         side.trash.append(old)
-        told = f" {state.label(old)} is discarded to make room."
+        told = f" {state.label(old)} is discarded to make room; its effects stop."
+        if outcome is not None:
+            outcome.citations.append(C.LEAVING_A_ZONE)  # type: ignore[attr-defined]
     side.attached.append(uid)
     if outcome is not None:
         outcome.citations.append(C.ATTACHMENT_SLOT)  # type: ignore[attr-defined]
@@ -211,8 +213,8 @@ def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
     owner = next(p for p in (0, 1) if uid in state.sides[p].attached)
     state.sides[owner].attached.remove(uid)
     state.sides[owner].trash.append(uid)
-    return step(state, state.phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded.",
-                (C.A_SHATTER,), [state.card_event("discard", owner, (uid,))])
+    return step(state, state.phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
+                (C.A_SHATTER, C.LEAVING_A_ZONE), [state.card_event("discard", owner, (uid,))])
 
 
 def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:

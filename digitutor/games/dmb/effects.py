@@ -16,11 +16,14 @@ RULES = EffectRules(
         "support": Timing("support", "a card's Support text, resolved in the Support Phase (last in, first out)", C.SUPPORTING, static=False),
         "void": Timing("void", "a Void Support: checked before every other Support effect", C.VOID_FIRST, static=False),
         "evo-bonus": Timing("evo-bonus", "an Evolution Box bonus, resolved after the evolution", C.EVO_BONUS, static=False),
+        "activate": Timing("activate", "ACTIVATE: once per game per card, by the turn player at a phase's first step", C.ACTIVATE, static=False),
+        "data-break": Timing("data-break", "Data Break: ACTIVATE, paid for by deleting your Level M from your Destiny Zone", C.DATA_BREAK, static=False),
         "passive": Timing("passive", "(Parenthesis effect): applied at all times while the card is in play", C.PARENTHESIS, static=True),
     },
     values={
         "power": ("the Power of the Digimon's attacks", C.BOOST),
         "hp": ("a Digimon's current HP", C.RECOVER),
+        "uncounterable": ("an evolution-box passive: your attacks cannot be countered", C.EVO_BOX_PASSIVES),
     },
     zones={
         "hand": "the player's hand", "deck": "the player's deck (top last)", "active": "the active zone's Digimon stack",
@@ -31,6 +34,7 @@ RULES = EffectRules(
         "boost": C.BOOST, "recover": C.RECOVER, "draw": C.A_DRAW, "trash": C.TRASH, "discard": C.DISCARD,
         "void": C.VOID, "gain-ability": C.ATTACK_ABILITIES, "revive": C.REVIVE, "recycle": C.RECYCLE,
         "take": C.TAKE, "recode": C.RECODE, "corrupt": C.CORRUPT, "attach": C.ATTACH, "recycle-any": C.RECYCLE_ANY,
+        "dig": C.UNKNOWN_CARDS,
     },
     game_verbs={
         "boost": "Boost: the player's current Power goes up by `amount` until the End Phase",
@@ -48,6 +52,8 @@ RULES = EffectRules(
         "recode": "Recode X: look at the top `count` cards of your deck, put each on the top or the bottom. List it last.",
         "attach": "Attach: this card goes next to its owner's active Digimon (one attachment slot: a card already there is discarded)",
         "recycle-any": "Recycle any: the player puts a card of their choice from the trash on top of the deck (no shuffle). List it last.",
+        "dig": "put the top card of the deck that matches `what` into `to` (dp); the cards checked above it go back, "
+        "and the deck is shuffled if more than the top card was checked",
         "corrupt": "Corrupt X: look at the top `count` cards of the opponent's deck, put each on the top or the bottom. List it last.",
     },
 )
@@ -74,6 +80,10 @@ def can_attach(effects: tuple[Effect, ...]) -> bool:
 def passive_power(effects: tuple[Effect, ...]) -> int:
     """The Power a card's (Parenthesis) passives add while it is attached."""
     return sum(m.by or 0 for e in effects if e.spec.timing == "passive" for m in e.spec.modify if m.value == "power")
+
+
+def has_passive(effects: tuple[Effect, ...], value: str) -> bool:
+    return any(m.value == value for e in effects if e.spec.timing == "passive" for m in e.spec.modify)
 
 
 def is_void(effects: tuple[Effect, ...]) -> bool:

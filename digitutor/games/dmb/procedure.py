@@ -8,7 +8,7 @@ from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Option, Step
-from . import battle, choices, evolution, prep, support
+from . import activate, battle, choices, evolution, prep, support
 from . import citations as C
 from .common import name, step
 from .state import DState, Phase
@@ -20,7 +20,7 @@ def turn_frames(active: int) -> list[Frame]:
     """One turn, phase by phase (the Strategy step lays out the Support and Battle Phases when it runs)."""
     return [
         frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active),
-        frame("evolution.rack", active), frame("evolution.evolve", active),
+        frame("evolution.activate", active), frame("evolution.rack", active), frame("evolution.evolve", active),
         frame("strategy.start", active), frame("end.discard", active), frame("end.cleanup", active),
     ]
 
@@ -82,6 +82,9 @@ PROCEDURE = Procedure(
         "support.declare": DecisionRule(frozenset({"support", "blind", "no-support"}), support.ask_support, support.answer_support),
         "support.jam": DecisionRule(frozenset({"jam", "no-jam"}), support.ask_jam, support.answer_jam),
         "end.discard": DecisionRule(frozenset({"discard"}), ask_discard, answer_discard),
+        "evolution.activate": DecisionRule(frozenset({"activate", "no-activate"}), activate.ask_activate, activate.answer_activate),
+        "support.activate": DecisionRule(frozenset({"activate", "no-activate"}), activate.ask_activate, activate.answer_activate),
+        "battle.activate": DecisionRule(frozenset({"activate", "no-activate"}), activate.ask_activate, activate.answer_activate),
         "effect.discard": DecisionRule(frozenset({"effect-discard"}), choices.ask_discard, choices.answer_discard),
         "effect.take": DecisionRule(frozenset({"take"}), choices.ask_take, choices.answer_take, choices.no_take),
         "effect.attach": DecisionRule(frozenset({"attach"}), choices.ask_attach, choices.answer_attach, choices.no_attach),

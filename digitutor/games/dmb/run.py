@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.effects import Effect, Selector, Verb
+from ...core.frames import frame
 from ...core.records import Event
 from ...rules.model import Citation
 from . import citations as C
@@ -44,6 +45,29 @@ def holds(state: DState, owner: int, selector: Selector) -> bool:
             continue
         return True
     return False
+
+
+def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> str:
+    """Check the deck from the top until a matching card appears; it goes to the DP zone, the others stay where they were."""
+    side = state.sides[player]
+    wanted = what.kind if what is not None and what.kind else "digimon"
+    found = next((at for at in range(len(side.deck) - 1, -1, -1) if state.cards[side.deck[at]].counts_as(wanted)), None)
+    checked = len(side.deck) - (found if found is not None else 0)
+    outcome.citations.append(C.UNKNOWN_CARDS)
+    if found is None:
+        if checked > 1:
+            state.frames.append(frame("effect.shuffle", player))
+        outcome.misfired = True
+        return f"No {wanted} is left in {name(player)}'s deck: it misfires."
+    uid = side.deck.pop(found)
+    side.dp.append(uid)
+    outcome.events.append(state.card_event("dig", player, (uid,)))
+    told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
+    if checked > 1:
+        state.frames.append(frame("effect.shuffle", player))
+        outcome.citations.append(C.CHERRYPICKING)
+        told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
+    return told
 
 
 def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: int | None = None) -> Outcome:
@@ -102,6 +126,8 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     elif kind == "attach":
         if source is not None and side.active:
             outcome.say(attach(state, player, source, outcome))
+    elif kind == "dig":
+        outcome.say(dig(state, player, verb.what, outcome))
     elif kind == "recycle-any":
         outcome.say(push_take(state, player, verb, to="deck"))
     elif kind == "take":

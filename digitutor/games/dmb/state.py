@@ -58,6 +58,7 @@ class Side:
     destined: tuple[int, ...] = ()  #: the cards that began in the Destiny Zone (deleted when they leave play)
     looking: list[int] = field(default_factory=list)  #: top cards of this deck being looked at (Recode, Corrupt), top first
     looker: int | None = None  #: who looks at them
+    activated: tuple[int, ...] = ()  #: cards whose ACTIVATE was used (once per game; deleted when they leave)
     shattered: int = 0  #: Shatter: Power the active Digimon lost for as long as it stays (its printed Shatter amounts)
 
     def copy(self) -> Side:
@@ -65,7 +66,7 @@ class Side:
             list(self.deck), list(self.hand), list(self.active), list(self.dp), list(self.trash), list(self.destiny),
             list(self.attached), list(self.support), list(self.deleted), self.hp, self.ko_points, self.partner,
             self.abnormal, self.partner_evolved, self.evolved, self.worth_one, self.blind, self.battle, self.destined,
-            list(self.looking), self.looker, self.shattered,
+            list(self.looking), self.looker, self.activated, self.shattered,
         )
 
     @property
