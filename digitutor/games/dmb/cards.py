@@ -108,7 +108,7 @@ class Card:
 
     @property
     def supports(self) -> tuple[Effect, ...]:
-        return tuple(e for e in self.effects if e.spec.timing in ("support", "void"))
+        return tuple(e for e in self.effects if e.spec.timing in ("support", "void", "data"))
 
     @property
     def bonuses(self) -> tuple[Effect, ...]:

@@ -18,6 +18,7 @@ RULES = EffectRules(
         "evo-bonus": Timing("evo-bonus", "an Evolution Box bonus, resolved after the evolution", C.EVO_BONUS, static=False),
         "activate": Timing("activate", "ACTIVATE: once per game per card, by the turn player at a phase's first step", C.ACTIVATE, static=False),
         "data-break": Timing("data-break", "Data Break: ACTIVATE, paid for by deleting your Level M from your Destiny Zone", C.DATA_BREAK, static=False),
+        "data": Timing("data", "DATA timing: EFFECT timing, acting when the card's effect box says (its Support)", C.DATA_TIMING, static=False),
         "passive": Timing("passive", "(Parenthesis effect): applied at all times while the card is in play", C.PARENTHESIS, static=True),
     },
     values={

@@ -191,7 +191,9 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     order = [C.RESOLVE_LIFO]
     if side.battle.voided:
         return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} is voided: it does nothing.", order + [C.VOID])
-    effects = tuple(e for e in card.supports if e.spec.timing == "support")
+    effects = tuple(e for e in card.supports if e.spec.timing in ("support", "data"))
+    if any(e.spec.timing == "data" for e in effects):
+        order += [C.DATA_TIMING, C.EFFECT_TIMING]
     if not effects:
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
