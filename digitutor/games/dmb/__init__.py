@@ -51,6 +51,14 @@ class DigimonBattles(Game):
     def default_setup(self) -> dict[str, Any]:
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}
 
+    def long_setup(self) -> dict[str, Any]:
+        """A long game for timing time travel: six-fold decks, and two Ultimates (no Crash) with 3000 HP and no Mega to evolve to."""
+        players = [
+            {"deck": list(deck.cards) * 6, "active": [top], "hp": 3000, "partner": deck.partner}
+            for deck, top in zip(tutorial_decks(), ("magnaangemon", "weregarurumon"))
+        ]
+        return {"board": {"phase": "prep", "active": 0, "turn": 1, "players": players}}
+
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
         """A deck document -> (name, card ids, every reason it is illegal)."""
         deck = parse_deck(doc, source, card_set())

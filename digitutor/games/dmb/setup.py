@@ -145,7 +145,7 @@ def _side(layout: Layout, entry: Any, where: str) -> Side:
     abnormal = entry.get("abnormal", False)
     if not isinstance(abnormal, bool):
         raise InputError(source, f"{where}.abnormal", f"expected true or false, got {str(abnormal)[:40]!r}")
-    hp = _whole(entry, "hp", source, where) if "hp" in entry else (layout.cards[active[-1]].hp if active else 0)
+    hp = _whole(entry, "hp", source, where, 9990) if "hp" in entry else (layout.cards[active[-1]].hp if active else 0)
     side = Side(deck, layout.pile(entry.get("hand"), f"{where}.hand"), active, layout.pile(entry.get("dp"), f"{where}.dp"),
                 layout.pile(entry.get("trash"), f"{where}.trash"), destiny, layout.pile(entry.get("attached"), f"{where}.attached"),
                 hp=hp, ko_points=_whole(entry, "ko_points", source, where, 9), partner=partner, abnormal=abnormal)
