@@ -215,7 +215,7 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP."
     narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng)
     if knocked_out:
-        narration += f" {name(victim)}'s Digimon is at 0 HP: {name(1 - victim)} gets no attack."
+        narration += f" {name(victim)}'s Digimon is at 0 HP: {name(victim)} gets no attack."
     return step(state, Phase.BATTLE, attacker, narration, cited, events)
 
 
