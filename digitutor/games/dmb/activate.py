@@ -10,7 +10,7 @@ from .common import name, step
 from .run import run_effects
 from .state import DState
 
-TIMINGS = ("activate", "data-break")
+TIMINGS = ("activate", "data-break", "per-turn")
 
 
 def _effects(state: DState, uid: int) -> tuple:
@@ -28,7 +28,10 @@ def why_not_activate(state: DState, player: int, uid: int) -> tuple[Reason, ...]
         reasons.append(Reason("ACTIVATE is used by the turn player.", C.ACTIVATE))
     if not side.active or side.active[-1] != uid:
         reasons.append(Reason(f"{card.name} is not your active Digimon.", C.ACTIVATE))
-    if uid in side.activated:
+    once_a_turn = all(e.spec.timing == "per-turn" for e in _effects(state, uid))
+    if once_a_turn and (uid, state.turn) in side.used_this_turn:
+        reasons.append(Reason(f"{card.name}'s [1/Turn] effect was already used this turn.", C.ONCE_A_TURN))
+    if not once_a_turn and uid in side.activated:
         reasons.append(Reason(f"{card.name}'s ACTIVATE was already used: once per game, per card.", C.ACTIVATE))
     if any(e.spec.timing == "data-break" for e in _effects(state, uid)) and not any(state.cards[u].level == "M" for u in side.destiny):
         reasons.append(Reason("Data Break costs deleting your Level M from your Destiny Zone, and none is there.", C.DATA_BREAK))
@@ -46,7 +49,8 @@ def ask_activate(state: DState, top: Frame) -> Decision | None:
         return None  # nothing that could be activated now: no question to ask
     options = (Option(action("activate", player, state.iid(uid)), f"Use {state.label(uid)}'s effect: {_effects(state, uid)[0].spec.quote}"),
                Option(action("no-activate", player), "Not now"))
-    return Decision(player, "activate", f"{name(player)}: use an ACTIVATE effect now?", options, (C.ACTIVATE, C.ANY_PHASE), state.phase.value)
+    return Decision(player, "activate", f"{name(player)}: use an ACTIVATE or [1/Turn] effect now?", options,
+                    (C.ACTIVATE, C.ONCE_A_TURN, C.ANY_PHASE), state.phase.value)
 
 
 def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
@@ -57,7 +61,8 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     effects = _effects(state, uid)
-    cited = [C.ACTIVATE, C.ANY_PHASE]
+    once_a_turn = all(e.spec.timing == "per-turn" for e in effects)
+    cited = [C.ONCE_A_TURN, C.ANY_PHASE] if once_a_turn else [C.ACTIVATE, C.ANY_PHASE]
     told = ""
     if any(e.spec.timing == "data-break" for e in effects):
         mega = next(u for u in side.destiny if state.cards[u].level == "M")
@@ -65,7 +70,10 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
         side.deleted.append(mega)
         cited += [C.DATA_BREAK, C.DELETE]
         told = f" Data Break: {state.label(mega)} is deleted from the Destiny Zone."
-    side.activated = side.activated + (uid,)
+    if once_a_turn:
+        side.used_this_turn = side.used_this_turn + ((uid, state.turn),)
+    else:
+        side.activated = side.activated + (uid,)
     outcome = run_effects(state, player, effects)
     return step(state, state.phase, player, f"{name(player)} activates {state.label(uid)}.{told} {outcome.narration}",
                 cited + outcome.citations, outcome.events)

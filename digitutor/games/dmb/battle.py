@@ -364,6 +364,7 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
             side.trash.extend(side.support)
             side.support, side.blind = [], False
         side.battle = Battle()
+        side.used_this_turn = ()
     state.attacks, state.order, state.gained = (), (), ()
     state.turn += 1
     state.active = 1 - ending

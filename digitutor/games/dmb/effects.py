@@ -17,6 +17,7 @@ RULES = EffectRules(
         "void": Timing("void", "a Void Support: checked before every other Support effect", C.VOID_FIRST, static=False),
         "evo-bonus": Timing("evo-bonus", "an Evolution Box bonus, resolved after the evolution", C.EVO_BONUS, static=False),
         "activate": Timing("activate", "ACTIVATE: once per game per card, by the turn player at a phase's first step", C.ACTIVATE, static=False),
+        "per-turn": Timing("per-turn", "[1/Turn] ... : its owner may use it once a turn, at a phase's first step", C.ONCE_A_TURN, static=False),
         "data-break": Timing("data-break", "Data Break: ACTIVATE, paid for by deleting your Level M from your Destiny Zone", C.DATA_BREAK, static=False),
         "data": Timing("data", "DATA timing: EFFECT timing, acting when the card's effect box says (its Support)", C.DATA_TIMING, static=False),
         "passive": Timing("passive", "(Parenthesis effect): applied at all times while the card is in play", C.PARENTHESIS, static=True),

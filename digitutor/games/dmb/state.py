@@ -59,6 +59,7 @@ class Side:
     looking: list[int] = field(default_factory=list)  #: top cards of this deck being looked at (Recode, Corrupt), top first
     looker: int | None = None  #: who looks at them
     activated: tuple[int, ...] = ()  #: cards whose ACTIVATE was used (once per game; deleted when they leave)
+    used_this_turn: tuple[tuple[int, int], ...] = ()  #: (card, turn) of [1/Turn] effects used
     shattered: int = 0  #: Shatter: Power the active Digimon lost for as long as it stays (its printed Shatter amounts)
 
     def copy(self) -> Side:
@@ -66,7 +67,7 @@ class Side:
             list(self.deck), list(self.hand), list(self.active), list(self.dp), list(self.trash), list(self.destiny),
             list(self.attached), list(self.support), list(self.deleted), self.hp, self.ko_points, self.partner,
             self.abnormal, self.partner_evolved, self.evolved, self.worth_one, self.blind, self.battle, self.destined,
-            list(self.looking), self.looker, self.activated, self.shattered,
+            list(self.looking), self.looker, self.activated, self.used_this_turn, self.shattered,
         )
 
     @property
