@@ -10,7 +10,7 @@ from ...core.frames import Frame
 from ...core.game import ActionRule
 from ...core.records import Option, Reason
 from . import citations as C
-from .cards import LEVELS, Card
+from .cards import Card
 from .activate import check_activate
 from .common import in_zone
 from .state import DState
@@ -248,5 +248,3 @@ ACTIONS: dict[str, ActionRule] = {
     "recode-top": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
     "recode-bottom": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
 }
-
-__all__ = ["ACTIONS", "LEVELS"]

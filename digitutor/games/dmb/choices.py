@@ -16,7 +16,7 @@ from ...core.records import Decision, Event, Option, Step
 from . import citations as C
 from .common import name, step
 from .effects import can_attach
-from .state import DState, Phase
+from .state import DState
 
 
 def push_discard(state: DState, player: int, count: int) -> str:

@@ -92,7 +92,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         paid = f" with the Evolve card {state.label(evolve_card)}"
         events.append(state.card_event("evolve-card", player, (evolve_card,)))
     pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores)
-    if pays_dp and state.cards[target].dp is not None and not _by_evo_box_only(state, before, target):
+    if pays_dp and state.cards[target].dp is not None:  # a Digimon without a DP cost evolves through its box for nothing
         gone = list(side.dp)
         side.trash.extend(gone)
         side.dp.clear()
@@ -106,8 +106,6 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.hp = state.cards[target].hp
     side.evolved = state.turn
     cited += [C.ONCE_PER_TURN, C.NEW_HP, C.LEVEL]
-    if state.cards[target].level == "M":
-        cited.append(C.LEVEL_UP)
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
@@ -119,8 +117,3 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
             narration += " " + bonus.narration
             events += bonus.events
     return step(state, Phase.EVOLUTION, player, narration, cited, events)
-
-
-def _by_evo_box_only(state: DState, before: int, target: int) -> bool:
-    """A Digimon without a DP cost evolves through its Evolution Box alone (nothing to pay)."""
-    return state.cards[target].dp is None
