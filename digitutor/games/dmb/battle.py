@@ -140,7 +140,7 @@ def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
 
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     found = [abilities(state, p) for p in (0, 1)]
-    cited: list[Any] = [DMB.ABILITIES_AT_ONCE, DMB.PRIORITY]
+    cited: list[Any] = [DMB.ABILITIES_AT_ONCE, DMB.PRIORITY, DMB.KEEPS_PRIORITY]
     gained = state.gained
     for p in (state.active, 1 - state.active):  # the turn player resolves first (3.1); printed ones are gained now
         gained += (p,) * (found[p].count("1st-attack") - state.sides[p].battle.abilities.count("1st-attack"))

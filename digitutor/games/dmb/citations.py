@@ -45,6 +45,14 @@ FORCED_LOSS = cite(
     "dmb:faq.lack-of-digimon-cant-mulligan",
     "If no Digimon are left in the deck after a number of forced mulligans, the player loses as normal.",
 )
+FORCED_EMPTY_HAND = interpretation(
+    "dmb:interpretation.forced-mulligan-empty-hand",
+    "A forced mulligan from an empty hand draws 1",
+    "A forced mulligan discards the hand and draws as many cards, and at least 1: a player with no cards in hand draws 1.",
+    "The FAQ forces mulligans \"even if their hand is less than 3\" until a Digimon appears; a mulligan of 0 cards "
+    "would draw nothing and never end.",
+    ("dmb:faq.lack-of-digimon-cant-mulligan",),
+)
 EMPTY_DECK = interpretation(
     "dmb:interpretation.empty-deck",
     "Drawing from an empty deck draws what is left",
@@ -71,6 +79,15 @@ SKIP_PARTNER = cite("dmb:evolution-phase.3.1")
 EVOLVE_CARD = cite("dmb:evolution-phase.4")
 DNA = cite("dmb:evolution-phase.4.1")
 DNA_DATA = cite("dmb:evolution-phase.4.2")
+DNA_AS_BOX = interpretation(
+    "dmb:interpretation.dna-names-like-an-evolution-box",
+    "A DNA card names the Digimon it evolves from",
+    "DNA evolution checks that one named card is on the active zone and the other is discarded; like a Digimon named "
+    "in an Evolution Box, the named one is not held to the type and level requirements, and no DP is paid.",
+    "Requirement 1 lets DNA take the place of DP (\"the required DP, or DNA\"); the rules do not say whether type and "
+    "level still apply, and requirement 4 frees a Digimon named in the new card's box from both.",
+    ("dmb:evolution-phase.4.1", "dmb:evolution-phase.requirements.4"),
+)
 LEVEL_UP = cite("dmb:evolution-phase.5")
 DISCARD_DP = cite("dmb:evolution-phase.5.1")
 ONCE_PER_TURN = cite("dmb:evolution-phase.5.2")
@@ -133,6 +150,15 @@ REVEAL = cite("dmb:battle-phase.2")
 TURN_FIRST = cite("dmb:battle-phase.2.1")
 ABILITIES_AT_ONCE = cite("dmb:battle-phase.3")
 PRIORITY = cite("dmb:battle-phase.3.1")
+KEEPS_PRIORITY = interpretation(
+    "dmb:interpretation.turn-player-resolves-first",
+    "The turn player's attack abilities are applied first",
+    "When both players gain 1st Attack from their attacks at the attack-abilities step, the turn player's are counted "
+    "first, so the opponent's are the more recent; the engine does not offer to pass priority.",
+    "Step 3.1 gives the turn player priority \"but may choose to pass it\"; passing would only matter for a 1st Attack "
+    "tie, where it would hand the tie to the turn player. Not offering it keeps the choice out of every battle.",
+    ("dmb:battle-phase.3.1", "dmb:battle-phase.3.2"),
+)
 FIRST_CONFLICT = cite("dmb:battle-phase.3.2")
 FIRST_TIE = cite("dmb:battle-phase.3.2.1")
 CANNOT_GAIN = cite("dmb:battle-phase.3.2.2")

@@ -82,7 +82,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         material = state.uid(chosen.cards[1])
         side.hand.remove(material)
         side.trash.append(material)
-        cited += [C.EVOLVE_CARD, C.DNA] + ([C.DNA_DATA] if state.cards[material].data else [])
+        cited += [C.EVOLVE_CARD, C.DNA, C.DNA_AS_BOX] + ([C.DNA_DATA] if state.cards[material].data else [])
         paid = f", discarding {state.label(material)} for DNA"
         events.append(state.card_event("discard", player, (material,)))
     elif evolve_card is not None:

@@ -175,7 +175,8 @@ def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None
     return step(state, Phase.PREP, player,
                 f"{name(player)} has no Digimon to play: they reveal their hand and take forced mulligans until "
                 f"{state.label(found)} appears, which must be played{placed}.",
-                (C.PLAY_NEW, C.FORCED_MULLIGAN, C.FORCED_MUST_PLAY, *((C.ABNORMAL,) if side.abnormal else ())), events)
+                (C.PLAY_NEW, C.FORCED_MULLIGAN, C.FORCED_MUST_PLAY, *((C.ABNORMAL,) if side.abnormal else ()),
+                 *((C.FORCED_EMPTY_HAND,) if not revealed else ())), events)
 
 
 def place_new(state: DState, player: int, uid: int) -> str:
