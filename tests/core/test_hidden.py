@@ -56,6 +56,17 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
     raise AssertionError(f"no visibility table for {game}")
 
 
+#: events by which the rules show a card from a hidden zone to both players. DMB — Cherrypicking: "a player must
+#: reveal the picked card to the opponent"; a player with no Digimon "must now reveal their hand to their opponent,
+#: take a forced mulligan ... until a Digimon appears".
+REVEALING_EVENTS = {"dmb": frozenset({"take", "reveal-hand", "draw-revealed"})}
+
+
+def revealed_names(game: str, outcome) -> set[str]:
+    kinds = REVEALING_EVENTS.get(game, frozenset())
+    return {name for event in getattr(outcome, "events", ()) if event.kind in kinds for name in event.names}
+
+
 def printed_text(card) -> str:
     """What a card prints besides its name (a Special Effect, a requirements box), which may name other Digimon."""
     return getattr(card, "special_effect", "") or getattr(card, "text", "")
@@ -91,7 +102,7 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
         before = seen_names(match)
         while not match.over:
             outcome = match.advance()
-            known |= before | seen_names(match)  # a step may show a card as it moves from a seen zone
+            known |= before | seen_names(match) | revealed_names(game, outcome)  # a step may show a card as it moves from a seen zone
             # a hidden name inside a seen one ("ShineGreymon" in "ShineGreymon: Burst Mode") cannot be told apart in text
             hidden = {name for name in secret - known if not any(name in seen for seen in known)}
             before = seen_names(match)

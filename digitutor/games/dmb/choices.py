@@ -22,14 +22,15 @@ from .state import DState
 def push_discard(state: DState, player: int, count: int) -> str:
     if not state.sides[player].hand:
         return f"{name(player)} has no cards in hand to discard."
-    state.frames.append(frame("effect.discard", player, count=count))
+    state.frames.append(frame("effect.discard", player, count=count, phase=state.phase.value))
     return f"{name(player)} discards {count} of their choice."
 
 
 def push_take(state: DState, player: int, verb: Verb, to: str = "hand") -> str:
     what = verb.what
     zone = what.zone if what is not None and what.zone in ("deck", "trash") else "trash"
-    state.frames.append(frame("effect.take", player, zone=zone, level=getattr(what, "level", None), sort=getattr(what, "kind", None), to=to))
+    state.frames.append(frame("effect.take", player, zone=zone, level=getattr(what, "level", None), sort=getattr(what, "kind", None), to=to,
+                              phase=state.phase.value))
     return f"{name(player)} picks a card from their {zone}" + (" for the top of the deck." if to == "deck" else ".")
 
 
@@ -53,14 +54,14 @@ def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
 
 
 def push_attach_from(state: DState, player: int, zone: str) -> str:
-    state.frames.append(frame("effect.attach", player, zone=zone))
+    state.frames.append(frame("effect.attach", player, zone=zone, phase=state.phase.value))
     return f"{name(player)} attaches a card from their {zone}."
 
 
 def push_shatter(state: DState, player: int) -> str:
     if not any(side.attached for side in state.sides):
         return ""
-    state.frames.append(frame("effect.shatter", player))
+    state.frames.append(frame("effect.shatter", player, phase=state.phase.value))
     return f"{name(player)} may discard an attached card."
 
 
@@ -71,7 +72,7 @@ def push_look(state: DState, looker: int, owner: int, count: int, corrupt: bool)
         return f"{name(owner)}'s deck is empty: nothing to look at."
     side.looking = list(reversed(taken))  # top first
     side.looker = looker
-    state.frames.append(frame("effect.look", looker, owner=owner, corrupt=corrupt))
+    state.frames.append(frame("effect.look", looker, owner=owner, corrupt=corrupt, phase=state.phase.value))
     whose = "their own" if owner == looker else f"{name(owner)}'s"
     return f"{name(looker)} looks at the top {len(taken)} of {whose} deck."
 
@@ -140,7 +141,7 @@ def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side = state.sides[player]
     getattr(side, top["zone"]).remove(uid)
-    state.goto(frame("effect.shuffle", player)) if top["zone"] == "deck" else state.pop()
+    state.goto(frame("effect.shuffle", player, phase=top["phase"])) if top["zone"] == "deck" else state.pop()
     if top.get("to") == "deck":
         side.deck.append(uid)
         return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
@@ -185,7 +186,7 @@ def answer_attach(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     uid = state.uid(chosen.cards[0])
     from_deck = top["zone"] == "deck"
-    state.goto(frame("effect.shuffle", player)) if from_deck else state.pop()
+    state.goto(frame("effect.shuffle", player, phase=top["phase"])) if from_deck else state.pop()
     told = attach(state, player, uid)
     cited = [C.A_ATTACH, C.ATTACH, C.ATTACHMENT_SLOT] + ([C.CHERRYPICKING] if from_deck else [])
     return step(state, state.phase, player, told, cited, [state.card_event("attach", player, (uid,))])

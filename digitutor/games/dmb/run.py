@@ -28,6 +28,13 @@ class Outcome:
         self.narration = f"{self.narration} {words}".strip()
 
 
+def _ability_words(ability: str) -> str:
+    """``counter:circle`` -> ``Counter Circle``; ``1st-attack`` -> ``1st Attack``."""
+    words = {"1st-attack": "1st Attack", "cannot-gain-1st": "\"cannot gain 1st Attack\"", "to-0": "to 0"}
+    name_, _, arg = ability.partition(":")
+    return " ".join(part for part in (words.get(name_, name_.capitalize()), arg.capitalize()) if part)
+
+
 def holds(state: DState, owner: int, selector: Selector) -> bool:
     """Does a condition's selector find a card? Zones: the active Digimon's top card, or a pile."""
     player = whose(selector, owner)
@@ -56,7 +63,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     outcome.citations.append(C.UNKNOWN_CARDS)
     if found is None:
         if checked > 1:
-            state.frames.append(frame("effect.shuffle", player))
+            state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
         outcome.misfired = True
         return f"No {wanted} is left in {name(player)}'s deck: it misfires."
     uid = side.deck.pop(found)
@@ -64,7 +71,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     outcome.events.append(state.card_event("dig", player, (uid,)))
     told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
     if checked > 1:
-        state.frames.append(frame("effect.shuffle", player))
+        state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
         outcome.citations.append(C.CHERRYPICKING)
         told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
     return told
@@ -110,7 +117,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         side.alter(abilities=side.battle.abilities + (ability,))
         if ability == "1st-attack":
             state.gained = state.gained + (player,)
-        outcome.say(f"{name(player)}'s attack gains {ability}.")
+        outcome.say(f"{name(player)}'s attack gains {_ability_words(ability)}.")
     elif kind == "revive":
         side.alter(revival=verb.amount or 10)
         outcome.say(f"{name(player)} sets Revival with {verb.amount or 10} HP.")

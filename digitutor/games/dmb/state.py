@@ -103,13 +103,12 @@ class DState(StateBase):
 
     @property
     def phase(self) -> Phase:
-        for kept in reversed(self.frames):  # an effect's own frame belongs to the phase it happens in
-            kind = kept.kind
-            if kind == "strategy.reveal":
-                return Phase.BATTLE
-            if not kind.startswith("effect."):
-                return Phase(kind.partition(".")[0])
-        return Phase.GAME_OVER
+        top = self.frames[-1]
+        if top.kind == "strategy.reveal":
+            return Phase.BATTLE
+        if top.kind.startswith("effect."):  # an effect's own frame belongs to the phase it was pushed in
+            return Phase(top["phase"])
+        return Phase(top.kind.partition(".")[0])
 
     def top_card(self, player: int):
         top = self.sides[player].top
