@@ -198,6 +198,8 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
         return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", order + [C.MISFIRE])
+    state.frames.append(top)  # still resolving: a choice the effects ask for belongs to the Support Phase
     outcome = run_effects(state, player, effects, side.support[-1])
+    state.frames.remove(top)
     return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} resolves: {outcome.narration}", order + outcome.citations,
                 outcome.events)
