@@ -7,6 +7,7 @@ Expected values come from the rulebook (digimon-battles.txt); each test names it
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +182,16 @@ def test_a_bad_card_file_is_one_line_naming_the_file_card_and_field():
     doc["cards"][0]["cross"] = {"power": 10, "ability": "teleport"}
     with pytest.raises(InputError, match=r"cross\.ability: expected one of"):
         parse_cards(doc, "cards.yaml")
+
+
+def test_deck_construction_deck_check_reads_the_destiny_zone_and_partner_and_cites_every_failure(tmp_path):
+    from digitutor.decks import check_deck_file
+
+    for path in sorted((Path(__file__).parents[3] / "cards" / "dmb" / "decks").glob("*.yaml")):
+        assert check_deck_file(str(path)).legal, path.name
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: dmb\nname: bad\npartner: greymon\ndestiny: [wargreymon, piedmon]\n"
+                   "cards:\n  - {card: agumon, count: 5}\n  - {card: trump-card, count: 2}\n", encoding="utf-8")
+    report = check_deck_file(str(bad))
+    assert set(cites(report.reasons)) == {"dmb:deck-construction.b1", "dmb:deck-construction.b2", "dmb:deck-construction.b3",
+                                          "dmb:deck-construction.b6", "dmb:deck-construction.b9"}
