@@ -358,10 +358,16 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
 
     ending = state.active
     events = []
+    deleted_option = False
     for player, side in enumerate(state.sides):
         if side.support:
-            events.append(state.card_event("discard-support", player, side.support))
-            side.trash.extend(side.support)
+            gone = [uid for uid in side.support if uid in side.destined]  # a Partner Option: deleted after use
+            events.append(state.card_event("discard-support", player, [uid for uid in side.support if uid not in gone]))
+            side.trash.extend(uid for uid in side.support if uid not in gone)
+            side.deleted.extend(gone)
+            if gone:
+                events.append(state.card_event("delete", player, gone))
+                deleted_option = True
             side.support, side.blind = [], False
         side.battle = Battle()
         side.used_this_turn = ()
@@ -373,7 +379,7 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
                 f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
                 f"discarded. The turn passes to {name(state.active)}.",
                 (DMB.END_ABILITIES, DMB.REMOVE_LINGERING, DMB.TYPE_CHANGES_STAY, DMB.HP_CARRIES, DMB.PASSIVES_STAY, DMB.EVO_PASSIVES,
-                 DMB.DISCARD_SUPPORTS, DMB.NEXT_TURN), events)
+                 DMB.DISCARD_SUPPORTS, *((DMB.PARTNER_OPTION, DMB.DELETE) if deleted_option else ()), DMB.NEXT_TURN), events)
 
 
 _ABILITY_CITES = {

@@ -190,6 +190,19 @@ def _check_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Re
     return why_not_support(state, uid)
 
 
+def _check_partner_option(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    if len(chosen.cards) != 2:
+        return (Reason("Name the Partner Option and the Partner card to discard.", C.PARTNER_OPTION),)
+    side = state.sides[chosen.player]
+    option, partner = state.uid(chosen.cards[0]), state.uid(chosen.cards[1])
+    reasons = []
+    if option not in side.destiny or not state.cards[option].partner_option:
+        reasons.append(Reason("That is not a Partner Option (\"P\") in your Destiny Zone.", C.PARTNER_OPTION))
+    if partner not in side.hand or side.partner is None or state.cards[partner].id != side.partner:
+        reasons.append(Reason("A Partner Option is paid by discarding a Partner card from your hand.", C.PARTNER_OPTION))
+    return tuple(reasons)
+
+
 def why_not_support(state: DState, uid: int) -> tuple[Reason, ...]:
     card = state.cards[uid]
     if not card.supports:
@@ -233,6 +246,7 @@ ACTIONS: dict[str, ActionRule] = {
     "no-evolve": _rule(C.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase."),
     "attack": _rule(C.CHOOSE_ATTACK, "Attacks are chosen in the Strategy Phase."),
     "support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", _check_support),
+    "partner-option": _rule(C.PARTNER_OPTION, "A Partner Option supports from the Destiny Zone in the Support Phase.", _check_partner_option),
     "blind": _rule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first."),
     "no-support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase."),
     "jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase, after an opponent's Digimon Support.", _check_jam),

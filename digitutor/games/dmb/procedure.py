@@ -79,7 +79,7 @@ PROCEDURE = Procedure(
         "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), evolution.ask_evolve,
                                          evolution.answer_evolve, evolution.skip_evolve),
         "strategy.choose": DecisionRule(frozenset({"attack"}), support.ask_strategy, support.answer_strategy),
-        "support.declare": DecisionRule(frozenset({"support", "blind", "no-support"}), support.ask_support, support.answer_support),
+        "support.declare": DecisionRule(frozenset({"support", "partner-option", "blind", "no-support"}), support.ask_support, support.answer_support),
         "support.jam": DecisionRule(frozenset({"jam", "no-jam"}), support.ask_jam, support.answer_jam),
         "end.discard": DecisionRule(frozenset({"discard"}), ask_discard, answer_discard),
         "evolution.activate": DecisionRule(frozenset({"activate", "no-activate"}), activate.ask_activate, activate.answer_activate),

@@ -75,6 +75,10 @@ def ask_support(state: DState, top: Frame) -> Decision:
     ids = state.instances.ids
     options = [Option(action("support", player, ids[uid]), f"Support with {state.label(uid)}", why_not_support(state, uid))
                for uid in side.hand]
+    for option in (uid for uid in side.destiny if state.cards[uid].partner_option):
+        for partner in partner_cards(state, player):
+            options.append(Option(action("partner-option", player, ids[option], ids[partner]),
+                                  f"Discard {state.label(partner)} to Support with the Partner Option {state.label(option)}"))
     if side.deck:
         options.append(Option(action("blind", player), "Support blind from the top of your deck (face down)"))
     options.append(Option(action("no-support", player), "No Support"))
@@ -82,11 +86,27 @@ def ask_support(state: DState, top: Frame) -> Decision:
     return Decision(player, "support", f"{name(player)}: declare your Support (or none).", tuple(options), cited, Phase.SUPPORT.value)
 
 
+def partner_cards(state: DState, player: int) -> list[int]:
+    """The Partner cards in the hand a Partner Option may be paid with: copies of the declared partner."""
+    side = state.sides[player]
+    return [uid for uid in side.hand if side.partner is not None and state.cards[uid].id == side.partner]
+
+
 def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     side = state.sides[player]
     state.pop()
     order = C.NON_TURN_DECLARES if player != state.active else C.TURN_DECLARES
+    if chosen.kind == "partner-option":
+        option, partner = state.uid(chosen.cards[0]), state.uid(chosen.cards[1])
+        side.hand.remove(partner)
+        side.trash.append(partner)
+        side.destiny.remove(option)
+        side.support.append(option)
+        return step(state, Phase.SUPPORT, player,
+                    f"{name(player)} discards {state.label(partner)} and supports with the Partner Option {state.label(option)} from the Destiny Zone.",
+                    (C.SUPPORTING, order, C.PARTNER_OPTION), [state.card_event("discard", player, (partner,)),
+                                                               state.card_event("support", player, (option,))])
     if chosen.kind == "no-support":
         return step(state, Phase.SUPPORT, player, f"{name(player)} declares no Support.", (C.SUPPORTING, order))
     if chosen.kind == "blind":
