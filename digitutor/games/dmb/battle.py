@@ -377,7 +377,8 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
     state.goto(*turn_frames(state.active))
     return step(state, Phase.END, ending,
                 f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
-                f"discarded. The turn passes to {name(state.active)}.",
+                f"discarded{' (a Partner Option from the Destiny Zone is deleted)' if deleted_option else ''}. "
+                f"The turn passes to {name(state.active)}.",
                 (DMB.END_ABILITIES, DMB.REMOVE_LINGERING, DMB.TYPE_CHANGES_STAY, DMB.HP_CARRIES, DMB.PASSIVES_STAY, DMB.EVO_PASSIVES,
                  DMB.DISCARD_SUPPORTS, *((DMB.PARTNER_OPTION, DMB.DELETE) if deleted_option else ()), DMB.NEXT_TURN), events)
 
