@@ -42,6 +42,8 @@ class DeckFile(Schema):
     game: ShortText | None = None
     name: ShortText | None = None
     eggs: list[CardId | DeckEntry] = []  #: a Digi-Egg deck (the Digimon Card Game)
+    destiny: list[CardId] = []  #: the Destiny Zone (Digimon Battles)
+    partner: CardId | None = None  #: the declared partner Level R (Digimon Battles)
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ DECK_GAMES = {
     "dtector": DeckGame("digitutor.games.dtector.cards:card_set", True, "digitutor.games.dtector.citations:DECK_SIZE"),
     "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False, "digitutor.games.arena.citations:PRECONSTRUCTED"),
     "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True, "digitutor.games.dcg.citations:DECK"),
+    "dmb": DeckGame("digitutor.games.dmb.cards:card_set", True, "digitutor.games.dmb.citations:DECK_40"),
 }
 
 
@@ -156,6 +159,15 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
         if game_id != "dcg":
             raise InputError(source, "eggs", f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
         document["eggs"] = [{"card": c, "count": 1} for c in egg_ids]
+    if deck.destiny or deck.partner is not None:
+        if game_id != "dmb":
+            raise InputError(source, "destiny", f"a {game_id} deck has no Destiny Zone or partner (only Digimon Battles' has)")
+        for position, card_id in enumerate([*deck.destiny, *([deck.partner] if deck.partner else [])]):
+            if card_id not in cards:
+                where = f"destiny[{position}]" if position < len(deck.destiny) else "partner"
+                reasons.append(Reason(f"{where}: unknown card {excerpt(card_id)}.", _attribute(how.rule)))
+        document["destiny"] = [c for c in deck.destiny if c in cards]
+        document["partner"] = deck.partner if deck.partner in cards else None
     _, _, problems = get_game(game_id).check_deck(document, source)
     return DeckReport(source, game_id, name, tuple(card_ids), (*reasons, *problems))
 

@@ -99,7 +99,7 @@ def test_play_has_a_default_seed_and_prints_the_result_in_words():
 
 
 def test_play_a_game_that_is_not_playable_yet_says_so():
-    assert_one_line_error(digitutor("play", "dmb"), "dmb is not playable yet", "rules tree dmb")
+    assert_one_line_error(digitutor("play", "dbe"), "dbe is not playable yet", "rules tree dbe")
 
 
 def test_play_human_numbers_the_legal_options_and_shows_every_why_not():

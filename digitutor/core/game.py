@@ -430,6 +430,8 @@ class Game:
             raise InputError(source, "", str(error)[:200]) from None
         table = state.instances
         state.instances = Instances(tuple(cards), table.ids, table.owners, table.created, table.removed)
+        # a frame argument may nest tuples (a secret round's ((player, choice), ...)): JSON gave lists back
+        state.frames = [Frame.from_json(kept.to_json()) for kept in state.frames]
         state.cards = state.instances.cards
         return state
 

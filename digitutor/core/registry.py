@@ -13,6 +13,7 @@ GAME_MODULES: dict[str, str] = {
     "dtector": "digitutor.games.dtector",
     "arena": "digitutor.games.arena",
     "dcg": "digitutor.games.dcg",
+    "dmb": "digitutor.games.dmb",
 }
 
 

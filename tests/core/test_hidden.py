@@ -7,7 +7,10 @@ Online is "a player's face-down draw pile", Offline "their face-up pile of used 
 the Digivolve Zone card and a new Rookie are placed "face down"; DCG — security cards are placed
 "face down ... without looking at them", the trash holds "discarded cards ... face up", Digimon
 and Tamers are played to the battle area, an Option is placed "in the field", a checked security
-card is flipped "face up", and hands and decks are a player's own. A card name that only
+card is flipped "face up", and hands and decks are a player's own; DMB — a Support from "the top of the deck (face
+down!)" is seen by nobody until it resolves, the Strategy choice is made "secretly" and "Attacks aren't revealed until
+Step 2 of the Battle Phase", and the Destiny Zone is its owner's (the interpretation destiny-zone-private); the active
+zone, DP zone, trash, Supports from the hand, attachments and deleted cards lie face up. A card name that only
 the opponent's deck holds must not reach a seat before one of its copies has been in a
 zone that seat may see.
 """
@@ -44,7 +47,24 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
         if zone in ("battle", "breeding", "trash", "field"):
             return True
         return owner == SEAT and zone == "hand"
+    if game == "dmb":
+        if zone == "looking":  # Recode / Corrupt: "Look at the top X cards" — the looker only
+            return state.sides[owner].looker == SEAT
+        if zone in ("active", "dp", "trash", "attached", "support", "deleted"):
+            return True
+        return owner == SEAT and zone in ("hand", "destiny")
     raise AssertionError(f"no visibility table for {game}")
+
+
+#: events by which the rules show a card from a hidden zone to both players. DMB — Cherrypicking: "a player must
+#: reveal the picked card to the opponent"; a player with no Digimon "must now reveal their hand to their opponent,
+#: take a forced mulligan ... until a Digimon appears".
+REVEALING_EVENTS = {"dmb": frozenset({"take", "reveal-hand", "draw-revealed"})}
+
+
+def revealed_names(game: str, outcome) -> set[str]:
+    kinds = REVEALING_EVENTS.get(game, frozenset())
+    return {name for event in getattr(outcome, "events", ()) if event.kind in kinds for name in event.names}
 
 
 def printed_text(card) -> str:
@@ -82,7 +102,7 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
         before = seen_names(match)
         while not match.over:
             outcome = match.advance()
-            known |= before | seen_names(match)  # a step may show a card as it moves from a seen zone
+            known |= before | seen_names(match) | revealed_names(game, outcome)  # a step may show a card as it moves from a seen zone
             # a hidden name inside a seen one ("ShineGreymon" in "ShineGreymon: Burst Mode") cannot be told apart in text
             hidden = {name for name in secret - known if not any(name in seen for seen in known)}
             before = seen_names(match)

@@ -83,10 +83,10 @@ def test_a_deck_reports_every_problem_with_the_closest_card_names():
     ("text", "field"),
     [
         ("game: dtector\ncards: [{card: [agumon], count: 1}]\n", "cards[0].card: expected a text, got ['agumon']"),
-        ("game: dtector\nzzz: 1\ncards: []\n", "zzz: unknown field (expected cards, game, name, eggs)"),
+        ("game: dtector\nzzz: 1\ncards: []\n", "zzz: unknown field (expected cards, game, name, eggs, destiny, partner)"),
         ("game: dtector\ncards: [{card: agumon, count: 1.0}]\n", "cards[0].count: expected a whole number, got 1.0"),
-        ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, dcg, got ['dtector']"),
-        ("game: dmb\ncards: []\n", "game: dmb is not playable yet"),
+        ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, got ['dtector']"),
+        ("game: dbe\ncards: []\n", "game: dbe is not playable yet"),
         ("just a line of text\n", "expected a mapping with game, name, cards, got 'just a line of text'"),
     ],
 )

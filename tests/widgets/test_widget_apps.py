@@ -27,7 +27,7 @@ def test_the_start_page_lists_all_five_games_and_links_every_app():
 
 
 def test_a_game_that_is_not_playable_gets_a_friendly_page():
-    page = learn_app("dmb")
+    page = learn_app("dbe")
     assert not isinstance(page, LearnApp)
     assert "not playable" in page.children[2].value
     assert 'href="./start.ipynb"' in page.heading.value, "every app links back home"

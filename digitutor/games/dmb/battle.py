@@ -1,0 +1,390 @@
+"""The Battle Phase and the End Phase: reveal, attack abilities, the attack order, damage, KO and KO points.
+
+The attack-order and damage rules are functions of plain numbers that take the game's citation
+table (``cites``), so a game with the same rule (DBE) can call them with its own quotes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from ...core.frames import Frame, frame
+from ...core.records import Event, Step
+from ...core.secret import choices
+from . import citations as DMB
+from .cards import SYMBOLS
+from .choices import push_attach_from, push_look, push_shatter
+from .effects import has_passive, passive_power
+from .common import draw, name, step, trash_top
+from .state import Battle, DState, Phase
+
+WIN_POINTS = 4
+CRASH_HP = 10
+
+
+# -- the rules as functions of plain values (shared with DBE through ``cites``) -------------------------------
+
+
+def attack_order(turn: int, firsts: tuple[int, int], gained: tuple[int, ...], counter: tuple[bool, bool],
+                 stripped: tuple[bool, bool], cites: ModuleType = DMB) -> tuple[tuple[int, int], list[Any]]:
+    """(first attacker, second attacker) and the rules that decided it (Battle Phase 2.1 and 3.2)."""
+    cited: list[Any] = [cites.TURN_FIRST]
+    if counter[0] != counter[1]:
+        second = 0 if counter[0] else 1
+        return (1 - second, second), cited + [cites.COUNTER_SECOND, cites.A_COUNTER]
+    if stripped[0] != stripped[1]:
+        second = 0 if stripped[0] else 1
+        return (1 - second, second), cited + [cites.CANNOT_GAIN]
+    counts = [firsts[p] + (1 if p == turn else 0) for p in (0, 1)]
+    for p in (0, 1):
+        if stripped[p] or counter[p]:
+            counts[p] = 0
+    if any(stripped):
+        cited.append(cites.CANNOT_GAIN)
+    if counts[0] != counts[1]:
+        first = 0 if counts[0] > counts[1] else 1
+        if sum(firsts):
+            cited.append(cites.FIRST_CONFLICT)
+        return (first, 1 - first), cited
+    if counts[0] == 0:
+        return (turn, 1 - turn), cited
+    recent = [p for p in gained if counts[p] > 0]
+    first = recent[-1] if recent else turn
+    if sum(firsts):
+        cited += [cites.FIRST_CONFLICT, cites.FIRST_TIE]
+    return (first, 1 - first), cited
+
+
+def drained(damage: int, hp_before: int) -> int:
+    """Drain recovers the damage dealt, but not past the opponent reaching zero."""
+    return min(damage, hp_before)
+
+
+# -- what each side's chosen attack is now -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Abilities:
+    """The attack abilities a side's chosen attack has now: printed (unless Jammed) and gained."""
+
+    names: tuple[tuple[str, str], ...]
+
+    def has(self, ability: str) -> bool:
+        return any(n == ability for n, _ in self.names)
+
+    def arg(self, ability: str) -> str | None:
+        return next((a for n, a in self.names if n == ability), None)
+
+    def count(self, ability: str) -> int:
+        return sum(1 for n, _ in self.names if n == ability)
+
+
+def abilities(state: DState, player: int) -> Abilities:
+    side = state.sides[player]
+    chosen = state.attacks[player]
+    attack = state.cards[side.active[-1]].attack(chosen)
+    names: list[tuple[str, str]] = []
+    if attack.ability and not (chosen == "cross" and "jammed" in side.battle.abilities):
+        names.append((attack.ability, attack.arg or str(attack.amount or "")))
+    for gained in side.battle.abilities:
+        if gained != "jammed":
+            ability, _, arg = gained.partition(":")
+            names.append((ability, arg))
+    return Abilities(tuple(names))
+
+
+def power(state: DState, player: int) -> int:
+    """The chosen attack's current Power: printed, Boost, x3 VS, "[Attack] to 0" and Counter's 0."""
+    side, other = state.sides[player], state.sides[1 - player]
+    mine, theirs = abilities(state, player), abilities(state, 1 - player)
+    if mine.has("counter"):
+        return 0
+    value = state.cards[side.active[-1]].attack(state.attacks[player]).power + side.battle.boost - side.shattered
+    value += sum(passive_power(state.cards[uid].effects) for uid in side.attached)
+    x3 = mine.arg("x3")
+    if x3 and other.active and state.cards[other.active[-1]].counts_as(x3):
+        value *= 3
+    if ("to-0", state.attacks[player]) in theirs.names:
+        value = 0
+    return max(value, 0)
+
+
+def countered(state: DState, player: int) -> bool:
+    """Does this player's Counter name the attack the opponent is using?"""
+    arg = abilities(state, player).arg("counter")
+    return arg is not None and arg == state.attacks[1 - player] and not uncounterable(state, 1 - player)
+
+
+def uncounterable(state: DState, player: int) -> bool:
+    """An evolution-box passive on the active Digimon: its attacks cannot be countered."""
+    side = state.sides[player]
+    return bool(side.active) and has_passive(state.cards[side.active[-1]].effects, "uncounterable")
+
+
+# -- Battle Phase steps ---------------------------------------------------------------------------------------
+
+
+def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
+    chosen = choices(top)
+    state.attacks = (chosen[0], chosen[1])
+    state.gained = (state.active,) + state.gained
+    state.pop()
+    told = "; ".join(f"{name(p)}'s {state.label(state.sides[p].active[-1])} uses {SYMBOLS[chosen[p]]}" for p in (0, 1))
+    return step(state, Phase.BATTLE, None, f"Both attacks are revealed: {told}. {name(state.active)} has 1st Attack by default.",
+                (DMB.BATTLE_ABILITIES, DMB.REVEAL, DMB.TURN_FIRST),
+                [Event("reveal-attack", p, data={"attack": chosen[p]}) for p in (0, 1)])
+
+
+def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
+    found = [abilities(state, p) for p in (0, 1)]
+    cited: list[Any] = [DMB.ABILITIES_AT_ONCE, DMB.PRIORITY, DMB.KEEPS_PRIORITY]
+    gained = state.gained
+    for p in (state.active, 1 - state.active):  # the turn player resolves first (3.1); printed ones are gained now
+        gained += (p,) * (found[p].count("1st-attack") - state.sides[p].battle.abilities.count("1st-attack"))
+    counter = (found[0].has("counter"), found[1].has("counter"))
+    stripped = (found[0].has("cannot-gain-1st"), found[1].has("cannot-gain-1st"))
+    firsts = (found[0].count("1st-attack"), found[1].count("1st-attack"))
+    order, because = attack_order(state.active, firsts, gained, counter, stripped)
+    state.order = order
+    cited += because
+    for p in (0, 1):
+        for ability, _ in found[p].names:
+            cited.append(_ABILITY_CITES.get(ability, DMB.ATTACK_ABILITIES))
+    powers = {p: power(state, p) for p in (0, 1)}
+    for p in (0, 1):
+        for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
+            passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive"]
+            cited += [DMB.PARENTHESIS, DMB.ATTACH, *passives] if passives else []
+        x3, target = found[p].arg("x3"), state.cards[state.sides[1 - p].active[-1]]
+        if x3 and target.type != x3 and target.counts_as(x3):
+            cited.append(DMB.ALSO_TYPE)
+    if any(("to-0", state.attacks[1 - p]) in found[p].names for p in (0, 1)):
+        cited.append(DMB.ATTACK_CHANGES)
+    if all(counter):
+        state.goto(frame("battle.ko"))
+        return step(state, Phase.BATTLE, None, "Both players have Counter: both attacks fail and no damage is dealt.",
+                    cited + [DMB.COUNTER_SECOND, DMB.COUNTER_SPECIFICS])
+    state.pop()
+    told = "; ".join(f"{name(p)} {powers[p]} Power" for p in (0, 1))
+    return step(state, Phase.BATTLE, order[0], f"Attack abilities apply: {told}. {name(order[0])} attacks first.", cited)
+
+
+def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step | None:
+    """One attack: damage to the target, then Crash's HP to 10 before Drain; a Counter turns the attack around."""
+    target = 1 - attacker
+    state.pop()
+    if first and countered(state, target):
+        return step(state, Phase.BATTLE, attacker,
+                    f"{name(target)} Counters {SYMBOLS[state.attacks[attacker]]}: {name(attacker)}'s attack is voided for now.",
+                    (DMB.FIRST_HITS, DMB.A_COUNTER, DMB.COUNTER_SPECIFICS))
+    mine = abilities(state, attacker)
+    cited: list[Any] = [DMB.FIRST_HITS if first else DMB.SECOND_HITS]
+    if abilities(state, target).arg("counter") == state.attacks[attacker] and uncounterable(state, attacker):
+        cited += [DMB.EVO_BOX_PASSIVES, DMB.EVO_PASSIVES]  # the Counter names this attack, but it cannot be countered
+    events: list[Event] = []
+    receiver, victim = attacker, target
+    if mine.has("counter"):
+        if not countered(state, attacker):
+            if uncounterable(state, target):
+                return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)}'s attacks cannot be countered.",
+                            cited + [DMB.COUNTER_DAMAGE, DMB.MISFIRE, DMB.EVO_BOX_PASSIVES, DMB.EVO_PASSIVES])
+            return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)} did not use that attack.",
+                        cited + [DMB.COUNTER_DAMAGE, DMB.MISFIRE, DMB.COUNTER_SPECIFICS])
+        damage = power(state, target)
+        receiver, victim = attacker, target  # the opponent hits itself; the Counter-user receives Drain, Draw ...
+        mine = abilities(state, target)
+        cited += [DMB.COUNTER_DAMAGE, DMB.A_COUNTER, DMB.COUNTER_SPECIFICS]
+        how = f"{name(attacker)} Counters: {name(target)} hits itself for {damage}"
+    elif mine.has("crash"):
+        damage = state.sides[attacker].hp
+        cited += [DMB.A_CRASH] + ([DMB.COUNTER_DAMAGE] if not first else [])
+        how = f"{name(attacker)} Crashes for its current HP, {damage}"
+    else:
+        damage = power(state, attacker)
+        how = f"{name(attacker)} hits {name(target)} for {damage}"
+    before = state.sides[victim].hp
+    state.sides[victim].hp = max(0, before - damage)
+    events.append(Event("damage", victim, data={"damage": damage, "hp": state.sides[victim].hp}))
+    knocked_out = state.sides[victim].hp == 0 and first
+    if knocked_out:
+        state.goto(frame("battle.ko"))  # the second attack is skipped
+        cited.append(DMB.KO_SKIPS)
+    narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP."
+    narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng)
+    if knocked_out:
+        narration += f" {name(victim)}'s Digimon is at 0 HP: {name(victim)} gets no attack."
+    return step(state, Phase.BATTLE, attacker, narration, cited, events)
+
+
+def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dealt: int, first: bool, cited: list, events: list,
+              rng: random.Random) -> str:
+    told = ""
+    side = state.sides[receiver]
+    if found.has("crash") and not abilities(state, attacker).has("counter"):
+        side.hp = CRASH_HP
+        told += f" Crash: {name(receiver)}'s HP goes to {CRASH_HP}."
+        cited.append(DMB.RESIDUAL if first else DMB.RESIDUAL_SECOND)
+    if found.has("drain") and dealt:
+        side.hp += dealt
+        told += f" Drain: {name(receiver)} recovers {dealt} HP ({side.hp})."
+        cited += [DMB.A_DRAIN, DMB.RESIDUAL if first else DMB.RESIDUAL_SECOND]
+        if found.has("crash"):
+            cited.append(DMB.CRASH_BEFORE_DRAIN if first else DMB.CRASH_BEFORE_DRAIN_SECOND)
+    amount = found.arg("draw")
+    if amount:
+        events.append(draw(state, receiver, int(amount)))
+        told += f" Draw {amount}: {name(receiver)} draws."
+        cited.append(DMB.A_DRAW)
+    amount = found.arg("trash")
+    if amount:
+        events.append(trash_top(state, 1 - receiver, int(amount)))
+        told += f" Trash {amount}: {name(1 - receiver)} trashes from their deck."
+        cited += [DMB.A_TRASH, DMB.TRASH]
+    amount = found.arg("recycle")
+    if amount:
+        side = state.sides[receiver]
+        moved = [side.trash.pop() for _ in range(min(int(amount), len(side.trash)))]
+        side.deck.extend(moved)
+        rng.shuffle(side.deck)
+        events.append(state.card_event("recycle", receiver, moved))
+        told += f" Recycle {amount}: {len(moved)} card(s) from {name(receiver)}'s trash go into the deck, shuffled."
+        cited += [DMB.A_RECYCLE, DMB.RECYCLE]
+    zone = {"D": "deck", "T": "trash", "H": "hand"}.get(found.arg("attach") or "")
+    if zone:
+        told += " " + push_attach_from(state, receiver, zone)
+        cited += [DMB.A_ATTACH, DMB.ATTACH]
+    shatter = found.arg("shatter")
+    if shatter and dealt > 0:
+        target = state.sides[1 - receiver]
+        if target.active:
+            target.shattered += int(shatter)
+        told += f" Shatter: {name(1 - receiver)}'s Digimon loses {shatter} Power for as long as it stays." + (" " + push_shatter(state, receiver)).rstrip()
+        cited.append(DMB.A_SHATTER)
+    for ability, rule in (("recode", DMB.A_RECODE), ("corrupt", DMB.A_CORRUPT)):
+        amount = found.arg(ability)
+        if amount:
+            owner = receiver if ability == "recode" else 1 - receiver
+            told += " " + push_look(state, receiver, owner, int(amount), corrupt=ability == "corrupt")
+            cited.append(rule)
+    return told
+
+
+def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    return hit(state, state.order[0], True, rng)
+
+
+def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    return hit(state, state.order[1], False, rng)
+
+
+def battle_unopposed(state: DState, top: Frame, rng: random.Random) -> Step:
+    state.pop()
+    return step(state, Phase.BATTLE, state.active, f"{name(1 - state.active)} has no active Digimon: there is no battle this turn.",
+                (DMB.UNOPPOSED, DMB.BATTLE_ABILITIES))
+
+
+def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list[Any], list[Event], str]:
+    """Battle Phase 6.1-6.5 for a KO'd active Digimon; returns the KO points it is worth, citations, events, words."""
+    side = state.sides[player]
+    cited: list[Any] = [DMB.KO_CHECK, DMB.KO_REVIVAL]
+    top = state.cards[side.active[-1]]
+    worth = 1 if side.worth_one else (2 if top.level == "M" else 1)
+    if side.battle.revival:
+        side.hp = side.battle.revival
+        side.worth_one = True
+        return 1, cited + [DMB.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
+            f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP, worth 1 KO point."
+    events: list[Event] = []
+    to_deck = [u for u in side.active if state.cards[u].level == "R" and state.cards[u].id == side.partner]
+    to_delete = [u for u in side.active if u in side.destined or u in side.activated or state.cards[u].level == "M"]
+    to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + side.attached
+    cited.append(DMB.KO_DISCARD)
+    if side.attached:
+        cited.append(DMB.ATTACHMENT_SLOT)
+    side.trash.extend(to_trash)
+    events.append(state.card_event("ko-discard", player, to_trash))
+    if to_deck:
+        side.deck.extend(to_deck)
+        rng.shuffle(side.deck)
+        cited.append(DMB.KO_PARTNER_R)
+        events.append(state.card_event("to-deck", player, to_deck))
+    if to_delete:
+        side.deleted.extend(to_delete)
+        cited += [DMB.DELETE] + ([DMB.KO_MEGA] if top.level == "M" else []) + \
+            ([DMB.KO_PARTNER_C] if any(state.cards[u].level == "C" for u in to_delete) else [])
+        events.append(state.card_event("delete", player, to_delete))
+    if top.level == "M":
+        cited.append(DMB.KO_MEGA)
+    side.active, side.attached = [], []
+    side.hp, side.abnormal, side.worth_one, side.shattered = 0, False, False, 0
+    return worth, cited, events, f"{name(player)}'s {top.name} is KO'd."
+
+
+def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    state.pop()
+    out = [p for p in (0, 1) if state.sides[p].active and state.sides[p].hp == 0]
+    if not out:
+        return None
+    cited: list[Any] = []
+    events: list[Event] = []
+    told = []
+    for player in out:
+        worth, because, happened, words = knock_out(state, player, rng)
+        winner = state.sides[1 - player]
+        winner.ko_points += worth
+        cited += because + [DMB.KO_POINT]
+        events += happened + [Event("ko-points", 1 - player, data={"points": winner.ko_points})]
+        told.append(f"{words} {name(1 - player)} gains {worth} KO point{'s' if worth > 1 else ''} ({winner.ko_points}).")
+    cited.append(DMB.WIN)
+    champions = [p for p in (0, 1) if state.sides[p].ko_points >= WIN_POINTS]
+    if champions:
+        state.over = True
+        state.winner = champions[0]
+        state.clear_to(frame("game-over.done"))
+        told.append(f"{name(champions[0])} has {state.sides[champions[0]].ko_points} KO points and wins!")
+        cited.append(DMB.OBJECT)
+        events.append(Event("game-over", champions[0]))
+    return step(state, Phase.BATTLE, 1 - out[0], " ".join(told), cited, events)
+
+
+# -- End Phase ----------------------------------------------------------------------------------------------------
+
+
+def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
+    from .procedure import turn_frames
+
+    ending = state.active
+    events = []
+    deleted_option = False
+    for player, side in enumerate(state.sides):
+        if side.support:
+            gone = [uid for uid in side.support if uid in side.destined]  # a Partner Option: deleted after use
+            events.append(state.card_event("discard-support", player, [uid for uid in side.support if uid not in gone]))
+            side.trash.extend(uid for uid in side.support if uid not in gone)
+            side.deleted.extend(gone)
+            if gone:
+                events.append(state.card_event("delete", player, gone))
+                deleted_option = True
+            side.support, side.blind = [], False
+        side.battle = Battle()
+        side.used_this_turn = ()
+    state.attacks, state.order, state.gained = (), (), ()
+    state.turn += 1
+    state.active = 1 - ending
+    state.goto(*turn_frames(state.active))
+    return step(state, Phase.END, ending,
+                f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
+                f"discarded{' (a Partner Option from the Destiny Zone is deleted)' if deleted_option else ''}. "
+                f"The turn passes to {name(state.active)}.",
+                (DMB.END_ABILITIES, DMB.REMOVE_LINGERING, DMB.TYPE_CHANGES_STAY, DMB.HP_CARRIES, DMB.PASSIVES_STAY, DMB.EVO_PASSIVES,
+                 DMB.DISCARD_SUPPORTS, *((DMB.PARTNER_OPTION, DMB.DELETE) if deleted_option else ()), DMB.NEXT_TURN), events)
+
+
+_ABILITY_CITES = {
+    "1st-attack": DMB.A_FIRST, "to-0": DMB.A_TO_ZERO, "counter": DMB.A_COUNTER, "crash": DMB.A_CRASH, "x3": DMB.A_X3,
+    "jamming": DMB.A_JAMMING, "drain": DMB.A_DRAIN, "draw": DMB.A_DRAW, "trash": DMB.A_TRASH, "cannot-gain-1st": DMB.CANNOT_GAIN,
+    "recycle": DMB.A_RECYCLE, "recode": DMB.A_RECODE, "corrupt": DMB.A_CORRUPT, "attach": DMB.A_ATTACH, "shatter": DMB.A_SHATTER,
+}

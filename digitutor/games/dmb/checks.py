@@ -1,0 +1,264 @@
+"""DMB checks: one function per rule question, used by the procedure, the options and ``why_not`` alike.
+
+Each ``why_not_*`` returns every reason (each cited) an action breaks the rules; empty: allowed.
+"""
+
+from __future__ import annotations
+
+from ...core.actions import Action, action
+from ...core.frames import Frame
+from ...core.game import ActionRule
+from ...core.records import Option, Reason
+from . import citations as C
+from .cards import Card
+from .activate import check_activate
+from .common import in_zone
+from .state import DState
+
+NEXT_LEVEL = {"R": "C", "C": "U", "U": "M"}
+
+
+def why_not_play(state: DState, player: int, uid: int) -> tuple[Reason, ...]:
+    """A new Digimon for an empty active zone: an R, C or U from the hand."""
+    card = state.cards[uid]
+    reasons = []
+    if not card.is_digimon:
+        reasons.append(Reason(f"{card.name} is not a Digimon.", C.PLAY_NEW))
+    elif card.level == "M":
+        reasons.append(Reason(f"{card.name} is Level M; only an R, C or U may be played.", C.PLAY_NEW))
+    if state.sides[player].active:
+        reasons.append(Reason("Your active zone is not empty.", C.PLAY_NEW))
+    return tuple(reasons)
+
+
+def requirement_reasons(state: DState, player: int, target: Card, ignores: tuple[str, ...] = (), dna: bool = False) -> list[Reason]:
+    """The four default requirements (and the once-per-turn limit) for evolving the active Digimon to ``target``."""
+    side = state.sides[player]
+    reasons: list[Reason] = []
+    if side.evolved == state.turn:
+        reasons.append(Reason("You have already evolved this turn.", C.ONCE_PER_TURN))
+    if not side.active:
+        return reasons + [Reason("You have no active Digimon.", C.LEVEL_UP)]
+    current = state.cards[side.active[-1]]
+    if not target.is_digimon:
+        return reasons + [Reason(f"{target.name} is not a Digimon.", C.REQ_LEVEL)]
+    by_box = current.name in target.evo_box or (dna and current.name in target.dna)
+    if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
+        reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", C.REQ_LEVEL))
+    if not by_box and "type" not in ignores and current.type != target.type:
+        reasons.append(Reason(f"{target.name} is {target.type}, not {current.type}, and its Evolution Box does not name {current.name}.", C.REQ_TYPE))
+    if dna:
+        return reasons
+    if target.dp is None and not by_box:
+        reasons.append(Reason(f"{target.name} has no DP cost: only its Evolution Box evolves to it.", C.NO_DP_COST))
+    elif target.dp is not None and "dp" not in ignores and side.dp_total(state.cards) < target.dp:
+        reasons.append(Reason(f"{target.name} needs {target.dp} DP; your DP zone holds {side.dp_total(state.cards)}.", C.REQ_DP))
+    return reasons
+
+
+def why_not_evolve(state: DState, player: int, uid: int, evolve_card: int | None = None) -> tuple[Reason, ...]:
+    """Normal evolution (from the hand, or a Level M from the Destiny Zone), optionally with an Evolve card."""
+    side = state.sides[player]
+    target = state.cards[uid]
+    reasons = []
+    if target.level == "M" and uid not in side.destiny:
+        reasons.append(Reason(f"A Level M comes from the Destiny Zone onto an active U; {target.name} is not there.", C.LEVEL_UP))
+    if target.level != "M" and uid not in side.hand:
+        reasons.append(Reason(f"{target.name} is not in your hand.", C.LEVEL_UP))
+    ignores: tuple[str, ...] = ()
+    if evolve_card is not None:
+        card = state.cards[evolve_card]
+        if card.kind != "evolve" or evolve_card not in side.hand:
+            reasons.append(Reason(f"{card.name} is not an Evolve card in your hand.", C.EVOLVE_CARD))
+        ignores = card.ignores
+        if "dp" in ignores and target.dp is None:
+            reasons.append(Reason(f"{target.name} has no DP printed: ignoring DP cannot evolve to it.", C.NO_DP_COST))
+    return tuple(reasons + requirement_reasons(state, player, target, ignores))
+
+
+def dna_material(state: DState, player: int, target: Card, material: int) -> Reason | None:
+    """The other DNA card: a card of the other specified name, or a DATA card matching it."""
+    side = state.sides[player]
+    current = state.cards[side.active[-1]].name if side.active else ""
+    others = [n for n in target.dna if n != current] or list(target.dna)
+    card = state.cards[material]
+    if material not in side.hand:
+        return Reason(f"{card.name} is not in your hand.", C.DNA)
+    if card.name in others and card.is_digimon:
+        return None
+    if card.data and any(card.name.startswith(other) for other in others):
+        return None
+    return Reason(f"DNA to {target.name} needs {' or '.join(others)} (or its DATA) discarded; {card.name} is not.", C.DNA)
+
+
+def why_not_dna(state: DState, player: int, uid: int, material: int) -> tuple[Reason, ...]:
+    side = state.sides[player]
+    target = state.cards[uid]
+    reasons = []
+    if not target.dna:
+        return (Reason(f"{target.name} has no DNA requirements.", C.DNA),)
+    if uid not in side.hand:
+        reasons.append(Reason(f"{target.name} is not in your hand.", C.DNA))
+    current = state.cards[side.active[-1]].name if side.active else ""
+    if current not in target.dna:
+        reasons.append(Reason(f"Neither DNA card ({' / '.join(target.dna)}) is on your active zone.", C.DNA))
+    wrong = dna_material(state, player, target, material)
+    if wrong is not None:
+        reasons.append(wrong)
+    return tuple(reasons + requirement_reasons(state, player, target, dna=True))
+
+
+def evolve_options(state: DState, player: int) -> tuple[Option, ...]:
+    """Every evolution the active Digimon might make now (tempting illegal ones with reasons), then ``no-evolve``."""
+    side = state.sides[player]
+    ids, cards = state.instances.ids, state.cards
+    current = cards[side.active[-1]]
+    options: list[Option] = []
+    targets = [u for u in side.hand if cards[u].is_digimon and cards[u].level not in ("R", current.level)]
+    targets += [u for u in side.destiny if cards[u].level == "M"]
+    for uid in targets:
+        if cards[uid].dna:
+            continue
+        options.append(Option(action("evolve", player, ids[uid]), f"Evolve to {cards[uid].name}", why_not_evolve(state, player, uid)))
+        for card_uid in side.hand:
+            if cards[card_uid].kind == "evolve":
+                reasons = why_not_evolve(state, player, uid, card_uid)
+                options.append(Option(action("evolve-with", player, ids[card_uid], ids[uid]),
+                                      f"Evolve to {cards[uid].name} with {cards[card_uid].name}", reasons))
+    for uid in side.hand:
+        if cards[uid].dna and current.name in cards[uid].dna:
+            for material in side.hand:
+                if material != uid and dna_material(state, player, cards[uid], material) is None:
+                    options.append(Option(action("dna", player, ids[uid], ids[material]),
+                                          f"DNA evolve to {cards[uid].name}, discarding {cards[material].name}",
+                                          why_not_dna(state, player, uid, material)))
+    options.append(Option(action("no-evolve", player), "Do not evolve"))
+    return tuple(options)
+
+
+def evolve_target(state: DState, player: int, chosen: Action) -> int | None:
+    """The card an evolve action evolves to."""
+    if chosen.kind == "evolve-with":
+        return state.instances.uid(chosen.cards[1]) if len(chosen.cards) > 1 else None
+    return state.instances.uid(chosen.cards[0]) if chosen.cards else None
+
+
+def _cards(chosen: Action, wanted: int) -> tuple[Reason, ...]:
+    if len(chosen.cards) != wanted:
+        return (Reason(f"Name {wanted} card(s).", C.LEVEL_UP),)
+    return ()
+
+
+def _check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    wanted = {"evolve": 1, "evolve-with": 2, "dna": 2}[chosen.kind]
+    bad = _cards(chosen, wanted)
+    if bad:
+        return bad
+    player = chosen.player
+    side = state.sides[player]
+    reasons: list[Reason] = []
+    if side.abnormal:
+        reasons.append(Reason("Your active Digimon is Abnormal: skip the rest of the Evolution Phase.", C.SKIP_ABNORMAL))
+    if side.partner_evolved == state.turn:
+        reasons.append(Reason("Your partner evolved from the Destiny Zone this turn.", C.SKIP_PARTNER))
+    uids = [state.uid(card) for card in chosen.cards]
+    if chosen.kind == "evolve":
+        reasons += why_not_evolve(state, player, uids[0])
+    elif chosen.kind == "evolve-with":
+        reasons += why_not_evolve(state, player, uids[1], uids[0])
+    else:
+        reasons += why_not_dna(state, player, uids[0], uids[1])
+    return tuple(reasons)
+
+
+def _check_play(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    if len(chosen.cards) != 1:
+        return (Reason("Name one card.", C.PLAY_NEW),)
+    uid = state.uid(chosen.cards[0])
+    reasons = list(why_not_play(state, chosen.player, uid))
+    if uid not in state.sides[chosen.player].hand:
+        reasons.append(Reason("That card is not in your hand.", C.PLAY_NEW))
+    return tuple(reasons)
+
+
+def _check_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    if len(chosen.cards) != 1:
+        return (Reason("Name one card.", C.SUPPORTING),)
+    uid = in_zone(state, chosen.player, "hand", chosen.cards[0])
+    if uid is None:
+        return (Reason("That card is not in your hand.", C.SUPPORTING),)
+    return why_not_support(state, uid)
+
+
+def _check_partner_option(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    if len(chosen.cards) != 2:
+        return (Reason("Name the Partner Option and the Partner card to discard.", C.PARTNER_OPTION),)
+    side = state.sides[chosen.player]
+    option, partner = state.uid(chosen.cards[0]), state.uid(chosen.cards[1])
+    reasons = []
+    if option not in side.destiny or not state.cards[option].partner_option:
+        reasons.append(Reason("That is not a Partner Option (\"P\") in your Destiny Zone.", C.PARTNER_OPTION))
+    if partner not in side.hand or side.partner is None or state.cards[partner].id != side.partner:
+        reasons.append(Reason("A Partner Option is paid by discarding a Partner card from your hand.", C.PARTNER_OPTION))
+    return tuple(reasons)
+
+
+def why_not_support(state: DState, uid: int) -> tuple[Reason, ...]:
+    card = state.cards[uid]
+    if not card.supports:
+        return (Reason(f"{card.name} has no \"Support\" text.", C.SUPPORTING),)
+    return ()
+
+
+def _check_jam(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    from ...core.secret import choices
+
+    reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
+    chose = choices(reveal).get(chosen.player) if reveal is not None else None
+    if chose != "cross":
+        return (Reason("Only a player who chose Cross may reveal it to Jam.", C.JAM_WINDOW),)
+    return ()
+
+
+def _check_discard(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    if len(chosen.cards) != 1 or in_zone(state, chosen.player, "hand", chosen.cards[0]) is None:
+        return (Reason("Name a card in your hand.", C.DISCARD_TO_SIX),)
+    return ()
+
+
+def _rule(citation, words: str, check=None) -> ActionRule:
+    return ActionRule(citation, words, check)
+
+
+ACTIONS: dict[str, ActionRule] = {
+    "bottom": _rule(C.MULLIGAN, "The opening mulligan happens before the game."),
+    "keep": _rule(C.MULLIGAN, "The opening mulligan happens before the game."),
+    "full-mulligan": _rule(C.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase, with 3 or more cards in hand."),
+    "no-mulligan": _rule(C.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase."),
+    "play": _rule(C.PLAY_NEW, "A new Digimon is played in the Prep Phase when the active zone is empty.", _check_play),
+    "partner-evolve": _rule(C.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
+    "no-partner-evolve": _rule(C.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
+    "rack": _rule(C.RACK_UP, "DP is racked up in the Evolution Phase."),
+    "no-rack": _rule(C.RACK_UP, "DP is racked up in the Evolution Phase."),
+    "evolve": _rule(C.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase.", _check_evolve),
+    "evolve-with": _rule(C.EVOLVE_CARD, "Evolve cards are played in the turn player's Evolution Phase.", _check_evolve),
+    "dna": _rule(C.DNA, "DNA evolution happens in the turn player's Evolution Phase.", _check_evolve),
+    "no-evolve": _rule(C.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase."),
+    "attack": _rule(C.CHOOSE_ATTACK, "Attacks are chosen in the Strategy Phase."),
+    "support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", _check_support),
+    "partner-option": _rule(C.PARTNER_OPTION, "A Partner Option supports from the Destiny Zone in the Support Phase.", _check_partner_option),
+    "blind": _rule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first."),
+    "no-support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase."),
+    "jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase, after an opponent's Digimon Support.", _check_jam),
+    "no-jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase."),
+    "activate": _rule(C.ACTIVATE, "ACTIVATE is used by the turn player at the first step of a phase.", check_activate),
+    "no-activate": _rule(C.ANY_PHASE, "ACTIVATE is used by the turn player at the first step of a phase."),
+    "discard": _rule(C.DISCARD_TO_SIX, "The turn player discards down to 6 in the End Phase.", _check_discard),
+    "effect-discard": _rule(C.OPPONENT_DISCARDS, "A player discards when an effect tells them to.", _check_discard),
+    "take": _rule(C.TAKE, "A card is taken when an effect says Take."),
+    "attach": _rule(C.A_ATTACH, "A card is attached when an attack with Attach D/T/H resolves."),
+    "shatter": _rule(C.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
+    "no-shatter": _rule(C.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
+    "recode-top": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
+    "recode-bottom": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
+}

@@ -1,0 +1,60 @@
+"""Small helpers every DMB phase uses: names, steps, and moving cards between a side's zones."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from ...core.records import Event, Step
+from ...rules.model import Citation
+from .state import DState, Phase
+
+PHASE_IDS = {phase: phase.value for phase in Phase}
+
+
+def name(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+def step(state: DState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()) -> Step:
+    return Step(state.turn, player, PHASE_IDS[phase], narration, tuple(dict.fromkeys(citations)), tuple(events))
+
+
+def draw(state: DState, player: int, count: int) -> Event:
+    """The top ``count`` cards of the deck (as many as it holds) into the hand; only the player sees which."""
+    side = state.sides[player]
+    drawn = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
+    side.hand.extend(drawn)
+    return state.card_event("draw", player, drawn, {"count": len(drawn)}, secret=True)
+
+
+def trash_top(state: DState, player: int, count: int) -> Event:
+    """Trash X: the top cards of the deck, one at a time, into the trash (face up)."""
+    side = state.sides[player]
+    moved = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
+    side.trash.extend(moved)
+    return state.card_event("trash", player, moved, {"count": len(moved)})
+
+
+def shuffle(side_deck: list[int], rng: random.Random) -> None:
+    rng.shuffle(side_deck)
+
+
+def in_zone(state: DState, player: int, zone: str, instance: str) -> int | None:
+    """The uid of ``instance`` if it lies in ``player``'s ``zone``."""
+    uid = state.instances.uid(instance)
+    return uid if uid is not None and uid in getattr(state.sides[player], zone) else None
+
+
+def is_partner_r(state: DState, player: int, uid: int) -> bool:
+    card = state.cards[uid]
+    return card.level == "R" and card.id == state.sides[player].partner
+
+
+def partner_champions(state: DState, player: int) -> list[int]:
+    """Partner Level C cards in the Destiny Zone: they name the partner in their Evolution Box."""
+    side = state.sides[player]
+    if side.partner is None:
+        return []
+    partner_name = next((state.cards[uid].name for uid in range(len(state.cards)) if state.cards[uid].id == side.partner), None)
+    return [uid for uid in side.destiny if state.cards[uid].level == "C" and partner_name in state.cards[uid].evo_box]

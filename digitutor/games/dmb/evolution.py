@@ -1,0 +1,119 @@
+"""The Evolution Phase: rack up DP, then one evolution — by DP, with an Evolve card, or by DNA."""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import Action, action
+from ...core.frames import Frame
+from ...core.records import Decision, Option, Step
+from . import citations as C
+from .checks import evolve_options, evolve_target
+from .common import in_zone, name, step
+from .run import run_effects
+from .state import DState, Phase
+
+
+def ask_rack(state: DState, top: Frame) -> Decision | None:
+    player = state.active
+    hand = state.sides[player].hand
+    if not hand:
+        return None
+    ids = state.instances.ids
+    options = [Option(action("rack", player, ids[uid]), f"Rack up {state.label(uid)} for +{state.cards[uid].plus_p} DP") for uid in hand]
+    options.append(Option(action("no-rack", player), "Rack up nothing"))
+    return Decision(player, "rack", f"{name(player)}: place up to one card into your DP zone?", tuple(options),
+                    (C.EVOLUTION_ABILITIES, C.RACK_UP), Phase.EVOLUTION.value)
+
+
+def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    state.pop()
+    if chosen.kind == "no-rack":
+        return step(state, Phase.EVOLUTION, player, f"{name(player)} racks up no DP.", (C.RACK_UP,))
+    side = state.sides[player]
+    uid = state.uid(chosen.cards[0])
+    side.hand.remove(uid)
+    side.dp.append(uid)
+    return step(state, Phase.EVOLUTION, player,
+                f"{name(player)} racks up {state.label(uid)} for +{state.cards[uid].plus_p}: {side.dp_total(state.cards)} DP.",
+                (C.RACK_UP,), [state.card_event("rack", player, (uid,), {"dp": side.dp_total(state.cards)})])
+
+
+def ask_evolve(state: DState, top: Frame) -> Decision | None:
+    player = state.active
+    side = state.sides[player]
+    if not side.active or side.abnormal or side.partner_evolved == state.turn:
+        return None
+    options = evolve_options(state, player)
+    if len(options) == 1:
+        return None
+    return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options,
+                    (C.EVOLVE_CARD, C.LEVEL_UP, C.REQUIREMENTS), Phase.EVOLUTION.value)
+
+
+def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    player = state.active
+    side = state.sides[player]
+    state.pop()
+    if side.active and side.abnormal:
+        return step(state, Phase.EVOLUTION, player, f"{name(player)}'s {state.label(side.active[-1])} is Abnormal: no evolution this turn.",
+                    (C.SKIP_ABNORMAL,))
+    if side.active and side.partner_evolved == state.turn:
+        return step(state, Phase.EVOLUTION, player, f"{name(player)}'s partner evolved from the Destiny Zone this turn: no evolution.",
+                    (C.SKIP_PARTNER,))
+    return None
+
+
+def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    side = state.sides[player]
+    state.pop()
+    if chosen.kind == "no-evolve":
+        return step(state, Phase.EVOLUTION, player, f"{name(player)} does not evolve.", (C.LEVEL_UP,))
+    target = evolve_target(state, player, chosen)
+    assert target is not None
+    before = side.active[-1]
+    cited = [C.LEVEL_UP]
+    events = []
+    paid = ""
+    evolve_card = in_zone(state, player, "hand", chosen.cards[0]) if chosen.kind == "evolve-with" else None
+    if chosen.kind == "dna":
+        material = state.uid(chosen.cards[1])
+        side.hand.remove(material)
+        side.trash.append(material)
+        cited += [C.EVOLVE_CARD, C.DNA, C.DNA_AS_BOX] + ([C.DNA_DATA] if state.cards[material].data else [])
+        paid = f", discarding {state.label(material)} for DNA"
+        events.append(state.card_event("discard", player, (material,)))
+    elif evolve_card is not None:
+        side.hand.remove(evolve_card)
+        side.trash.append(evolve_card)
+        cited += [C.EVOLVE_CARD, C.REQUIREMENTS]
+        paid = f" with the Evolve card {state.label(evolve_card)}"
+        events.append(state.card_event("evolve-card", player, (evolve_card,)))
+    pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores)
+    if pays_dp and state.cards[target].dp is not None:  # a Digimon without a DP cost evolves through its box for nothing
+        gone = list(side.dp)
+        side.trash.extend(gone)
+        side.dp.clear()
+        cited += [C.REQ_DP, C.DISCARD_DP, C.PAYING_DP]
+        paid += f", discarding all {len(gone)} DP cards"
+        events.append(state.card_event("pay-dp", player, gone))
+    for zone in (side.hand, side.destiny):
+        if target in zone:
+            zone.remove(target)
+    side.active.append(target)
+    side.hp = state.cards[target].hp
+    side.evolved = state.turn
+    cited += [C.ONCE_PER_TURN, C.NEW_HP, C.LEVEL]
+    events.insert(0, state.card_event("evolve", player, (before, target)))
+    levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
+    narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
+    if state.cards[before].name in state.cards[target].evo_box:
+        cited.append(C.REQ_EVO_BOX)
+        bonus = run_effects(state, player, state.cards[target].bonuses)
+        if bonus.citations:
+            cited += [C.EVO_BONUS, *bonus.citations]
+            narration += " " + bonus.narration
+            events += bonus.events
+    return step(state, Phase.EVOLUTION, player, narration, cited, events)

@@ -1,0 +1,144 @@
+"""Carrying out a DMB card's effects: conditions ("If/When"), then each verb in order; a failed condition misfires."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...core.effects import Effect, Selector, Verb
+from ...core.frames import frame
+from ...core.records import Event
+from ...rules.model import Citation
+from . import citations as C
+from .choices import attach, push_discard, push_look, push_take
+from .common import draw, name, trash_top
+from .effects import RULES, whose
+from .state import DState
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a run of effects did, in words, with every rule and card text behind it."""
+
+    narration: str = ""
+    citations: list[Citation] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    misfired: bool = False
+
+    def say(self, words: str) -> None:
+        self.narration = f"{self.narration} {words}".strip()
+
+
+def _ability_words(ability: str) -> str:
+    """``counter:circle`` -> ``Counter Circle``; ``1st-attack`` -> ``1st Attack``."""
+    words = {"1st-attack": "1st Attack", "cannot-gain-1st": "\"cannot gain 1st Attack\"", "to-0": "to 0"}
+    name_, _, arg = ability.partition(":")
+    return " ".join(part for part in (words.get(name_, name_.capitalize()), arg.capitalize()) if part)
+
+
+def holds(state: DState, owner: int, selector: Selector) -> bool:
+    """Does a condition's selector find a card? Zones: the active Digimon's top card, or a pile."""
+    player = whose(selector, owner)
+    side = state.sides[player]
+    pile = side.active[-1:] if selector.zone in (None, "active") else getattr(side, selector.zone, [])
+    for uid in pile:
+        card = state.cards[uid]
+        if selector.name is not None and card.name != selector.name:
+            continue
+        if selector.name_contains is not None and selector.name_contains not in card.name:
+            continue
+        if selector.level is not None and card.level != selector.level:
+            continue
+        if selector.kind is not None and not card.counts_as(selector.kind):
+            continue
+        return True
+    return False
+
+
+def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> str:
+    """Check the deck from the top until a matching card appears; it goes to the DP zone, the others stay where they were."""
+    side = state.sides[player]
+    wanted = what.kind if what is not None and what.kind else "digimon"
+    found = next((at for at in range(len(side.deck) - 1, -1, -1) if state.cards[side.deck[at]].counts_as(wanted)), None)
+    checked = len(side.deck) - (found if found is not None else 0)
+    outcome.citations.append(C.UNKNOWN_CARDS)
+    if found is None:
+        if checked > 1:
+            state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
+        outcome.misfired = True
+        return f"No {wanted} is left in {name(player)}'s deck: it misfires."
+    uid = side.deck.pop(found)
+    side.dp.append(uid)
+    outcome.events.append(state.card_event("dig", player, (uid,)))
+    told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
+    if checked > 1:
+        state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
+        outcome.citations.append(C.CHERRYPICKING)
+        told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
+    return told
+
+
+def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: int | None = None) -> Outcome:
+    """Each effect in card order: a failed condition misfires it (the next effect still runs)."""
+    outcome = Outcome()
+    for effect in effects:
+        outcome.citations.append(effect.citation)
+        if not all(holds(state, owner, selector) for selector in effect.spec.condition):
+            outcome.misfired = True
+            outcome.citations += [C.MISFIRE, C.CONDITIONALS]
+            outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
+            continue
+        for verb in effect.spec.do:
+            _verb(state, owner, verb, outcome, source)
+    return outcome
+
+
+def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int | None = None) -> None:
+    player = whose(verb.what, owner)
+    side = state.sides[player]
+    outcome.citations.append(RULES.verbs[verb.verb])
+    kind = verb.verb
+    if kind == "boost":
+        side.alter(boost=side.battle.boost + verb.amount)
+        outcome.say(f"{name(player)}'s Power +{verb.amount}.")
+    elif kind == "recover":
+        if side.active:
+            side.hp += verb.amount
+            outcome.say(f"{name(player)}'s {state.label(side.active[-1])} recovers {verb.amount} HP ({side.hp}).")
+    elif kind == "draw":
+        event = draw(state, player, verb.count)
+        outcome.events.append(event)
+        outcome.say(f"{name(player)} draws {event.data['count']}.")
+    elif kind == "trash":
+        event = trash_top(state, player, verb.count)
+        outcome.events.append(event)
+        outcome.say(f"{name(player)} trashes the top {event.data['count']} of their deck.")
+    elif kind == "gain-ability":
+        ability = verb.counter or ""
+        side.alter(abilities=side.battle.abilities + (ability,))
+        if ability == "1st-attack":
+            state.gained = state.gained + (player,)
+        outcome.say(f"{name(player)}'s attack gains {_ability_words(ability)}.")
+    elif kind == "revive":
+        side.alter(revival=verb.amount or 10)
+        outcome.say(f"{name(player)} sets Revival with {verb.amount or 10} HP.")
+    elif kind == "recycle":
+        moved = [side.trash.pop() for _ in range(min(verb.count, len(side.trash)))]
+        side.deck.extend(moved)
+        outcome.events.append(state.card_event("recycle", player, moved))
+        outcome.say(f"{name(player)} recycles {len(moved)} card(s) from the trash to the top of the deck.")
+    elif kind == "discard":
+        outcome.say(push_discard(state, player, verb.count))
+        if player != owner:
+            outcome.citations.append(C.OPPONENT_DISCARDS)
+    elif kind == "attach":
+        if source is not None and side.active:
+            outcome.say(attach(state, player, source, outcome))
+    elif kind == "dig":
+        outcome.say(dig(state, player, verb.what, outcome))
+    elif kind == "recycle-any":
+        outcome.say(push_take(state, player, verb, to="deck"))
+    elif kind == "take":
+        outcome.say(push_take(state, player, verb))
+    elif kind in ("recode", "corrupt"):
+        outcome.say(push_look(state, owner, player, verb.count, corrupt=kind == "corrupt"))
+    # "void" is carried out by the Support Phase's Void check, before every other effect

@@ -1,0 +1,124 @@
+"""How a Digimon Battles board looks to a viewer: zones, cards and counters (no rules here).
+
+Hands and the Destiny Zone are seen by their owner only; decks, and a Support played blind from the deck,
+by nobody until they turn face up. A secret attack choice is blanked in another player's frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ...core.effects import renumbered
+from ...core.game import BoardView, CardView, PlayerView, ZoneView
+from ...core.instances import Renumbering
+from ...core.secret import hide_secrets
+from .cards import ATTACKS, SYMBOLS, Card
+from .common import name
+from .state import DState, Side
+
+UNKNOWN = Card("unknown", "a face-down card", "option", None, None, 0, None, 0, (None, None, None), (), (), (), (), False, False,
+               False, False, "", ())
+
+#: zones only their owner sees; zones nobody sees
+OWNER_ONLY = frozenset({"hand", "destiny"})
+NOBODY = frozenset({"deck", "blind-support"})
+
+
+def hidden_from(zone: str, owner: int, viewer: int | None, looker: int | None = None) -> bool:
+    if viewer is None:
+        return False
+    if zone == "looking":
+        return viewer != looker
+    return zone in NOBODY or (zone in OWNER_ONLY and owner != viewer)
+
+
+def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
+    """Every zone as (name, owner, uids)."""
+    for player, side in enumerate(state.sides):
+        yield "deck", player, side.deck
+        yield "hand", player, side.hand
+        yield "active", player, side.active
+        yield "dp", player, side.dp
+        yield "trash", player, side.trash
+        yield "destiny", player, side.destiny
+        yield "attached", player, side.attached
+        yield ("blind-support" if side.blind else "support"), player, side.support
+        yield "deleted", player, side.deleted
+        yield "looking", player, side.looking
+
+
+def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
+    card = state.cards[uid]
+    if hidden or card is UNKNOWN:
+        return CardView(uid="", hidden=True)
+    attacks = {SYMBOLS[a]: _attack_text(card, a) for a in ATTACKS} if card.is_digimon else {}
+    stats = {"HP": str(card.hp), "DP": "-" if card.dp is None else str(card.dp), "+P": str(card.plus_p)} if card.is_digimon else {"+P": str(card.plus_p)}
+    return CardView(uid=state.iid(uid), name=card.name, level=card.level or "", kind=card.type or card.kind, stats=stats,
+                    text=card.text, power_label="HP" if card.is_digimon else "", printed=str(card.hp) if card.is_digimon else "",
+                    attacks=attacks)
+
+
+def _attack_text(card: Card, attack: str) -> str:
+    chosen = card.attack(attack)
+    return f"{chosen.power}" + (f" {chosen.ability}{' ' + chosen.arg if chosen.arg else ''}" if chosen.ability else "")
+
+
+def _active_view(state: DState, side: Side) -> tuple[CardView, ...]:
+    if not side.active:
+        return ()
+    top = card_view(state, side.active[-1])
+    under = tuple(card_view(state, uid) for uid in reversed(side.active[:-1]))
+    return (replace(top, current=str(side.hp), under=under),)
+
+
+def board(state: DState, viewer: int | None = None) -> BoardView:
+    players = []
+    for player, side in enumerate(state.sides):
+        def row(zone: str, uids: list[int]) -> tuple[CardView, ...]:
+            return tuple(card_view(state, uid, hidden_from(zone, player, viewer)) for uid in uids)  # noqa: B023
+
+        support_zone = "blind-support" if side.blind else "support"
+        shown = (
+            ZoneView("deck", "Deck", (), "pile", len(side.deck)),
+            ZoneView("hand", "Hand", row("hand", side.hand), "row", len(side.hand)),
+            ZoneView("active", "Active Zone", _active_view(state, side), "stack", len(side.active)),
+            ZoneView("dp", "DP Zone", row("dp", side.dp), "row", len(side.dp)),
+            ZoneView("support", "Support", tuple(replace(c, face_down=side.blind) for c in row(support_zone, side.support)), "row", len(side.support)),
+            ZoneView("attached", "Attachment", row("attached", side.attached), "row", len(side.attached)),
+            ZoneView("destiny", "Destiny Zone", row("destiny", side.destiny), "row", len(side.destiny)),
+            ZoneView("trash", "Trash", row("trash", side.trash), "pile", len(side.trash)),
+            ZoneView("deleted", "Deleted", row("deleted", side.deleted), "pile", len(side.deleted)),
+            ZoneView("looking", "Looked at", tuple(card_view(state, uid, hidden_from("looking", player, viewer, side.looker))
+                                                   for uid in side.looking), "row", len(side.looking)),
+        )
+        counters = {"KO points": str(side.ko_points), "HP": str(side.hp), "DP": str(side.dp_total(state.cards)),
+                    "Hand": str(len(side.hand)), "Deck": str(len(side.deck))}
+        if side.abnormal:
+            counters["Status"] = "Abnormal"
+        players.append(PlayerView(player, name(player), counters, shown, active=player == state.active))
+    shared = {"Attacks": " / ".join(f"{name(p)}: {SYMBOLS[a]}" for p, a in enumerate(state.attacks))} if state.attacks else {}
+    return BoardView("dmb", state.turn, state.phase.value, tuple(players), shared)
+
+
+def redact(state: DState, viewer: int | None) -> DState:
+    """``state`` as ``viewer`` may know it: hidden cards become UNKNOWN under fresh numbers; secret choices blanked."""
+    if viewer is None:
+        return state.copy()
+    new = Renumbering(state, UNKNOWN)
+    sides = []
+    for player, side in enumerate(state.sides):
+        def pile(uids: list[int], zone: str) -> list[int]:
+            return new.pile(uids, hidden_from(zone, player, viewer))  # noqa: B023
+
+        copy = side.copy()
+        copy.deck, copy.hand, copy.active = pile(side.deck, "deck"), pile(side.hand, "hand"), pile(side.active, "active")
+        copy.dp, copy.trash, copy.destiny = pile(side.dp, "dp"), pile(side.trash, "trash"), pile(side.destiny, "destiny")
+        copy.attached = pile(side.attached, "attached")
+        copy.support = pile(side.support, "blind-support" if side.blind else "support")
+        copy.deleted = pile(side.deleted, "deleted")
+        copy.looking = new.pile(side.looking, hidden_from("looking", player, viewer, side.looker))
+        copy.destined = tuple(new.fresh[u] for u in side.destined if u in new.fresh)
+        sides.append(copy)
+    return DState(new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, state.attacks,
+                  state.order, state.gained, over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh))
