@@ -154,6 +154,8 @@ def kernel_memory(page: Page, server: Server) -> dict[str, float]:
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     learn = f"learn_{args.game}.ipynb"
     apps = {**{name: APP_READY[name] for name in APP_READY}, **{p.name: LEARN_READY for p in sorted(NOTEBOOKS.glob("learn_*.ipynb"))}}
+    if args.apps:
+        apps = {name: ready for name, ready in apps.items() if name.removesuffix(".ipynb") in args.apps}
     with tempfile.TemporaryDirectory(prefix="digitutor-bench-") as folder:
         root = Path(folder)
         (root / "one_button.ipynb").symlink_to(HERE / "one_button.ipynb")
@@ -228,6 +230,7 @@ def main() -> int:
     parser.add_argument("--game", default="dtector", help="which Learn app (default: dtector)")
     parser.add_argument("--loads", type=int, default=3, help="timed page loads per app (default: 3)")
     parser.add_argument("--clicks", type=int, default=60, help="timed Next presses (default: 60)")
+    parser.add_argument("--apps", nargs="*", metavar="APP", help="only these apps, e.g. start rulebook (default: every app)")
     parser.add_argument("--json", type=Path, default=HERE / "results" / "app_speed.json", help="where to write the figures")
     args = parser.parse_args()
     if not CHROMIUM.exists():
