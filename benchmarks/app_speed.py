@@ -1,6 +1,6 @@
 """How fast the tutor feels in a real browser, measured (never asserted) on this machine.
 
-    .venv/bin/python benchmarks/app_speed.py [--game dtector] [--loads 5] [--clicks 60] [--json PATH]
+    .venv/bin/python benchmarks/app_speed.py [--game dtector] [--loads 3] [--clicks 60] [--apps start rulebook ...] [--json PATH]
 
 (a) open every app under ``digitutor serve`` (the landing page first) until it is interactive
     (its main control drawn and enabled), vs stock Voila showing ``benchmarks/one_button.ipynb``
@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 import psutil  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, Server, free_port, start_command, start_server  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 TARGETS = {"load_ratio": 1.0, "next_p95_ms": 50.0, "memory_ratio": 1.5}
@@ -131,7 +132,10 @@ def next_latencies(page: Page, clicks: int) -> list[float]:
             page.wait_for_timeout(300)
         elif options.count():
             before = page.locator(".dt-status").inner_text()
-            options.first.click()
+            try:
+                options.first.click(timeout=3000)
+            except PlaywrightTimeout:  # the decision was redrawn under the pointer: look again
+                continue
             page.wait_for_function("b => document.querySelector('.dt-status').innerText !== b", arg=before)
         else:
             elapsed = page.evaluate(TIMED_NEXT)
