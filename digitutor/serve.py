@@ -1,7 +1,7 @@
 """``digitutor serve``: the tutor notebooks as standalone Voila apps, the landing page at ``/``.
 
-The Voila settings (sources stripped, no tracebacks, kernel culling, preheated
-Learn kernels) live in ``digitutor/serving/voila.json`` (shipped in the package; the
+The Voila settings (sources stripped, no tracebacks, kernel culling, a preheated
+kernel per app) live in ``digitutor/serving/voila.json`` (shipped in the package; the
 repository root holds the same file, so that plain ``voila notebooks/`` and Binder
 behave the same); this module adds what a command line
 needs: loopback unless ``--lan`` (then a token on every route), ``/`` -> ``start.ipynb``,
