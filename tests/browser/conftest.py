@@ -15,12 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, WebSocket
 
-from harness import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, Server, start_server
+from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, Server, start_server
 
-VIEWPORT = {"width": 1280, "height": 800}
 TIMEOUT_MS = 30_000
-#: what a cell error or a cell's stderr looks like in a Voila page
-CELL_FAILURE = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output[data-mime-type*="error"]'
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
