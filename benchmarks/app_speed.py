@@ -1,6 +1,6 @@
 """How fast the tutor feels in a real browser, measured (never asserted) on this machine.
 
-    .venv/bin/python benchmarks/app_speed.py [--game dtector] [--loads 5] [--clicks 60] [--json PATH]
+    .venv/bin/python benchmarks/app_speed.py [--game dtector] [--loads 3] [--clicks 60] [--apps start rulebook ...] [--json PATH]
 
 (a) open every app under ``digitutor serve`` (the landing page first) until it is interactive
     (its main control drawn and enabled), vs stock Voila showing ``benchmarks/one_button.ipynb``
@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 import psutil  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, Server, free_port, start_command, start_server  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 TARGETS = {"load_ratio": 1.0, "next_p95_ms": 50.0, "memory_ratio": 1.5}
@@ -131,7 +132,10 @@ def next_latencies(page: Page, clicks: int) -> list[float]:
             page.wait_for_timeout(300)
         elif options.count():
             before = page.locator(".dt-status").inner_text()
-            options.first.click()
+            try:
+                options.first.click(timeout=3000)
+            except PlaywrightTimeout:  # the decision was redrawn under the pointer: look again
+                continue
             page.wait_for_function("b => document.querySelector('.dt-status').innerText !== b", arg=before)
         else:
             elapsed = page.evaluate(TIMED_NEXT)
@@ -154,6 +158,8 @@ def kernel_memory(page: Page, server: Server) -> dict[str, float]:
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     learn = f"learn_{args.game}.ipynb"
     apps = {**{name: APP_READY[name] for name in APP_READY}, **{p.name: LEARN_READY for p in sorted(NOTEBOOKS.glob("learn_*.ipynb"))}}
+    if args.apps:
+        apps = {name: ready for name, ready in apps.items() if name.removesuffix(".ipynb") in args.apps}
     with tempfile.TemporaryDirectory(prefix="digitutor-bench-") as folder:
         root = Path(folder)
         (root / "one_button.ipynb").symlink_to(HERE / "one_button.ipynb")
@@ -228,6 +234,7 @@ def main() -> int:
     parser.add_argument("--game", default="dtector", help="which Learn app (default: dtector)")
     parser.add_argument("--loads", type=int, default=3, help="timed page loads per app (default: 3)")
     parser.add_argument("--clicks", type=int, default=60, help="timed Next presses (default: 60)")
+    parser.add_argument("--apps", nargs="*", metavar="APP", help="only these apps, e.g. start rulebook (default: every app)")
     parser.add_argument("--json", type=Path, default=HERE / "results" / "app_speed.json", help="where to write the figures")
     args = parser.parse_args()
     if not CHROMIUM.exists():

@@ -1,7 +1,7 @@
 """``digitutor serve``: the tutor notebooks as standalone Voila apps, the landing page at ``/``.
 
-The Voila settings (sources stripped, no tracebacks, kernel culling, preheated
-Learn kernels) live in ``digitutor/serving/voila.json`` (shipped in the package; the
+The Voila settings (sources stripped, no tracebacks, kernel culling, a preheated
+kernel per app) live in ``digitutor/serving/voila.json`` (shipped in the package; the
 repository root holds the same file, so that plain ``voila notebooks/`` and Binder
 behave the same); this module adds what a command line
 needs: loopback unless ``--lan`` (then a token on every route), ``/`` -> ``start.ipynb``,
@@ -102,8 +102,8 @@ def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: 
     local_url = _url(LOOPBACK, port, token)
     shared_url = _url(_lan_address(), port, token) if lan else local_url
     app.on_pool_progress = _progress_reporter(shared_url, lan, plan)
-    print(f"digitutor: preparing {plan.pooled} preheated Learn kernel(s) "
-          f"(at most {plan.max_kernels} kernels in all); pages opened meanwhile wait in a queue", flush=True)
+    print(f"digitutor: preparing {plan.pooled} preheated kernel(s), {plan.learn_pooled} for the Learn apps "
+          f"(at most {plan.max_kernels} kernels in all); Learn pages opened meanwhile wait in a queue", flush=True)
     if open_browser and _has_display():
         _open_browser_when_listening(local_url)
     app.start()  # blocks; Voila shuts every kernel down on Ctrl-C or SIGTERM
@@ -121,7 +121,8 @@ def _room_plan(root: Path, options: RoomOptions) -> RoomPlan:
         raise DigitutorError(f"--game {unknown[0]}: no Learn app for it (one of: {known})")
     if options.connect_timeout <= 0:
         raise DigitutorError(f"--connect-timeout {options.connect_timeout:g}: must be a positive number of seconds")
-    plan = plan_room(learn, options.room, list(options.games), options.max_kernels, options.connect_timeout)
+    others = sorted(path.name for path in root.glob("*.ipynb") if path.name not in learn)
+    plan = plan_room(learn, options.room, list(options.games), options.max_kernels, options.connect_timeout, others)
     if plan.max_kernels <= plan.pooled:
         raise DigitutorError(f"--max-kernels {plan.max_kernels}: must exceed the {plan.pooled} preheated kernels")
     return plan

@@ -35,7 +35,7 @@ def start_slots() -> int:
 
 @dataclass(frozen=True)
 class RoomPlan:
-    """How a server is sized: preheated kernels per Learn notebook, and the cap on all kernels."""
+    """How a server is sized: preheated kernels per notebook (Learn apps and the rest), and the cap on all kernels."""
 
     pools: dict[str, int]
     max_kernels: int
@@ -45,12 +45,27 @@ class RoomPlan:
     def pooled(self) -> int:
         return sum(self.pools.values())
 
+    @property
+    def learn_pooled(self) -> int:
+        return sum(size for name, size in self.pools.items() if queued(name))
+
+
+def queued(notebook: str) -> bool:
+    """Pages of a Learn app wait in the room's queue for a preheated kernel; the other apps never wait:
+    they take their preheated kernel when it is ready, else start one of their own."""
+    return notebook.rsplit("/", 1)[-1].startswith("learn_")
+
 
 def plan_room(learn_notebooks: list[str], room: int, games: list[str], max_kernels: int | None,
-              connect_timeout: float = CONNECT_TIMEOUT_S) -> RoomPlan:
-    """``room`` preheated kernels for each chosen game's Learn notebook (all when ``games`` is empty), 1 for the rest."""
+              connect_timeout: float = CONNECT_TIMEOUT_S, other_notebooks: list[str] | None = None) -> RoomPlan:
+    """``room`` preheated kernels for each chosen game's Learn notebook (all when ``games`` is empty), 1 for the rest.
+
+    Every other app (``other_notebooks``: the landing page, rulings, rulebook, deck check, compare)
+    keeps one preheated kernel too, so that it opens at once (about 55 MiB each, docs/serving.md).
+    """
     chosen = {f"learn_{game}.ipynb" for game in games} if games else set(learn_notebooks)
     pools = {name: (room if name in chosen else 1) for name in learn_notebooks}
+    pools |= {name: 1 for name in other_notebooks or ()}
     pooled = sum(pools.values())
     cap = max_kernels if max_kernels is not None else pooled + max(room, 1) + SPARE_KERNELS
     return RoomPlan(pools=pools, max_kernels=cap, connect_timeout=connect_timeout)

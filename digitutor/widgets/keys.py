@@ -2,7 +2,7 @@
 
 In the page it does what only the browser can do, and sends plain messages to the kernel:
 
-- clicks on timeline rows (``jump``);
+- clicks on timeline rows (``jump``) and on a decision's option buttons (``option``);
 - keys: → / PageDown / N next, ← / PageUp / B back, 1–9 choose that option (not while typing);
 - the autoplay clock (a ``tick`` every ``interval`` ms while ``playing``);
 - the tab title (``title``);
@@ -46,9 +46,10 @@ function render({ model, el }) {
   document.addEventListener("keydown", onKey);
   const scope = () => el.closest(".dt-tutor");
   const onClick = (event) => {
-    const row = event.target && event.target.closest ? event.target.closest(".dt-tl-row[data-step]") : null;
-    if (!row || !model.get("enabled") || !scope() || row.closest(".dt-tutor") !== scope()) return;
-    model.send({ action: "jump", step: Number(row.dataset.step) });
+    const hit = event.target && event.target.closest ? event.target.closest(".dt-tl-row[data-step], .dt-option[data-option]") : null;
+    if (!hit || hit.disabled || !model.get("enabled") || !scope() || hit.closest(".dt-tutor") !== scope()) return;
+    if (hit.dataset.option) model.send({ action: "option", number: Number(hit.dataset.option) });
+    else model.send({ action: "jump", step: Number(hit.dataset.step) });
   };
   document.addEventListener("click", onClick);
   const follow = () => {

@@ -129,13 +129,17 @@ CSS = """
 .dt-decision { border-color: #2f6fd6; border-width: 2px; }
 .dt-prompt { font-weight: 600; }
 .dt-keys-hint { font-weight: 400; font-size: 0.8em; color: #4a5466; margin-left: 6px; }
-.dt-options { flex-wrap: wrap; gap: 4px; }
+.dt-options { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; }
+.dt-illegal-row { margin: 4px 0; }
+.dt-why { display: inline-block; vertical-align: middle; margin-left: 6px; }
+.dt-why[open] { display: block; margin: 2px 0 0 0; }
 .dt-app .dt-option { width: auto; max-width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
   padding: 4px 10px; line-height: 1.3; }
 .dt-option-suggested { outline: 3px solid #c98a00; }
 .dt-option-taken { outline: 3px solid #2e7d4f; }
 .dt-option-illegal { font-style: italic; }
 .dt-app .dt-why-not { width: auto; padding: 0 8px; font-size: 0.9em; }
+.dt-app .dt-option[disabled] { cursor: not-allowed; opacity: 0.7; }
 .dt-reason { font-size: 0.92em; margin: 2px 0 2px 14px; }
 .dt-timeline { width: 100%; }
 .dt-timeline-head { align-items: center; gap: 8px; flex-wrap: wrap; }

@@ -143,7 +143,7 @@ class Tutor(widgets.VBox):
         self.status.add_class("dt-status")
         self.board = BoardPanel()
         self.lesson = LessonPanel()
-        self.decision = DecisionPanel(model.choose)
+        self.decision = DecisionPanel()
         self.rule = RuleNowPanel()
         side = widgets.VBox([self.lesson, self.decision, self.rule])
         side.add_class("dt-side")

@@ -1,7 +1,9 @@
 """Browser tests: one real ``digitutor serve`` for the session, headless Debian Chromium via pytest-playwright.
 
-Every page a test opens is watched: a console error, an uncaught exception, a request
-that leaves 127.0.0.1, or a notebook cell that failed fails the test.
+Every page a test opens is watched: a console error or warning (such as JupyterLab's
+"Unsatisfied version ... of shared singleton module", which mismatched Voila and widget
+releases log), an uncaught exception, a request that leaves 127.0.0.1, or a notebook cell
+that failed fails the test.
 """
 
 from __future__ import annotations
@@ -13,12 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, WebSocket
 
-from harness import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, Server, start_server
+from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, Server, start_server
 
-VIEWPORT = {"width": 1280, "height": 800}
 TIMEOUT_MS = 30_000
-#: what a cell error or a cell's stderr looks like in a Voila page
-CELL_FAILURE = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output[data-mime-type*="error"]'
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -65,10 +64,11 @@ def browser_context_args(browser_context_args: dict[str, Any], base_url: str) ->
 
 @dataclass
 class Watch:
-    """What went wrong on a page: console errors, page errors, requests off the loopback server."""
+    """What went wrong on a page: console errors and warnings, page errors, requests off the loopback server."""
 
     origin: str
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
 
     def local(self, url: str) -> bool:
@@ -78,7 +78,8 @@ class Watch:
         return host == self.origin
 
     def check(self) -> None:
-        problems = [f"console/page error: {e}" for e in self.errors] + [f"request off 127.0.0.1: {u}" for u in self.foreign]
+        problems = ([f"console/page error: {e}" for e in self.errors] + [f"console warning: {w}" for w in self.warnings]
+                    + [f"request off 127.0.0.1: {u}" for u in self.foreign])
         assert not problems, "\n".join(problems)
 
 
@@ -90,6 +91,8 @@ def app(page: Page, tutor: Server) -> Iterator[Page]:
     def on_console(message: Any) -> None:
         if message.type == "error":
             watch.errors.append(message.text)
+        elif message.type == "warning":
+            watch.warnings.append(message.text)
 
     def on_route(route: Route) -> None:
         if watch.local(route.request.url):
@@ -107,6 +110,7 @@ def app(page: Page, tutor: Server) -> Iterator[Page]:
     page.on("websocket", on_websocket)
     page.route("**/*", on_route)
     page.set_default_timeout(TIMEOUT_MS)
+    page.watch = watch  # type: ignore[attr-defined] - for tests that look at it before the end
     yield page
     if page.locator(CELL_FAILURE).count():
         watch.errors.append("a notebook cell failed: " + page.locator(CELL_FAILURE).first.inner_text()[:300])

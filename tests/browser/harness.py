@@ -31,6 +31,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 LOOPBACK = "127.0.0.1"
+#: the browser tests' window size
+VIEWPORT = {"width": 1280, "height": 800}
+#: what a cell error or a cell's stderr looks like in a Voila page
+CELL_FAILURE = '[data-mime-type="application/vnd.jupyter.stderr"], .jp-OutputArea-output[data-mime-type*="error"]'
 #: what ``digitutor serve`` prints once its pool of preheated kernels is full
 READY_TEXT = "digitutor: ready in"
 

@@ -133,6 +133,17 @@ def test_app_loads_without_error(app: Page, notebook: str) -> None:
     expect(app.locator(".dt-error:visible")).to_have_count(0)
 
 
+@pytest.mark.parametrize("notebook", sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")))
+def test_a_page_load_logs_no_console_warning(app: Page, notebook: str) -> None:
+    # Voila's page bundle (JupyterLab 4.2.5 in Voila 0.5.8) and the widget extensions must agree:
+    # newer jupyterlab_widgets or Voila releases log 13 "Unsatisfied version" warnings per page.
+    app.goto(f"/voila/render/{notebook}")
+    expect(app.locator(".dt-app").first).to_be_visible(timeout=60_000)
+    app.wait_for_load_state("networkidle")
+    app.wait_for_timeout(500)
+    assert app.watch.warnings == []  # type: ignore[attr-defined]
+
+
 def test_every_registered_game_has_a_learn_notebook() -> None:
     missing = [game for game in GAMES if not (NOTEBOOKS / f"learn_{game}.ipynb").is_file()]
     assert not missing, f"no notebooks/learn_<game>.ipynb for: {', '.join(missing)}"

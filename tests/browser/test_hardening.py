@@ -14,9 +14,10 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from drive import wait_ready
-from harness import LOOPBACK, Server, http_get, start_server
+from harness import LOOPBACK, NOTEBOOKS, Server, http_get, start_server
 
-CAP = 8
+#: a preheated kernel per app, and room for five more
+CAP = len(list(NOTEBOOKS.glob("*.ipynb"))) + 5
 GETS = 40
 INTERNAL = re.compile(r"Traceback|site-packages|File \\?\"/|\.py\\?\", line \d+")
 BAD_COMM_OPENS = """async ([kernel, targets]) => {

@@ -54,13 +54,24 @@ def test_serve_applies_the_keep_alive_pings() -> None:
     assert app.tornado_settings["ws_ping_timeout"] >= 2 * app.tornado_settings["ws_ping_interval"]
 
 
-def test_only_learn_apps_get_a_preheated_kernel() -> None:
-    # Voila matches the denylist against each notebook's full path.
+def test_every_app_gets_a_preheated_kernel() -> None:
+    # Voila matches the denylist against each notebook's full path; an empty one preheats every app.
     denied = [re.compile(pattern) for pattern in SETTINGS["VoilaKernelManager"]["preheat_denylist"]]
     preheated = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")
                        if not any(pattern.match(str(path.resolve())) for pattern in denied))
-    assert preheated == learn_notebooks()
-    assert preheated, "no notebooks/learn_*.ipynb"
+    assert preheated == sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
+    assert set(learn_notebooks()) < set(preheated)
+    plan = serve._room_plan(NOTEBOOKS, serve.RoomOptions(room=3, games=("dtector",)))
+    assert plan.pools["learn_dtector.ipynb"] == 3 and plan.pools["start.ipynb"] == 1
+    assert plan.learn_pooled == 3 + len(learn_notebooks()) - 1
+
+
+def test_an_app_whose_preheated_kernel_is_taken_starts_its_own_instead_of_waiting(tutor: Server) -> None:
+    # Only Learn pages queue for a preheated kernel; two landing pages at once both render at once.
+    pages = [http_get(tutor.port, "/voila/render/start.ipynb") for _ in range(2)]
+    for status, _headers, body in pages:
+        assert status == 200
+        assert "dt-queue-line" not in body.decode() and "jupyter-config-data" in body.decode()
 
 
 def test_pages_have_no_sources_no_cdn_and_set_the_xsrf_cookie(tutor: Server) -> None:

@@ -58,7 +58,7 @@ def test_at_a_decision_the_rule_panel_shows_the_rule_of_the_choice():
     for citation in decision.citations:
         assert html.escape(citation.quote) in value
     assert "chooses" in value
-    assert "Rules for this choice" not in tutor.decision.children[0].value, "the rule is not hidden in a fold"
+    assert "Rules for this choice" not in tutor.decision.value, "the rule is not hidden in a fold"
     assert lit_phase(tutor) == (decision.phase or model.game.phase_of(model.state()))
 
 
@@ -152,7 +152,7 @@ def test_a_guided_first_game_suggests_every_move_pauses_at_concepts_and_ends_wit
             continue
         suggested = model.suggestion()
         assert suggested in {o.key for o in decision.legal_options}, f"no suggested move at {decision.kind}"
-        assert "dt-option-suggested" in str([c._dom_classes for c in tutor.decision.children[1].children])
+        assert "dt-option-suggested" in tutor.decision.value
         model.choose(suggested)
     assert model.match.over, "the guided game ends"
     assert len(model.match.steps) <= 300, f"a first game of {len(model.match.steps)} steps is too long"
