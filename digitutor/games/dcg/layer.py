@@ -10,6 +10,7 @@ breeding area activate no effects (dcg:breeding-area.p2).
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from collections.abc import Sequence
 from typing import Any
 
@@ -110,27 +111,38 @@ def in_force(state: CState, now: frozenset[str]) -> list[InForce]:
     They depend only on whose turn it is and what is in the battle areas: worked out once per such board
     and kept in the match's memo (stacks are frozen records, so the board itself is the key).
     """
-    key = ("in-force", state.active, *(tuple([s.cards for s in side.battle]) for side in state.sides))
+    first, second = state.sides
+    key = ("board-in-force", state.active, tuple(map(_CARDS, first.battle)), tuple(map(_CARDS, second.battle)))
     memo = state.instances.memo
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _in_force(state)
+        found = memo[key] = [force for owner, side in enumerate(state.sides) for stack in side.battle
+                             for force in _stack_in_force(state, owner, stack.cards)]
     return found
 
 
-def _in_force(state: CState) -> list[InForce]:
-    found: list[InForce] = []
-    cards = state.cards
-    for owner, side in enumerate(state.sides):
-        for stack in side.battle:
-            this = (stack.top,)
-            for effect in cards[stack.top].effects:
-                if _holds(effect.spec.timing, owner, state.active):
-                    found.append(InForce(effect, owner, this))
-            for uid in stack.sources:
-                for effect in cards[uid].inherited_effects:
-                    if _holds(effect.spec.timing, owner, state.active):
-                        found.append(InForce(effect, owner, this))
+_CARDS = attrgetter("cards")
+
+
+def _stack_in_force(state: CState, owner: int, stack: tuple[int, ...]) -> list[InForce]:
+    """One stack's effects in force (its top card's own, its digivolution cards' inherited), memoised per stack:
+    when the board changes, most stacks on it have not."""
+    memo = state.instances.memo
+    key = ("stack-in-force", owner, state.active, stack)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    found = []
+    cards, active = state.cards, state.active
+    this = (stack[-1],)
+    for effect in cards[stack[-1]].effects:
+        if _holds(effect.spec.timing, owner, active):
+            found.append(InForce(effect, owner, this))
+    for uid in stack[:-1]:
+        for effect in cards[uid].inherited_effects:
+            if _holds(effect.spec.timing, owner, active):
+                found.append(InForce(effect, owner, this))
+    memo[key] = found
     return found
 
 

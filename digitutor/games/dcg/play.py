@@ -17,6 +17,7 @@ from ...core.records import Decision, Event, Option, Step
 from . import citations as C
 from .cards import Card, Category
 from .checks import (
+    check_breeding,
     colours_in_play,
     MATCHES,
     digivolve_match,
@@ -183,8 +184,6 @@ def draw_phase(state: CState, top: Frame, rng: random.Random) -> Step:
 
 def ask_breeding(state: CState, top: Frame) -> Decision | None:
     """Hatch, move out, or do nothing (None: nothing but "do nothing" is possible)."""
-    from .checks import check_breeding
-
     player = state.active
     side = state.sides[player]
     options = [Option(action("stay", player), "Do nothing")]
@@ -301,6 +300,7 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
                                   f"Activate {shown.name}: {shown.effects[index].spec.quote}", why_not_activate(state, stack, index)))
     targets = [(ids[stack.top], cards[stack.top].name, target_reasons(state, stack)) for stack in state.sides[1 - player].battle
                if cards[stack.top].category is not Category.TAMER]  # each target's reasons do not depend on the attacker
+    open_targets = [target for target in targets if not target[2]]
     for stack, shown in fighting:
         if shown.category is Category.TAMER:
             continue
@@ -311,6 +311,7 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
             continue  # why it cannot attack is shown once, above; why_not answers any target proposed for it
         options += [Option(plain_action("attack", player, (attacker_id, target_id)), f"Attack {target_name} with {who}", against)
                     for target_id, target_name, against in targets]
+        targets = open_targets  # why a target cannot be attacked is shown once, with the first Digimon able to attack
     options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
     return tuple(options)
 
@@ -414,8 +415,6 @@ def rules_processing(state: CState, due: list[int]) -> Step:
 
 
 def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
-    from .attack import declare_attack
-
     kind, player = chosen.kind, chosen.player
     if kind == "pass":
         state.set_memory(player, -PASS_MEMORY)
@@ -440,7 +439,7 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
         return dna_digivolve(state, player, state.uid(chosen.cards[0]), state.uid(chosen.cards[1]), state.uid(chosen.cards[2]))
     if kind == "activate":
         return activate_main(state, player, state.uid(chosen.cards[0]), int(chosen.param("effect", "0") or 0))
-    return declare_attack(state, player, chosen)
+    return attack.declare_attack(state, player, chosen)
 
 
 def _paid(state: CState, player: int, cost: int) -> tuple[str, list]:
@@ -629,3 +628,7 @@ def game_over(state: CState, winner: int, told: str, cited: tuple) -> Step:
     state.winner = winner
     state.clear_to(frame("game-over.done"))
     return step(state, Phase.GAME_OVER, winner, told, (C.YOU_WIN_IF, *cited), [Event("game-over", winner)])
+
+
+# attack.py builds on this module (game_over, rules processing): imported last, so either may be imported first
+from . import attack  # noqa: E402
