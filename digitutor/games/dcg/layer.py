@@ -111,13 +111,20 @@ def in_force(state: CState, now: frozenset[str]) -> list[InForce]:
     They depend only on whose turn it is and what is in the battle areas: worked out once per such board
     and kept in the match's memo (stacks are frozen records, so the board itself is the key).
     """
+    return _board(state)[0]
+
+
+def _board(state: CState) -> tuple[list[InForce], bool]:
+    """The effects in force on this board, and whether any of them lowers DP (memoised per board)."""
     first, second = state.sides
     key = ("board-in-force", state.active, tuple(map(_CARDS, first.battle)), tuple(map(_CARDS, second.battle)))
     memo = state.instances.memo
     found = memo.get(key)
     if found is None:
-        found = memo[key] = [force for owner, side in enumerate(state.sides) for stack in side.battle
-                             for force in _stack_in_force(state, owner, stack.cards)]
+        forces = [force for owner, side in enumerate(state.sides) for stack in side.battle
+                  for force in _stack_in_force(state, owner, stack.cards)]
+        lowers = any(m.value == "dp" and (m.by or 0) < 0 for force in forces for m in force.effect.spec.modify)
+        found = memo[key] = (forces, lowers)
     return found
 
 
@@ -160,7 +167,7 @@ def may_lower_dp(state: CState) -> bool:
     """Is any change lowering DP in force or lasting now? (If not, no Digimon with printed DP can be at 0.)"""
     if any(c.modifier.value == "dp" and (c.modifier.by or 0) < 0 for c in state.lasting):
         return True
-    return any(m.value == "dp" and (m.by or 0) < 0 for f in in_force(state, NOW) for m in f.effect.spec.modify)
+    return _board(state)[1]
 
 
 def keyword(state: CState, uid: int, name: str) -> Value:
