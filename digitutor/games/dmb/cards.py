@@ -31,7 +31,11 @@ Points = Annotated[int, msgspec.Meta(ge=0, le=90, multiple_of=10)]
 EffectText = Annotated[str, msgspec.Meta(max_length=2000)]
 
 ATTACKS: tuple[AttackName, ...] = ("circle", "triangle", "cross")
-SYMBOLS = {"circle": "Circle", "triangle": "Triangle", "cross": "Cross"}
+#: the attack symbols cards print and the copy of the rulebook lost ("Counter / / :"); the editor's notes on
+#: the Attack Abilities clauses (digitutor/rulebooks/editor-notes.yaml) name them, and the tutor shows them
+SYMBOL_NOTE = "dmb:attack-abilities.counter"
+MARKS = {"circle": "○", "triangle": "△", "cross": "✕"}
+SYMBOLS = {attack: f"{MARKS[attack]} {attack.capitalize()}" for attack in ATTACKS}
 LEVELS: tuple[str, ...] = ("R", "C", "U", "M")
 LEVEL_NAMES = {"R": "Rookie", "C": "Champion", "U": "Ultimate", "M": "Mega"}
 

@@ -10,6 +10,7 @@ from ...core.records import Event
 from ...rules.model import Citation
 from . import citations as C
 from .choices import attach, push_discard, push_look, push_take
+from .cards import SYMBOLS
 from .common import draw, name, trash_top
 from .effects import RULES, whose
 from .state import DState
@@ -29,10 +30,10 @@ class Outcome:
 
 
 def _ability_words(ability: str) -> str:
-    """``counter:circle`` -> ``Counter Circle``; ``1st-attack`` -> ``1st Attack``."""
+    """``counter:circle`` -> ``Counter ○ Circle``; ``1st-attack`` -> ``1st Attack``."""
     words = {"1st-attack": "1st Attack", "cannot-gain-1st": "\"cannot gain 1st Attack\"", "to-0": "to 0"}
     name_, _, arg = ability.partition(":")
-    return " ".join(part for part in (words.get(name_, name_.capitalize()), arg.capitalize()) if part)
+    return " ".join(part for part in (words.get(name_, name_.capitalize()), SYMBOLS.get(arg, arg.capitalize())) if part)
 
 
 def holds(state: DState, owner: int, selector: Selector) -> bool:

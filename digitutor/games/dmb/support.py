@@ -45,7 +45,7 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
 
 def attack_label(card: Card, attack: str) -> str:
     chosen = card.attack(attack)
-    ability = f", {chosen.ability}{' ' + chosen.arg if chosen.arg else ''}{' ' + str(chosen.amount) if chosen.amount else ''}" if chosen.ability else ""
+    ability = f", {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}{' ' + str(chosen.amount) if chosen.amount else ''}" if chosen.ability else ""
     return f"{SYMBOLS[attack]} ({chosen.power}{ability})"
 
 

@@ -61,7 +61,7 @@ def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
 
 def _attack_text(card: Card, attack: str) -> str:
     chosen = card.attack(attack)
-    return f"{chosen.power}" + (f" {chosen.ability}{' ' + chosen.arg if chosen.arg else ''}" if chosen.ability else "")
+    return f"{chosen.power}" + (f" {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}" if chosen.ability else "")
 
 
 def _active_view(state: DState, side: Side) -> tuple[CardView, ...]:
