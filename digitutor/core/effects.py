@@ -11,6 +11,9 @@ A card file says, for each effect of a card (see docs/effects.md for every word)
     run its ``cost`` and ``do`` verbs once.
 ``condition``
     selectors that must each find at least one card (``your Digimon is Red``).
+``otherwise``
+    verbs done instead of ``do`` when the condition does not hold ("If not, ..." / "Otherwise, ..."),
+    in a game whose rules define such a branch (``EffectRules.otherwise``).
 ``cost`` / ``do``
     verbs on selected cards: move, draw, shuffle, delete, gain, lose, reveal, search, choose,
     change. A verb may ``keep`` the cards it acted on under a name, and a later verb of the same
@@ -147,6 +150,7 @@ class EffectSpec(Schema):
     condition: tuple[Selector, ...] = ()
     cost: tuple[Verb, ...] = ()
     do: tuple[Verb, ...] = ()
+    otherwise: tuple[Verb, ...] = ()  #: done instead of ``do`` when the condition fails ("If not, ..." / "Otherwise, ...")
     modify: tuple[Modifier, ...] = ()
     duration: Duration = "while"
     once_per_turn: bool = False  #: a trigger that acts at most once a turn for each card that has it
@@ -188,13 +192,18 @@ class EffectRules:
     verbs: Mapping[str, Citation]  #: verb -> the rule (or interpretation) that defines it in this game
     filters: Mapping[str, str] = field(default_factory=dict)  #: selector filters this game's cards use
     game_verbs: Mapping[str, str] = field(default_factory=dict)  #: verbs only this game has -> what they do
+    otherwise: Citation | None = None  #: the rule for "If not" / "Otherwise" branches, in a game that has one
 
     def check(self, spec: EffectSpec, source: str, where: str) -> None:
         """Every timing, value, zone and verb of ``spec`` is one this game knows; else one InputError."""
         if spec.timing not in self.timings:
             raise InputError(source, f"{where}.timing", f"expected one of {', '.join(self.timings)}, got {spec.timing[:40]!r}")
+        if spec.otherwise and self.otherwise is None:
+            raise InputError(source, f"{where}.otherwise", f"expected no 'otherwise': {self.game} effects have no If not / Otherwise branch")
+        if spec.otherwise and not spec.condition:
+            raise InputError(source, f"{where}.otherwise", "expected a condition: 'otherwise' is what happens when the condition fails")
         selectors = [(f"{where}.condition[{i}]", s) for i, s in enumerate(spec.condition)]
-        for part, verbs in (("cost", spec.cost), ("do", spec.do)):
+        for part, verbs in (("cost", spec.cost), ("do", spec.do), ("otherwise", spec.otherwise)):
             kept: set[str] = set()
             for i, verb in enumerate(verbs):
                 if verb.verb not in self.verbs:

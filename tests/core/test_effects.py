@@ -169,3 +169,19 @@ def test_among_a_name_no_earlier_verb_keeps_is_refused_at_load():
         SEARCH_RULES.check(spec, "cards.yaml", "cards[0]")
     with pytest.raises(InputError, match=r"do\[0\]\.what: expected the cards to choose from"):
         SEARCH_RULES.check(EffectSpec("text", "on-play", do=(Verb("choose"),)), "cards.yaml", "cards[0]")
+
+
+# -- "If not" / "Otherwise" -------------------------------------------------------------------------------------------
+
+
+def test_an_otherwise_branch_is_refused_where_the_game_has_none_or_without_a_condition():
+    draw = (Verb("draw", count=1),)
+    spec = EffectSpec("text", "on-play", condition=(Selector(zone="field", level="Rookie"),), do=draw, otherwise=draw)
+    with pytest.raises(InputError, match=r"cards\[0\]\.otherwise: expected no 'otherwise'"):
+        RULES.check(spec, "cards.yaml", "cards[0]")
+    with_branch = EffectRules(RULES.game, RULES.timings, RULES.values, RULES.zones, RULES.verbs, otherwise=RULE)
+    with_branch.check(spec, "cards.yaml", "cards[0]")  # a game whose rules define the branch
+    with pytest.raises(InputError, match=r"cards\[0\]\.otherwise: expected a condition"):
+        with_branch.check(EffectSpec("text", "on-play", do=draw, otherwise=draw), "cards.yaml", "cards[0]")
+    with pytest.raises(InputError, match=r"cards\[0\]\.otherwise\[0\]\.verb: expected one of"):
+        with_branch.check(EffectSpec("text", "on-play", condition=spec.condition, otherwise=(Verb("fly"),)), "cards.yaml", "cards[0]")

@@ -12,6 +12,7 @@ from . import citations as C
 
 RULES = EffectRules(
     game="dmb",
+    otherwise=C.CONDITIONALS,
     timings={
         "support": Timing("support", "a card's Support text, resolved in the Support Phase (last in, first out)", C.SUPPORTING, static=False),
         "void": Timing("void", "a Void Support: checked before every other Support effect", C.VOID_FIRST, static=False),

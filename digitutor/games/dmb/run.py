@@ -79,16 +79,25 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
 
 
 def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: int | None = None) -> Outcome:
-    """Each effect in card order: a failed condition misfires it (the next effect still runs)."""
+    """Each effect in card order: a failed condition misfires it (the next effect still runs), unless the effect
+    has an "If not" / "Otherwise" branch, which is done instead (dmb:faq.conditionals)."""
     outcome = Outcome()
     for effect in effects:
         outcome.citations.append(effect.citation)
+        verbs = effect.spec.do
         if not all(holds(state, owner, selector) for selector in effect.spec.condition):
-            outcome.misfired = True
-            outcome.citations += [C.MISFIRE, C.CONDITIONALS]
-            outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
-            continue
-        for verb in effect.spec.do:
+            if not effect.spec.otherwise:
+                outcome.misfired = True
+                outcome.citations += [C.MISFIRE, C.CONDITIONALS]
+                outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
+                continue
+            outcome.citations.append(C.CONDITIONALS)
+            outcome.say(f"\"{effect.spec.quote}\": its condition is not met, so the \"If not\" part is done instead.")
+            verbs = effect.spec.otherwise
+        elif effect.spec.otherwise:
+            outcome.citations.append(C.CONDITIONALS)
+            outcome.say(f"\"{effect.spec.quote}\": its condition is met, so the \"If not\" part is skipped.")
+        for verb in verbs:
             _verb(state, owner, verb, outcome, source)
     return outcome
 
