@@ -226,6 +226,13 @@ def _check_discard(state: DState, top: Frame | None, chosen: Action) -> tuple[Re
     return ()
 
 
+def _check_bonus(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    left = top.get("left", ()) if top is not None else ()
+    if chosen.param("effect") not in {str(index) for index in left}:
+        return (Reason("Name one of the Evolution Box bonuses still waiting (effect=0, 1, ...).", C.SIMULTANEOUS),)
+    return ()
+
+
 def _rule(citation, words: str, check=None) -> ActionRule:
     return ActionRule(citation, words, check)
 
@@ -244,6 +251,8 @@ ACTIONS: dict[str, ActionRule] = {
     "evolve-with": _rule(C.EVOLVE_CARD, "Evolve cards are played in the turn player's Evolution Phase.", _check_evolve),
     "dna": _rule(C.DNA, "DNA evolution happens in the turn player's Evolution Phase.", _check_evolve),
     "no-evolve": _rule(C.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase."),
+    "bonus": _rule(C.SIMULTANEOUS, "Evolution Box bonuses that trigger at once are ordered by their owner after the evolution.",
+                   _check_bonus),
     "attack": _rule(C.CHOOSE_ATTACK, "Attacks are chosen in the Strategy Phase."),
     "support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", _check_support),
     "partner-option": _rule(C.PARTNER_OPTION, "A Partner Option supports from the Destiny Zone in the Support Phase.", _check_partner_option),

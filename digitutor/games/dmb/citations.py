@@ -265,6 +265,7 @@ DESTINY_HIDDEN = interpretation(
 
 # -- FAQ --------------------------------------------------------------------------------------------------
 CONDITIONALS = cite("dmb:faq.conditionals")
+SIMULTANEOUS = cite("dmb:faq.simultaneous-effects")
 COUNTER_SPECIFICS = cite("dmb:faq.counter-specifics")
 JAMMING_ODDBALLS = cite("dmb:faq.jamming-oddballs")
 OPPONENT_DISCARDS = cite("dmb:faq.opponent-discards")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ...core.actions import Action, action
-from ...core.frames import Frame
+from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Step
 from . import citations as C
 from .checks import evolve_options, evolve_target
@@ -111,9 +111,47 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
     if state.cards[before].name in state.cards[target].evo_box:
         cited.append(C.REQ_EVO_BOX)
-        bonus = run_effects(state, player, state.cards[target].bonuses)
-        if bonus.citations:
-            cited += [C.EVO_BONUS, *bonus.citations]
-            narration += " " + bonus.narration
-            events += bonus.events
+        bonuses = state.cards[target].bonuses
+        if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
+            state.push(frame("evolution.bonus-order", player, card=state.iid(target), left=tuple(range(len(bonuses)))))
+            cited += [C.EVO_BONUS, C.SIMULTANEOUS]
+            narration += f" {len(bonuses)} Evolution Box bonuses trigger at once: {name(player)} chooses the order they resolve in."
+        else:
+            bonus = run_effects(state, player, bonuses)
+            if bonus.citations:
+                cited += [C.EVO_BONUS, *bonus.citations]
+                narration += " " + bonus.narration
+                events += bonus.events
     return step(state, Phase.EVOLUTION, player, narration, cited, events)
+
+
+def ask_bonus_order(state: DState, top: Frame) -> Decision | None:
+    """Two or more Evolution Box bonuses are waiting: their owner picks the one that resolves next."""
+    left = top["left"]
+    if len(left) < 2:
+        return None
+    player = top.player
+    card = state.cards[state.uid(top["card"])]
+    options = tuple(Option(action("bonus", player, effect=index), f"Resolve first: \"{card.bonuses[index].spec.quote}\"") for index in left)
+    return Decision(player, "bonus-order", f"{name(player)}: {card.name}'s Evolution Box bonuses trigger at once; which resolves first?",
+                    options, (C.EVO_BONUS, C.SIMULTANEOUS), Phase.EVOLUTION.value)
+
+
+def answer_bonus_order(state: DState, top: Frame, chosen: Action) -> Step:
+    index = int(chosen.param("effect") or 0)
+    state.frames[-1] = top.but(left=tuple(i for i in top["left"] if i != index))
+    return _resolve_bonus(state, top, index, chosen=True)
+
+
+def last_bonus(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    """The last bonus left resolves with no choice to make."""
+    state.pop()
+    return _resolve_bonus(state, top, top["left"][0], chosen=False) if top["left"] else None
+
+
+def _resolve_bonus(state: DState, top: Frame, index: int, chosen: bool) -> Step:
+    player = top.player
+    card = state.cards[state.uid(top["card"])]
+    bonus = run_effects(state, player, (card.bonuses[index],))
+    how = f"{name(player)} resolves this bonus first" if chosen else "The last bonus resolves"
+    return step(state, Phase.EVOLUTION, player, f"{how}: {bonus.narration}", [C.EVO_BONUS, C.SIMULTANEOUS, *bonus.citations], bonus.events)

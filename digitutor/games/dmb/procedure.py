@@ -78,6 +78,8 @@ PROCEDURE = Procedure(
         "evolution.rack": DecisionRule(frozenset({"rack", "no-rack"}), evolution.ask_rack, evolution.answer_rack),
         "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), evolution.ask_evolve,
                                          evolution.answer_evolve, evolution.skip_evolve),
+        "evolution.bonus-order": DecisionRule(frozenset({"bonus"}), evolution.ask_bonus_order, evolution.answer_bonus_order,
+                                              evolution.last_bonus),
         "strategy.choose": DecisionRule(frozenset({"attack"}), support.ask_strategy, support.answer_strategy),
         "support.declare": DecisionRule(frozenset({"support", "partner-option", "blind", "no-support"}), support.ask_support, support.answer_support),
         "support.jam": DecisionRule(frozenset({"jam", "no-jam"}), support.ask_jam, support.answer_jam),
