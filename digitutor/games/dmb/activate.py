@@ -1,4 +1,5 @@
-"""ACTIVATE and Data Break: once per game per card, by the turn player, at the first step of a phase ("Any Phase")."""
+"""ACTIVATE and Data Break (once per game per card, by the turn player) and [1/Turn] effects (once in each player's
+turn, by their owner, turn player or not), at the first step of a phase ("Any Phase")."""
 
 from __future__ import annotations
 
@@ -24,11 +25,11 @@ def why_not_activate(state: DState, player: int, uid: int) -> tuple[Reason, ...]
     reasons = []
     if not _effects(state, uid):
         return (Reason(f"{card.name} has no ACTIVATE effect.", C.ACTIVATE),)
-    if player != state.active:
+    once_a_turn = all(e.spec.timing == "per-turn" for e in _effects(state, uid))
+    if player != state.active and not once_a_turn:  # a [1/Turn] effect may be used in either player's turn
         reasons.append(Reason("ACTIVATE is used by the turn player.", C.ACTIVATE))
     if not side.active or side.active[-1] != uid:
         reasons.append(Reason(f"{card.name} is not your active Digimon.", C.ACTIVATE))
-    once_a_turn = all(e.spec.timing == "per-turn" for e in _effects(state, uid))
     if once_a_turn and (uid, state.turn) in side.used_this_turn:
         reasons.append(Reason(f"{card.name}'s [1/Turn] effect was already used this turn.", C.ONCE_A_TURN))
     if not once_a_turn and uid in side.activated:
@@ -39,7 +40,8 @@ def why_not_activate(state: DState, player: int, uid: int) -> tuple[Reason, ...]
 
 
 def ask_activate(state: DState, top: Frame) -> Decision | None:
-    player = state.active
+    """The first step of a phase: the turn player may use an ACTIVATE or [1/Turn] effect, then the other player a [1/Turn] one."""
+    player = state.active if top.player is None else top.player
     side = state.sides[player]
     if not side.active or not _effects(state, side.active[-1]):
         return None

@@ -24,7 +24,7 @@ def battle_frames() -> list[Frame]:
 def support_frames(state: DState) -> list[Frame]:
     turn, other = state.active, 1 - state.active
     return [
-        frame("support.activate", turn), frame("support.declare", other), frame("support.declare", turn), frame("support.jam-window"),
+        frame("support.activate", turn), frame("support.activate", other), frame("support.declare", other), frame("support.declare", turn), frame("support.jam-window"),
         frame("support.void"), frame("support.resolve", turn), frame("support.resolve", other),
     ]
 
@@ -38,7 +38,7 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
                     f"{name(opponent)} has no active Digimon: unopposed victory bonus — {name(opponent)} trashes 2, {name(player)} draws 1.",
                     (C.UNOPPOSED, C.UNOPPOSED_BONUS, C.TRASH), events)
     *chooses, reveal = secret_round("strategy", (player, opponent))
-    state.goto(*chooses, *support_frames(state), frame("battle.activate", player), reveal, *battle_frames())
+    state.goto(*chooses, *support_frames(state), frame("battle.activate", player), frame("battle.activate", opponent), reveal, *battle_frames())
     return step(state, Phase.STRATEGY, None, "Both players choose Circle, Triangle or Cross, secretly and at the same time.",
                 (C.CHOOSE_ATTACK, C.SECRETLY, C.FACE_DOWN_ATTACK))
 
