@@ -38,6 +38,7 @@ MARKS = {"circle": "○", "triangle": "△", "cross": "✕"}
 SYMBOLS = {attack: f"{MARKS[attack]} {attack.capitalize()}" for attack in ATTACKS}
 LEVELS: tuple[str, ...] = ("R", "C", "U", "M")
 LEVEL_NAMES = {"R": "Rookie", "C": "Champion", "U": "Ultimate", "M": "Mega"}
+NEXT_LEVEL = {"R": "C", "C": "U", "U": "M"}
 
 
 class Attack(Schema):
@@ -215,3 +216,11 @@ def load_deck(path: Path | str) -> Deck:
 def tutorial_decks() -> tuple[Deck, ...]:
     """The two shipped decks, in file-name order."""
     return tuple(load_deck(path) for path in sorted((cards_dir() / "decks").glob("*.yaml")))
+
+
+def valid_line(below: Card, top: Card) -> bool:
+    """Would ``below`` evolving to ``top`` be a fully valid evolution: its type or Evolution Box, and its level or
+    Evolution Box, DP ignored (dmb:faq.cards-placed-under-digimon)?"""
+    if below.name in top.evo_box:
+        return True
+    return NEXT_LEVEL.get(below.level or "") == top.level and below.type == top.type

@@ -10,12 +10,11 @@ from ...core.frames import Frame
 from ...core.game import ActionRule
 from ...core.records import Option, Reason
 from . import citations as C
-from .cards import Card
+from .cards import NEXT_LEVEL, Card
 from .activate import check_activate
 from .common import in_zone
 from .state import DState
 
-NEXT_LEVEL = {"R": "C", "C": "U", "U": "M"}
 
 
 def why_not_play(state: DState, player: int, uid: int) -> tuple[Reason, ...]:

@@ -14,6 +14,7 @@ from ...core.effects import Verb
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from . import citations as C
+from .cards import valid_line
 from .common import name, step
 from .effects import can_attach
 from .state import DState
@@ -31,7 +32,8 @@ def push_take(state: DState, player: int, verb: Verb, to: str = "hand") -> str:
     zone = what.zone if what is not None and what.zone in ("deck", "trash") else "trash"
     state.frames.append(frame("effect.take", player, zone=zone, level=getattr(what, "level", None), sort=getattr(what, "kind", None), to=to,
                               phase=state.phase.value))
-    return f"{name(player)} picks a card from their {zone}" + (" for the top of the deck." if to == "deck" else ".")
+    purpose = {"deck": " for the top of the deck.", "under": " to place under their Digimon."}
+    return f"{name(player)} picks a card from their {zone}" + purpose.get(to, ".")
 
 
 def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
@@ -146,10 +148,29 @@ def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
         side.deck.append(uid)
         return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
                     (C.RECYCLE_ANY,), [state.card_event("recycle", player, (uid,))])
+    if top.get("to") == "under":
+        return _placed_under(state, player, uid)
     side.hand.append(uid)
     cited = [C.TAKE] + ([C.CHERRYPICKING] if top["zone"] == "deck" else [])
     return step(state, state.phase, player, f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
                 cited, [state.card_event("take", player, (uid,))])
+
+
+def _placed_under(state: DState, player: int, uid: int) -> Step:
+    """A card goes under the active Digimon; an Abnormal one whose line is now a valid evolution becomes Normal."""
+    side = state.sides[player]
+    top = side.active[-1]
+    side.active.insert(len(side.active) - 1, uid)
+    told = f"{name(player)} places {state.label(uid)} under {state.label(top)}."
+    cited = [C.PLACED_UNDER]
+    if side.abnormal:
+        if valid_line(state.cards[uid], state.cards[top]):
+            side.abnormal = False
+            told += f" {state.label(uid)} to {state.label(top)} would be a valid evolution: {state.label(top)} is no longer Abnormal."
+        else:
+            told += f" {state.label(uid)} to {state.label(top)} would not be a valid evolution: {state.label(top)} stays Abnormal."
+        cited.append(C.ABNORMAL)
+    return step(state, state.phase, player, told, cited, [state.card_event("put-under", player, (uid,))])
 
 
 # -- Attach D/T/H and Shatter ---------------------------------------------------------------------------------------------

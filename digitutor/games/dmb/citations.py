@@ -266,6 +266,7 @@ DESTINY_HIDDEN = interpretation(
 # -- FAQ --------------------------------------------------------------------------------------------------
 CONDITIONALS = cite("dmb:faq.conditionals")
 SIMULTANEOUS = cite("dmb:faq.simultaneous-effects")
+PLACED_UNDER = cite("dmb:faq.cards-placed-under-digimon")
 COUNTER_SPECIFICS = cite("dmb:faq.counter-specifics")
 JAMMING_ODDBALLS = cite("dmb:faq.jamming-oddballs")
 OPPONENT_DISCARDS = cite("dmb:faq.opponent-discards")

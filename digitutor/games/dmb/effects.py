@@ -37,7 +37,7 @@ RULES = EffectRules(
         "boost": C.BOOST, "recover": C.RECOVER, "draw": C.A_DRAW, "trash": C.TRASH, "discard": C.DISCARD,
         "void": C.VOID, "gain-ability": C.ATTACK_ABILITIES, "revive": C.REVIVE, "recycle": C.RECYCLE,
         "take": C.TAKE, "recode": C.RECODE, "corrupt": C.CORRUPT, "attach": C.ATTACH, "recycle-any": C.RECYCLE_ANY,
-        "dig": C.UNKNOWN_CARDS,
+        "dig": C.UNKNOWN_CARDS, "put-under": C.PLACED_UNDER,
     },
     game_verbs={
         "boost": "Boost: the player's current Power goes up by `amount` until the End Phase",
@@ -54,6 +54,8 @@ RULES = EffectRules(
         "from the deck it is shown and the deck shuffled (Cherrypicking). List it last.",
         "recode": "Recode X: look at the top `count` cards of your deck, put each on the top or the bottom. List it last.",
         "attach": "Attach: this card goes next to its owner's active Digimon (one attachment slot: a card already there is discarded)",
+        "put-under": "the player picks a card matching `what` from `what.zone` (trash) and places it under their active Digimon; "
+                     "an Abnormal Digimon whose new line is a valid evolution becomes Normal. List it last.",
         "recycle-any": "Recycle any: the player puts a card of their choice from the trash on top of the deck (no shuffle). List it last.",
         "dig": "put the top card of the deck that matches `what` into `to` (dp); the cards checked above it go back, "
         "and the deck is shuffled if more than the top card was checked",

@@ -147,6 +147,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         outcome.say(dig(state, player, verb.what, outcome))
     elif kind == "recycle-any":
         outcome.say(push_take(state, player, verb, to="deck"))
+    elif kind == "put-under":
+        if side.active:
+            outcome.say(push_take(state, player, verb, to="under"))
     elif kind == "take":
         outcome.say(push_take(state, player, verb))
     elif kind in ("recode", "corrupt"):
