@@ -267,6 +267,7 @@ DESTINY_HIDDEN = interpretation(
 CONDITIONALS = cite("dmb:faq.conditionals")
 SIMULTANEOUS = cite("dmb:faq.simultaneous-effects")
 PLACED_UNDER = cite("dmb:faq.cards-placed-under-digimon")
+COSTS_VS_EFFECTS = cite("dmb:faq.costs-vs-effects")
 COUNTER_SPECIFICS = cite("dmb:faq.counter-specifics")
 JAMMING_ODDBALLS = cite("dmb:faq.jamming-oddballs")
 OPPONENT_DISCARDS = cite("dmb:faq.opponent-discards")

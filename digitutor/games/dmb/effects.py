@@ -27,6 +27,8 @@ RULES = EffectRules(
         "power": ("the Power of the Digimon's attacks", C.BOOST),
         "hp": ("a Digimon's current HP", C.RECOVER),
         "uncounterable": ("an evolution-box passive: your attacks cannot be countered", C.EVO_BOX_PASSIVES),
+        "supports-cannot-lower-hp": ("a passive: no Support effect can lower your HP (an effect's cost still must be paid)",
+                                     C.COSTS_VS_EFFECTS),
     },
     zones={
         "hand": "the player's hand", "deck": "the player's deck (top last)", "active": "the active zone's Digimon stack",
@@ -37,7 +39,7 @@ RULES = EffectRules(
         "boost": C.BOOST, "recover": C.RECOVER, "draw": C.A_DRAW, "trash": C.TRASH, "discard": C.DISCARD,
         "void": C.VOID, "gain-ability": C.ATTACK_ABILITIES, "revive": C.REVIVE, "recycle": C.RECYCLE,
         "take": C.TAKE, "recode": C.RECODE, "corrupt": C.CORRUPT, "attach": C.ATTACH, "recycle-any": C.RECYCLE_ANY,
-        "dig": C.UNKNOWN_CARDS, "put-under": C.PLACED_UNDER,
+        "dig": C.UNKNOWN_CARDS, "put-under": C.PLACED_UNDER, "lower-hp": C.COSTS_VS_EFFECTS,
     },
     game_verbs={
         "boost": "Boost: the player's current Power goes up by `amount` until the End Phase",
@@ -54,6 +56,8 @@ RULES = EffectRules(
         "from the deck it is shown and the deck shuffled (Cherrypicking). List it last.",
         "recode": "Recode X: look at the top `count` cards of your deck, put each on the top or the bottom. List it last.",
         "attach": "Attach: this card goes next to its owner's active Digimon (one attachment slot: a card already there is discarded)",
+        "lower-hp": "the player's current HP goes down by `amount` (not below 0); as a `cost` it is always paid, as a Support's "
+                    "effect a \"Supports cannot lower your HP\" passive stops it",
         "put-under": "the player picks a card matching `what` from `what.zone` (trash) and places it under their active Digimon; "
                      "an Abnormal Digimon whose new line is a valid evolution becomes Normal. List it last.",
         "recycle-any": "Recycle any: the player puts a card of their choice from the trash on top of the deck (no shuffle). List it last.",

@@ -12,7 +12,7 @@ from . import citations as C
 from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
 from .common import draw, name, trash_top
-from .effects import RULES, whose
+from .effects import RULES, has_passive, whose
 from .state import DState
 
 
@@ -84,6 +84,10 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
     outcome = Outcome()
     for effect in effects:
         outcome.citations.append(effect.citation)
+        support = effect.spec.timing in SUPPORT_TIMINGS
+        for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
+            outcome.citations.append(C.COSTS_VS_EFFECTS)
+            _verb(state, owner, verb, outcome, source, paying=True, support=support)
         verbs = effect.spec.do
         if not all(holds(state, owner, selector) for selector in effect.spec.condition):
             if not effect.spec.otherwise:
@@ -98,11 +102,23 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
             outcome.citations.append(C.CONDITIONALS)
             outcome.say(f"\"{effect.spec.quote}\": its condition is met, so the \"If not\" part is skipped.")
         for verb in verbs:
-            _verb(state, owner, verb, outcome, source)
+            _verb(state, owner, verb, outcome, source, support=support)
     return outcome
 
 
-def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int | None = None) -> None:
+SUPPORT_TIMINGS = ("support", "void", "data")
+
+
+def _shielded(state: DState, player: int) -> bool:
+    """Does a passive on the player's active Digimon or an attachment say "Supports cannot lower your HP"?"""
+    side = state.sides[player]
+    cards = [*side.active[-1:], *side.attached]
+    return any(has_passive(state.cards[uid].effects, "supports-cannot-lower-hp") for uid in cards)
+
+
+def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int | None = None,
+          paying: bool = False, support: bool = False) -> None:
+    """One verb of an effect (``paying``: as its cost; ``support``: the effect is a Support's)."""
     player = whose(verb.what, owner)
     side = state.sides[player]
     outcome.citations.append(RULES.verbs[verb.verb])
@@ -147,6 +163,13 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         outcome.say(dig(state, player, verb.what, outcome))
     elif kind == "recycle-any":
         outcome.say(push_take(state, player, verb, to="deck"))
+    elif kind == "lower-hp":
+        if support and not paying and _shielded(state, player):
+            outcome.say(f"Supports cannot lower {name(player)}'s HP: it stays at {side.hp}.")
+        elif side.active:
+            side.hp = max(0, side.hp - verb.amount)
+            paid = " as the cost" if paying else ""
+            outcome.say(f"{name(player)}'s {state.label(side.active[-1])} loses {verb.amount} HP{paid} ({side.hp}).")
     elif kind == "put-under":
         if side.active:
             outcome.say(push_take(state, player, verb, to="under"))
