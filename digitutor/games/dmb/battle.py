@@ -273,6 +273,12 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
 
 
 def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    down = [p for p in (0, 1) if state.sides[p].active and state.sides[p].hp == 0]
+    if down:  # an effect brought a Digimon to 0 HP before the attacks
+        state.pop()  # no first attack,
+        state.goto(frame("battle.ko"))  # nor a second one: straight to the KO check
+        return step(state, Phase.BATTLE, None, f"{name(down[0])}'s Digimon is at 0 HP before the attacks: no attack is made; "
+                    "on to the KO check.", (DMB.KO_SKIPS, DMB.ZERO_BEFORE_ATTACKS))
     return hit(state, state.order[0], True, rng)
 
 

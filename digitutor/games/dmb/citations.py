@@ -168,6 +168,15 @@ FIRST_HITS = cite("dmb:battle-phase.4")
 RESIDUAL = cite("dmb:battle-phase.4.1")
 CRASH_BEFORE_DRAIN = cite("dmb:battle-phase.4.1.1")
 KO_SKIPS = cite("dmb:battle-phase.4.2")
+ZERO_BEFORE_ATTACKS = interpretation(
+    "dmb:interpretation.zero-hp-before-the-attacks",
+    "A Digimon at 0 HP before the attacks: straight to the KO check, no attacks",
+    "When an effect (a Support lowering HP) has brought an active Digimon to 0 HP before the attacks, play "
+    "goes straight to the KO check (Battle Phase step 6) and neither attack is made.",
+    "The rulebook says what to do when HP reaches 0 only inside the attacks (step 4.2: \"skip immediately to "
+    "Step 6 and proceed with KO scoring\"); the engine applies the same rule at the moment the attacks would begin.",
+    ("dmb:battle-phase.4.2", "dmb:battle-phase.6"),
+)
 SECOND_HITS = cite("dmb:battle-phase.5")
 COUNTER_DAMAGE = cite("dmb:battle-phase.5.1")
 RESIDUAL_SECOND = cite("dmb:battle-phase.5.2")
