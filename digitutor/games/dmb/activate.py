@@ -6,7 +6,6 @@ from __future__ import annotations
 from ...core.actions import Action, action
 from ...core.frames import Frame
 from ...core.records import Decision, Option, Reason, Step
-from . import citations as C
 from .common import name, step
 from .run import run_effects
 from .state import DState
@@ -24,18 +23,18 @@ def why_not_activate(state: DState, player: int, uid: int) -> tuple[Reason, ...]
     card = state.cards[uid]
     reasons = []
     if not _effects(state, uid):
-        return (Reason(f"{card.name} has no ACTIVATE effect.", C.ACTIVATE),)
+        return (Reason(f"{card.name} has no ACTIVATE effect.", state.cites.ACTIVATE),)
     once_a_turn = all(e.spec.timing == "per-turn" for e in _effects(state, uid))
     if player != state.active and not once_a_turn:  # a [1/Turn] effect may be used in either player's turn
-        reasons.append(Reason("ACTIVATE is used by the turn player.", C.ACTIVATE))
+        reasons.append(Reason("ACTIVATE is used by the turn player.", state.cites.ACTIVATE))
     if not side.active or side.active[-1] != uid:
-        reasons.append(Reason(f"{card.name} is not your active Digimon.", C.ACTIVATE))
+        reasons.append(Reason(f"{card.name} is not your active Digimon.", state.cites.ACTIVATE))
     if once_a_turn and (uid, state.turn) in side.used_this_turn:
-        reasons.append(Reason(f"{card.name}'s [1/Turn] effect was already used this turn.", C.ONCE_A_TURN))
+        reasons.append(Reason(f"{card.name}'s [1/Turn] effect was already used this turn.", state.cites.ONCE_A_TURN))
     if not once_a_turn and uid in side.activated:
-        reasons.append(Reason(f"{card.name}'s ACTIVATE was already used: once per game, per card.", C.ACTIVATE))
+        reasons.append(Reason(f"{card.name}'s ACTIVATE was already used: once per game, per card.", state.cites.ACTIVATE))
     if any(e.spec.timing == "data-break" for e in _effects(state, uid)) and not any(state.cards[u].level == "M" for u in side.destiny):
-        reasons.append(Reason("Data Break costs deleting your Level M from your Destiny Zone, and none is there.", C.DATA_BREAK))
+        reasons.append(Reason("Data Break costs deleting your Level M from your Destiny Zone, and none is there.", state.cites.DATA_BREAK))
     return tuple(reasons)
 
 
@@ -52,25 +51,25 @@ def ask_activate(state: DState, top: Frame) -> Decision | None:
     options = (Option(action("activate", player, state.iid(uid)), f"Use {state.label(uid)}'s effect: {_effects(state, uid)[0].spec.quote}"),
                Option(action("no-activate", player), "Not now"))
     return Decision(player, "activate", f"{name(player)}: use an ACTIVATE or [1/Turn] effect now?", options,
-                    (C.ACTIVATE, C.ONCE_A_TURN, C.ANY_PHASE), state.phase.value)
+                    (state.cites.ACTIVATE, state.cites.ONCE_A_TURN, state.cites.ANY_PHASE), state.phase.value)
 
 
 def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-activate":
-        return step(state, state.phase, player, f"{name(player)} does not activate.", (C.ANY_PHASE,))
+        return step(state, state.phase, player, f"{name(player)} does not activate.", (state.cites.ANY_PHASE,))
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     effects = _effects(state, uid)
     once_a_turn = all(e.spec.timing == "per-turn" for e in effects)
-    cited = [C.ONCE_A_TURN, C.ANY_PHASE] if once_a_turn else [C.ACTIVATE, C.ANY_PHASE]
+    cited = [state.cites.ONCE_A_TURN, state.cites.ANY_PHASE] if once_a_turn else [state.cites.ACTIVATE, state.cites.ANY_PHASE]
     told = ""
     if any(e.spec.timing == "data-break" for e in effects):
         mega = next(u for u in side.destiny if state.cards[u].level == "M")
         side.destiny.remove(mega)
         side.deleted.append(mega)
-        cited += [C.DATA_BREAK, C.DELETE]
+        cited += [state.cites.DATA_BREAK, state.cites.DELETE]
         told = f" Data Break: {state.label(mega)} is deleted from the Destiny Zone."
     if once_a_turn:
         side.used_this_turn = side.used_this_turn + ((uid, state.turn),)
@@ -83,5 +82,5 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
 
 def check_activate(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if len(chosen.cards) != 1:
-        return (Reason("Name one card.", C.ACTIVATE),)
+        return (Reason("Name one card.", state.cites.ACTIVATE),)
     return why_not_activate(state, chosen.player, state.uid(chosen.cards[0]))

@@ -134,39 +134,39 @@ def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
     told = "; ".join(f"{name(p)}'s {state.label(state.sides[p].active[-1])} uses {SYMBOLS[chosen[p]]}" for p in (0, 1))
     return step(state, Phase.BATTLE, None, f"Both attacks are revealed: {told}. {name(state.active)} has 1st Attack by default.",
-                (DMB.BATTLE_ABILITIES, DMB.REVEAL, DMB.TURN_FIRST),
+                (state.cites.BATTLE_ABILITIES, state.cites.REVEAL, state.cites.TURN_FIRST),
                 [Event("reveal-attack", p, data={"attack": chosen[p]}) for p in (0, 1)])
 
 
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     found = [abilities(state, p) for p in (0, 1)]
-    cited: list[Any] = [DMB.ABILITIES_AT_ONCE, DMB.PRIORITY, DMB.KEEPS_PRIORITY]
+    cited: list[Any] = [state.cites.ABILITIES_AT_ONCE, state.cites.PRIORITY, state.cites.KEEPS_PRIORITY]
     gained = state.gained
     for p in (state.active, 1 - state.active):  # the turn player resolves first (3.1); printed ones are gained now
         gained += (p,) * (found[p].count("1st-attack") - state.sides[p].battle.abilities.count("1st-attack"))
     counter = (found[0].has("counter"), found[1].has("counter"))
     stripped = (found[0].has("cannot-gain-1st"), found[1].has("cannot-gain-1st"))
     firsts = (found[0].count("1st-attack"), found[1].count("1st-attack"))
-    order, because = attack_order(state.active, firsts, gained, counter, stripped)
+    order, because = attack_order(state.active, firsts, gained, counter, stripped, state.cites)
     state.order = order
     cited += because
     for p in (0, 1):
         for ability, _ in found[p].names:
-            cited.append(_ABILITY_CITES.get(ability, DMB.ATTACK_ABILITIES))
+            cited.append(getattr(state.cites, _ABILITY_CITES.get(ability, "ATTACK_ABILITIES")))
     powers = {p: power(state, p) for p in (0, 1)}
     for p in (0, 1):
         for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
             passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive"]
-            cited += [DMB.PARENTHESIS, DMB.ATTACH, *passives] if passives else []
+            cited += [state.cites.PARENTHESIS, state.cites.ATTACH, *passives] if passives else []
         x3, target = found[p].arg("x3"), state.cards[state.sides[1 - p].active[-1]]
         if x3 and target.type != x3 and target.counts_as(x3):
-            cited.append(DMB.ALSO_TYPE)
+            cited.append(state.cites.ALSO_TYPE)
     if any(("to-0", state.attacks[1 - p]) in found[p].names for p in (0, 1)):
-        cited.append(DMB.ATTACK_CHANGES)
+        cited.append(state.cites.ATTACK_CHANGES)
     if all(counter):
         state.goto(frame("battle.ko"))
         return step(state, Phase.BATTLE, None, "Both players have Counter: both attacks fail and no damage is dealt.",
-                    cited + [DMB.COUNTER_SECOND, DMB.COUNTER_SPECIFICS])
+                    cited + [state.cites.COUNTER_SECOND, state.cites.COUNTER_SPECIFICS])
     state.pop()
     told = "; ".join(f"{name(p)} {powers[p]} Power" for p in (0, 1))
     return step(state, Phase.BATTLE, order[0], f"Attack abilities apply: {told}. {name(order[0])} attacks first.", cited)
@@ -179,28 +179,28 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     if first and countered(state, target):
         return step(state, Phase.BATTLE, attacker,
                     f"{name(target)} Counters {SYMBOLS[state.attacks[attacker]]}: {name(attacker)}'s attack is voided for now.",
-                    (DMB.FIRST_HITS, DMB.A_COUNTER, DMB.COUNTER_SPECIFICS))
+                    (state.cites.FIRST_HITS, state.cites.A_COUNTER, state.cites.COUNTER_SPECIFICS))
     mine = abilities(state, attacker)
-    cited: list[Any] = [DMB.FIRST_HITS if first else DMB.SECOND_HITS]
+    cited: list[Any] = [state.cites.FIRST_HITS if first else state.cites.SECOND_HITS]
     if abilities(state, target).arg("counter") == state.attacks[attacker] and uncounterable(state, attacker):
-        cited += [DMB.EVO_BOX_PASSIVES, DMB.EVO_PASSIVES]  # the Counter names this attack, but it cannot be countered
+        cited += [state.cites.EVO_BOX_PASSIVES, state.cites.EVO_PASSIVES]  # the Counter names this attack, but it cannot be countered
     events: list[Event] = []
     receiver, victim = attacker, target
     if mine.has("counter"):
         if not countered(state, attacker):
             if uncounterable(state, target):
                 return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)}'s attacks cannot be countered.",
-                            cited + [DMB.COUNTER_DAMAGE, DMB.MISFIRE, DMB.EVO_BOX_PASSIVES, DMB.EVO_PASSIVES])
+                            cited + [state.cites.COUNTER_DAMAGE, state.cites.MISFIRE, state.cites.EVO_BOX_PASSIVES, state.cites.EVO_PASSIVES])
             return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)} did not use that attack.",
-                        cited + [DMB.COUNTER_DAMAGE, DMB.MISFIRE, DMB.COUNTER_SPECIFICS])
+                        cited + [state.cites.COUNTER_DAMAGE, state.cites.MISFIRE, state.cites.COUNTER_SPECIFICS])
         damage = power(state, target)
         receiver, victim = attacker, target  # the opponent hits itself; the Counter-user receives Drain, Draw ...
         mine = abilities(state, target)
-        cited += [DMB.COUNTER_DAMAGE, DMB.A_COUNTER, DMB.COUNTER_SPECIFICS]
+        cited += [state.cites.COUNTER_DAMAGE, state.cites.A_COUNTER, state.cites.COUNTER_SPECIFICS]
         how = f"{name(attacker)} Counters: {name(target)} hits itself for {damage}"
     elif mine.has("crash"):
         damage = state.sides[attacker].hp
-        cited += [DMB.A_CRASH] + ([DMB.COUNTER_DAMAGE] if not first else [])
+        cited += [state.cites.A_CRASH] + ([state.cites.COUNTER_DAMAGE] if not first else [])
         how = f"{name(attacker)} Crashes for its current HP, {damage}"
     else:
         damage = power(state, attacker)
@@ -211,7 +211,7 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     knocked_out = state.sides[victim].hp == 0 and first
     if knocked_out:
         state.goto(frame("battle.ko"))  # the second attack is skipped
-        cited.append(DMB.KO_SKIPS)
+        cited.append(state.cites.KO_SKIPS)
     narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP."
     narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng)
     if knocked_out:
@@ -226,23 +226,23 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
     if found.has("crash") and not abilities(state, attacker).has("counter"):
         side.hp = CRASH_HP
         told += f" Crash: {name(receiver)}'s HP goes to {CRASH_HP}."
-        cited.append(DMB.RESIDUAL if first else DMB.RESIDUAL_SECOND)
+        cited.append(state.cites.RESIDUAL if first else state.cites.RESIDUAL_SECOND)
     if found.has("drain") and dealt:
         side.hp += dealt
         told += f" Drain: {name(receiver)} recovers {dealt} HP ({side.hp})."
-        cited += [DMB.A_DRAIN, DMB.RESIDUAL if first else DMB.RESIDUAL_SECOND]
+        cited += [state.cites.A_DRAIN, state.cites.RESIDUAL if first else state.cites.RESIDUAL_SECOND]
         if found.has("crash"):
-            cited.append(DMB.CRASH_BEFORE_DRAIN if first else DMB.CRASH_BEFORE_DRAIN_SECOND)
+            cited.append(state.cites.CRASH_BEFORE_DRAIN if first else state.cites.CRASH_BEFORE_DRAIN_SECOND)
     amount = found.arg("draw")
     if amount:
         events.append(draw(state, receiver, int(amount)))
         told += f" Draw {amount}: {name(receiver)} draws."
-        cited.append(DMB.A_DRAW)
+        cited.append(state.cites.A_DRAW)
     amount = found.arg("trash")
     if amount:
         events.append(trash_top(state, 1 - receiver, int(amount)))
         told += f" Trash {amount}: {name(1 - receiver)} trashes from their deck."
-        cited += [DMB.A_TRASH, DMB.TRASH]
+        cited += [state.cites.A_TRASH, state.cites.TRASH]
     amount = found.arg("recycle")
     if amount:
         side = state.sides[receiver]
@@ -251,19 +251,19 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
         rng.shuffle(side.deck)
         events.append(state.card_event("recycle", receiver, moved))
         told += f" Recycle {amount}: {len(moved)} card(s) from {name(receiver)}'s trash go into the deck, shuffled."
-        cited += [DMB.A_RECYCLE, DMB.RECYCLE]
+        cited += [state.cites.A_RECYCLE, state.cites.RECYCLE]
     zone = {"D": "deck", "T": "trash", "H": "hand"}.get(found.arg("attach") or "")
     if zone:
         told += " " + push_attach_from(state, receiver, zone)
-        cited += [DMB.A_ATTACH, DMB.ATTACH]
+        cited += [state.cites.A_ATTACH, state.cites.ATTACH]
     shatter = found.arg("shatter")
     if shatter and dealt > 0:
         target = state.sides[1 - receiver]
         if target.active:
             target.shattered += int(shatter)
         told += f" Shatter: {name(1 - receiver)}'s Digimon loses {shatter} Power for as long as it stays." + (" " + push_shatter(state, receiver)).rstrip()
-        cited.append(DMB.A_SHATTER)
-    for ability, rule in (("recode", DMB.A_RECODE), ("corrupt", DMB.A_CORRUPT)):
+        cited.append(state.cites.A_SHATTER)
+    for ability, rule in (("recode", state.cites.A_RECODE), ("corrupt", state.cites.A_CORRUPT)):
         amount = found.arg(ability)
         if amount:
             owner = receiver if ability == "recode" else 1 - receiver
@@ -278,7 +278,7 @@ def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
         state.pop()  # no first attack,
         state.goto(frame("battle.ko"))  # nor a second one: straight to the KO check
         return step(state, Phase.BATTLE, None, f"{name(down[0])}'s Digimon is at 0 HP before the attacks: no attack is made; "
-                    "on to the KO check.", (DMB.KO_SKIPS, DMB.ZERO_BEFORE_ATTACKS))
+                    "on to the KO check.", (state.cites.KO_SKIPS, state.cites.ZERO_BEFORE_ATTACKS))
     return hit(state, state.order[0], True, rng)
 
 
@@ -289,41 +289,41 @@ def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
 def battle_unopposed(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
     return step(state, Phase.BATTLE, state.active, f"{name(1 - state.active)} has no active Digimon: there is no battle this turn.",
-                (DMB.UNOPPOSED, DMB.BATTLE_ABILITIES))
+                (state.cites.UNOPPOSED, state.cites.BATTLE_ABILITIES))
 
 
 def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list[Any], list[Event], str]:
     """Battle Phase 6.1-6.5 for a KO'd active Digimon; returns the KO points it is worth, citations, events, words."""
     side = state.sides[player]
-    cited: list[Any] = [DMB.KO_CHECK, DMB.KO_REVIVAL]
+    cited: list[Any] = [state.cites.KO_CHECK, state.cites.KO_REVIVAL]
     top = state.cards[side.active[-1]]
     worth = 1 if side.worth_one else (2 if top.level == "M" else 1)
     if side.battle.revival:
         side.hp = side.battle.revival
         side.worth_one = True
-        return 1, cited + [DMB.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
+        return 1, cited + [state.cites.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
             f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP, worth 1 KO point."
     events: list[Event] = []
     to_deck = [u for u in side.active if state.cards[u].level == "R" and state.cards[u].id == side.partner]
     to_delete = [u for u in side.active if u in side.destined or u in side.activated or state.cards[u].level == "M"]
     to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + side.attached
-    cited.append(DMB.KO_DISCARD)
+    cited.append(state.cites.KO_DISCARD)
     if side.attached:
-        cited.append(DMB.ATTACHMENT_SLOT)
+        cited.append(state.cites.ATTACHMENT_SLOT)
     side.trash.extend(to_trash)
     events.append(state.card_event("ko-discard", player, to_trash))
     if to_deck:
         side.deck.extend(to_deck)
         rng.shuffle(side.deck)
-        cited.append(DMB.KO_PARTNER_R)
+        cited.append(state.cites.KO_PARTNER_R)
         events.append(state.card_event("to-deck", player, to_deck))
     if to_delete:
         side.deleted.extend(to_delete)
-        cited += [DMB.DELETE] + ([DMB.KO_MEGA] if top.level == "M" else []) + \
-            ([DMB.KO_PARTNER_C] if any(state.cards[u].level == "C" for u in to_delete) else [])
+        cited += [state.cites.DELETE] + ([state.cites.KO_MEGA] if top.level == "M" else []) + \
+            ([state.cites.KO_PARTNER_C] if any(state.cards[u].level == "C" for u in to_delete) else [])
         events.append(state.card_event("delete", player, to_delete))
     if top.level == "M":
-        cited.append(DMB.KO_MEGA)
+        cited.append(state.cites.KO_MEGA)
     side.active, side.attached = [], []
     side.hp, side.abnormal, side.worth_one, side.shattered = 0, False, False, 0
     return worth, cited, events, f"{name(player)}'s {top.name} is KO'd."
@@ -341,17 +341,17 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
         worth, because, happened, words = knock_out(state, player, rng)
         winner = state.sides[1 - player]
         winner.ko_points += worth
-        cited += because + [DMB.KO_POINT]
+        cited += because + [state.cites.KO_POINT]
         events += happened + [Event("ko-points", 1 - player, data={"points": winner.ko_points})]
         told.append(f"{words} {name(1 - player)} gains {worth} KO point{'s' if worth > 1 else ''} ({winner.ko_points}).")
-    cited.append(DMB.WIN)
+    cited.append(state.cites.WIN)
     champions = [p for p in (0, 1) if state.sides[p].ko_points >= WIN_POINTS]
     if champions:
         state.over = True
         state.winner = champions[0]
         state.clear_to(frame("game-over.done"))
         told.append(f"{name(champions[0])} has {state.sides[champions[0]].ko_points} KO points and wins!")
-        cited.append(DMB.OBJECT)
+        cited.append(state.cites.OBJECT)
         events.append(Event("game-over", champions[0]))
     return step(state, Phase.BATTLE, 1 - out[0], " ".join(told), cited, events)
 
@@ -385,12 +385,13 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
                 f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
                 f"discarded{' (a Partner Option from the Destiny Zone is deleted)' if deleted_option else ''}. "
                 f"The turn passes to {name(state.active)}.",
-                (DMB.END_ABILITIES, DMB.REMOVE_LINGERING, DMB.TYPE_CHANGES_STAY, DMB.HP_CARRIES, DMB.PASSIVES_STAY, DMB.EVO_PASSIVES,
-                 DMB.DISCARD_SUPPORTS, *((DMB.PARTNER_OPTION, DMB.DELETE) if deleted_option else ()), DMB.NEXT_TURN), events)
+                (state.cites.END_ABILITIES, state.cites.REMOVE_LINGERING, state.cites.TYPE_CHANGES_STAY, state.cites.HP_CARRIES, state.cites.PASSIVES_STAY, state.cites.EVO_PASSIVES,
+                 state.cites.DISCARD_SUPPORTS, *((state.cites.PARTNER_OPTION, state.cites.DELETE) if deleted_option else ()), state.cites.NEXT_TURN), events)
 
 
+#: attack ability -> the name of its clause in a game's citation table
 _ABILITY_CITES = {
-    "1st-attack": DMB.A_FIRST, "to-0": DMB.A_TO_ZERO, "counter": DMB.A_COUNTER, "crash": DMB.A_CRASH, "x3": DMB.A_X3,
-    "jamming": DMB.A_JAMMING, "drain": DMB.A_DRAIN, "draw": DMB.A_DRAW, "trash": DMB.A_TRASH, "cannot-gain-1st": DMB.CANNOT_GAIN,
-    "recycle": DMB.A_RECYCLE, "recode": DMB.A_RECODE, "corrupt": DMB.A_CORRUPT, "attach": DMB.A_ATTACH, "shatter": DMB.A_SHATTER,
+    "1st-attack": "A_FIRST", "to-0": "A_TO_ZERO", "counter": "A_COUNTER", "crash": "A_CRASH", "x3": "A_X3",
+    "jamming": "A_JAMMING", "drain": "A_DRAIN", "draw": "A_DRAW", "trash": "A_TRASH", "cannot-gain-1st": "CANNOT_GAIN",
+    "recycle": "A_RECYCLE", "recode": "A_RECODE", "corrupt": "A_CORRUPT", "attach": "A_ATTACH", "shatter": "A_SHATTER",
 }

@@ -5,6 +5,8 @@ Each ``why_not_*`` returns every reason (each cited) an action breaks the rules;
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from ...core.actions import Action, action
 from ...core.frames import Frame
 from ...core.game import ActionRule
@@ -22,11 +24,11 @@ def why_not_play(state: DState, player: int, uid: int) -> tuple[Reason, ...]:
     card = state.cards[uid]
     reasons = []
     if not card.is_digimon:
-        reasons.append(Reason(f"{card.name} is not a Digimon.", C.PLAY_NEW))
+        reasons.append(Reason(f"{card.name} is not a Digimon.", state.cites.PLAY_NEW))
     elif card.level == "M":
-        reasons.append(Reason(f"{card.name} is Level M; only an R, C or U may be played.", C.PLAY_NEW))
+        reasons.append(Reason(f"{card.name} is Level M; only an R, C or U may be played.", state.cites.PLAY_NEW))
     if state.sides[player].active:
-        reasons.append(Reason("Your active zone is not empty.", C.PLAY_NEW))
+        reasons.append(Reason("Your active zone is not empty.", state.cites.PLAY_NEW))
     return tuple(reasons)
 
 
@@ -35,23 +37,23 @@ def requirement_reasons(state: DState, player: int, target: Card, ignores: tuple
     side = state.sides[player]
     reasons: list[Reason] = []
     if side.evolved == state.turn:
-        reasons.append(Reason("You have already evolved this turn.", C.ONCE_PER_TURN))
+        reasons.append(Reason("You have already evolved this turn.", state.cites.ONCE_PER_TURN))
     if not side.active:
-        return reasons + [Reason("You have no active Digimon.", C.LEVEL_UP)]
+        return reasons + [Reason("You have no active Digimon.", state.cites.LEVEL_UP)]
     current = state.cards[side.active[-1]]
     if not target.is_digimon:
-        return reasons + [Reason(f"{target.name} is not a Digimon.", C.REQ_LEVEL)]
+        return reasons + [Reason(f"{target.name} is not a Digimon.", state.cites.REQ_LEVEL)]
     by_box = current.name in target.evo_box or (dna and current.name in target.dna)
     if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
-        reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", C.REQ_LEVEL))
+        reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", state.cites.REQ_LEVEL))
     if not by_box and "type" not in ignores and current.type != target.type:
-        reasons.append(Reason(f"{target.name} is {target.type}, not {current.type}, and its Evolution Box does not name {current.name}.", C.REQ_TYPE))
+        reasons.append(Reason(f"{target.name} is {target.type}, not {current.type}, and its Evolution Box does not name {current.name}.", state.cites.REQ_TYPE))
     if dna:
         return reasons
     if target.dp is None and not by_box:
-        reasons.append(Reason(f"{target.name} has no DP cost: only its Evolution Box evolves to it.", C.NO_DP_COST))
+        reasons.append(Reason(f"{target.name} has no DP cost: only its Evolution Box evolves to it.", state.cites.NO_DP_COST))
     elif target.dp is not None and "dp" not in ignores and side.dp_total(state.cards) < target.dp:
-        reasons.append(Reason(f"{target.name} needs {target.dp} DP; your DP zone holds {side.dp_total(state.cards)}.", C.REQ_DP))
+        reasons.append(Reason(f"{target.name} needs {target.dp} DP; your DP zone holds {side.dp_total(state.cards)}.", state.cites.REQ_DP))
     return reasons
 
 
@@ -61,17 +63,17 @@ def why_not_evolve(state: DState, player: int, uid: int, evolve_card: int | None
     target = state.cards[uid]
     reasons = []
     if target.level == "M" and uid not in side.destiny:
-        reasons.append(Reason(f"A Level M comes from the Destiny Zone onto an active U; {target.name} is not there.", C.LEVEL_UP))
+        reasons.append(Reason(f"A Level M comes from the Destiny Zone onto an active U; {target.name} is not there.", state.cites.LEVEL_UP))
     if target.level != "M" and uid not in side.hand:
-        reasons.append(Reason(f"{target.name} is not in your hand.", C.LEVEL_UP))
+        reasons.append(Reason(f"{target.name} is not in your hand.", state.cites.LEVEL_UP))
     ignores: tuple[str, ...] = ()
     if evolve_card is not None:
         card = state.cards[evolve_card]
         if card.kind != "evolve" or evolve_card not in side.hand:
-            reasons.append(Reason(f"{card.name} is not an Evolve card in your hand.", C.EVOLVE_CARD))
+            reasons.append(Reason(f"{card.name} is not an Evolve card in your hand.", state.cites.EVOLVE_CARD))
         ignores = card.ignores
         if "dp" in ignores and target.dp is None:
-            reasons.append(Reason(f"{target.name} has no DP printed: ignoring DP cannot evolve to it.", C.NO_DP_COST))
+            reasons.append(Reason(f"{target.name} has no DP printed: ignoring DP cannot evolve to it.", state.cites.NO_DP_COST))
     return tuple(reasons + requirement_reasons(state, player, target, ignores))
 
 
@@ -82,12 +84,12 @@ def dna_material(state: DState, player: int, target: Card, material: int) -> Rea
     others = [n for n in target.dna if n != current] or list(target.dna)
     card = state.cards[material]
     if material not in side.hand:
-        return Reason(f"{card.name} is not in your hand.", C.DNA)
+        return Reason(f"{card.name} is not in your hand.", state.cites.DNA)
     if card.name in others and card.is_digimon:
         return None
     if card.data and any(card.name.startswith(other) for other in others):
         return None
-    return Reason(f"DNA to {target.name} needs {' or '.join(others)} (or its DATA) discarded; {card.name} is not.", C.DNA)
+    return Reason(f"DNA to {target.name} needs {' or '.join(others)} (or its DATA) discarded; {card.name} is not.", state.cites.DNA)
 
 
 def why_not_dna(state: DState, player: int, uid: int, material: int) -> tuple[Reason, ...]:
@@ -95,12 +97,12 @@ def why_not_dna(state: DState, player: int, uid: int, material: int) -> tuple[Re
     target = state.cards[uid]
     reasons = []
     if not target.dna:
-        return (Reason(f"{target.name} has no DNA requirements.", C.DNA),)
+        return (Reason(f"{target.name} has no DNA requirements.", state.cites.DNA),)
     if uid not in side.hand:
-        reasons.append(Reason(f"{target.name} is not in your hand.", C.DNA))
+        reasons.append(Reason(f"{target.name} is not in your hand.", state.cites.DNA))
     current = state.cards[side.active[-1]].name if side.active else ""
     if current not in target.dna:
-        reasons.append(Reason(f"Neither DNA card ({' / '.join(target.dna)}) is on your active zone.", C.DNA))
+        reasons.append(Reason(f"Neither DNA card ({' / '.join(target.dna)}) is on your active zone.", state.cites.DNA))
     wrong = dna_material(state, player, target, material)
     if wrong is not None:
         reasons.append(wrong)
@@ -142,24 +144,24 @@ def evolve_target(state: DState, player: int, chosen: Action) -> int | None:
     return state.instances.uid(chosen.cards[0]) if chosen.cards else None
 
 
-def _cards(chosen: Action, wanted: int) -> tuple[Reason, ...]:
+def _cards(state: DState, chosen: Action, wanted: int) -> tuple[Reason, ...]:
     if len(chosen.cards) != wanted:
-        return (Reason(f"Name {wanted} card(s).", C.LEVEL_UP),)
+        return (Reason(f"Name {wanted} card(s).", state.cites.LEVEL_UP),)
     return ()
 
 
 def _check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     wanted = {"evolve": 1, "evolve-with": 2, "dna": 2}[chosen.kind]
-    bad = _cards(chosen, wanted)
+    bad = _cards(state, chosen, wanted)
     if bad:
         return bad
     player = chosen.player
     side = state.sides[player]
     reasons: list[Reason] = []
     if side.abnormal:
-        reasons.append(Reason("Your active Digimon is Abnormal: skip the rest of the Evolution Phase.", C.SKIP_ABNORMAL))
+        reasons.append(Reason("Your active Digimon is Abnormal: skip the rest of the Evolution Phase.", state.cites.SKIP_ABNORMAL))
     if side.partner_evolved == state.turn:
-        reasons.append(Reason("Your partner evolved from the Destiny Zone this turn.", C.SKIP_PARTNER))
+        reasons.append(Reason("Your partner evolved from the Destiny Zone this turn.", state.cites.SKIP_PARTNER))
     uids = [state.uid(card) for card in chosen.cards]
     if chosen.kind == "evolve":
         reasons += why_not_evolve(state, player, uids[0])
@@ -172,40 +174,40 @@ def _check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Rea
 
 def _check_play(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if len(chosen.cards) != 1:
-        return (Reason("Name one card.", C.PLAY_NEW),)
+        return (Reason("Name one card.", state.cites.PLAY_NEW),)
     uid = state.uid(chosen.cards[0])
     reasons = list(why_not_play(state, chosen.player, uid))
     if uid not in state.sides[chosen.player].hand:
-        reasons.append(Reason("That card is not in your hand.", C.PLAY_NEW))
+        reasons.append(Reason("That card is not in your hand.", state.cites.PLAY_NEW))
     return tuple(reasons)
 
 
 def _check_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if len(chosen.cards) != 1:
-        return (Reason("Name one card.", C.SUPPORTING),)
+        return (Reason("Name one card.", state.cites.SUPPORTING),)
     uid = in_zone(state, chosen.player, "hand", chosen.cards[0])
     if uid is None:
-        return (Reason("That card is not in your hand.", C.SUPPORTING),)
+        return (Reason("That card is not in your hand.", state.cites.SUPPORTING),)
     return why_not_support(state, uid)
 
 
 def _check_partner_option(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if len(chosen.cards) != 2:
-        return (Reason("Name the Partner Option and the Partner card to discard.", C.PARTNER_OPTION),)
+        return (Reason("Name the Partner Option and the Partner card to discard.", state.cites.PARTNER_OPTION),)
     side = state.sides[chosen.player]
     option, partner = state.uid(chosen.cards[0]), state.uid(chosen.cards[1])
     reasons = []
     if option not in side.destiny or not state.cards[option].partner_option:
-        reasons.append(Reason("That is not a Partner Option (\"P\") in your Destiny Zone.", C.PARTNER_OPTION))
+        reasons.append(Reason("That is not a Partner Option (\"P\") in your Destiny Zone.", state.cites.PARTNER_OPTION))
     if partner not in side.hand or side.partner is None or state.cards[partner].id != side.partner:
-        reasons.append(Reason("A Partner Option is paid by discarding a Partner card from your hand.", C.PARTNER_OPTION))
+        reasons.append(Reason("A Partner Option is paid by discarding a Partner card from your hand.", state.cites.PARTNER_OPTION))
     return tuple(reasons)
 
 
 def why_not_support(state: DState, uid: int) -> tuple[Reason, ...]:
     card = state.cards[uid]
     if not card.supports:
-        return (Reason(f"{card.name} has no \"Support\" text.", C.SUPPORTING),)
+        return (Reason(f"{card.name} has no \"Support\" text.", state.cites.SUPPORTING),)
     return ()
 
 
@@ -215,20 +217,20 @@ def _check_jam(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason
     reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
     chose = choices(reveal).get(chosen.player) if reveal is not None else None
     if chose != "cross":
-        return (Reason("Only a player who chose Cross may reveal it to Jam.", C.JAM_WINDOW),)
+        return (Reason("Only a player who chose Cross may reveal it to Jam.", state.cites.JAM_WINDOW),)
     return ()
 
 
 def _check_discard(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if len(chosen.cards) != 1 or in_zone(state, chosen.player, "hand", chosen.cards[0]) is None:
-        return (Reason("Name a card in your hand.", C.DISCARD_TO_SIX),)
+        return (Reason("Name a card in your hand.", state.cites.DISCARD_TO_SIX),)
     return ()
 
 
 def _check_bonus(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     left = top.get("left", ()) if top is not None else ()
     if chosen.param("effect") not in {str(index) for index in left}:
-        return (Reason("Name one of the Evolution Box bonuses still waiting (effect=0, 1, ...).", C.SIMULTANEOUS),)
+        return (Reason("Name one of the Evolution Box bonuses still waiting (effect=0, 1, ...).", state.cites.SIMULTANEOUS),)
     return ()
 
 
@@ -236,37 +238,42 @@ def _rule(citation, words: str, check=None) -> ActionRule:
     return ActionRule(citation, words, check)
 
 
-ACTIONS: dict[str, ActionRule] = {
-    "bottom": _rule(C.MULLIGAN, "The opening mulligan happens before the game."),
-    "keep": _rule(C.MULLIGAN, "The opening mulligan happens before the game."),
-    "full-mulligan": _rule(C.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase, with 3 or more cards in hand."),
-    "no-mulligan": _rule(C.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase."),
-    "play": _rule(C.PLAY_NEW, "A new Digimon is played in the Prep Phase when the active zone is empty.", _check_play),
-    "partner-evolve": _rule(C.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
-    "no-partner-evolve": _rule(C.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
-    "rack": _rule(C.RACK_UP, "DP is racked up in the Evolution Phase."),
-    "no-rack": _rule(C.RACK_UP, "DP is racked up in the Evolution Phase."),
-    "evolve": _rule(C.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase.", _check_evolve),
-    "evolve-with": _rule(C.EVOLVE_CARD, "Evolve cards are played in the turn player's Evolution Phase.", _check_evolve),
-    "dna": _rule(C.DNA, "DNA evolution happens in the turn player's Evolution Phase.", _check_evolve),
-    "no-evolve": _rule(C.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase."),
-    "bonus": _rule(C.SIMULTANEOUS, "Evolution Box bonuses that trigger at once are ordered by their owner after the evolution.",
-                   _check_bonus),
-    "attack": _rule(C.CHOOSE_ATTACK, "Attacks are chosen in the Strategy Phase."),
-    "support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", _check_support),
-    "partner-option": _rule(C.PARTNER_OPTION, "A Partner Option supports from the Destiny Zone in the Support Phase.", _check_partner_option),
-    "blind": _rule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first."),
-    "no-support": _rule(C.SUPPORTING, "Supports are declared in the Support Phase."),
-    "jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase, after an opponent's Digimon Support.", _check_jam),
-    "no-jam": _rule(C.JAM_WINDOW, "Jamming is revealed in the Support Phase."),
-    "activate": _rule(C.ACTIVATE, "ACTIVATE is used by the turn player at the first step of a phase.", check_activate),
-    "no-activate": _rule(C.ANY_PHASE, "ACTIVATE is used by the turn player at the first step of a phase."),
-    "discard": _rule(C.DISCARD_TO_SIX, "The turn player discards down to 6 in the End Phase.", _check_discard),
-    "effect-discard": _rule(C.OPPONENT_DISCARDS, "A player discards when an effect tells them to.", _check_discard),
-    "take": _rule(C.TAKE, "A card is taken when an effect says Take."),
-    "attach": _rule(C.A_ATTACH, "A card is attached when an attack with Attach D/T/H resolves."),
-    "shatter": _rule(C.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
-    "no-shatter": _rule(C.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
-    "recode-top": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
-    "recode-bottom": _rule(C.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
-}
+def actions(c: ModuleType) -> dict[str, ActionRule]:
+    """Every kind of action, with the rule that says when it is taken, citing the game's table ``c``."""
+    return {
+        "bottom": _rule(c.MULLIGAN, "The opening mulligan happens before the game."),
+        "keep": _rule(c.MULLIGAN, "The opening mulligan happens before the game."),
+        "full-mulligan": _rule(c.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase, with 3 or more cards in hand."),
+        "no-mulligan": _rule(c.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase."),
+        "play": _rule(c.PLAY_NEW, "A new Digimon is played in the Prep Phase when the active zone is empty.", _check_play),
+        "partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
+        "no-partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
+        "rack": _rule(c.RACK_UP, "DP is racked up in the Evolution Phase."),
+        "no-rack": _rule(c.RACK_UP, "DP is racked up in the Evolution Phase."),
+        "evolve": _rule(c.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase.", _check_evolve),
+        "evolve-with": _rule(c.EVOLVE_CARD, "Evolve cards are played in the turn player's Evolution Phase.", _check_evolve),
+        "dna": _rule(c.DNA, "DNA evolution happens in the turn player's Evolution Phase.", _check_evolve),
+        "no-evolve": _rule(c.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase."),
+        "bonus": _rule(c.SIMULTANEOUS, "Evolution Box bonuses that trigger at once are ordered by their owner after the evolution.",
+                       _check_bonus),
+        "attack": _rule(c.CHOOSE_ATTACK, "Attacks are chosen in the Strategy Phase."),
+        "support": _rule(c.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", _check_support),
+        "partner-option": _rule(c.PARTNER_OPTION, "A Partner Option supports from the Destiny Zone in the Support Phase.", _check_partner_option),
+        "blind": _rule(c.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first."),
+        "no-support": _rule(c.SUPPORTING, "Supports are declared in the Support Phase."),
+        "jam": _rule(c.JAM_WINDOW, "Jamming is revealed in the Support Phase, after an opponent's Digimon Support.", _check_jam),
+        "no-jam": _rule(c.JAM_WINDOW, "Jamming is revealed in the Support Phase."),
+        "activate": _rule(c.ACTIVATE, "ACTIVATE is used by the turn player at the first step of a phase.", check_activate),
+        "no-activate": _rule(c.ANY_PHASE, "ACTIVATE is used by the turn player at the first step of a phase."),
+        "discard": _rule(c.DISCARD_TO_SIX, "The turn player discards down to 6 in the End Phase.", _check_discard),
+        "effect-discard": _rule(c.OPPONENT_DISCARDS, "A player discards when an effect tells them to.", _check_discard),
+        "take": _rule(c.TAKE, "A card is taken when an effect says Take."),
+        "attach": _rule(c.A_ATTACH, "A card is attached when an attack with Attach D/T/H resolves."),
+        "shatter": _rule(c.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
+        "no-shatter": _rule(c.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
+        "recode-top": _rule(c.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
+        "recode-bottom": _rule(c.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
+    }
+
+
+ACTIONS = actions(C)

@@ -13,7 +13,6 @@ from ...core.actions import Action, action
 from ...core.effects import Verb
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
-from . import citations as C
 from .cards import valid_line
 from .common import name, step
 from .effects import can_attach
@@ -48,10 +47,10 @@ def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
         side.trash.append(old)
         told = f" {state.label(old)} is discarded to make room; its effects stop."
         if outcome is not None:
-            outcome.citations.append(C.LEAVING_A_ZONE)  # type: ignore[attr-defined]
+            outcome.citations.append(state.cites.LEAVING_A_ZONE)
     side.attached.append(uid)
     if outcome is not None:
-        outcome.citations.append(C.ATTACHMENT_SLOT)  # type: ignore[attr-defined]
+        outcome.citations.append(state.cites.ATTACHMENT_SLOT)
     return f"{state.label(uid)} is attached to {name(player)}'s {state.label(side.active[-1])}.{told}"
 
 
@@ -96,7 +95,7 @@ def ask_discard(state: DState, top: Frame) -> Decision | None:
     ids = state.instances.ids
     options = tuple(Option(action("effect-discard", player, ids[uid]), f"Discard {state.label(uid)}") for uid in hand)
     return Decision(player, "effect-discard", f"{name(player)}: discard {top['count']} card(s) of your choice.", options,
-                    (C.DISCARD, C.OPPONENT_DISCARDS), state.phase.value)
+                    (state.cites.DISCARD, state.cites.OPPONENT_DISCARDS), state.phase.value)
 
 
 def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:
@@ -106,7 +105,7 @@ def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:
     side.hand.remove(uid)
     side.trash.append(uid)
     state.frames[-1] = top.but(count=top["count"] - 1)
-    return step(state, state.phase, player, f"{name(player)} discards {state.label(uid)}.", (C.DISCARD, C.OPPONENT_DISCARDS),
+    return step(state, state.phase, player, f"{name(player)} discards {state.label(uid)}.", (state.cites.DISCARD, state.cites.OPPONENT_DISCARDS),
                 [state.card_event("discard", player, (uid,))])
 
 
@@ -122,18 +121,18 @@ def ask_take(state: DState, top: Frame) -> Decision | None:
         return None
     ids = state.instances.ids
     options = tuple(Option(action("take", player, ids[uid]), f"Take {state.label(uid)}") for uid in found)
-    return Decision(player, "take", f"{name(player)}: take a card from your {top['zone']}.", options, (C.TAKE,), state.phase.value)
+    return Decision(player, "take", f"{name(player)}: take a card from your {top['zone']}.", options, (state.cites.TAKE,), state.phase.value)
 
 
 def no_take(state: DState, top: Frame, rng: random.Random) -> Step:
     player = top.player
     assert player is not None
     state.pop()
-    cited = [C.TAKE, C.MISFIRE]
+    cited = [state.cites.TAKE, state.cites.MISFIRE]
     told = f"{name(player)} has no such card in their {top['zone']}: the Take misfires."
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
-        cited.append(C.CHERRYPICKING)
+        cited.append(state.cites.CHERRYPICKING)
         told += " The deck was searched, so it is shuffled."
     return step(state, state.phase, player, told, cited)
 
@@ -147,11 +146,11 @@ def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
     if top.get("to") == "deck":
         side.deck.append(uid)
         return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
-                    (C.RECYCLE_ANY,), [state.card_event("recycle", player, (uid,))])
+                    (state.cites.RECYCLE_ANY,), [state.card_event("recycle", player, (uid,))])
     if top.get("to") == "under":
         return _placed_under(state, player, uid)
     side.hand.append(uid)
-    cited = [C.TAKE] + ([C.CHERRYPICKING] if top["zone"] == "deck" else [])
+    cited = [state.cites.TAKE] + ([state.cites.CHERRYPICKING] if top["zone"] == "deck" else [])
     return step(state, state.phase, player, f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
                 cited, [state.card_event("take", player, (uid,))])
 
@@ -162,14 +161,14 @@ def _placed_under(state: DState, player: int, uid: int) -> Step:
     top = side.active[-1]
     side.active.insert(len(side.active) - 1, uid)
     told = f"{name(player)} places {state.label(uid)} under {state.label(top)}."
-    cited = [C.PLACED_UNDER]
+    cited = [state.cites.PLACED_UNDER]
     if side.abnormal:
         if valid_line(state.cards[uid], state.cards[top]):
             side.abnormal = False
             told += f" {state.label(uid)} to {state.label(top)} would be a valid evolution: {state.label(top)} is no longer Abnormal."
         else:
             told += f" {state.label(uid)} to {state.label(top)} would not be a valid evolution: {state.label(top)} stays Abnormal."
-        cited.append(C.ABNORMAL)
+        cited.append(state.cites.ABNORMAL)
     return step(state, state.phase, player, told, cited, [state.card_event("put-under", player, (uid,))])
 
 
@@ -188,18 +187,18 @@ def ask_attach(state: DState, top: Frame) -> Decision | None:
         return None
     ids = state.instances.ids
     options = tuple(Option(action("attach", player, ids[uid]), f"Attach {state.label(uid)}") for uid in found)
-    return Decision(player, "attach", f"{name(player)}: attach a card from your {top['zone']}.", options, (C.A_ATTACH, C.ATTACH), state.phase.value)
+    return Decision(player, "attach", f"{name(player)}: attach a card from your {top['zone']}.", options, (state.cites.A_ATTACH, state.cites.ATTACH), state.phase.value)
 
 
 def no_attach(state: DState, top: Frame, rng: random.Random) -> Step:
     player = top.player
     assert player is not None
     state.pop()
-    cited = [C.A_ATTACH, C.ATTACH, C.MISFIRE]
+    cited = [state.cites.A_ATTACH, state.cites.ATTACH, state.cites.MISFIRE]
     told = f"{name(player)} has no card that can be attached in their {top['zone']}: Attach misfires."
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
-        cited.append(C.CHERRYPICKING)
+        cited.append(state.cites.CHERRYPICKING)
     return step(state, state.phase, player, told, cited)
 
 
@@ -209,7 +208,7 @@ def answer_attach(state: DState, top: Frame, chosen: Action) -> Step:
     from_deck = top["zone"] == "deck"
     state.goto(frame("effect.shuffle", player, phase=top["phase"])) if from_deck else state.pop()
     told = attach(state, player, uid)
-    cited = [C.A_ATTACH, C.ATTACH, C.ATTACHMENT_SLOT] + ([C.CHERRYPICKING] if from_deck else [])
+    cited = [state.cites.A_ATTACH, state.cites.ATTACH, state.cites.ATTACHMENT_SLOT] + ([state.cites.CHERRYPICKING] if from_deck else [])
     return step(state, state.phase, player, told, cited, [state.card_event("attach", player, (uid,))])
 
 
@@ -223,20 +222,20 @@ def ask_shatter(state: DState, top: Frame) -> Decision | None:
     options = [Option(action("shatter", player, ids[uid]), f"Discard {name(p)}'s attached {state.label(uid)}") for p, uid in attached]
     options.append(Option(action("no-shatter", player), "Discard nothing"))
     return Decision(player, "shatter", f"{name(player)}: the Shatter attack hit. Discard an attached card?", tuple(options),
-                    (C.A_SHATTER,), state.phase.value)
+                    (state.cites.A_SHATTER,), state.phase.value)
 
 
 def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-shatter":
-        return step(state, state.phase, player, f"{name(player)} discards no attachment.", (C.A_SHATTER,))
+        return step(state, state.phase, player, f"{name(player)} discards no attachment.", (state.cites.A_SHATTER,))
     uid = state.uid(chosen.cards[0])
     owner = next(p for p in (0, 1) if uid in state.sides[p].attached)
     state.sides[owner].attached.remove(uid)
     state.sides[owner].trash.append(uid)
     return step(state, state.phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
-                (C.A_SHATTER, C.LEAVING_A_ZONE), [state.card_event("discard", owner, (uid,))])
+                (state.cites.A_SHATTER, state.cites.LEAVING_A_ZONE), [state.card_event("discard", owner, (uid,))])
 
 
 def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -244,7 +243,7 @@ def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
     assert player is not None
     rng.shuffle(state.sides[player].deck)
     state.pop()
-    return step(state, state.phase, player, f"{name(player)} shuffles the deck that was picked from.", (C.CHERRYPICKING,))
+    return step(state, state.phase, player, f"{name(player)} shuffles the deck that was picked from.", (state.cites.CHERRYPICKING,))
 
 
 # -- Recode and Corrupt ----------------------------------------------------------------------------------------------
@@ -261,7 +260,7 @@ def ask_look(state: DState, top: Frame) -> Decision | None:
     for uid in side.looking:
         options.append(Option(action("recode-top", looker, ids[uid]), f"Put {state.label(uid)} on top"))
         options.append(Option(action("recode-bottom", looker, ids[uid]), f"Put {state.label(uid)} on the bottom"))
-    rule = (C.CORRUPT, C.A_CORRUPT) if top["corrupt"] else (C.RECODE, C.A_RECODE)
+    rule = (state.cites.CORRUPT, state.cites.A_CORRUPT) if top["corrupt"] else (state.cites.RECODE, state.cites.A_RECODE)
     return Decision(looker, "recode", f"{name(looker)}: put each card on the top or the bottom, in any order.", tuple(options),
                     rule, state.phase.value)
 
@@ -284,6 +283,6 @@ def answer_look(state: DState, top: Frame, chosen: Action) -> Step:
     else:
         side.deck.insert(0, uid)
         where = "at the bottom of"
-    rule = C.CORRUPT if top["corrupt"] else C.RECODE
+    rule = state.cites.CORRUPT if top["corrupt"] else state.cites.RECODE
     return step(state, state.phase, looker, f"{name(looker)} puts a card {where} {name(owner)}'s deck.", (rule,),
                 [Event("recode", owner, data={"where": "top" if chosen.kind == "recode-top" else "bottom"})])

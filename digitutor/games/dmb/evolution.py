@@ -7,7 +7,6 @@ import random
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Step
-from . import citations as C
 from .checks import evolve_options, evolve_target
 from .common import in_zone, name, step
 from .run import run_effects
@@ -23,21 +22,21 @@ def ask_rack(state: DState, top: Frame) -> Decision | None:
     options = [Option(action("rack", player, ids[uid]), f"Rack up {state.label(uid)} for +{state.cards[uid].plus_p} DP") for uid in hand]
     options.append(Option(action("no-rack", player), "Rack up nothing"))
     return Decision(player, "rack", f"{name(player)}: place up to one card into your DP zone?", tuple(options),
-                    (C.EVOLUTION_ABILITIES, C.RACK_UP), Phase.EVOLUTION.value)
+                    (state.cites.EVOLUTION_ABILITIES, state.cites.RACK_UP), Phase.EVOLUTION.value)
 
 
 def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-rack":
-        return step(state, Phase.EVOLUTION, player, f"{name(player)} racks up no DP.", (C.RACK_UP,))
+        return step(state, Phase.EVOLUTION, player, f"{name(player)} racks up no DP.", (state.cites.RACK_UP,))
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     side.hand.remove(uid)
     side.dp.append(uid)
     return step(state, Phase.EVOLUTION, player,
                 f"{name(player)} racks up {state.label(uid)} for +{state.cards[uid].plus_p}: {side.dp_total(state.cards)} DP.",
-                (C.RACK_UP,), [state.card_event("rack", player, (uid,), {"dp": side.dp_total(state.cards)})])
+                (state.cites.RACK_UP,), [state.card_event("rack", player, (uid,), {"dp": side.dp_total(state.cards)})])
 
 
 def ask_evolve(state: DState, top: Frame) -> Decision | None:
@@ -49,7 +48,7 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     if len(options) == 1:
         return None
     return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options,
-                    (C.EVOLVE_CARD, C.LEVEL_UP, C.REQUIREMENTS), Phase.EVOLUTION.value)
+                    (state.cites.EVOLVE_CARD, state.cites.LEVEL_UP, state.cites.REQUIREMENTS), Phase.EVOLUTION.value)
 
 
 def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -58,10 +57,10 @@ def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
     state.pop()
     if side.active and side.abnormal:
         return step(state, Phase.EVOLUTION, player, f"{name(player)}'s {state.label(side.active[-1])} is Abnormal: no evolution this turn.",
-                    (C.SKIP_ABNORMAL,))
+                    (state.cites.SKIP_ABNORMAL,))
     if side.active and side.partner_evolved == state.turn:
         return step(state, Phase.EVOLUTION, player, f"{name(player)}'s partner evolved from the Destiny Zone this turn: no evolution.",
-                    (C.SKIP_PARTNER,))
+                    (state.cites.SKIP_PARTNER,))
     return None
 
 
@@ -70,11 +69,11 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side = state.sides[player]
     state.pop()
     if chosen.kind == "no-evolve":
-        return step(state, Phase.EVOLUTION, player, f"{name(player)} does not evolve.", (C.LEVEL_UP,))
+        return step(state, Phase.EVOLUTION, player, f"{name(player)} does not evolve.", (state.cites.LEVEL_UP,))
     target = evolve_target(state, player, chosen)
     assert target is not None
     before = side.active[-1]
-    cited = [C.LEVEL_UP]
+    cited = [state.cites.LEVEL_UP]
     events = []
     paid = ""
     evolve_card = in_zone(state, player, "hand", chosen.cards[0]) if chosen.kind == "evolve-with" else None
@@ -82,13 +81,13 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         material = state.uid(chosen.cards[1])
         side.hand.remove(material)
         side.trash.append(material)
-        cited += [C.EVOLVE_CARD, C.DNA, C.DNA_AS_BOX] + ([C.DNA_DATA] if state.cards[material].data else [])
+        cited += [state.cites.EVOLVE_CARD, state.cites.DNA, state.cites.DNA_AS_BOX] + ([state.cites.DNA_DATA] if state.cards[material].data else [])
         paid = f", discarding {state.label(material)} for DNA"
         events.append(state.card_event("discard", player, (material,)))
     elif evolve_card is not None:
         side.hand.remove(evolve_card)
         side.trash.append(evolve_card)
-        cited += [C.EVOLVE_CARD, C.REQUIREMENTS]
+        cited += [state.cites.EVOLVE_CARD, state.cites.REQUIREMENTS]
         paid = f" with the Evolve card {state.label(evolve_card)}"
         events.append(state.card_event("evolve-card", player, (evolve_card,)))
     pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores)
@@ -96,7 +95,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         gone = list(side.dp)
         side.trash.extend(gone)
         side.dp.clear()
-        cited += [C.REQ_DP, C.DISCARD_DP, C.PAYING_DP]
+        cited += [state.cites.REQ_DP, state.cites.DISCARD_DP, state.cites.PAYING_DP]
         paid += f", discarding all {len(gone)} DP cards"
         events.append(state.card_event("pay-dp", player, gone))
     for zone in (side.hand, side.destiny):
@@ -105,21 +104,21 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.active.append(target)
     side.hp = state.cards[target].hp
     side.evolved = state.turn
-    cited += [C.ONCE_PER_TURN, C.NEW_HP, C.LEVEL]
+    cited += [state.cites.ONCE_PER_TURN, state.cites.NEW_HP, state.cites.LEVEL]
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
     if state.cards[before].name in state.cards[target].evo_box:
-        cited.append(C.REQ_EVO_BOX)
+        cited.append(state.cites.REQ_EVO_BOX)
         bonuses = state.cards[target].bonuses
         if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
             state.push(frame("evolution.bonus-order", player, card=state.iid(target), left=tuple(range(len(bonuses)))))
-            cited += [C.EVO_BONUS, C.SIMULTANEOUS]
+            cited += [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS]
             narration += f" {len(bonuses)} Evolution Box bonuses trigger at once: {name(player)} chooses the order they resolve in."
         else:
             bonus = run_effects(state, player, bonuses)
             if bonus.citations:
-                cited += [C.EVO_BONUS, *bonus.citations]
+                cited += [state.cites.EVO_BONUS, *bonus.citations]
                 narration += " " + bonus.narration
                 events += bonus.events
     return step(state, Phase.EVOLUTION, player, narration, cited, events)
@@ -134,7 +133,7 @@ def ask_bonus_order(state: DState, top: Frame) -> Decision | None:
     card = state.cards[state.uid(top["card"])]
     options = tuple(Option(action("bonus", player, effect=index), f"Resolve first: \"{card.bonuses[index].spec.quote}\"") for index in left)
     return Decision(player, "bonus-order", f"{name(player)}: {card.name}'s Evolution Box bonuses trigger at once; which resolves first?",
-                    options, (C.EVO_BONUS, C.SIMULTANEOUS), Phase.EVOLUTION.value)
+                    options, (state.cites.EVO_BONUS, state.cites.SIMULTANEOUS), Phase.EVOLUTION.value)
 
 
 def answer_bonus_order(state: DState, top: Frame, chosen: Action) -> Step:
@@ -154,4 +153,4 @@ def _resolve_bonus(state: DState, top: Frame, index: int, chosen: bool) -> Step:
     card = state.cards[state.uid(top["card"])]
     bonus = run_effects(state, player, (card.bonuses[index],))
     how = f"{name(player)} resolves this bonus first" if chosen else "The last bonus resolves"
-    return step(state, Phase.EVOLUTION, player, f"{how}: {bonus.narration}", [C.EVO_BONUS, C.SIMULTANEOUS, *bonus.citations], bonus.events)
+    return step(state, Phase.EVOLUTION, player, f"{how}: {bonus.narration}", [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *bonus.citations], bonus.events)

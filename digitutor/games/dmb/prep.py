@@ -8,7 +8,6 @@ import random
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Reason, Step
-from . import citations as C
 from .common import draw, in_zone, is_partner_r, name, partner_champions, step
 from .state import DState, Phase
 
@@ -24,7 +23,7 @@ def setup_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.deck)
         events.append(draw(state, player, OPENING))
     state.goto(frame("setup.mulligan", 0, put=0), frame("setup.mulligan", 1, put=0), frame("setup.first"))
-    return step(state, Phase.SETUP, None, f"Each player shuffles their deck and draws {OPENING}; the Destiny Zone stays apart, seen by its owner only.", (C.SETUP_STEPS, C.OPENING_HAND, C.DESTINY_OUTSIDE, C.DESTINY_HIDDEN), events)
+    return step(state, Phase.SETUP, None, f"Each player shuffles their deck and draws {OPENING}; the Destiny Zone stays apart, seen by its owner only.", (state.cites.SETUP_STEPS, state.cites.OPENING_HAND, state.cites.DESTINY_OUTSIDE, state.cites.DESTINY_HIDDEN), events)
 
 
 def ask_setup_mulligan(state: DState, top: Frame) -> Decision:
@@ -39,7 +38,7 @@ def ask_setup_mulligan(state: DState, top: Frame) -> Decision:
     done = f"Draw {put} and shuffle" if put else "Keep this hand"
     options.append(Option(action("keep", player), done))
     return Decision(player, "mulligan", f"{name(player)}: put any number of cards on the bottom of your deck, then draw that many.",
-                    tuple(options), (C.MULLIGAN,), Phase.SETUP.value)
+                    tuple(options), (state.cites.MULLIGAN,), Phase.SETUP.value)
 
 
 def answer_setup_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
@@ -50,21 +49,21 @@ def answer_setup_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
         side.hand.remove(uid)
         side.deck.insert(0, uid)
         state.frames[-1] = top.but(put=top["put"] + 1)
-        return step(state, Phase.SETUP, player, f"{name(player)} puts a card on the bottom of their deck.", (C.MULLIGAN,),
+        return step(state, Phase.SETUP, player, f"{name(player)} puts a card on the bottom of their deck.", (state.cites.MULLIGAN,),
                     [state.card_event("bottom", player, (uid,), secret=True)])
     count = top["put"]
     state.pop()
     if not count:
-        return step(state, Phase.SETUP, player, f"{name(player)} keeps their opening hand.", (C.MULLIGAN,))
+        return step(state, Phase.SETUP, player, f"{name(player)} keeps their opening hand.", (state.cites.MULLIGAN,))
     drew = draw(state, player, count)
     state.frames.append(frame("setup.shuffle-back", player))
-    return step(state, Phase.SETUP, player, f"{name(player)} draws {count}.", (C.MULLIGAN,), [drew])
+    return step(state, Phase.SETUP, player, f"{name(player)} draws {count}.", (state.cites.MULLIGAN,), [drew])
 
 
 def setup_shuffle_back(state: DState, top: Frame, rng: random.Random) -> Step:
     rng.shuffle(state.sides[top.player].deck)  # type: ignore[index]
     state.pop()
-    return step(state, Phase.SETUP, top.player, f"{name(top.player)} shuffles their deck.", (C.MULLIGAN,))  # type: ignore[arg-type]
+    return step(state, Phase.SETUP, top.player, f"{name(top.player)} shuffles their deck.", (state.cites.MULLIGAN,))  # type: ignore[arg-type]
 
 
 def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -74,7 +73,7 @@ def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
     state.turn = 1
     state.goto(*turn_frames(state.active))
     return step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} is the first turn-player.",
-                (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG), [Event("first-player", state.first)])
+                (state.cites.FIRST_PLAYER, state.cites.FIRST_PLAYER_RNG), [Event("first-player", state.first)])
 
 
 # -- Prep Phase ----------------------------------------------------------------------------------------------
@@ -86,10 +85,10 @@ def prep_draw(state: DState, top: Frame, rng: random.Random) -> Step:
     count = 2 if len(side.hand) <= 2 else 1
     event = draw(state, player, count)
     state.pop()
-    cited = [C.EACH_TURN, C.PREP_ABILITIES, C.DRAW]
+    cited = [state.cites.EACH_TURN, state.cites.PREP_ABILITIES, state.cites.DRAW]
     told = f"draws {event.data['count']}"
     if event.data["count"] < count:
-        cited.append(C.EMPTY_DECK)
+        cited.append(state.cites.EMPTY_DECK)
         told += f" (the deck held only {event.data['count']})"
     why = " (2 or fewer cards in hand)" if count == 2 else ""
     return step(state, Phase.PREP, player, f"Turn {state.turn}: {name(player)} {told}{why}. No Draw or Prep Phase abilities are in play.",
@@ -102,26 +101,26 @@ def ask_free_mulligan(state: DState, top: Frame) -> Decision | None:
     if len(side.hand) < 3:
         return None
     reasons = () if len(side.deck) >= len(side.hand) else (
-        Reason(f"Your deck holds {len(side.deck)} cards, fewer than your {len(side.hand)} in hand.", C.MULLIGAN_NEEDS_CARDS),)
+        Reason(f"Your deck holds {len(side.deck)} cards, fewer than your {len(side.hand)} in hand.", state.cites.MULLIGAN_NEEDS_CARDS),)
     options = (
         Option(action("full-mulligan", player), f"Discard your whole hand ({len(side.hand)}) and draw that many", reasons),
         Option(action("no-mulligan", player), "Keep your hand"),
     )
-    return Decision(player, "free-mulligan", f"{name(player)}: take a full mulligan?", options, (C.FREE_MULLIGAN,), Phase.PREP.value)
+    return Decision(player, "free-mulligan", f"{name(player)}: take a full mulligan?", options, (state.cites.FREE_MULLIGAN,), Phase.PREP.value)
 
 
 def answer_free_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     if chosen.kind == "no-mulligan":
         state.pop()
-        return step(state, Phase.PREP, player, f"{name(player)} keeps their hand.", (C.FREE_MULLIGAN,))
+        return step(state, Phase.PREP, player, f"{name(player)} keeps their hand.", (state.cites.FREE_MULLIGAN,))
     side = state.sides[player]
     count = len(side.hand)
     gone = list(side.hand)
     side.trash.extend(gone)
     side.hand.clear()
     drew = draw(state, player, count)
-    return step(state, Phase.PREP, player, f"{name(player)} discards their hand and draws {count}.", (C.FREE_MULLIGAN,),
+    return step(state, Phase.PREP, player, f"{name(player)} discards their hand and draws {count}.", (state.cites.FREE_MULLIGAN,),
                 [state.card_event("discard", player, gone), drew])
 
 
@@ -143,7 +142,7 @@ def ask_new_digimon(state: DState, top: Frame) -> Decision | None:
     if not any(option.legal for option in options):
         return None
     return Decision(player, "new-digimon", f"{name(player)}: your active zone is empty; play an R, C or U from your hand.",
-                    options, (C.PLAY_NEW,), Phase.PREP.value)
+                    options, (state.cites.PLAY_NEW,), Phase.PREP.value)
 
 
 def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -161,7 +160,7 @@ def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None
             side.trash.extend(side.hand)
             side.hand.clear()
             return lose(state, player, f"{name(player)} has no Digimon to play and none is left in the deck: {name(player)} loses.",
-                        (C.NO_DIGIMON_LOSES, C.FORCED_LOSS), events)
+                        (state.cites.NO_DIGIMON_LOSES, state.cites.FORCED_LOSS), events)
         side.trash.extend(side.hand)
         events.append(state.card_event("discard", player, list(side.hand)))
         side.hand.clear()
@@ -175,8 +174,8 @@ def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None
     return step(state, Phase.PREP, player,
                 f"{name(player)} has no Digimon to play: they reveal their hand and take forced mulligans until "
                 f"{state.label(found)} appears, which must be played{placed}.",
-                (C.PLAY_NEW, C.FORCED_MULLIGAN, C.FORCED_MUST_PLAY, *((C.ABNORMAL,) if side.abnormal else ()),
-                 *((C.FORCED_EMPTY_HAND,) if not revealed else ())), events)
+                (state.cites.PLAY_NEW, state.cites.FORCED_MULLIGAN, state.cites.FORCED_MUST_PLAY, *((state.cites.ABNORMAL,) if side.abnormal else ()),
+                 *((state.cites.FORCED_EMPTY_HAND,) if not revealed else ())), events)
 
 
 def place_new(state: DState, player: int, uid: int) -> str:
@@ -198,7 +197,7 @@ def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     uid = state.uid(chosen.cards[0])
     became = place_new(state, player, uid)
-    cited = [C.PLAY_NEW] + ([C.ABNORMAL] if became else [])
+    cited = [state.cites.PLAY_NEW] + ([state.cites.ABNORMAL] if became else [])
     return step(state, Phase.PREP, player, f"{name(player)} plays {state.label(uid)} on the active zone{became}.", cited,
                 [state.card_event("play", player, (uid,))])
 
@@ -211,14 +210,14 @@ def ask_partner(state: DState, top: Frame) -> Decision:
                for uid in partner_champions(state, player)]
     options.append(Option(action("no-partner-evolve", player), "Stay as the partner Rookie"))
     return Decision(player, "partner-evolve", f"{name(player)}: partner-evolve from the Destiny Zone?", tuple(options),
-                    (C.PARTNER_EVOLVE,), Phase.PREP.value)
+                    (state.cites.PARTNER_EVOLVE,), Phase.PREP.value)
 
 
 def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-partner-evolve":
-        return step(state, Phase.PREP, player, f"{name(player)} does not partner-evolve.", (C.PARTNER_EVOLVE,))
+        return step(state, Phase.PREP, player, f"{name(player)} does not partner-evolve.", (state.cites.PARTNER_EVOLVE,))
     side = state.sides[player]
     uid = in_zone(state, player, "destiny", chosen.cards[0])
     assert uid is not None
@@ -228,7 +227,7 @@ def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
     side.hp = state.cards[uid].hp
     side.partner_evolved = state.turn
     return step(state, Phase.PREP, player, f"{name(player)} partner-evolves {state.label(before)} to {state.label(uid)} from the Destiny Zone.",
-                (C.PARTNER_EVOLVE, C.NEW_HP), [state.card_event("partner-evolve", player, (before, uid))])
+                (state.cites.PARTNER_EVOLVE, state.cites.NEW_HP), [state.card_event("partner-evolve", player, (before, uid))])
 
 
 def lose(state: DState, player: int, narration: str, cited: tuple, events: list) -> Step:

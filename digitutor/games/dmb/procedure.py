@@ -9,7 +9,6 @@ from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Option, Step
 from . import activate, battle, choices, evolution, prep, support
-from . import citations as C
 from .common import name, step
 from .state import DState, Phase
 
@@ -34,7 +33,7 @@ def ask_discard(state: DState, top: Frame) -> Decision | None:
     ids = state.instances.ids
     options = tuple(Option(action("discard", player, ids[uid]), f"Discard {state.label(uid)}") for uid in hand)
     return Decision(player, "discard", f"{name(player)}: discard down to {HAND_LIMIT} cards ({len(hand)} in hand).", options,
-                    (C.END_ABILITIES, C.DISCARD_TO_SIX), Phase.END.value)
+                    (state.cites.END_ABILITIES, state.cites.DISCARD_TO_SIX), Phase.END.value)
 
 
 def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:
@@ -43,7 +42,7 @@ def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:
     side = state.sides[player]
     side.hand.remove(uid)
     side.trash.append(uid)
-    return step(state, Phase.END, player, f"{name(player)} discards {state.label(uid)} ({len(side.hand)} in hand).", (C.DISCARD_TO_SIX,),
+    return step(state, Phase.END, player, f"{name(player)} discards {state.label(uid)} ({len(side.hand)} in hand).", (state.cites.DISCARD_TO_SIX,),
                 [state.card_event("discard", player, (uid,))])
 
 

@@ -8,7 +8,6 @@ from ...core.effects import Effect, Selector, Verb
 from ...core.frames import frame
 from ...core.records import Event
 from ...rules.model import Citation
-from . import citations as C
 from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
 from .common import draw, name, trash_top
@@ -61,7 +60,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     wanted = what.kind if what is not None and what.kind else "digimon"
     found = next((at for at in range(len(side.deck) - 1, -1, -1) if state.cards[side.deck[at]].counts_as(wanted)), None)
     checked = len(side.deck) - (found if found is not None else 0)
-    outcome.citations.append(C.UNKNOWN_CARDS)
+    outcome.citations.append(state.cites.UNKNOWN_CARDS)
     if found is None:
         if checked > 1:
             state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
@@ -73,7 +72,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
     if checked > 1:
         state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
-        outcome.citations.append(C.CHERRYPICKING)
+        outcome.citations.append(state.cites.CHERRYPICKING)
         told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
     return told
 
@@ -86,20 +85,20 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
         outcome.citations.append(effect.citation)
         support = effect.spec.timing in SUPPORT_TIMINGS
         for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
-            outcome.citations.append(C.COSTS_VS_EFFECTS)
+            outcome.citations.append(state.cites.COSTS_VS_EFFECTS)
             _verb(state, owner, verb, outcome, source, paying=True, support=support)
         verbs = effect.spec.do
         if not all(holds(state, owner, selector) for selector in effect.spec.condition):
             if not effect.spec.otherwise:
                 outcome.misfired = True
-                outcome.citations += [C.MISFIRE, C.CONDITIONALS]
+                outcome.citations += [state.cites.MISFIRE, state.cites.CONDITIONALS]
                 outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
                 continue
-            outcome.citations.append(C.CONDITIONALS)
+            outcome.citations.append(state.cites.CONDITIONALS)
             outcome.say(f"\"{effect.spec.quote}\": its condition is not met, so the \"If not\" part is done instead.")
             verbs = effect.spec.otherwise
         elif effect.spec.otherwise:
-            outcome.citations.append(C.CONDITIONALS)
+            outcome.citations.append(state.cites.CONDITIONALS)
             outcome.say(f"\"{effect.spec.quote}\": its condition is met, so the \"If not\" part is skipped.")
         for verb in verbs:
             _verb(state, owner, verb, outcome, source, support=support)
@@ -155,7 +154,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     elif kind == "discard":
         outcome.say(push_discard(state, player, verb.count))
         if player != owner:
-            outcome.citations.append(C.OPPONENT_DISCARDS)
+            outcome.citations.append(state.cites.OPPONENT_DISCARDS)
     elif kind == "attach":
         if source is not None and side.active:
             outcome.say(attach(state, player, source, outcome))

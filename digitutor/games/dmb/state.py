@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import ModuleType
 
 from ...core.frames import Frame, frame
 from ...core.instances import Instances
 from ...core.state import StateBase
+from . import citations as DMB
 
 
 class Phase(StrEnum):
@@ -94,11 +96,12 @@ class DState(StateBase):
     attacks: tuple[str, ...] = ()  #: the revealed attacks (player 0's, player 1's), empty before the reveal
     order: tuple[int, ...] = ()  #: this battle's attack order: first attacker, second attacker
     gained: tuple[int, ...] = ()  #: who gained 1st Attack, in order (the turn player's default first)
+    cites: ModuleType = DMB  #: the game's citation table: the shared rules quote DMB's text, or DBE's for DBE
 
     def copy(self) -> DState:
         return DState(
             self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active,
-            self.first, self.attacks, self.order, self.gained, **self.ending(),
+            self.first, self.attacks, self.order, self.gained, self.cites, **self.ending(),
         )
 
     @property

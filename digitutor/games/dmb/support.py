@@ -8,7 +8,6 @@ from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from ...core.secret import record, secret_round
-from . import citations as C
 from .cards import ATTACKS, SYMBOLS, Card
 from .checks import why_not_support
 from .common import draw, name, step, trash_top
@@ -36,11 +35,11 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
         state.goto(*support_frames(state), frame("battle.unopposed"))
         return step(state, Phase.STRATEGY, player,
                     f"{name(opponent)} has no active Digimon: unopposed victory bonus — {name(opponent)} trashes 2, {name(player)} draws 1.",
-                    (C.UNOPPOSED, C.UNOPPOSED_BONUS, C.TRASH), events)
+                    (state.cites.UNOPPOSED, state.cites.UNOPPOSED_BONUS, state.cites.TRASH), events)
     *chooses, reveal = secret_round("strategy", (player, opponent))
     state.goto(*chooses, *support_frames(state), frame("battle.activate", player), frame("battle.activate", opponent), reveal, *battle_frames())
     return step(state, Phase.STRATEGY, None, "Both players choose Circle, Triangle or Cross, secretly and at the same time.",
-                (C.CHOOSE_ATTACK, C.SECRETLY, C.FACE_DOWN_ATTACK))
+                (state.cites.CHOOSE_ATTACK, state.cites.SECRETLY, state.cites.FACE_DOWN_ATTACK))
 
 
 def attack_label(card: Card, attack: str) -> str:
@@ -55,14 +54,14 @@ def ask_strategy(state: DState, top: Frame) -> Decision:
     card = state.top_card(player)
     options = tuple(Option(action("attack", player, choice=attack), attack_label(card, attack)) for attack in ATTACKS)
     return Decision(player, "strategy", f"{name(player)}: choose your attack in secret.", options,
-                    (C.CHOOSE_ATTACK, C.SECRETLY, C.BLUFF), Phase.STRATEGY.value)
+                    (state.cites.CHOOSE_ATTACK, state.cites.SECRETLY, state.cites.BLUFF), Phase.STRATEGY.value)
 
 
 def answer_strategy(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     record(state, "strategy", player, chosen.param("choice") or "circle")
     state.pop()
-    return step(state, Phase.STRATEGY, player, f"{name(player)} chooses an attack, face down.", (C.SECRETLY, C.FACE_DOWN_ATTACK))
+    return step(state, Phase.STRATEGY, player, f"{name(player)} chooses an attack, face down.", (state.cites.SECRETLY, state.cites.FACE_DOWN_ATTACK))
 
 
 # -- Support Phase -----------------------------------------------------------------------------------------------
@@ -82,7 +81,7 @@ def ask_support(state: DState, top: Frame) -> Decision:
     if side.deck:
         options.append(Option(action("blind", player), "Support blind from the top of your deck (face down)"))
     options.append(Option(action("no-support", player), "No Support"))
-    cited = (C.SUPPORT_ABILITIES, C.SUPPORTING, C.NON_TURN_DECLARES if player != state.active else C.TURN_DECLARES)
+    cited = (state.cites.SUPPORT_ABILITIES, state.cites.SUPPORTING, state.cites.NON_TURN_DECLARES if player != state.active else state.cites.TURN_DECLARES)
     return Decision(player, "support", f"{name(player)}: declare your Support (or none).", tuple(options), cited, Phase.SUPPORT.value)
 
 
@@ -96,7 +95,7 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     side = state.sides[player]
     state.pop()
-    order = C.NON_TURN_DECLARES if player != state.active else C.TURN_DECLARES
+    order = state.cites.NON_TURN_DECLARES if player != state.active else state.cites.TURN_DECLARES
     if chosen.kind == "partner-option":
         option, partner = state.uid(chosen.cards[0]), state.uid(chosen.cards[1])
         side.hand.remove(partner)
@@ -105,21 +104,21 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
         side.support.append(option)
         return step(state, Phase.SUPPORT, player,
                     f"{name(player)} discards {state.label(partner)} and supports with the Partner Option {state.label(option)} from the Destiny Zone.",
-                    (C.SUPPORTING, order, C.PARTNER_OPTION), [state.card_event("discard", player, (partner,)),
+                    (state.cites.SUPPORTING, order, state.cites.PARTNER_OPTION), [state.card_event("discard", player, (partner,)),
                                                                state.card_event("support", player, (option,))])
     if chosen.kind == "no-support":
-        return step(state, Phase.SUPPORT, player, f"{name(player)} declares no Support.", (C.SUPPORTING, order))
+        return step(state, Phase.SUPPORT, player, f"{name(player)} declares no Support.", (state.cites.SUPPORTING, order))
     if chosen.kind == "blind":
         uid = side.deck.pop()
         side.support.append(uid)
         side.blind = True
         event = Event("blind-support", player, (state.iid(uid),), (state.label(uid),), {}, ())
         return step(state, Phase.SUPPORT, player, f"{name(player)} supports blind: the top card of their deck, face down.",
-                    (C.SUPPORTING, order), [event])
+                    (state.cites.SUPPORTING, order), [event])
     uid = state.uid(chosen.cards[0])
     side.hand.remove(uid)
     side.support.append(uid)
-    return step(state, Phase.SUPPORT, player, f"{name(player)} supports with {state.label(uid)}.", (C.SUPPORTING, order),
+    return step(state, Phase.SUPPORT, player, f"{name(player)} supports with {state.label(uid)}.", (state.cites.SUPPORTING, order),
                 [state.card_event("support", player, (uid,))])
 
 
@@ -151,26 +150,26 @@ def ask_jam(state: DState, top: Frame) -> Decision | None:
         Option(action("no-jam", player), "Do not Jam"),
     )
     return Decision(player, "jam", f"{name(player)}: {name(1 - player)} supported with a Digimon. Reveal a Jamming Cross?",
-                    options, (C.JAM_WINDOW, C.JAMMING_ODDBALLS, C.JAM_ASKED, C.BLIND_JAM), Phase.SUPPORT.value)
+                    options, (state.cites.JAM_WINDOW, state.cites.JAMMING_ODDBALLS, state.cites.JAM_ASKED, state.cites.BLIND_JAM), Phase.SUPPORT.value)
 
 
 def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-jam":
-        return step(state, Phase.SUPPORT, player, f"{name(player)} does not Jam.", (C.JAM_WINDOW, C.JAM_ASKED))
+        return step(state, Phase.SUPPORT, player, f"{name(player)} does not Jam.", (state.cites.JAM_WINDOW, state.cites.JAM_ASKED))
     other = state.sides[1 - player]
     other.alter(voided=True, abilities=other.battle.abilities + ("jammed",))
     uid = other.support[-1]
     return step(state, Phase.SUPPORT, player,
                 f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
-                (C.JAM_WINDOW, C.A_JAMMING, C.JAMMING_ODDBALLS, C.VOID), [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)])
+                (state.cites.JAM_WINDOW, state.cites.A_JAMMING, state.cites.JAMMING_ODDBALLS, state.cites.VOID), [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)])
 
 
 def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
     """Blind Supports turn face up; then Void timings are checked before all other effects, the turn player's first."""
     state.pop()
-    events, told, cited = [], [], [C.VOID_FIRST]
+    events, told, cited = [], [], [state.cites.VOID_FIRST]
     for player in (state.active, 1 - state.active):
         side = state.sides[player]
         if side.blind:
@@ -185,14 +184,14 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
         if other.support and not other.battle.voided:
             other.alter(voided=True)
             card = _support(state, player)
-            cited += [C.VOID, *(e.citation for e in card.supports if e.spec.timing == "void")]
+            cited += [state.cites.VOID, *(e.citation for e in card.supports if e.spec.timing == "void")]
             told.append(f"{name(player)}'s {card.name} voids {name(1 - player)}'s Support.")
             events.append(Event("void", 1 - player))
     if len(voiders) == 2:
-        cited.append(C.VOID_ORDER)
+        cited.append(state.cites.VOID_ORDER)
     if not told:
         return None
-    return step(state, Phase.SUPPORT, None, " ".join(told), cited + [C.SUPPORTING], events)
+    return step(state, Phase.SUPPORT, None, " ".join(told), cited + [state.cites.SUPPORTING], events)
 
 
 def _support(state: DState, player: int) -> Card | None:
@@ -208,16 +207,16 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     if card is None:
         return None
     side = state.sides[player]
-    order = [C.RESOLVE_LIFO]
+    order = [state.cites.RESOLVE_LIFO]
     if side.battle.voided:
-        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} is voided: it does nothing.", order + [C.VOID])
+        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} is voided: it does nothing.", order + [state.cites.VOID])
     effects = tuple(e for e in card.supports if e.spec.timing in ("support", "data"))
     if any(e.spec.timing == "data" for e in effects):
-        order += [C.DATA_TIMING, C.EFFECT_TIMING]
+        order += [state.cites.DATA_TIMING, state.cites.EFFECT_TIMING]
     if not effects:
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
-        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", order + [C.MISFIRE])
+        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", order + [state.cites.MISFIRE])
     state.frames.append(top)  # still resolving: a choice the effects ask for belongs to the Support Phase
     outcome = run_effects(state, player, effects, side.support[-1])
     state.frames.remove(top)
