@@ -22,6 +22,7 @@ from .common import draw, name, step, trash_top
 from .state import Battle, DState, Phase
 
 WIN_POINTS = 4
+KILLER_BOOST = 300  #: DBE's Killer: "Boost own Power +300"
 CRASH_HP = 10
 
 
@@ -38,7 +39,7 @@ def attack_order(turn: int, firsts: tuple[int, int], gained: tuple[int, ...], co
     if stripped[0] != stripped[1]:
         second = 0 if stripped[0] else 1
         return (1 - second, second), cited + [cites.CANNOT_GAIN]
-    counts = [firsts[p] + (1 if p == turn else 0) for p in (0, 1)]
+    counts = [max(0, firsts[p] + (1 if p == turn else 0)) for p in (0, 1)]  # a 2nd Attack (DBE) cancels a stack
     for p in (0, 1):
         if stripped[p] or counter[p]:
             counts[p] = 0
@@ -102,7 +103,11 @@ def power(state: DState, player: int) -> int:
     mine, theirs = abilities(state, player), abilities(state, 1 - player)
     if mine.has("counter"):
         return 0
-    value = state.cards[side.active[-1]].attack(state.attacks[player]).power + side.battle.boost - side.shattered
+    value = state.cards[side.active[-1]].attack(state.attacks[player]).power // side.divisor + side.battle.boost - side.shattered
+    if mine.arg("killer") == state.attacks[1 - player]:  # DBE's Killer: Boost +300 against the named attack
+        value += KILLER_BOOST
+    if mine.arg("grudge") == state.attacks[1 - player]:  # DBE's Grudge: double own Power against the named attack
+        value *= 2
     value += sum(passive_power(state.cards[uid].effects) for uid in side.attached)
     x3 = mine.arg("x3")
     if x3 and other.active and state.cards[other.active[-1]].counts_as(x3):
@@ -144,9 +149,10 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     gained = state.gained
     for p in (state.active, 1 - state.active):  # the turn player resolves first (3.1); printed ones are gained now
         gained += (p,) * (found[p].count("1st-attack") - state.sides[p].battle.abilities.count("1st-attack"))
+        gained += (p,) * (_killer(state, found, p))
     counter = (found[0].has("counter"), found[1].has("counter"))
     stripped = (found[0].has("cannot-gain-1st"), found[1].has("cannot-gain-1st"))
-    firsts = (found[0].count("1st-attack"), found[1].count("1st-attack"))
+    firsts = tuple(_first_stacks(state, found, p) for p in (0, 1))
     order, because = attack_order(state.active, firsts, gained, counter, stripped, state.cites)
     state.order = order
     cited += because
@@ -154,6 +160,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         for ability, _ in found[p].names:
             cited.append(getattr(state.cites, _ABILITY_CITES.get(ability, "ATTACK_ABILITIES")))
     powers = {p: power(state, p) for p in (0, 1)}
+    cited += _grudge(state, found, powers)
     for p in (0, 1):
         for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
             passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive"]
@@ -208,11 +215,13 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     before = state.sides[victim].hp
     state.sides[victim].hp = max(0, before - damage)
     events.append(Event("damage", victim, data={"damage": damage, "hp": state.sides[victim].hp}))
+    flat_words = _flatten_static(state, receiver, victim, mine, damage, first, cited, events) \
+        if mine.has("flatten") or mine.has("static") else ""
     knocked_out = state.sides[victim].hp == 0 and first
     if knocked_out:
         state.goto(frame("battle.ko"))  # the second attack is skipped
         cited.append(state.cites.KO_SKIPS)
-    narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP."
+    narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP.{flat_words}"
     narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng)
     if knocked_out:
         narration += f" {name(victim)}'s Digimon is at 0 HP: {name(victim)} gets no attack."
@@ -272,6 +281,69 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
     return told
 
 
+def _first_stacks(state: DState, found: list[Abilities], p: int) -> int:
+    """Stacks of 1st Attack a side gained from its attack: 1st Attack and Killer add one; DBE's 2nd Attack and
+    Grudge (against the named attack) take one away."""
+    other = state.attacks[1 - p]
+    return (found[p].count("1st-attack") + _killer(state, found, p) - found[p].count("2nd-attack")
+            - (1 if found[p].arg("grudge") == other else 0))
+
+
+def _killer(state: DState, found: list[Abilities], p: int) -> int:
+    return 1 if found[p].arg("killer") == state.attacks[1 - p] else 0
+
+
+def _grudge(state: DState, found: list[Abilities], powers: dict[int, int]) -> list[Any]:
+    """DBE's Grudge against the attack the opponent used: Set Revival with the Grudge attack's Power (not if 0)."""
+    cited: list[Any] = []
+    for p in (0, 1):
+        if found[p].arg("grudge") == state.attacks[1 - p]:
+            cited += [state.cites.A_GRUDGE, state.cites.SECOND_ATTACK]
+            if powers[p] > 0:
+                state.sides[p].alter(revival=powers[p])
+                cited.append(state.cites.REVIVE)
+    for p in (0, 1):
+        if found[p].has("2nd-attack"):
+            cited.append(state.cites.SECOND_ATTACK)
+        if _killer(state, found, p):
+            cited.append(state.cites.A_KILLER)
+    return cited
+
+
+def _flatten_static(state: DState, receiver: int, victim: int, found: Abilities, damage: int, first: bool,
+                    cited: list, events: list) -> str:
+    """DBE's Flatten after the damage (the 3-flat KO checked before the new flat is added), and Static X."""
+    side = state.sides[victim]
+    told = ""
+    if found.has("flatten") and damage > 0 and side.active:
+        if side.flats >= 3 and first:
+            side.hp = 0
+            told += f" {name(victim)}'s Digimon has 3 flats and was hit by the first attacker: it is KO'd."
+            cited += [state.cites.A_FLATTEN, state.cites.FLAT_THREE]
+            events.append(Event("flat-ko", victim, data={"flats": side.flats}))
+        else:
+            side.flats += 1
+            cited += [state.cites.A_FLATTEN, state.cites.FLAT_ADDED]
+            events.append(Event("flat", victim, data={"flats": side.flats}))
+            told += f" Flatten: a flat token goes in front of {name(victim)}'s Digimon ({side.flats})."
+            if side.flats >= 4:
+                side.hp = 0
+                told += " With 4 flats it is KO'd."
+                cited.append(state.cites.FLAT_FOUR)
+            elif side.flats == 3:
+                cited.append(state.cites.FLAT_TIMING)
+    amount = found.arg("static")
+    if amount:
+        trash = state.sides[1 - receiver].trash
+        gone = trash[:int(amount)]
+        del trash[:int(amount)]
+        state.sides[1 - receiver].deleted.extend(gone)
+        cited += [state.cites.A_STATIC, state.cites.STATIC]
+        events.append(state.card_event("delete", 1 - receiver, gone))
+        told += f" Static {amount}: the bottom {len(gone)} card(s) of {name(1 - receiver)}'s trash are deleted."
+    return told
+
+
 def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
     down = [p for p in (0, 1) if state.sides[p].active and state.sides[p].hp == 0]
     if down:  # an effect brought a Digimon to 0 HP before the attacks
@@ -325,7 +397,7 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
     if top.level == "M":
         cited.append(state.cites.KO_MEGA)
     side.active, side.attached = [], []
-    side.hp, side.abnormal, side.worth_one, side.shattered = 0, False, False, 0
+    side.hp, side.abnormal, side.worth_one, side.shattered, side.flats, side.divisor = 0, False, False, 0, 0, 1
     return worth, cited, events, f"{name(player)}'s {top.name} is KO'd."
 
 

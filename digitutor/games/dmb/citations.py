@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from ...rules.citations import cite, interpretation
 
+# -- where the same rule differs in a number (the shared code reads these from the game's table) ----------------
+ABNORMAL_DIVISOR: dict[str, int] = {}  #: an Abnormal Digimon keeps its printed stats in DMB
+OWNER_ONLY = frozenset({"hand", "destiny"})  #: zones only their owner sees (the Destiny Zone: interpretation below)
+PARTNER_ON_PLACE = True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
+
 # -- Object of the game and setup ---------------------------------------------------------------------
 OBJECT = cite("dmb:object-of-the-game.p1", "The Digimon battle until one player defeats their opponent 4 times!")
 SETUP_STEPS = cite("dmb:prep-phase.setup")

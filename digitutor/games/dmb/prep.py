@@ -184,11 +184,12 @@ def place_new(state: DState, player: int, uid: int) -> str:
     side.hand.remove(uid)
     side.active = [uid]
     card = state.cards[uid]
-    side.hp = card.hp
     side.abnormal = card.level in ("C", "U")
+    side.divisor = state.cites.ABNORMAL_DIVISOR.get(card.level, 1) if side.abnormal else 1
+    side.hp = card.hp // side.divisor
     side.worth_one = False
     state.pop()
-    if is_partner_r(state, player, uid) and partner_champions(state, player):
+    if state.cites.PARTNER_ON_PLACE and is_partner_r(state, player, uid) and partner_champions(state, player):
         state.frames.append(frame("prep.partner", player))
     return " (un-evolved: Abnormal)" if side.abnormal else ""
 

@@ -11,7 +11,7 @@ from ...rules.model import Citation
 from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
 from .common import draw, name, trash_top
-from .effects import RULES, has_passive, whose
+from .effects import has_passive, whose
 from .state import DState
 
 
@@ -120,7 +120,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     """One verb of an effect (``paying``: as its cost; ``support``: the effect is a Support's)."""
     player = whose(verb.what, owner)
     side = state.sides[player]
-    outcome.citations.append(RULES.verbs[verb.verb])
+    outcome.citations.append(state.effect_rules.verbs[verb.verb])
     kind = verb.verb
     if kind == "boost":
         side.alter(boost=side.battle.boost + verb.amount)

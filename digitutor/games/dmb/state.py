@@ -9,7 +9,9 @@ from types import ModuleType
 from ...core.frames import Frame, frame
 from ...core.instances import Instances
 from ...core.state import StateBase
+from ...core.effects import EffectRules
 from . import citations as DMB
+from .effects import RULES as DMB_EFFECTS
 
 
 class Phase(StrEnum):
@@ -63,6 +65,13 @@ class Side:
     activated: tuple[int, ...] = ()  #: cards whose ACTIVATE was used (once per game; deleted when they leave)
     used_this_turn: tuple[tuple[int, int], ...] = ()  #: (card, turn) of [1/Turn] effects used
     shattered: int = 0  #: Shatter: Power the active Digimon lost for as long as it stays (its printed Shatter amounts)
+    # -- zones and counters only DBE uses (they stay empty in DMB) --
+    dark: list[int] = field(default_factory=list)  #: DBE: the Dark Area, a hidden zone taken into hand at the draw
+    side_pile: list[int] = field(default_factory=list)  #: DBE: the Side Pile of the pre-game setup
+    evolve_zone: list[int] = field(default_factory=list)  #: DBE: the Evolution Zone (Evolve cards, the Future, materials)
+    flats: int = 0  #: DBE: flat tokens in front of the active Digimon
+    divisor: int = 1  #: DBE: an Abnormal Digimon's stats are halved (Level C, 2) or quartered (Level U, 4)
+    evolve_cards: int = 0  #: DBE: the turn EVOLVE-timing cards were last played from the hand (one per turn)
 
     def copy(self) -> Side:
         return Side(
@@ -70,6 +79,7 @@ class Side:
             list(self.attached), list(self.support), list(self.deleted), self.hp, self.ko_points, self.partner,
             self.abnormal, self.partner_evolved, self.evolved, self.worth_one, self.blind, self.battle, self.destined,
             list(self.looking), self.looker, self.activated, self.used_this_turn, self.shattered,
+            list(self.dark), list(self.side_pile), list(self.evolve_zone), self.flats, self.divisor, self.evolve_cards,
         )
 
     @property
@@ -97,11 +107,12 @@ class DState(StateBase):
     order: tuple[int, ...] = ()  #: this battle's attack order: first attacker, second attacker
     gained: tuple[int, ...] = ()  #: who gained 1st Attack, in order (the turn player's default first)
     cites: ModuleType = DMB  #: the game's citation table: the shared rules quote DMB's text, or DBE's for DBE
+    effect_rules: EffectRules = DMB_EFFECTS  #: the game's effect language (what rule defines each verb)
 
     def copy(self) -> DState:
         return DState(
             self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active,
-            self.first, self.attacks, self.order, self.gained, self.cites, **self.ending(),
+            self.first, self.attacks, self.order, self.gained, self.cites, self.effect_rules, **self.ending(),
         )
 
     @property

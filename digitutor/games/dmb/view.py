@@ -20,17 +20,16 @@ from .state import DState, Side
 UNKNOWN = Card("unknown", "a face-down card", "option", None, None, 0, None, 0, (None, None, None), (), (), (), (), False, False,
                False, False, "", ())
 
-#: zones only their owner sees; zones nobody sees
-OWNER_ONLY = frozenset({"hand", "destiny"})
+#: zones nobody sees (which zones only their owner sees is the game's: ``OWNER_ONLY`` in its citation table)
 NOBODY = frozenset({"deck", "blind-support"})
 
 
-def hidden_from(zone: str, owner: int, viewer: int | None, looker: int | None = None) -> bool:
+def hidden_from(state: DState, zone: str, owner: int, viewer: int | None, looker: int | None = None) -> bool:
     if viewer is None:
         return False
     if zone == "looking":
         return viewer != looker
-    return zone in NOBODY or (zone in OWNER_ONLY and owner != viewer)
+    return zone in NOBODY or (zone in state.cites.OWNER_ONLY and owner != viewer)
 
 
 def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
@@ -46,6 +45,9 @@ def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
         yield ("blind-support" if side.blind else "support"), player, side.support
         yield "deleted", player, side.deleted
         yield "looking", player, side.looking
+        yield "dark", player, side.dark
+        yield "side-pile", player, side.side_pile
+        yield "evolve-zone", player, side.evolve_zone
 
 
 def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
@@ -76,7 +78,7 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
     players = []
     for player, side in enumerate(state.sides):
         def row(zone: str, uids: list[int]) -> tuple[CardView, ...]:
-            return tuple(card_view(state, uid, hidden_from(zone, player, viewer)) for uid in uids)  # noqa: B023
+            return tuple(card_view(state, uid, hidden_from(state, zone, player, viewer)) for uid in uids)  # noqa: B023
 
         support_zone = "blind-support" if side.blind else "support"
         shown = (
@@ -89,16 +91,23 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             ZoneView("destiny", "Destiny Zone", row("destiny", side.destiny), "row", len(side.destiny)),
             ZoneView("trash", "Trash", row("trash", side.trash), "pile", len(side.trash)),
             ZoneView("deleted", "Deleted", row("deleted", side.deleted), "pile", len(side.deleted)),
-            ZoneView("looking", "Looked at", tuple(card_view(state, uid, hidden_from("looking", player, viewer, side.looker))
+            ZoneView("looking", "Looked at", tuple(card_view(state, uid, hidden_from(state, "looking", player, viewer, side.looker))
                                                    for uid in side.looking), "row", len(side.looking)),
         )
+        shown += tuple(ZoneView(zone, title, row(zone, uids), "row", len(uids))  # DBE's zones, while they hold cards
+                       for zone, title, uids in (("evolve-zone", "Evolution Zone", side.evolve_zone),
+                                                 ("dark", "Dark Area", side.dark), ("side-pile", "Side Pile", side.side_pile)) if uids)
         counters = {"KO points": str(side.ko_points), "HP": str(side.hp), "DP": str(side.dp_total(state.cards)),
                     "Hand": str(len(side.hand)), "Deck": str(len(side.deck))}
         if side.abnormal:
             counters["Status"] = "Abnormal"
+        if side.flats:
+            counters["Flats"] = str(side.flats)
+        if side.dark:
+            counters["Dark Area"] = str(len(side.dark))
         players.append(PlayerView(player, name(player), counters, shown, active=player == state.active))
     shared = {"Attacks": " / ".join(f"{name(p)}: {SYMBOLS[a]}" for p, a in enumerate(state.attacks))} if state.attacks else {}
-    return BoardView("dmb", state.turn, state.phase.value, tuple(players), shared)
+    return BoardView(state.effect_rules.game, state.turn, state.phase.value, tuple(players), shared)
 
 
 def redact(state: DState, viewer: int | None) -> DState:
@@ -109,7 +118,7 @@ def redact(state: DState, viewer: int | None) -> DState:
     sides = []
     for player, side in enumerate(state.sides):
         def pile(uids: list[int], zone: str) -> list[int]:
-            return new.pile(uids, hidden_from(zone, player, viewer))  # noqa: B023
+            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023
 
         copy = side.copy()
         copy.deck, copy.hand, copy.active = pile(side.deck, "deck"), pile(side.hand, "hand"), pile(side.active, "active")
@@ -117,8 +126,10 @@ def redact(state: DState, viewer: int | None) -> DState:
         copy.attached = pile(side.attached, "attached")
         copy.support = pile(side.support, "blind-support" if side.blind else "support")
         copy.deleted = pile(side.deleted, "deleted")
-        copy.looking = new.pile(side.looking, hidden_from("looking", player, viewer, side.looker))
+        copy.looking = new.pile(side.looking, hidden_from(state, "looking", player, viewer, side.looker))
+        copy.dark, copy.side_pile = pile(side.dark, "dark"), pile(side.side_pile, "side-pile")
+        copy.evolve_zone = pile(side.evolve_zone, "evolve-zone")
         copy.destined = tuple(new.fresh[u] for u in side.destined if u in new.fresh)
         sides.append(copy)
     return DState(new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, state.attacks,
-                  state.order, state.gained, over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh))
+                  state.order, state.gained, state.cites, state.effect_rules, over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh))

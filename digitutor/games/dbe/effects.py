@@ -1,0 +1,29 @@
+"""DBE's part of the effect language: DMB's words (the same rules, citing DBE's text) and DBE's own.
+
+Card effects are data (``effects`` in cards/dbe/cards.yaml). The verbs and attack abilities DBE shares with
+DMB are DMB's code; ``C`` makes each cite the DBE clause that defines it.
+"""
+
+from __future__ import annotations
+
+from ..dmb.effects import attack_abilities, effect_rules
+from . import citations as C
+
+RULES = effect_rules(
+    "dbe", C,
+    verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT},
+    game_verbs={
+        "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
+                  "in an attack) trash",
+        "dark-draw": "Dark Draw X: the top `count` cards of the deck go to the player's Dark Area (hidden; taken "
+                     "into the hand at their next draw)",
+        "flatten": "Flatten: add a flat token in front of the player's (`what.whose`) active Digimon; at 4 flats it is KO'd",
+    },
+)
+
+#: the attack abilities a DBE card's attack or an effect may name: DMB's, and DBE's own
+ABILITIES = {
+    **attack_abilities(C),
+    "2nd-attack": C.SECOND_ATTACK, "flatten": C.A_FLATTEN, "grudge": C.A_GRUDGE, "killer": C.A_KILLER,
+    "static": C.A_STATIC,
+}
