@@ -17,6 +17,16 @@ PARTNER_ON_PLACE = False  #: DBE's turn has its own Partner Evolution step (dbe:
 #: zones only their owner sees: the hand, the Dark Area (dbe:prep-phase.turn.2.2) and the Side Pile (face down,
 #: "opponent cannot check": dbe:pre-game-setup.3); the Destiny Zone is open (dbe:rules-faq ... hidden zones)
 OWNER_ONLY = frozenset({"hand", "dark", "side-pile"})
+DNA_BONUSES = False  #: dbe:evolution-phase.5.2.7: "Evolving by DNA does not activate an evo-bonus on its own"
+EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-phase.5.1)
+#: dbe:glossary.abnormal: cards needed under the active for it not to be Abnormal
+UNDER_NEEDED = {"R": 0, "C": 1, "U": 2, "M": 3}
+
+
+def same_type(current, target) -> bool:
+    """The type requirement: one type shared, subtypes counting the same as primary types (dbe:evolution-phase.5.3.3.3,
+    dbe:anatomy-of-cards.15)."""
+    return bool({current.type, *current.also} & {target.type, *target.also} - {None})
 
 # -- Object of the game, pre-game setup --------------------------------------------------------------------
 OBJECT = cite("dbe:object-of-the-game.p1", "The Digimon battle until one player defeats their opponent 4 times!")
@@ -190,6 +200,7 @@ REQUIREMENTS = DP_RESPECTS
 NO_DP_COST = cite("dbe:rules-faq.digimon-without-dp-cost")
 PAYING_DP = cite("dbe:rules-faq.paying-dp")
 LEVEL = cite("dbe:glossary.level")
+SUBTYPES = cite("dbe:anatomy-of-cards.15")
 
 # -- Strategy Phase -------------------------------------------------------------------------------------------
 STRATEGY_FIRST_TURN = cite("dbe:strategy-phase.p1")

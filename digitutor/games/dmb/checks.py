@@ -46,7 +46,7 @@ def requirement_reasons(state: DState, player: int, target: Card, ignores: tuple
     by_box = current.name in target.evo_box or (dna and current.name in target.dna)
     if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
         reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", state.cites.REQ_LEVEL))
-    if not by_box and "type" not in ignores and current.type != target.type:
+    if not by_box and "type" not in ignores and not state.cites.same_type(current, target):
         reasons.append(Reason(f"{target.name} is {target.type}, not {current.type}, and its Evolution Box does not name {current.name}.", state.cites.REQ_TYPE))
     if dna:
         return reasons
@@ -69,7 +69,7 @@ def why_not_evolve(state: DState, player: int, uid: int, evolve_card: int | None
     ignores: tuple[str, ...] = ()
     if evolve_card is not None:
         card = state.cards[evolve_card]
-        if card.kind != "evolve" or evolve_card not in side.hand:
+        if card.kind != state.cites.EVOLVE_KIND or evolve_card not in side.hand:
             reasons.append(Reason(f"{card.name} is not an Evolve card in your hand.", state.cites.EVOLVE_CARD))
         ignores = card.ignores
         if "dp" in ignores and target.dp is None:
@@ -122,7 +122,7 @@ def evolve_options(state: DState, player: int) -> tuple[Option, ...]:
             continue
         options.append(Option(action("evolve", player, ids[uid]), f"Evolve to {cards[uid].name}", why_not_evolve(state, player, uid)))
         for card_uid in side.hand:
-            if cards[card_uid].kind == "evolve":
+            if cards[card_uid].kind == state.cites.EVOLVE_KIND:
                 reasons = why_not_evolve(state, player, uid, card_uid)
                 options.append(Option(action("evolve-with", player, ids[card_uid], ids[uid]),
                                       f"Evolve to {cards[uid].name} with {cards[card_uid].name}", reasons))

@@ -12,7 +12,16 @@ from ...rules.citations import cite, interpretation
 # -- where the same rule differs in a number (the shared code reads these from the game's table) ----------------
 ABNORMAL_DIVISOR: dict[str, int] = {}  #: an Abnormal Digimon keeps its printed stats in DMB
 OWNER_ONLY = frozenset({"hand", "destiny"})  #: zones only their owner sees (the Destiny Zone: interpretation below)
+DNA_BONUSES = True  #: a DNA evolution from a Digimon named in the box gets its bonuses, like any evolution
+EVOLVE_KIND = "evolve"  #: the card kind that evolves with requirements ignored (DMB: Evolve cards)
 PARTNER_ON_PLACE = True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
+
+
+
+def same_type(current, target) -> bool:
+    """The type requirement: the two printed types match (dmb:evolution-phase.requirements.3)."""
+    return current.type == target.type
+
 
 # -- Object of the game and setup ---------------------------------------------------------------------
 OBJECT = cite("dmb:object-of-the-game.p1", "The Digimon battle until one player defeats their opponent 4 times!")

@@ -1,0 +1,45 @@
+"""The DBE procedure: DMB's frames and handlers where the rule is the same, DBE's own where it differs."""
+
+from __future__ import annotations
+
+from ...core.game import ActionRule, DecisionRule, Procedure
+from ..dmb import checks as dmb_checks
+from ..dmb import prep as dmb_prep
+from ..dmb.procedure import PROCEDURE as DMB
+from . import citations as C
+from . import pregame, turn
+from .turn import turn_frames
+
+__all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
+
+PROCEDURE = Procedure(
+    steps={
+        **{kind: handler for kind, handler in DMB.steps.items() if not kind.startswith("setup.")},
+        "setup.shuffle": pregame.setup_inspect,
+        "setup.opening": pregame.setup_opening,
+        "setup.combine": pregame.setup_combine,
+        "setup.first": pregame.setup_first,
+        "prep.draw": turn.prep_draw,
+        "strategy.skip": turn.first_turn_skip,
+        "end.cleanup": turn.end_cleanup,
+    },
+    decisions={
+        **{kind: rule for kind, rule in DMB.decisions.items() if kind != "setup.mulligan"},
+        "setup.side-pile": DecisionRule(frozenset({"side-pile"}), pregame.ask_side_pile, pregame.answer_side_pile),
+        "setup.mulligan": DecisionRule(frozenset({"mulligan-card", "keep"}), pregame.ask_mulligan, pregame.answer_mulligan),
+        "prep.new": DecisionRule(frozenset({"play"}), dmb_prep.ask_new_digimon, turn.answer_new_digimon, dmb_prep.no_new_digimon),
+        "prep.partner": DecisionRule(frozenset({"partner-evolve", "no-partner-evolve"}), turn.ask_partner, turn.answer_partner),
+        "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), turn.ask_evolve,
+                                         turn.answer_evolve, turn.skip_evolve),
+    },
+)
+
+ACTIONS: dict[str, ActionRule] = {
+    **{kind: rule for kind, rule in dmb_checks.actions(C).items() if kind != "bottom"},
+    "side-pile": ActionRule(C.SIDE_PILE, "The Side Pile is made before the game.", pregame.check_side_pile),
+    "mulligan-card": ActionRule(C.MULLIGAN, "The opening mulligan happens before the game.", pregame.check_mulligan),
+    "keep": ActionRule(C.MULLIGAN, "The opening mulligan happens before the game.", pregame.check_mulligan),
+    "evolve": ActionRule(C.BY_DP, "Evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
+    "evolve-with": ActionRule(C.BY_CARD, "Evolution cards are played in the turn player's Evolution Phase.", turn.check_evolve),
+    "dna": ActionRule(C.BY_DNA, "DNA evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
+}

@@ -1,0 +1,245 @@
+"""DBE's turn where it differs from DMB's: the draw with the Dark Area, the Partner Evolution step, the evolution's
+Abnormal branch and stats, the first turn's skipped phases, and the next turn's frames. What is the same rule runs
+DMB's code (``games/dmb``), citing DBE's text through ``state.cites``."""
+
+from __future__ import annotations
+
+import random
+from msgspec.structs import replace
+
+from ...core.actions import Action, action
+from ...core.frames import Frame, frame
+from ...core.records import Decision, Option, Reason, Step
+from ..dmb import battle as dmb_battle
+from ..dmb import evolution as dmb_evolution
+from ..dmb import prep as dmb_prep
+from ..dmb.checks import evolve_options, why_not_evolve
+from ..dmb.common import draw, is_partner_r, name, partner_champions, step
+from ..dmb.run import run_effects
+from ..dmb.state import DState, Phase
+from . import citations as C
+
+
+def turn_frames(state: DState) -> list[Frame]:
+    """One turn, phase by phase; the game's first turn skips the Strategy, Support and Battle Phases."""
+    active = state.active
+    frames = [
+        frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active), frame("prep.partner", active),
+        frame("evolution.activate", active), frame("evolution.activate", 1 - active),
+        frame("evolution.rack", active), frame("evolution.evolve", active),
+    ]
+    frames.append(frame("strategy.skip", active) if state.turn == 1 else frame("strategy.start", active))
+    return frames + [frame("end.discard", active), frame("end.cleanup", active)]
+
+
+# -- Prep Phase --------------------------------------------------------------------------------------------------
+
+
+def prep_draw(state: DState, top: Frame, rng: random.Random) -> Step:
+    """Step 2: draw 1, or 2 with 2 or fewer in hand; then every card of the Dark Area is taken (not a draw)."""
+    player = state.active
+    side = state.sides[player]
+    count = 2 if len(side.hand) <= 2 else 1
+    event = draw(state, player, count)
+    state.pop()
+    cited = [C.EACH_TURN, C.PREP_ABILITIES, C.DRAW]
+    told = f"draws {event.data['count']}" + (" (2 or fewer cards in hand)" if count == 2 else "")
+    if event.data["count"] < count:
+        cited.append(C.EMPTY_DECK)
+        told += f" (the deck held only {event.data['count']})"
+    events = [event]
+    if side.dark:
+        taken = list(side.dark)
+        side.hand.extend(taken)
+        side.dark.clear()
+        events.append(state.card_event("take-dark-area", player, taken, {"count": len(taken)}, secret=True))
+        cited += [C.DARK_AREA_TAKEN, C.DARK_AREA]
+        told += f", then takes the {len(taken)} card(s) of their Dark Area into the hand (not a draw)"
+    return step(state, Phase.PREP, player, f"Turn {state.turn}: {name(player)} {told}. No Draw or Prep Phase abilities are in play.",
+                cited, events)
+
+
+def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
+    done = dmb_prep.answer_new_digimon(state, top, chosen)
+    side = state.sides[chosen.player]
+    if not side.abnormal:
+        return done
+    return replace(done, narration=f"{done.narration[:-1]}; its stats are divided by {side.divisor}: {side.hp} HP.",
+                   citations=(*done.citations, C.ABNORMAL_STATS, C.ABNORMAL_STATE))
+
+
+def ask_partner(state: DState, top: Frame) -> Decision | None:
+    """Step 5: only when the active Digimon is the partner Level R and a partner C waits in the Destiny Zone."""
+    player = top.player
+    side = state.sides[player]  # type: ignore[index]
+    if not side.active or not is_partner_r(state, player, side.active[-1]) or not partner_champions(state, player):
+        return None
+    return dmb_prep.ask_partner(state, top)
+
+
+def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
+    """The partner C goes through the Evolution Zone as a Future: its evo-bonuses trigger, then it is the active; this
+    is the turn's one evolution."""
+    done = dmb_prep.answer_partner(state, top, chosen)
+    if chosen.kind == "no-partner-evolve":
+        return done
+    side = state.sides[chosen.player]
+    side.evolved = state.turn
+    side.abnormal, side.divisor = False, 1
+    bonus = run_effects(state, chosen.player, state.cards[side.active[-1]].bonuses)
+    cited = [*done.citations, C.PARTNER_USES_EVOLUTION, C.EVOLVE_ZONE, C.FUTURE]
+    narration = done.narration
+    if bonus.citations:
+        cited += [C.EVO_BONUS, *bonus.citations]
+        narration += " " + bonus.narration
+    return replace(done, narration=narration, citations=tuple(dict.fromkeys(cited)), events=(*done.events, *bonus.events))
+
+
+# -- Evolution Phase --------------------------------------------------------------------------------------------
+
+
+def abnormal_evolutions(state: DState, player: int) -> tuple[Option, ...]:
+    """An Abnormal active may only evolve by a revealed Evolution card that does not prohibit it (step 3.1)."""
+    side, cards, ids = state.sides[player], state.cards, state.instances.ids
+    current = cards[side.active[-1]]
+    options = []
+    targets = [u for u in side.hand if cards[u].is_digimon and cards[u].level != "R"] + \
+        [u for u in side.destiny if cards[u].level == "M"]
+    for card_uid in side.hand:
+        card = cards[card_uid]
+        if card.kind != C.EVOLVE_KIND:
+            continue
+        for uid in targets:
+            reasons = list(why_not_evolve(state, player, uid, card_uid))
+            if card.no_abnormal:
+                reasons.append(Reason(f"{card.name} prohibits evolving an Abnormal Digimon.", C.ABNORMAL_CARD_EFFECTS))
+            reasons += _not_with(card, current, cards[uid])
+            options.append(Option(action("evolve-with", player, ids[card_uid], ids[uid]),
+                                  f"Reveal {card.name} and evolve to {cards[uid].name}", tuple(reasons)))
+    return tuple(options) + (Option(action("no-evolve", player), "Do not evolve"),)
+
+
+def _not_with(card, current, target) -> list[Reason]:
+    """"Do not use with <Level>": not when the active or the Future is that level."""
+    return [Reason(f"{card.name} is not used with Level {level}.", C.DO_NOT_USE_WITH)
+            for level in card.not_with if level in (current.level, target.level)]
+
+
+def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
+    side = state.sides[player]
+    if side.abnormal:
+        return abnormal_evolutions(state, player)
+    cards = state.cards
+    current = cards[side.active[-1]]
+    options = []
+    for option in evolve_options(state, player):
+        if option.action.kind == "evolve-with":
+            card, target = (cards[state.uid(i)] for i in option.action.cards)
+            extra = _not_with(card, current, target)
+            option = replace(option, reasons=option.reasons + tuple(extra)) if extra else option
+        options.append(option)
+        if option.action.kind == "evolve" and option.legal and side.flats:
+            options += _flat_removals(state, player, option)
+    return tuple(options)
+
+
+FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
+
+
+def _flat_removals(state: DState, player: int, option: Option) -> list[Option]:
+    """Evolving by DP, a player may lower their DP total by 10 per flat token removed (step 5.3.3.7)."""
+    side = state.sides[player]
+    target = state.cards[state.uid(option.action.cards[0])]
+    spare = side.dp_total(state.cards) - (target.dp or 0)
+    return [Option(action("evolve", player, *option.action.cards, flats=count),
+                   f"{option.label}, removing {count} flat token(s) for -{FLAT_PRICE * count} DP")
+            for count in range(1, side.flats + 1) if spare >= FLAT_PRICE * count]
+
+
+def ask_evolve(state: DState, top: Frame) -> Decision | None:
+    player = state.active
+    side = state.sides[player]
+    if not side.active or side.partner_evolved == state.turn:
+        return None
+    options = evolution_options(state, player)
+    if len(options) == 1:
+        return None
+    cited = (C.ABNORMAL_OR_PARTNER, C.SKIP_ABNORMAL, C.ABNORMAL_SKIPS_REST) if side.abnormal else \
+        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD)
+    return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options, cited, Phase.EVOLUTION.value)
+
+
+def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
+    """DMB's evolution (the same steps: future, requirements, evo-bonuses, DP discarded), then DBE's own checks of
+    the new active: the stats reset, Abnormal checked again by the cards under it."""
+    player = chosen.player
+    side = state.sides[player]
+    was_abnormal = side.abnormal
+    done = dmb_evolution.answer_evolve(state, top, chosen)
+    if chosen.kind == "no-evolve":
+        return done
+    cited = list(done.citations)
+    method = {"evolve": [C.BY_DP, C.DP_FUTURE, C.DP_EVOLVES, C.DISCARD_DP], "dna": [C.DNA_PLACE_MATERIAL, C.DNA_IGNORES_DP, C.DNA_EVOLVES],
+              "evolve-with": [C.CARD_FUTURE, C.CARD_EVOLVES]}[chosen.kind]
+    cited += method
+    top_card = state.cards[side.active[-1]]
+    under = len(side.active) - 1
+    side.abnormal = under < C.UNDER_NEEDED.get(top_card.level or "R", 0) if was_abnormal else False
+    side.divisor = C.ABNORMAL_DIVISOR.get(top_card.level or "", 1) if side.abnormal else 1
+    narration = done.narration
+    if side.divisor > 1:
+        side.hp = top_card.hp // side.divisor
+        narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
+    if was_abnormal:
+        cited += [C.SKIP_ABNORMAL, C.CARD_IGNORES_ABNORMAL, C.ABNORMAL_STATE]
+    removed = int(chosen.param("flats") or 0)
+    if removed:
+        side.flats -= removed
+        narration += f" Lowering the DP total by {FLAT_PRICE * removed} first, {name(player)} removes {removed} flat token(s)."
+        cited += [C.REMOVE_FLAT, C.FLAT_EVOLVE_BY_DP]
+    if side.flats:
+        narration += f" {side.flats} flat token(s) stay in front of it."
+        cited.append(C.FLAT_STAYS)
+    return replace(done, narration=narration, citations=tuple(dict.fromkeys(cited)))
+
+
+def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    player = state.active
+    side = state.sides[player]
+    state.pop()
+    if side.active and side.partner_evolved == state.turn:
+        return step(state, Phase.EVOLUTION, player, f"{name(player)} partner-evolved this turn: the rest of the Evolution Phase is skipped.",
+                    (C.ABNORMAL_OR_PARTNER, C.SKIP_PARTNER, C.PARTNER_USES_EVOLUTION))
+    return None
+
+
+def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    """Every reason an evolution is not allowed now (the same check the options carry)."""
+    player = chosen.player
+    side = state.sides[player]
+    if not side.active:
+        return (Reason("You have no active Digimon.", C.CHOOSE_METHOD),)
+    if side.partner_evolved == state.turn:
+        return (Reason("You partner-evolved this turn: skip the rest of this phase.", C.SKIP_PARTNER),)
+    for option in evolution_options(state, player):
+        if option.action == chosen:
+            return option.reasons
+    if side.abnormal and chosen.kind in ("evolve", "dna"):
+        return (Reason("An Abnormal Digimon evolves only by a revealed Evolution card: not by DP, not by DNA.", C.SKIP_ABNORMAL),)
+    return (Reason("That is not an evolution your active Digimon can make now.", C.CHOOSE_METHOD),)
+
+
+# -- the first turn, and the turn after -------------------------------------------------------------------------
+
+
+def first_turn_skip(state: DState, top: Frame, rng: random.Random) -> Step:
+    state.pop()
+    return step(state, Phase.STRATEGY, state.active, "The game's first turn: the Strategy, Support and Battle Phases are skipped.",
+                (C.STRATEGY_FIRST_TURN, C.SUPPORT_FIRST_TURN, C.BATTLE_FIRST_TURN))
+
+
+def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
+    """DMB's End Phase (the same five steps), then the next turn laid out by DBE's turn."""
+    done = dmb_battle.end_cleanup(state, top, rng)
+    state.goto(*turn_frames(state))
+    return done
