@@ -17,6 +17,7 @@ PARTNER_ON_PLACE = False  #: DBE's turn has its own Partner Evolution step (dbe:
 #: zones only their owner sees: the hand, the Dark Area (dbe:prep-phase.turn.2.2) and the Side Pile (face down,
 #: "opponent cannot check": dbe:pre-game-setup.3); the Destiny Zone is open (dbe:rules-faq ... hidden zones)
 OWNER_ONLY = frozenset({"hand", "dark", "side-pile"})
+COSTS_MUST_COMPLETE = True  #: dbe:rules-faq.costs-vs-effects: a cost not fully met voids the effect after the colon
 DNA_BONUSES = False  #: dbe:evolution-phase.5.2.7: "Evolving by DNA does not activate an evo-bonus on its own"
 EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-phase.5.1)
 #: dbe:glossary.abnormal: cards needed under the active for it not to be Abnormal
@@ -388,6 +389,7 @@ CONDITIONALS = cite("dbe:rules-faq.conditionals")
 CHERRYPICKING = cite("dbe:rules-faq.cherrypicking-rules")
 COUNTER_SPECIFICS = cite("dbe:rules-faq.counter-specifics")
 COSTS_VS_EFFECTS = cite("dbe:rules-faq.costs-vs-effects")
+COST_NOT_MET = cite("dbe:rules-faq.costs-vs-effects.p3")
 DATA_TIMING = cite("dbe:rules-faq.data-timing")
 EFFECT_TIMING = cite("dbe:rules-faq.effect-timing")
 LEAVING_A_ZONE = cite("dbe:rules-faq.leaving-a-zone")

@@ -20,6 +20,7 @@ PROCEDURE = Procedure(
         "setup.combine": pregame.setup_combine,
         "setup.first": pregame.setup_first,
         "prep.draw": turn.prep_draw,
+        "battle.abilities": turn.battle_abilities,
         "strategy.skip": turn.first_turn_skip,
         "end.cleanup": turn.end_cleanup,
     },

@@ -229,6 +229,28 @@ def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
     return (Reason("That is not an evolution your active Digimon can make now.", C.CHOOSE_METHOD),)
 
 
+# -- Battle Phase -----------------------------------------------------------------------------------------------
+
+
+def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
+    """Step 3.1 first: a player with Jamming voids the opponent's Cross ability (never a Jamming); then DMB's step 3."""
+    jammers = [p for p in (0, 1) if dmb_battle.abilities(state, p).has("jamming")]
+    voided = []
+    for p in jammers:
+        other = state.sides[1 - p]
+        cross = state.cards[other.active[-1]].attack("cross") if other.active else None
+        if state.attacks[1 - p] == "cross" and cross is not None and cross.ability and cross.ability != "jamming" \
+                and "jammed" not in other.battle.abilities:
+            other.alter(abilities=other.battle.abilities + ("jammed",))
+            voided.append(p)
+    done = dmb_battle.battle_abilities(state, top, rng)
+    if not voided:
+        return done
+    told = " ".join(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided)
+    return replace(done, narration=f"{told} {done.narration}",
+                   citations=tuple(dict.fromkeys((C.JAMMING_VOIDS_CROSS, C.A_JAMMING, *done.citations))))
+
+
 # -- the first turn, and the turn after -------------------------------------------------------------------------
 
 

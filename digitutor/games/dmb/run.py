@@ -84,9 +84,15 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
     for effect in effects:
         outcome.citations.append(effect.citation)
         support = effect.spec.timing in SUPPORT_TIMINGS
+        short = state.cites.COSTS_MUST_COMPLETE and any(_cannot_complete(state, owner, verb) for verb in effect.spec.cost)
         for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
             outcome.citations.append(state.cites.COSTS_VS_EFFECTS)
             _verb(state, owner, verb, outcome, source, paying=True, support=support)
+        if short:  # DBE: a cost not fully met is a condition that failed
+            outcome.misfired = True
+            outcome.citations += [state.cites.COST_NOT_MET, state.cites.MISFIRE]
+            outcome.say(f"The cost of \"{effect.spec.quote}\" could not be met in full: the effect misfires.")
+            continue
         verbs = effect.spec.do
         if not all(holds(state, owner, selector) for selector in effect.spec.condition):
             if not effect.spec.otherwise:
@@ -106,6 +112,18 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
 
 
 SUPPORT_TIMINGS = ("support", "void", "data")
+
+
+def _cannot_complete(state: DState, owner: int, verb: Verb) -> bool:
+    """Would this cost fall short: fewer cards in the deck or hand than it asks, less HP than it lowers?"""
+    side = state.sides[whose(verb.what, owner)]
+    if verb.verb == "trash":
+        return len(side.deck) < verb.count
+    if verb.verb == "discard":
+        return len(side.hand) < verb.count
+    if verb.verb == "lower-hp":
+        return side.hp < verb.amount
+    return False
 
 
 def _shielded(state: DState, player: int) -> bool:
