@@ -14,6 +14,7 @@ GAME_MODULES: dict[str, str] = {
     "arena": "digitutor.games.arena",
     "dcg": "digitutor.games.dcg",
     "dmb": "digitutor.games.dmb",
+    "dbe": "digitutor.games.dbe",
 }
 
 

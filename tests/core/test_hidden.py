@@ -10,7 +10,9 @@ and Tamers are played to the battle area, an Option is placed "in the field", a 
 card is flipped "face up", and hands and decks are a player's own; DMB — a Support from "the top of the deck (face
 down!)" is seen by nobody until it resolves, the Strategy choice is made "secretly" and "Attacks aren't revealed until
 Step 2 of the Battle Phase", and the Destiny Zone is its owner's (the interpretation destiny-zone-private); the active
-zone, DP zone, trash, Supports from the hand, attachments and deleted cards lie face up. A card name that only
+zone, DP zone, trash, Supports from the hand, attachments and deleted cards lie face up; DBE — the Side Pile is made
+"face down (opponent cannot check)", the "Dark Area is a hidden zone like hands", and the open zones are "Active Zones,
+Trashes, attachments, evolutions, Support, Destiny Zone" (the Destiny Zone is also shown at Inspect). A card name that only
 the opponent's deck holds must not reach a seat before one of its copies has been in a
 zone that seat may see.
 """
@@ -53,13 +55,20 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
         if zone in ("active", "dp", "trash", "attached", "support", "deleted"):
             return True
         return owner == SEAT and zone in ("hand", "destiny")
+    if game == "dbe":
+        if zone == "looking":  # the owner going through their deck for the Side Pile; Recode / Corrupt: the looker only
+            return state.sides[owner].looker == SEAT
+        if zone in ("active", "dp", "trash", "attached", "support", "deleted", "destiny", "evolve-zone"):
+            return True  # "open zones ...: Active Zones, Trashes, attachments, evolutions, Support, Destiny Zone"
+        return owner == SEAT and zone in ("hand", "dark", "side-pile")  # a hand; "Dark Area is a hidden zone like hands"
     raise AssertionError(f"no visibility table for {game}")
 
 
 #: events by which the rules show a card from a hidden zone to both players. DMB — Cherrypicking: "a player must
 #: reveal the picked card to the opponent"; a player with no Digimon "must now reveal their hand to their opponent,
 #: take a forced mulligan ... until a Digimon appears".
-REVEALING_EVENTS = {"dmb": frozenset({"take", "reveal-hand", "draw-revealed"})}
+REVEALING_EVENTS = {"dmb": frozenset({"take", "reveal-hand", "draw-revealed"}),
+                    "dbe": frozenset({"take", "reveal-hand", "draw-revealed"})}
 
 
 def revealed_names(game: str, outcome) -> set[str]:

@@ -17,6 +17,7 @@ PARTNER_ON_PLACE = False  #: DBE's turn has its own Partner Evolution step (dbe:
 #: zones only their owner sees: the hand, the Dark Area (dbe:prep-phase.turn.2.2) and the Side Pile (face down,
 #: "opponent cannot check": dbe:pre-game-setup.3); the Destiny Zone is open (dbe:rules-faq ... hidden zones)
 OWNER_ONLY = frozenset({"hand", "dark", "side-pile"})
+WORDS = {"partner-option": "Proxy", "evolve-card": "Evolution card"}  #: DBE's names in narration
 COSTS_MUST_COMPLETE = True  #: dbe:rules-faq.costs-vs-effects: a cost not fully met voids the effect after the colon
 DNA_BONUSES = False  #: dbe:evolution-phase.5.2.7: "Evolving by DNA does not activate an evo-bonus on its own"
 EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-phase.5.1)
@@ -158,6 +159,7 @@ DNA_PLACE_MATERIAL = cite("dbe:evolution-phase.5.2.3")
 DNA_FAILS = cite("dbe:evolution-phase.5.2.3.2")
 DNA_IGNORES_DP = cite("dbe:evolution-phase.5.2.4")
 DNA_IGNORES_REST = cite("dbe:evolution-phase.5.2.5")
+DNA_AS_BOX = DNA_IGNORES_REST  #: DMB's name for the rule that DNA looks only at the box's DNA requirements
 DNA_EVOLVES = cite("dbe:evolution-phase.5.2.6")
 DNA_ONE_EVOLUTION = cite("dbe:evolution-phase.5.2.6.1")
 DNA_RESET = cite("dbe:evolution-phase.5.2.6.2")
@@ -262,6 +264,16 @@ KEEPS_PRIORITY = interpretation(
 FIRST_CONFLICT = cite("dbe:battle-phase.3.3")
 FIRST_TIE = cite("dbe:battle-phase.3.3.1")
 SECOND_ATTACK = cite("dbe:battle-phase.3.3.2")
+SECOND_ATTACK_TIE = interpretation(
+    "dbe:interpretation.second-attack-attacks-second",
+    "With no 1st Attack left on either side, 2nd Attack attacks second",
+    "When 2nd Attack has taken away a player's last stack of 1st Attack and the other player has none either, the "
+    "player who gained 2nd Attack attacks second.",
+    "Step 3.3.2 says to remove stacks of 1st Attack \"until they have none left and attack in that order\"; with no "
+    "stack on either side the tie rule of 3.3 has no one who gained 1st Attack most recently, and 2nd Attack is named "
+    "for attacking second.",
+    ("dbe:battle-phase.3.3.2", "dbe:attack-abilities.grudge.2"),
+)
 CANNOT_GAIN = cite("dbe:battle-phase.3.3.3")
 COUNTER_SECOND = cite("dbe:battle-phase.3.3.4")
 ATTACK_CHANGES = cite("dbe:battle-phase.3.4")

@@ -62,9 +62,8 @@ def answer_side_pile(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side.looking.remove(uid)
     side.side_pile.append(uid)
-    left = side_pile_needed(state, player)
     return step(state, Phase.SETUP, player, f"{name(player)} puts a card face down in the Side Pile "
-                f"({len(side.side_pile)} there, {len(side.looking) if not left else len(side.looking) - 0} in the deck).",
+                f"({len(side.side_pile)} there, {len(side.looking)} in the deck).",
                 (C.SIDE_PILE, C.SIDE_PILE_CHOICE), [state.card_event("side-pile", player, (uid,), secret=True)])
 
 

@@ -18,6 +18,7 @@ from ..dmb.common import draw, is_partner_r, name, partner_champions, step
 from ..dmb.run import run_effects
 from ..dmb.state import DState, Phase
 from . import citations as C
+from .cards import next_level
 
 
 def turn_frames(state: DState) -> list[Frame]:
@@ -169,6 +170,20 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options, cited, Phase.EVOLUTION.value)
 
 
+#: the steps of each method DMB's shared evolution cites by the by-DP clause (or not at all): each method's own
+METHOD_CITES = {
+    "evolve": {},
+    "evolve-with": {C.REQ_DP: C.CARD_REQ_DP, C.DISCARD_DP: C.CARD_DISCARD_DP, C.DP_RESPECTS: C.CARD_RESPECTS,
+                    C.REQ_EVO_BOX: C.CARD_REQ_EVO_BOX, C.ONCE_PER_TURN: C.CARD_ONE_EVOLUTION, C.NEW_HP: C.CARD_RESET},
+    "dna": {C.BY_CARD: None, C.REQ_EVO_BOX: None, C.ONCE_PER_TURN: C.DNA_ONE_EVOLUTION, C.NEW_HP: C.DNA_RESET},
+}
+METHOD_STEPS = {
+    "evolve": [C.BY_DP, C.DP_FUTURE, C.DP_EVOLVES, C.DISCARD_DP],
+    "evolve-with": [C.CARD_FUTURE, C.CARD_EVOLVES],
+    "dna": [C.DNA_FUTURE, C.DNA_PLACE_MATERIAL, C.DNA_IGNORES_DP, C.DNA_EVOLVES, C.DNA_NO_BONUS],
+}
+
+
 def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     """DMB's evolution (the same steps: future, requirements, evo-bonuses, DP discarded), then DBE's own checks of
     the new active: the stats reset, Abnormal checked again by the cards under it."""
@@ -178,12 +193,13 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     done = dmb_evolution.answer_evolve(state, top, chosen)
     if chosen.kind == "no-evolve":
         return done
-    cited = list(done.citations)
-    method = {"evolve": [C.BY_DP, C.DP_FUTURE, C.DP_EVOLVES, C.DISCARD_DP], "dna": [C.DNA_PLACE_MATERIAL, C.DNA_IGNORES_DP, C.DNA_EVOLVES],
-              "evolve-with": [C.CARD_FUTURE, C.CARD_EVOLVES]}[chosen.kind]
-    cited += method
+    swap = METHOD_CITES[chosen.kind]
+    cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
     top_card = state.cards[side.active[-1]]
     under = len(side.active) - 1
+    before = state.cards[side.active[-2]]
+    if chosen.kind != "dna" and before.type != top_card.type and before.name not in top_card.evo_box and C.same_type(before, top_card):
+        cited += [C.REQ_TYPE, C.SUBTYPES]  # the type shared is a subtype
     side.abnormal = under < C.UNDER_NEEDED.get(top_card.level or "R", 0) if was_abnormal else False
     side.divisor = C.ABNORMAL_DIVISOR.get(top_card.level or "", 1) if side.abnormal else 1
     narration = done.narration
@@ -192,6 +208,13 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
     if was_abnormal:
         cited += [C.SKIP_ABNORMAL, C.CARD_IGNORES_ABNORMAL, C.ABNORMAL_STATE]
+    if chosen.kind == "evolve-with":
+        card = state.cards[state.uid(chosen.cards[0])]
+        if "level" in card.ignores and (before.level or "") and top_card.level != next_level(before.level):
+            cited += [C.IGNORE, C.CARD_IGNORE_LEVEL]
+        if "dp" in card.ignores:
+            narration += f" {card.name} ignores DP: the DP zone stays."
+            cited += [C.IGNORE, C.CARD_DISCARD_DP]
     removed = int(chosen.param("flats") or 0)
     if removed:
         side.flats -= removed
@@ -225,7 +248,9 @@ def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
         if option.action == chosen:
             return option.reasons
     if side.abnormal and chosen.kind in ("evolve", "dna"):
-        return (Reason("An Abnormal Digimon evolves only by a revealed Evolution card: not by DP, not by DNA.", C.SKIP_ABNORMAL),)
+        return (Reason("An Abnormal Digimon can't evolve by DP or by DNA: only by an Evolution card.", C.ABNORMAL_STATE),
+                Reason("With an Abnormal active, the rest of the phase is skipped: no evolving by DP, DNA or any other "
+                       "method than Evolution type cards.", C.ABNORMAL_SKIPS_REST))
     return (Reason("That is not an evolution your active Digimon can make now.", C.CHOOSE_METHOD),)
 
 

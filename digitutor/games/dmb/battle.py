@@ -154,6 +154,8 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     stripped = (found[0].has("cannot-gain-1st"), found[1].has("cannot-gain-1st"))
     firsts = tuple(_first_stacks(state, found, p) for p in (0, 1))
     order, because = attack_order(state.active, firsts, gained, counter, stripped, state.cites)
+    if not any(counter) and not any(stripped):
+        order, because = _second_attack_tie(state, found, firsts, order, because)
     state.order = order
     cited += because
     for p in (0, 1):
@@ -287,6 +289,16 @@ def _first_stacks(state: DState, found: list[Abilities], p: int) -> int:
     other = state.attacks[1 - p]
     return (found[p].count("1st-attack") + _killer(state, found, p) - found[p].count("2nd-attack")
             - (1 if found[p].arg("grudge") == other else 0))
+
+
+def _second_attack_tie(state: DState, found: list[Abilities], firsts: tuple[int, ...], order: tuple[int, int],
+                       because: list[Any]) -> tuple[tuple[int, int], list[Any]]:
+    """DBE: when nobody is left with a stack of 1st Attack, the one player who gained 2nd Attack attacks second."""
+    seconds = [found[p].has("2nd-attack") or found[p].arg("grudge") == state.attacks[1 - p] for p in (0, 1)]
+    stacks = [firsts[p] + (1 if p == state.active else 0) for p in (0, 1)]
+    if seconds[0] == seconds[1] or max(stacks) > 0 or not seconds[order[0]]:
+        return order, because
+    return (order[1], order[0]), because + [state.cites.SECOND_ATTACK, state.cites.SECOND_ATTACK_TIE]
 
 
 def _killer(state: DState, found: list[Abilities], p: int) -> int:
@@ -450,12 +462,13 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
         side.battle = Battle()
         side.used_this_turn = ()
     state.attacks, state.order, state.gained = (), (), ()
+    deleted_words = f" (a {state.cites.WORDS['partner-option']} from the Destiny Zone is deleted)" if deleted_option else ""
     state.turn += 1
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))
     return step(state, Phase.END, ending,
                 f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
-                f"discarded{' (a Partner Option from the Destiny Zone is deleted)' if deleted_option else ''}. "
+                f"discarded{deleted_words}. "
                 f"The turn passes to {name(state.active)}.",
                 (state.cites.END_ABILITIES, state.cites.REMOVE_LINGERING, state.cites.TYPE_CHANGES_STAY, state.cites.HP_CARRIES, state.cites.PASSIVES_STAY, state.cites.EVO_PASSIVES,
                  state.cites.DISCARD_SUPPORTS, *((state.cites.PARTNER_OPTION, state.cites.DELETE) if deleted_option else ()), state.cites.NEXT_TURN), events)

@@ -70,7 +70,7 @@ def why_not_evolve(state: DState, player: int, uid: int, evolve_card: int | None
     if evolve_card is not None:
         card = state.cards[evolve_card]
         if card.kind != state.cites.EVOLVE_KIND or evolve_card not in side.hand:
-            reasons.append(Reason(f"{card.name} is not an Evolve card in your hand.", state.cites.EVOLVE_CARD))
+            reasons.append(Reason(f"{card.name} is not an {state.cites.WORDS['evolve-card']} in your hand.", state.cites.EVOLVE_CARD))
         ignores = card.ignores
         if "dp" in ignores and target.dp is None:
             reasons.append(Reason(f"{target.name} has no DP printed: ignoring DP cannot evolve to it.", state.cites.NO_DP_COST))
@@ -193,14 +193,14 @@ def _check_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Re
 
 def _check_partner_option(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if len(chosen.cards) != 2:
-        return (Reason("Name the Partner Option and the Partner card to discard.", state.cites.PARTNER_OPTION),)
+        return (Reason(f"Name the {state.cites.WORDS['partner-option']} and the Partner card to discard.", state.cites.PARTNER_OPTION),)
     side = state.sides[chosen.player]
     option, partner = state.uid(chosen.cards[0]), state.uid(chosen.cards[1])
     reasons = []
     if option not in side.destiny or not state.cards[option].partner_option:
-        reasons.append(Reason("That is not a Partner Option (\"P\") in your Destiny Zone.", state.cites.PARTNER_OPTION))
+        reasons.append(Reason(f"That is not a {state.cites.WORDS['partner-option']} (\"P\") in your Destiny Zone.", state.cites.PARTNER_OPTION))
     if partner not in side.hand or side.partner is None or state.cards[partner].id != side.partner:
-        reasons.append(Reason("A Partner Option is paid by discarding a Partner card from your hand.", state.cites.PARTNER_OPTION))
+        reasons.append(Reason(f"A {state.cites.WORDS['partner-option']} is paid by discarding a Partner card from your hand.", state.cites.PARTNER_OPTION))
     return tuple(reasons)
 
 

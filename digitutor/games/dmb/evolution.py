@@ -88,7 +88,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         side.hand.remove(evolve_card)
         side.trash.append(evolve_card)
         cited += [state.cites.EVOLVE_CARD, state.cites.REQUIREMENTS]
-        paid = f" with the Evolve card {state.label(evolve_card)}"
+        paid = f" with the {state.cites.WORDS['evolve-card']} {state.label(evolve_card)}"
         events.append(state.card_event("evolve-card", player, (evolve_card,)))
     pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores)
     if pays_dp and state.cards[target].dp is not None:  # a Digimon without a DP cost evolves through its box for nothing

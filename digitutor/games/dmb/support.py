@@ -77,7 +77,7 @@ def ask_support(state: DState, top: Frame) -> Decision:
     for option in (uid for uid in side.destiny if state.cards[uid].partner_option):
         for partner in partner_cards(state, player):
             options.append(Option(action("partner-option", player, ids[option], ids[partner]),
-                                  f"Discard {state.label(partner)} to Support with the Partner Option {state.label(option)}"))
+                                  f"Discard {state.label(partner)} to Support with the {state.cites.WORDS['partner-option']} {state.label(option)}"))
     if side.deck:
         options.append(Option(action("blind", player), "Support blind from the top of your deck (face down)"))
     options.append(Option(action("no-support", player), "No Support"))
@@ -103,7 +103,7 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
         side.destiny.remove(option)
         side.support.append(option)
         return step(state, Phase.SUPPORT, player,
-                    f"{name(player)} discards {state.label(partner)} and supports with the Partner Option {state.label(option)} from the Destiny Zone.",
+                    f"{name(player)} discards {state.label(partner)} and supports with the {state.cites.WORDS['partner-option']} {state.label(option)} from the Destiny Zone.",
                     (state.cites.SUPPORTING, order, state.cites.PARTNER_OPTION), [state.card_event("discard", player, (partner,)),
                                                                state.card_event("support", player, (option,))])
     if chosen.kind == "no-support":
