@@ -10,6 +10,7 @@ and the agents ask one check and cannot disagree.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -243,6 +244,8 @@ class Game:
     players: int = 2
     summary: str = ""
     agents: dict[str, Any] = {}
+    #: state fields that are the game's rules, not play (a citation table): not saved, set again on load
+    fixed_fields: Mapping[str, Any] = {}
     procedure: Procedure
     actions: Mapping[str, ActionRule]
 
@@ -406,7 +409,9 @@ class Game:
 
         Cards are written by card id and read back from the game's card set.
         """
-        doc = msgspec.to_builtins(state)
+        fixed = self.fixed_fields
+        doc = msgspec.to_builtins({f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in fixed}
+                                  if fixed else state)
         doc["instances"]["cards"] = [card.id for card in state.instances.cards]
         doc["instances"].pop("memo", None)
         doc["instances"].pop("index", None)
@@ -433,6 +438,8 @@ class Game:
         # a frame argument may nest tuples (a secret round's ((player, choice), ...)): JSON gave lists back
         state.frames = [Frame.from_json(kept.to_json()) for kept in state.frames]
         state.cards = state.instances.cards
+        for name, value in self.fixed_fields.items():
+            setattr(state, name, value)
         return state
 
     def alias(self, state: Any, key: str) -> str:

@@ -31,7 +31,8 @@ def test_a_single_alias_is_refused_too():
 
 
 def test_nesting_deeper_than_the_limit_is_refused_not_a_recursion_error():
-    with pytest.raises(InputError, match="nested more than"):
+    # ours says "nested more than 50 levels deep"; PyYAML 6.0.4's scanner may stop it first ("maximum nesting depth")
+    with pytest.raises(InputError, match="nested more than|maximum nesting depth"):
         parse_yaml("a: " + "[" * 5000 + "]" * 5000, "deep.yaml")
 
 
@@ -85,8 +86,8 @@ def test_a_deck_reports_every_problem_with_the_closest_card_names():
         ("game: dtector\ncards: [{card: [agumon], count: 1}]\n", "cards[0].card: expected a text, got ['agumon']"),
         ("game: dtector\nzzz: 1\ncards: []\n", "zzz: unknown field (expected cards, game, name, eggs, destiny, partner)"),
         ("game: dtector\ncards: [{card: agumon, count: 1.0}]\n", "cards[0].count: expected a whole number, got 1.0"),
-        ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, got ['dtector']"),
-        ("game: dbe\ncards: []\n", "game: dbe is not playable yet"),
+        ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got ['dtector']"),
+        ("game: nope\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got 'nope'"),
         ("just a line of text\n", "expected a mapping with game, name, cards, got 'just a line of text'"),
     ],
 )

@@ -207,7 +207,6 @@ def option_cases() -> list[Case]:
     cases = [Case(f"bench-seconds={v}", ("bench", "--game", "dtector", "--seconds", v)) for v in ("nan", "inf", "-inf", "-1", "0", "1e309", "abc", "1" * 5000)]
     cases += [
         Case("coverage-unknown-game", ("rules", "coverage", "--game", "nope")),
-        Case("play-dbe", ("play", "dbe")),
         Case("play-unknown-game", ("play", "x" * 100_000)),
         Case("play-seed-huge", ("play", "dtector", "--seed", "9" * 5000)),
         Case("play-seed-negative", ("play", "dtector", "--seed", "-1")),

@@ -62,6 +62,7 @@ class DigimonBattleEvolution(Game):
         "by DNA), flat tokens, Killer and Grudge. The first turn has no battle; 4 KO points wins."
     )
     plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState)
+    fixed_fields = {"cites": C, "effect_rules": EFFECT_RULES}
 
     def default_setup(self) -> dict[str, Any]:
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}

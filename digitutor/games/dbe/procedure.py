@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from ...core.game import ActionRule, DecisionRule, Procedure
 from ..dmb import checks as dmb_checks
+from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
+from ..dmb import support as dmb_support
 from ..dmb.procedure import PROCEDURE as DMB
 from . import citations as C
-from . import pregame, turn
+from . import battle, pregame, turn
 from .turn import turn_frames
 
 __all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
@@ -20,7 +22,10 @@ PROCEDURE = Procedure(
         "setup.combine": pregame.setup_combine,
         "setup.first": pregame.setup_first,
         "prep.draw": turn.prep_draw,
-        "battle.abilities": turn.battle_abilities,
+        "battle.abilities": battle.battle_abilities,
+        "battle.first": battle.battle_first,
+        "battle.second": battle.battle_second,
+        "battle.ko": battle.battle_ko,
         "strategy.skip": turn.first_turn_skip,
         "end.cleanup": turn.end_cleanup,
     },
@@ -30,6 +35,9 @@ PROCEDURE = Procedure(
         "setup.mulligan": DecisionRule(frozenset({"mulligan-card", "keep"}), pregame.ask_mulligan, pregame.answer_mulligan),
         "prep.new": DecisionRule(frozenset({"play"}), dmb_prep.ask_new_digimon, turn.answer_new_digimon, dmb_prep.no_new_digimon),
         "prep.partner": DecisionRule(frozenset({"partner-evolve", "no-partner-evolve"}), turn.ask_partner, turn.answer_partner),
+        "evolution.rack": DecisionRule(frozenset({"rack", "no-rack"}), dmb_evolution.ask_rack, turn.answer_rack),
+        "support.declare": DecisionRule(frozenset({"support", "partner-option", "blind", "no-support"}), dmb_support.ask_support,
+                                        battle.answer_support),
         "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), turn.ask_evolve,
                                          turn.answer_evolve, turn.skip_evolve),
     },

@@ -36,7 +36,7 @@ def deck_problems(deck: Deck, cards: Mapping[str, DbeCard] | None = None) -> tup
     if len(megas) > 1:
         reasons.append(Reason(f"The Destiny Zone holds {len(megas)} Megas; at most 1.", C.DZ_MEGA))
     if any(c.level == "M" for c in main):
-        reasons.append(Reason("A Mega goes in the Destiny Zone, not the main deck.", C.COPIES_DIGIMON))
+        reasons.append(Reason("A Mega goes in the Destiny Zone, not the main deck.", C.LEVEL_M_NOT_MAIN))
     partner = cards.get(deck.partner) if deck.partner else None
     if partner is not None and (partner.level != "R" or deck.partner not in deck.cards):
         reasons.append(Reason(f"The partner must be a Level R in the deck; {partner.name} is not.", C.PARTNER_R))

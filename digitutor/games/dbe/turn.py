@@ -178,7 +178,7 @@ METHOD_CITES = {
     "dna": {C.BY_CARD: None, C.REQ_EVO_BOX: None, C.ONCE_PER_TURN: C.DNA_ONE_EVOLUTION, C.NEW_HP: C.DNA_RESET},
 }
 METHOD_STEPS = {
-    "evolve": [C.BY_DP, C.DP_FUTURE, C.DP_EVOLVES, C.DISCARD_DP],
+    "evolve": [C.BY_DP, C.DP_FUTURE, C.DP_COST_ANATOMY, C.DP_EVOLVES, C.DISCARD_DP],
     "evolve-with": [C.CARD_FUTURE, C.CARD_EVOLVES],
     "dna": [C.DNA_FUTURE, C.DNA_PLACE_MATERIAL, C.DNA_IGNORES_DP, C.DNA_EVOLVES, C.DNA_NO_BONUS],
 }
@@ -195,6 +195,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         return done
     swap = METHOD_CITES[chosen.kind]
     cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
+    if C.REQ_EVO_BOX in cited or C.CARD_REQ_EVO_BOX in cited:
+        cited.append(C.EVO_BOX_ANATOMY)
     top_card = state.cards[side.active[-1]]
     under = len(side.active) - 1
     before = state.cards[side.active[-2]]
@@ -254,28 +256,6 @@ def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
     return (Reason("That is not an evolution your active Digimon can make now.", C.CHOOSE_METHOD),)
 
 
-# -- Battle Phase -----------------------------------------------------------------------------------------------
-
-
-def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
-    """Step 3.1 first: a player with Jamming voids the opponent's Cross ability (never a Jamming); then DMB's step 3."""
-    jammers = [p for p in (0, 1) if dmb_battle.abilities(state, p).has("jamming")]
-    voided = []
-    for p in jammers:
-        other = state.sides[1 - p]
-        cross = state.cards[other.active[-1]].attack("cross") if other.active else None
-        if state.attacks[1 - p] == "cross" and cross is not None and cross.ability and cross.ability != "jamming" \
-                and "jammed" not in other.battle.abilities:
-            other.alter(abilities=other.battle.abilities + ("jammed",))
-            voided.append(p)
-    done = dmb_battle.battle_abilities(state, top, rng)
-    if not voided:
-        return done
-    told = " ".join(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided)
-    return replace(done, narration=f"{told} {done.narration}",
-                   citations=tuple(dict.fromkeys((C.JAMMING_VOIDS_CROSS, C.A_JAMMING, *done.citations))))
-
-
 # -- the first turn, and the turn after -------------------------------------------------------------------------
 
 
@@ -287,6 +267,14 @@ def first_turn_skip(state: DState, top: Frame, rng: random.Random) -> Step:
 
 def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
     """DMB's End Phase (the same five steps), then the next turn laid out by DBE's turn."""
+    from .battle import end_lingering
+
     done = dmb_battle.end_cleanup(state, top, rng)
     state.goto(*turn_frames(state))
-    return done
+    return end_lingering(done)
+
+
+def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
+    """Racking up: the card gives its "+P" in the DP zone."""
+    done = dmb_evolution.answer_rack(state, top, chosen)
+    return done if chosen.kind == "no-rack" else replace(done, citations=(*done.citations, C.PLUS_P))

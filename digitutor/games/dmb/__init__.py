@@ -47,6 +47,7 @@ class DigimonBattles(Game):
         "last-in-first-out, and trade blows by 1st Attack, Counter, Crash and Drain. 4 KO points wins."
     )
     plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState)
+    fixed_fields = {"cites": C, "effect_rules": EFFECT_RULES}
 
     def default_setup(self) -> dict[str, Any]:
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}

@@ -310,10 +310,10 @@ def _grudge(state: DState, found: list[Abilities], powers: dict[int, int]) -> li
     cited: list[Any] = []
     for p in (0, 1):
         if found[p].arg("grudge") == state.attacks[1 - p]:
-            cited += [state.cites.A_GRUDGE, state.cites.SECOND_ATTACK]
+            cited += [state.cites.A_GRUDGE, state.cites.A_GRUDGE_DOUBLE, state.cites.A_GRUDGE_SECOND, state.cites.SECOND_ATTACK]
             if powers[p] > 0:
                 state.sides[p].alter(revival=powers[p])
-                cited.append(state.cites.REVIVE)
+                cited += [state.cites.A_GRUDGE_REVIVE, state.cites.REVIVE]
     for p in (0, 1):
         if found[p].has("2nd-attack"):
             cited.append(state.cites.SECOND_ATTACK)

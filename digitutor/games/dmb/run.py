@@ -91,6 +91,8 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
         if short:  # DBE: a cost not fully met is a condition that failed
             outcome.misfired = True
             outcome.citations += [state.cites.COST_NOT_MET, state.cites.MISFIRE]
+            if effect.spec.quote.startswith("Must "):  # DBE: "Must" in a cost: attempted in full, then misfires
+                outcome.citations.append(state.cites.MUST_COST)
             outcome.say(f"The cost of \"{effect.spec.quote}\" could not be met in full: the effect misfires.")
             continue
         verbs = effect.spec.do
@@ -192,6 +194,27 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.say(push_take(state, player, verb, to="under"))
     elif kind == "take":
         outcome.say(push_take(state, player, verb))
+    elif kind == "dark-draw":  # DBE: Dark [action]: the destination is the player's Dark Area
+        moved = [side.deck.pop() for _ in range(min(verb.count, len(side.deck)))]
+        side.dark.extend(moved)
+        outcome.events.append(state.card_event("dark-draw", player, moved, {"count": len(moved)}, secret=True))
+        outcome.citations.append(state.cites.DARK_DRAW)
+        outcome.say(f"{name(player)} draws {len(moved)} into their Dark Area.")
+    elif kind == "static":  # DBE: Static X: delete the bottom X cards of the trash
+        gone = side.trash[:verb.count]
+        del side.trash[:verb.count]
+        side.deleted.extend(gone)
+        outcome.events.append(state.card_event("delete", player, gone))
+        outcome.say(f"Static {verb.count}: the bottom {len(gone)} card(s) of {name(player)}'s trash are deleted.")
+    elif kind == "flatten":  # DBE: a flat token in front of the active Digimon; at 4 it is KO'd
+        if side.active:
+            side.flats += 1
+            outcome.events.append(Event("flat", player, data={"flats": side.flats}))
+            outcome.say(f"A flat token goes in front of {name(player)}'s Digimon ({side.flats}).")
+            if side.flats >= 4:
+                side.hp = 0
+                outcome.citations.append(state.cites.FLAT_FOUR)
+                outcome.say("With 4 flats it is KO'd.")
     elif kind in ("recode", "corrupt"):
         outcome.say(push_look(state, owner, player, verb.count, corrupt=kind == "corrupt"))
     # "void" is carried out by the Support Phase's Void check, before every other effect

@@ -1,0 +1,90 @@
+"""DBE's Support and Battle Phases where DBE says more than DMB: Jamming at the attack-abilities step, and the
+DBE clauses that explain what DMB's shared steps did (a Counter's damage and who receives its abilities, HP and
+Power as the Anatomy of Cards defines them, the lingering effects that end, a SUPPORT card's timing)."""
+
+from __future__ import annotations
+
+import random
+
+from msgspec.structs import replace
+
+from ...core.actions import Action
+from ...core.frames import Frame
+from ...core.records import Step
+from ..dmb import battle as dmb_battle
+from ..dmb import support as dmb_support
+from ..dmb.common import name
+from ..dmb.state import DState
+from . import citations as C
+
+
+def _adding(done: Step | None, *cited, before: str = "", after: str = "") -> Step | None:
+    """The shared step with DBE's clauses (and words) added."""
+    if done is None or not (cited or before or after):
+        return done
+    narration = " ".join(part for part in (before, done.narration, after) if part)
+    return replace(done, narration=narration, citations=tuple(dict.fromkeys((*done.citations, *cited))))
+
+
+def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
+    """Step 3.1 first: a player with Jamming voids the opponent's Cross ability (never a Jamming); then DMB's step 3."""
+    jammers = [p for p in (0, 1) if dmb_battle.abilities(state, p).has("jamming")]
+    voided, refused = [], []
+    for p in jammers:
+        other = state.sides[1 - p]
+        cross = state.cards[other.active[-1]].attack("cross") if other.active else None
+        if state.attacks[1 - p] != "cross" or cross is None or not cross.ability or "jammed" in other.battle.abilities:
+            continue
+        if cross.ability == "jamming":
+            refused.append(p)
+            continue
+        other.alter(abilities=other.battle.abilities + ("jammed",))
+        voided.append(p)
+    done = dmb_battle.battle_abilities(state, top, rng)
+    told = " ".join([*(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
+                     *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused)])
+    cited = [C.JAMMING_VOIDS_CROSS, C.A_JAMMING, C.JAMMING_ONLY_CROSS] if voided else []
+    cited += [C.JAMMING_NOT_JAMMING] if refused else []
+    return _adding(done, C.ATTACK_ABILITY, *cited, before=told)  # type: ignore[return-value]
+
+
+def _hit(done: Step | None) -> Step | None:
+    """A hit: Power is subtracted from HP; a Counter's damage and abilities as the FAQ explains them."""
+    if done is None:
+        return None
+    cited = [C.POWER] if any(c in done.citations for c in (C.FIRST_HITS, C.SECOND_HITS)) else []
+    if C.COUNTER_DAMAGE in done.citations and C.A_COUNTER in done.citations:
+        cited += [C.COUNTER_HOW_DAMAGE, C.COUNTER_WHO_RECEIVES]
+    return _adding(done, *cited)
+
+
+def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    return _hit(dmb_battle.battle_first(state, top, rng))
+
+
+def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    return _hit(dmb_battle.battle_second(state, top, rng))
+
+
+def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    """The KO check: HP "KOs the Digimon when it reaches zero"; a KO removes its flat tokens."""
+    flats = [side.flats for side in state.sides]
+    done = dmb_battle.battle_ko(state, top, rng)
+    if done is None:
+        return None
+    gone = [p for p in (0, 1) if flats[p] and not state.sides[p].active]
+    after = " ".join(f"{name(p)}'s {flats[p]} flat token(s) are removed with it." for p in gone)
+    return _adding(done, C.HP, *([C.FLAT_STAYS] if gone else []), after=after)
+
+
+def end_lingering(done: Step) -> Step:
+    """The End Phase removes lingering effects, which the FAQ lists (Boost Power, gained attack abilities ...)."""
+    return _adding(done, C.LINGERING_ENDS)  # type: ignore[return-value]
+
+
+def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
+    """A SUPPORT card is played from the hand to the Support Zone during the Support step."""
+    done = dmb_support.answer_support(state, top, chosen)
+    if chosen.kind == "support":
+        return _adding(done, C.SUPPORT_TIMING)  # type: ignore[return-value]
+    return done
