@@ -87,4 +87,6 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     done = dmb_support.answer_support(state, top, chosen)
     if chosen.kind == "support":
         return _adding(done, C.SUPPORT_TIMING)  # type: ignore[return-value]
+    if chosen.kind == "partner-option":
+        return _adding(done, C.DZ_PROXY_RULE)  # type: ignore[return-value]
     return done

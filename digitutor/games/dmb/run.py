@@ -198,7 +198,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         moved = [side.deck.pop() for _ in range(min(verb.count, len(side.deck)))]
         side.dark.extend(moved)
         outcome.events.append(state.card_event("dark-draw", player, moved, {"count": len(moved)}, secret=True))
-        outcome.citations.append(state.cites.DARK_DRAW)
+        outcome.citations += [state.cites.DARK_DRAW, state.cites.DARK_AREA_HIDDEN]
         outcome.say(f"{name(player)} draws {len(moved)} into their Dark Area.")
     elif kind == "static":  # DBE: Static X: delete the bottom X cards of the trash
         gone = side.trash[:verb.count]
