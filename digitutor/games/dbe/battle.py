@@ -11,6 +11,7 @@ from msgspec.structs import replace
 from ...core.actions import Action
 from ...core.frames import Frame
 from ...core.records import Step
+from ...rules.model import CitationKind
 from ..dmb import battle as dmb_battle
 from ..dmb import support as dmb_support
 from ..dmb.common import name
@@ -80,6 +81,13 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
 def end_lingering(done: Step) -> Step:
     """The End Phase removes lingering effects, which the FAQ lists (Boost Power, gained attack abilities ...)."""
     return _adding(done, C.LINGERING_ENDS)  # type: ignore[return-value]
+
+
+def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
+    """A Support resolves its text in order, one sentence (one effect) at a time."""
+    done = dmb_support.support_resolve(state, top, rng)
+    ran = done is not None and any(c.kind is CitationKind.CARD for c in done.citations)
+    return _adding(done, C.CARD_TEXT) if ran else done
 
 
 def answer_support(state: DState, top: Frame, chosen: Action) -> Step:

@@ -18,6 +18,7 @@ PARTNER_ON_PLACE = False  #: DBE's turn has its own Partner Evolution step (dbe:
 #: "opponent cannot check": dbe:pre-game-setup.3); the Destiny Zone is open (dbe:rules-faq ... hidden zones)
 OWNER_ONLY = frozenset({"hand", "dark", "side-pile"})
 WORDS = {"partner-option": "Proxy", "evolve-card": "Evolution card"}  #: DBE's names in narration
+VOIDS_CANNOT_BE_VOIDED = True  #: dbe:support-phase.5.1.2: "Voids cannot nullify other void effects"
 COSTS_MUST_COMPLETE = True  #: dbe:rules-faq.costs-vs-effects: a cost not fully met voids the effect after the colon
 DNA_BONUSES = False  #: dbe:evolution-phase.5.2.7: "Evolving by DNA does not activate an evo-bonus on its own"
 EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-phase.5.1)
@@ -60,6 +61,7 @@ SIDE_PILE_CHOICE = interpretation(
 
 # -- Prep Phase ----------------------------------------------------------------------------------------------
 EACH_TURN = cite("dbe:prep-phase.turn")
+AFTER_SETUP = cite("dbe:prep-phase.p1")
 PREP_ABILITIES = cite("dbe:prep-phase.turn.1")
 DRAW = cite("dbe:prep-phase.turn.2")
 DARK_AREA_TAKEN = cite("dbe:prep-phase.turn.2.1")
@@ -130,6 +132,8 @@ PARTIAL_NAMES = cite("dbe:evolution-phase.4.3")
 DNA_NOT_BONUS = cite("dbe:evolution-phase.4.4")
 DP_WORDS = cite("dbe:evolution-phase.4.5")
 EVOLVE_WORDS = cite("dbe:evolution-phase.4.6")
+TERMS = cite("dbe:evolution-phase.4")
+ZERO_DP_ROOKIE = cite("dbe:evolution-phase.4.12")
 IGNORE = cite("dbe:evolution-phase.4.7")
 WHEN_EVOLVING_BY_DP = cite("dbe:evolution-phase.4.10")
 EVOLVE_ZONE = cite("dbe:evolution-phase.4.16")
@@ -230,6 +234,7 @@ TURN_DECLARES = cite("dbe:support-phase.4")
 RESOLVE_LIFO = cite("dbe:support-phase.5")
 VOID_FIRST = cite("dbe:support-phase.5.1")
 VOID_ORDER = cite("dbe:support-phase.5.1.1")
+VOIDS_NOT_VOIDS = cite("dbe:support-phase.5.1.2")
 MISFIRE = cite("dbe:support-phase.5.2")
 JAM_WINDOW = cite("dbe:support-phase.5.3")
 BLIND_JAM = interpretation(
@@ -326,6 +331,7 @@ NEXT_TURN = cite("dbe:end-phase.5")
 
 # -- Glossary --------------------------------------------------------------------------------------------------
 PARENTHESIS = cite("dbe:glossary.parenthesis-text-or-symbol")
+CARD_TEXT = cite("dbe:anatomy-of-cards.14")
 ONCE_A_TURN = cite("dbe:glossary.1-turn")
 ABNORMAL_STATE = cite("dbe:glossary.abnormal")
 ACTIVE_ZONE = cite("dbe:glossary.active-digimon-zone-stack")

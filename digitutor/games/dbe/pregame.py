@@ -145,4 +145,4 @@ def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
     state.turn = 1
     state.goto(*turn_frames(state))
     return step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} goes first; it is their first turn.",
-                (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG), [Event("first-player", state.first)])
+                (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG, C.AFTER_SETUP), [Event("first-player", state.first)])

@@ -26,6 +26,7 @@ PROCEDURE = Procedure(
         "battle.first": battle.battle_first,
         "battle.second": battle.battle_second,
         "battle.ko": battle.battle_ko,
+        "support.resolve": battle.support_resolve,
         "strategy.skip": turn.first_turn_skip,
         "end.cleanup": turn.end_cleanup,
     },

@@ -141,7 +141,30 @@ def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
         options.append(option)
         if option.action.kind == "evolve" and option.legal and side.flats:
             options += _flat_removals(state, player, option)
-    return tuple(options)
+    return (*options[:-1], *_any_level(state, player, options), *options[-1:])
+
+
+def _any_level(state: DState, player: int, offered: list[Option]) -> tuple[Option, ...]:
+    """An Evolution card that ignores level may go back or stay level (C -> R, C -> C): the Futures DMB's list
+    leaves out (step 5.1.2.2)."""
+    side, cards, ids = state.sides[player], state.cards, state.instances.ids
+    current = cards[side.active[-1]]
+    keys = {option.action.key for option in offered}
+    extra = []
+    for card_uid in side.hand:
+        card = cards[card_uid]
+        if card.kind != C.EVOLVE_KIND or "level" not in card.ignores:
+            continue
+        for uid in side.hand:
+            target = cards[uid]
+            if not target.is_digimon or target.level not in ("R", current.level) or target.dna:
+                continue
+            chosen = action("evolve-with", player, ids[card_uid], ids[uid])
+            if chosen.key in keys:
+                continue
+            reasons = (*why_not_evolve(state, player, uid, card_uid), *_not_with(card, current, target))
+            extra.append(Option(chosen, f"Evolve to {target.name} with {card.name}", reasons))
+    return tuple(extra)
 
 
 FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
@@ -166,7 +189,7 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     if len(options) == 1:
         return None
     cited = (C.ABNORMAL_OR_PARTNER, C.SKIP_ABNORMAL, C.ABNORMAL_SKIPS_REST) if side.abnormal else \
-        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD)
+        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD, C.TERMS)
     return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options, cited, Phase.EVOLUTION.value)
 
 
@@ -214,6 +237,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         card = state.cards[state.uid(chosen.cards[0])]
         if "level" in card.ignores and (before.level or "") and top_card.level != next_level(before.level):
             cited += [C.IGNORE, C.CARD_IGNORE_LEVEL]
+        if top_card.level == "R":
+            cited.append(C.ZERO_DP_ROOKIE)
         if "dp" in card.ignores:
             narration += f" {card.name} ignores DP: the DP zone stays."
             cited += [C.IGNORE, C.CARD_DISCARD_DP]

@@ -179,7 +179,7 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
     voiders = [p for p in (state.active, 1 - state.active) if _support(state, p) is not None and is_void(_support(state, p).supports)]
     for player in voiders:
         side, other = state.sides[player], state.sides[1 - player]
-        if side.battle.voided:
+        if side.battle.voided and not state.cites.VOIDS_CANNOT_BE_VOIDED:
             continue
         if other.support and not other.battle.voided:
             other.alter(voided=True)
@@ -189,6 +189,8 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
             events.append(Event("void", 1 - player))
     if len(voiders) == 2:
         cited.append(state.cites.VOID_ORDER)
+        if state.cites.VOIDS_CANNOT_BE_VOIDED:  # DBE: both Voids apply, each to the other card's other effects
+            cited.append(state.cites.VOIDS_NOT_VOIDS)
     if not told:
         return None
     return step(state, Phase.SUPPORT, None, " ".join(told), cited + [state.cites.SUPPORTING], events)
