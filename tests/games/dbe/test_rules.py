@@ -1,0 +1,123 @@
+"""DBE rules the scenarios do not show (or show only in part): deck construction, that every step quotes DBE's own
+text (never DMB's, whose code DBE shares), the Abnormal stats, and card files.
+
+Expected values come from the rulebook (digimon-battle-evolution.txt); each test names its clause.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from digitutor.core.errors import InputError
+from digitutor.core.match import Match
+from digitutor.games.dbe.cards import Deck, card_set, parse_cards, tutorial_decks
+from digitutor.games.dbe.setup import deck_problems
+from digitutor.rules.citations import resolve
+
+
+def cites(reasons) -> list[str]:
+    return [r.citation.id for r in reasons]
+
+
+def agumon_deck(**changes) -> Deck:
+    deck = tutorial_decks()[0]
+    fields = {"name": "x", "cards": deck.cards, "destiny": deck.destiny, "partner": deck.partner, **changes}
+    return Deck(**fields)
+
+
+# -- Deck construction ---------------------------------------------------------------------------------------------
+
+
+def test_deck_construction_the_tutorial_decks_are_legal_with_a_partner_a_mega_a_proxy_and_a_mastery():
+    cards = card_set()
+    for deck in tutorial_decks():
+        assert deck_problems(deck) == (), deck.name
+        destiny = [cards[i] for i in deck.destiny]
+        assert len(deck.cards) + len(deck.destiny) == 50
+        assert deck.partner in deck.cards
+        assert [c.level for c in destiny if c.level == "M"] == ["M"]
+        assert sum(c.proxy for c in destiny) == 1 and sum(c.mastery for c in destiny) == 1
+
+
+def test_deck_construction_b1_b2_fifty_cards_counting_the_destiny_zone():
+    deck = agumon_deck()
+    assert cites(deck_problems(agumon_deck(cards=deck.cards[:-1]))) == ["dbe:deck-construction.b2"]
+    # 50 cards with the Destiny Zone: the same cards without it are too few
+    assert "dbe:deck-construction.b2" in cites(deck_problems(agumon_deck(destiny=())))
+
+
+def test_deck_construction_b8_b9_b10_copies_by_set_number_in_the_main_deck():
+    deck = agumon_deck()
+    swapped = list(deck.cards)
+    swapped[swapped.index("kokuwamon")] = "agumon"  # a fifth Agumon
+    swapped[swapped.index("first-strike")] = "attack-chip"  # a fourth Attack Chip
+    swapped[swapped.index("courage-crest")] = "download"  # a third Download
+    found = cites(deck_problems(agumon_deck(cards=tuple(swapped))))
+    assert sorted(found) == ["dbe:deck-construction.b10", "dbe:deck-construction.b8", "dbe:deck-construction.b9"]
+
+
+def test_deck_construction_b11_b12_b13_aces_firewalls_and_data_per_deck_even_in_the_destiny_zone():
+    deck = agumon_deck()
+    swapped = list(deck.cards)
+    for old, new in (("kokuwamon", "gold-banana"), ("first-strike", "immortalize"), ("courage-crest", "immortalize"),
+                     ("recovery-floppy", "firewall-shield"), ("attack-chip", "firewall-shield"), ("wormmon", "rosemon-data")):
+        swapped[swapped.index(old)] = new
+    found = set(cites(deck_problems(agumon_deck(cards=tuple(swapped)))))
+    assert {"dbe:deck-construction.b11", "dbe:deck-construction.b12", "dbe:deck-construction.p4"} <= found
+    # two DATA cards at most, one of each: a second UlforceVdramon DATA is too many
+    twice = list(deck.cards)
+    twice[twice.index("kokuwamon")] = "ulforcevdramon-data"
+    assert "dbe:deck-construction.b13" in cites(deck_problems(agumon_deck(cards=tuple(twice))))
+
+
+def test_deck_construction_b3_b5_b6_b7_the_destiny_zone():
+    deck = agumon_deck()
+    destiny = deck.destiny + ("wargreymon", "togemon", "crest-proxy", "wind-mastery")
+    cards = deck.cards[:-4]
+    found = set(cites(deck_problems(agumon_deck(cards=cards, destiny=destiny))))
+    assert found == {"dbe:deck-construction.b3", "dbe:deck-construction.b5", "dbe:deck-construction.b6",
+                     "dbe:deck-construction.b7"}
+
+
+def test_anatomy_of_cards_3_level_m_does_not_go_in_the_main_deck():
+    deck = agumon_deck()
+    cards = list(deck.cards)
+    cards[cards.index("kokuwamon")] = "wargreymon"
+    assert "dbe:anatomy-of-cards.3" in cites(deck_problems(agumon_deck(cards=tuple(cards))))
+
+
+# -- Every step quotes DBE ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_step_of_a_dbe_game_cites_dbe_text_never_dmbs(seed):
+    """DBE runs DMB's shared rule code; through the citation table every quote must still be DBE's own."""
+    match = Match("dbe", seed)
+    match.run()
+    assert match.over
+    for step in match.steps:
+        assert step.citations, step.narration
+        for citation in step.citations:
+            assert citation.id.startswith("dbe:"), f"step {step.narration!r} cites {citation.id}"
+            assert resolve(citation)
+
+
+# -- Anatomy of Cards, card files ----------------------------------------------------------------------------------
+
+
+def test_anatomy_of_cards_12_abnormal_stats_stay_in_tens():
+    """"Level C stats are halved, Level U stats are quartered": the tutorial stats are chosen so the halves and
+    quarters are whole tens (no rounding rule is needed)."""
+    for card in card_set().values():
+        divisor = {"C": 2, "U": 4}.get(card.level or "")
+        if card.is_digimon and divisor:
+            stats = [card.hp] + [card.attack(a).power for a in ("circle", "triangle", "cross")]
+            assert all(value % (10 * divisor) == 0 for value in stats), card.name
+
+
+def test_a_card_file_error_names_the_card_and_the_field():
+    doc = {"game": "dbe", "cards": [{"id": "x", "number": "TUT-999", "name": "X", "kind": "digimon", "level": "R",
+                                     "type": "Fire", "hp": 100, "circle": {"power": 10}, "triangle": {"power": 10},
+                                     "cross": {"power": 10}}]}
+    with pytest.raises(InputError, match=r"cards\[0\]\.type"):
+        parse_cards(doc, "cards.yaml")
