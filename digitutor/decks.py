@@ -42,8 +42,8 @@ class DeckFile(Schema):
     game: ShortText | None = None
     name: ShortText | None = None
     eggs: list[CardId | DeckEntry] = []  #: a Digi-Egg deck (the Digimon Card Game)
-    destiny: list[CardId] = []  #: the Destiny Zone (Digimon Battles)
-    partner: CardId | None = None  #: the declared partner Level R (Digimon Battles)
+    destiny: list[CardId] = []  #: the Destiny Zone (Digimon Battles, Digimon Battle Evolution)
+    partner: CardId | None = None  #: the declared partner Level R (Digimon Battles, Digimon Battle Evolution)
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ DECK_GAMES = {
     "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False, "digitutor.games.arena.citations:PRECONSTRUCTED"),
     "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True, "digitutor.games.dcg.citations:DECK"),
     "dmb": DeckGame("digitutor.games.dmb.cards:card_set", True, "digitutor.games.dmb.citations:DECK_40"),
+    "dbe": DeckGame("digitutor.games.dbe.cards:card_set", True, "digitutor.games.dbe.citations:DECK_50"),
 }
 
 
@@ -77,6 +78,7 @@ class DeckReport:
     name: str
     cards: tuple[str, ...]
     reasons: tuple[Reason, ...]
+    destiny: tuple[str, ...] = ()  #: the Destiny Zone, listed apart
 
     @property
     def legal(self) -> bool:
@@ -89,7 +91,8 @@ class DeckReport:
     def one_line(self) -> str:
         """The whole verdict as one line (for the command line): every reason, then each rule quoted once."""
         if self.legal:
-            return f"{self.source}: {self.name}: legal {self.game} deck of {len(self.cards)} cards"
+            zone = f" and {len(self.destiny)} in the Destiny Zone" if self.destiny else ""
+            return f"{self.source}: {self.name}: legal {self.game} deck of {len(self.cards)} cards{zone}"
         count = f"{len(self.reasons)} problems: " if len(self.reasons) > 1 else ""
         whys = "; ".join(f"{r.why} [{r.citation.id}]" for r in self.reasons)
         quotes = {r.citation.id: r.citation.quote for r in self.reasons}
@@ -160,8 +163,8 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
             raise InputError(source, "eggs", f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
         document["eggs"] = [{"card": c, "count": 1} for c in egg_ids]
     if deck.destiny or deck.partner is not None:
-        if game_id != "dmb":
-            raise InputError(source, "destiny", f"a {game_id} deck has no Destiny Zone or partner (only Digimon Battles' has)")
+        if game_id not in ("dmb", "dbe"):
+            raise InputError(source, "destiny", f"a {game_id} deck has no Destiny Zone or partner (only the Digimon Battles games' have)")
         for position, card_id in enumerate([*deck.destiny, *([deck.partner] if deck.partner else [])]):
             if card_id not in cards:
                 where = f"destiny[{position}]" if position < len(deck.destiny) else "partner"
@@ -169,7 +172,7 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
         document["destiny"] = [c for c in deck.destiny if c in cards]
         document["partner"] = deck.partner if deck.partner in cards else None
     _, _, problems = get_game(game_id).check_deck(document, source)
-    return DeckReport(source, game_id, name, tuple(card_ids), (*reasons, *problems))
+    return DeckReport(source, game_id, name, tuple(card_ids), (*reasons, *problems), tuple(deck.destiny))
 
 
 def check_deck_file(path: str, game_id: str | None = None) -> DeckReport:

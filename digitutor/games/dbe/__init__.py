@@ -67,6 +67,18 @@ class DigimonBattleEvolution(Game):
     def default_setup(self) -> dict[str, Any]:
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}
 
+    def long_setup(self) -> dict[str, Any]:
+        """A long game for timing time travel: two Ultimates (no Crash) with 40,000 HP and nothing to evolve to, and six-fold
+        decks without flat tokens (a fourth KOs whatever the HP) or Evolution cards (an evolution resets the HP)."""
+        cards = card_set()
+        left_out = {i for i, c in cards.items() if c.is_evolution or any(a and a.ability == "flatten" for a in c.attacks)
+                    or any(v.verb == "flatten" for e in c.effects for v in e.spec.do)}
+        players = [
+            {"deck": [i for i in deck.cards if i not in left_out] * 6, "active": [top], "hp": 40_000, "partner": deck.partner}
+            for deck, top in zip(tutorial_decks(), ("paildramon", "lillymon"))
+        ]
+        return {"board": {"phase": "prep", "active": 0, "turn": 2, "players": players}}
+
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
         """A deck document -> (name, card ids, every reason it is illegal)."""
         deck = parse_deck(doc, source, card_set())

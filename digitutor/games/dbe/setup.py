@@ -19,6 +19,7 @@ from .effects import RULES
 from .procedure import turn_frames
 
 DECK_SIZE = 50
+MAX_HP = 99_990  #: the most HP a prepared board may give a Digimon
 START_AT = ("setup", "prep", "evolution", "strategy", "end")
 
 
@@ -132,8 +133,10 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     layout = Layout(source)
 
     def side(entry: Any, where: str) -> Side:
-        extra = {k: entry.pop(k) for k in ("dark", "flats") if isinstance(entry, dict) and k in entry}
+        extra = {k: entry.pop(k) for k in ("dark", "flats", "hp") if isinstance(entry, dict) and k in entry}
         made = dmb_setup._side(layout, entry, where)  # type: ignore[arg-type]
+        if "hp" in extra:  # DBE's HP are ten times DMB's: its own limit
+            made.hp = dmb_setup._whole(extra, "hp", source, where, MAX_HP)
         made.dark = layout.pile(extra.get("dark"), f"{where}.dark")
         flats = extra.get("flats", 0)
         if type(flats) is not int or not 0 <= flats <= 3:
