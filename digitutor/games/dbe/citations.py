@@ -435,3 +435,13 @@ UNKNOWN_CARDS = cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-int
 SIMULTANEOUS = cite("dbe:rules-faq.simultaneous-effects")
 SAME_OWNER_ORDERS = cite("dbe:rules-faq.simultaneous-effects.1")
 PLACED_UNDER = cite("dbe:glossary.abnormal")
+
+
+#: what DBE's FAQ says more about a rule DMB's shared code carries out, by the place it applies
+MORE: dict[str, tuple] = {
+    "look": (cite("dbe:rules-faq.cherrypicking-rules.b3"),),  # Corrupt and Recode: no shuffle
+    "recycle": (cite("dbe:rules-faq.cherrypicking-rules.b1"),),  # Recycle as an effect: no shuffle
+    "shuffle": (cite("dbe:rules-faq.cherrypicking-rules.p1"),),  # the deck picked from is shuffled
+    "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
+            cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
+}

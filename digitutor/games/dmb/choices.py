@@ -243,7 +243,8 @@ def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
     assert player is not None
     rng.shuffle(state.sides[player].deck)
     state.pop()
-    return step(state, state.phase, player, f"{name(player)} shuffles the deck that was picked from.", (state.cites.CHERRYPICKING,))
+    return step(state, state.phase, player, f"{name(player)} shuffles the deck that was picked from.",
+                (state.cites.CHERRYPICKING, *state.cites.MORE.get("shuffle", ())))
 
 
 # -- Recode and Corrupt ----------------------------------------------------------------------------------------------
@@ -284,5 +285,6 @@ def answer_look(state: DState, top: Frame, chosen: Action) -> Step:
         side.deck.insert(0, uid)
         where = "at the bottom of"
     rule = state.cites.CORRUPT if top["corrupt"] else state.cites.RECODE
-    return step(state, state.phase, looker, f"{name(looker)} puts a card {where} {name(owner)}'s deck.", (rule,),
+    return step(state, state.phase, looker, f"{name(looker)} puts a card {where} {name(owner)}'s deck.",
+                (rule, *state.cites.MORE.get("look", ())),
                 [Event("recode", owner, data={"where": "top" if chosen.kind == "recode-top" else "bottom"})])

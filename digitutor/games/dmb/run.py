@@ -60,7 +60,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     wanted = what.kind if what is not None and what.kind else "digimon"
     found = next((at for at in range(len(side.deck) - 1, -1, -1) if state.cards[side.deck[at]].counts_as(wanted)), None)
     checked = len(side.deck) - (found if found is not None else 0)
-    outcome.citations.append(state.cites.UNKNOWN_CARDS)
+    outcome.citations += [state.cites.UNKNOWN_CARDS, *state.cites.MORE.get("dig", ())]
     if found is None:
         if checked > 1:
             state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
@@ -170,6 +170,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         moved = [side.trash.pop() for _ in range(min(verb.count, len(side.trash)))]
         side.deck.extend(moved)
         outcome.events.append(state.card_event("recycle", player, moved))
+        outcome.citations += state.cites.MORE.get("recycle", ())
         outcome.say(f"{name(player)} recycles {len(moved)} card(s) from the trash to the top of the deck.")
     elif kind == "discard":
         outcome.say(push_discard(state, player, verb.count))
