@@ -45,6 +45,8 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     told = " ".join([*(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
                      *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused)])
     cited = [C.JAMMING_VOIDS_CROSS, C.A_JAMMING, C.JAMMING_ONLY_CROSS] if voided else []
+    if any(state.cards[state.sides[1 - p].active[-1]].attack("cross").ability == "counter" for p in voided):
+        cited.append(C.JAMMING_BEATS_COUNTER)  # a Cross Counter is voided before Counter is set
     cited += [C.JAMMING_NOT_JAMMING] if refused else []
     return _adding(done, C.ATTACK_ABILITY, *cited, before=told)  # type: ignore[return-value]
 

@@ -257,6 +257,20 @@ JAM_ASKED = interpretation(
 JAMMING_ODDBALLS = cite("dbe:rules-faq.when-should-jamming-void-a-digimon-support")
 JAMMING_ONLY_CROSS = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b1")
 JAMMING_NOT_JAMMING = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b5")
+JAMMING_BEATS_COUNTER = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b4")
+NEGATIVE_BONUS = cite("dbe:rules-faq.negative-effects-in-evo-boxes")
+EFFECT_EVOLUTION = cite("dbe:effect-evolution.p1")
+EFFECT_EVOLUTION_VALID = interpretation(
+    "dbe:interpretation.valid-effect-evolution-ignores-dp",
+    "A \"valid\" evolution by an effect ignores DP",
+    "When an effect evolves to a \"valid\" Digimon, the Future must meet the by-DP rules of level, type (or evo-box name) "
+    "and not being Abnormal; its DP cost is not required, and the turn's one evolution is not used.",
+    "Effect Evolution says effect evolution \"has no requirements unless listed (DP is ignored, etc)\" and that a "
+    "\"valid\" one uses the by-DP rules \"to determine validity\"; the engine takes DP as still ignored, since the "
+    "effect lists no DP, and the effect does not use one of the methods.",
+    ("dbe:effect-evolution.p1", "dbe:evolution-phase.5.3.3"),
+)
+CONDITIONALS_EFFECT_FAILED = cite("dbe:rules-faq.conditionals.p3")
 
 # -- Battle Phase -----------------------------------------------------------------------------------------------
 BATTLE_FIRST_TURN = cite("dbe:battle-phase.p1")

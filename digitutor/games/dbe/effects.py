@@ -11,13 +11,15 @@ from . import citations as C
 
 RULES = effect_rules(
     "dbe", C,
-    verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT},
+    verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
         "dark-draw": "Dark Draw X: the top `count` cards of the deck go to the player's Dark Area (hidden; taken "
                      "into the hand at their next draw)",
         "flatten": "Flatten: add a flat token in front of the player's (`what.whose`) active Digimon; at 4 flats it is KO'd",
+        "evolve-from": "evolve by an effect: the player picks a valid Digimon (`what.level`) from `what.zone` (deck) and shows "
+                       "it; valid by the rules of evolving by DP, DP ignored; not the turn's one evolution. List it last.",
     },
 )
 

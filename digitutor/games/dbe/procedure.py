@@ -9,7 +9,7 @@ from ..dmb import prep as dmb_prep
 from ..dmb import support as dmb_support
 from ..dmb.procedure import PROCEDURE as DMB
 from . import citations as C
-from . import battle, pregame, turn
+from . import battle, effect_evolution, pregame, turn
 from .turn import turn_frames
 
 __all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
@@ -39,6 +39,8 @@ PROCEDURE = Procedure(
         "evolution.rack": DecisionRule(frozenset({"rack", "no-rack"}), dmb_evolution.ask_rack, turn.answer_rack),
         "support.declare": DecisionRule(frozenset({"support", "partner-option", "blind", "no-support"}), dmb_support.ask_support,
                                         battle.answer_support),
+        "effect.evolve": DecisionRule(frozenset({"effect-evolve"}), effect_evolution.ask_effect_evolve,
+                                      effect_evolution.answer_effect_evolve, effect_evolution.no_effect_evolve),
         "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), turn.ask_evolve,
                                          turn.answer_evolve, turn.skip_evolve),
     },
@@ -52,4 +54,5 @@ ACTIONS: dict[str, ActionRule] = {
     "evolve": ActionRule(C.BY_DP, "Evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
     "evolve-with": ActionRule(C.BY_CARD, "Evolution cards are played in the turn player's Evolution Phase.", turn.check_evolve),
     "dna": ActionRule(C.BY_DNA, "DNA evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
+    "effect-evolve": ActionRule(C.EFFECT_EVOLUTION, "An effect that evolves says so when it resolves.", effect_evolution.check_effect_evolve),
 }

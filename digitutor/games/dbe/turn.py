@@ -220,6 +220,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
     if C.REQ_EVO_BOX in cited or C.CARD_REQ_EVO_BOX in cited:
         cited.append(C.EVO_BOX_ANATOMY)
+        if any(v.what is not None and v.what.whose == "opponent" for e in state.cards[side.active[-1]].bonuses for v in e.spec.do):
+            cited.append(C.NEGATIVE_BONUS)  # a bonus that would hurt its owner is written for the opponent
     top_card = state.cards[side.active[-1]]
     under = len(side.active) - 1
     before = state.cards[side.active[-2]]

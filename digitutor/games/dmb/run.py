@@ -216,6 +216,11 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
                 side.hp = 0
                 outcome.citations.append(state.cites.FLAT_FOUR)
                 outcome.say("With 4 flats it is KO'd.")
+    elif kind == "evolve-from":  # DBE: evolving by an effect, to a valid Digimon of a zone (the player picks it)
+        zone = verb.what.zone if verb.what is not None and verb.what.zone else "deck"
+        level = verb.what.level if verb.what is not None else None
+        state.frames.append(frame("effect.evolve", player, zone=zone, level=level, phase=state.phase.value))
+        outcome.say(f"{name(player)} evolves to a valid Digimon from their {zone}.")
     elif kind in ("recode", "corrupt"):
         outcome.say(push_look(state, owner, player, verb.count, corrupt=kind == "corrupt"))
     # "void" is carried out by the Support Phase's Void check, before every other effect
