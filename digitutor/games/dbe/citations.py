@@ -456,6 +456,9 @@ MORE: dict[str, tuple] = {
     "look": (cite("dbe:rules-faq.cherrypicking-rules.b3"),),  # Corrupt and Recode: no shuffle
     "recycle": (cite("dbe:rules-faq.cherrypicking-rules.b1"),),  # Recycle as an effect: no shuffle
     "shuffle": (cite("dbe:rules-faq.cherrypicking-rules.p1"),),  # the deck picked from is shuffled
+    "activate": (cite("dbe:rules-faq.card-timing-and-effect-timing.b2"),),  # ACTIVATE: from the top of the active stack
+    "data-break": (cite("dbe:rules-faq.data-timing.b2"),),  # Data Break: ACTIVATE's timing
+    "attached": (cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b6"),),  # "While attached"
     "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
             cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
 }

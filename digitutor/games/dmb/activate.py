@@ -69,8 +69,10 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
         mega = next(u for u in side.destiny if state.cards[u].level == "M")
         side.destiny.remove(mega)
         side.deleted.append(mega)
-        cited += [state.cites.DATA_BREAK, state.cites.DELETE]
+        cited += [state.cites.DATA_BREAK, state.cites.DELETE, *state.cites.MORE.get("data-break", ())]
         told = f" Data Break: {state.label(mega)} is deleted from the Destiny Zone."
+    elif not once_a_turn:
+        cited += state.cites.MORE.get("activate", ())
     if once_a_turn:
         side.used_this_turn = side.used_this_turn + ((uid, state.turn),)
     else:

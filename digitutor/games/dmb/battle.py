@@ -166,7 +166,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     for p in (0, 1):
         for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
             passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive"]
-            cited += [state.cites.PARENTHESIS, state.cites.ATTACH, *passives] if passives else []
+            cited += [state.cites.PARENTHESIS, state.cites.ATTACH, *passives, *state.cites.MORE.get("attached", ())] if passives else []
         x3, target = found[p].arg("x3"), state.cards[state.sides[1 - p].active[-1]]
         if x3 and target.type != x3 and target.counts_as(x3):
             cited.append(state.cites.ALSO_TYPE)
