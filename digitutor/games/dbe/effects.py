@@ -6,11 +6,20 @@ DMB are DMB's code; ``C`` makes each cite the DBE clause that defines it.
 
 from __future__ import annotations
 
+from ...core.effects import Timing
 from ..dmb.effects import attack_abilities, effect_rules
 from . import citations as C
 
 RULES = effect_rules(
     "dbe", C,
+    timings={
+        "prep-phase": Timing("prep-phase", "Prep Phase: triggers at the start of every Prep Phase, either player's",
+                             C.PREP_PHASE_TIMING, static=False),
+        "own-prep-phase": Timing("own-prep-phase", "Own Prep Phase: triggers at the start of its owner's Prep Phase",
+                                 C.OWN_PREP_PHASE_TIMING, static=False),
+        "support-phase": Timing("support-phase", "Support: / Support Phase: triggers at the start of every Support Phase, "
+                                "either player's (not a Support card)", C.SUPPORT_PHASE_TIMING, static=False),
+    },
     verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "

@@ -9,7 +9,7 @@ from ..dmb import prep as dmb_prep
 from ..dmb import support as dmb_support
 from ..dmb.procedure import PROCEDURE as DMB
 from . import citations as C
-from . import battle, effect_evolution, pregame, turn
+from . import battle, effect_evolution, pregame, triggers, turn
 from .turn import turn_frames
 
 __all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
@@ -22,6 +22,9 @@ PROCEDURE = Procedure(
         "setup.combine": pregame.setup_combine,
         "setup.first": pregame.setup_first,
         "prep.draw": turn.prep_draw,
+        "prep.triggers": triggers.phase_triggers,
+        "support.triggers": triggers.phase_triggers,
+        "strategy.start": triggers.strategy_start,
         "battle.abilities": battle.battle_abilities,
         "battle.first": battle.battle_first,
         "battle.second": battle.battle_second,
@@ -39,6 +42,8 @@ PROCEDURE = Procedure(
         "evolution.rack": DecisionRule(frozenset({"rack", "no-rack"}), dmb_evolution.ask_rack, turn.answer_rack),
         "support.declare": DecisionRule(frozenset({"support", "partner-option", "blind", "no-support"}), dmb_support.ask_support,
                                         battle.answer_support),
+        "prep.trigger-order": DecisionRule(frozenset({"trigger-first"}), triggers.ask_order, triggers.answer_order),
+        "support.trigger-order": DecisionRule(frozenset({"trigger-first"}), triggers.ask_order, triggers.answer_order),
         "effect.evolve": DecisionRule(frozenset({"effect-evolve"}), effect_evolution.ask_effect_evolve,
                                       effect_evolution.answer_effect_evolve, effect_evolution.no_effect_evolve),
         "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), turn.ask_evolve,
@@ -54,5 +59,7 @@ ACTIONS: dict[str, ActionRule] = {
     "evolve": ActionRule(C.BY_DP, "Evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
     "evolve-with": ActionRule(C.BY_CARD, "Evolution cards are played in the turn player's Evolution Phase.", turn.check_evolve),
     "dna": ActionRule(C.BY_DNA, "DNA evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
+    "trigger-first": ActionRule(C.TURN_PLAYER_ORDERS, "The turn player orders effects of both players that trigger at once.",
+                                triggers.check_order),
     "effect-evolve": ActionRule(C.EFFECT_EVOLUTION, "An effect that evolves says so when it resolves.", effect_evolution.check_effect_evolve),
 }

@@ -25,7 +25,7 @@ def turn_frames(state: DState) -> list[Frame]:
     """One turn, phase by phase; the game's first turn skips the Strategy, Support and Battle Phases."""
     active = state.active
     frames = [
-        frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active), frame("prep.partner", active),
+        frame("prep.triggers", active), frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active), frame("prep.partner", active),
         frame("evolution.activate", active), frame("evolution.activate", 1 - active),
         frame("evolution.rack", active), frame("evolution.evolve", active),
     ]
@@ -56,8 +56,7 @@ def prep_draw(state: DState, top: Frame, rng: random.Random) -> Step:
         events.append(state.card_event("take-dark-area", player, taken, {"count": len(taken)}, secret=True))
         cited += [C.DARK_AREA_TAKEN, C.DARK_AREA]
         told += f", then takes the {len(taken)} card(s) of their Dark Area into the hand (not a draw)"
-    return step(state, Phase.PREP, player, f"Turn {state.turn}: {name(player)} {told}. No Draw or Prep Phase abilities are in play.",
-                cited, events)
+    return step(state, Phase.PREP, player, f"Turn {state.turn}: {name(player)} {told}.", cited, events)
 
 
 def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:

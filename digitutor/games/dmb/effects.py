@@ -13,9 +13,10 @@ from ...core.effects import Effect, EffectRules, Selector, Timing
 from . import citations as DMB
 
 
-def effect_rules(game: str, C: ModuleType, verbs: dict | None = None, game_verbs: dict | None = None) -> EffectRules:
+def effect_rules(game: str, C: ModuleType, verbs: dict | None = None, game_verbs: dict | None = None,
+                 timings: dict | None = None) -> EffectRules:
     """The effect language of a game with DMB's rules, citing the game's table ``C`` (DMB's, or DBE's);
-    ``verbs``/``game_verbs`` are the game's own verbs beyond DMB's."""
+    ``verbs``/``game_verbs``/``timings`` are the game's own beyond DMB's."""
     return EffectRules(
         game=game,
         otherwise=C.CONDITIONALS,
@@ -28,6 +29,7 @@ def effect_rules(game: str, C: ModuleType, verbs: dict | None = None, game_verbs
             "data-break": Timing("data-break", "Data Break: ACTIVATE, paid for by deleting your Level M from your Destiny Zone", C.DATA_BREAK, static=False),
             "data": Timing("data", "DATA timing: EFFECT timing, acting when the card's effect box says (its Support)", C.DATA_TIMING, static=False),
             "passive": Timing("passive", "(Parenthesis effect): applied at all times while the card is in play", C.PARENTHESIS, static=True),
+            **(timings or {}),
         },
         values={
             "power": ("the Power of the Digimon's attacks", C.BOOST),
