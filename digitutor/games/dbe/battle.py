@@ -94,8 +94,9 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
 
 def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     """A SUPPORT card is played from the hand to the Support Zone during the Support step."""
+    card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "support" else None
     done = dmb_support.answer_support(state, top, chosen)
-    if chosen.kind == "support":
+    if card is not None and card.timing == "support":  # a SUPPORT-timing card (not a Digimon's Support text)
         return _adding(done, C.SUPPORT_TIMING)  # type: ignore[return-value]
     if chosen.kind == "partner-option":
         return _adding(done, C.DZ_PROXY_RULE)  # type: ignore[return-value]
