@@ -87,7 +87,9 @@ def end_lingering(done: Step) -> Step:
 
 def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
     """A Support resolves its text in order, one sentence (one effect) at a time."""
-    done = dmb_support.support_resolve(state, top, rng)
+    from .more_supports import support_resolve as once
+
+    done = once(state, top, rng)
     ran = done is not None and any(c.kind is CitationKind.CARD for c in done.citations)
     return _adding(done, C.CARD_TEXT) if ran else done
 

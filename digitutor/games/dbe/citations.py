@@ -237,6 +237,12 @@ VOID_ORDER = cite("dbe:support-phase.5.1.1")
 VOIDS_NOT_VOIDS = cite("dbe:support-phase.5.1.2")
 MISFIRE = cite("dbe:support-phase.5.2")
 JAM_WINDOW = cite("dbe:support-phase.5.3")
+RESTART = cite("dbe:support-phase.5.4")
+MORE_SUPPORTS = cite("dbe:support-phase.p3", "If you support and your opponent does too, yours may play other cards as support.")
+MORE_SUPPORTS_JAM = cite(
+    "dbe:support-phase.p3",
+    "Players who chose a cross with Jamming may still reveal an unrevealed attack to void any new Digimon supports at that time!",
+)
 BLIND_JAM = interpretation(
     "dbe:interpretation.jam-face-up-only",
     "Jamming answers a Digimon Support it can see",

@@ -9,7 +9,7 @@ from ..dmb import prep as dmb_prep
 from ..dmb import support as dmb_support
 from ..dmb.procedure import PROCEDURE as DMB
 from . import citations as C
-from . import battle, effect_evolution, pregame, triggers, turn
+from . import battle, effect_evolution, more_supports, pregame, triggers, turn
 from .turn import turn_frames
 
 __all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
@@ -30,6 +30,8 @@ PROCEDURE = Procedure(
         "battle.second": battle.battle_second,
         "battle.ko": battle.battle_ko,
         "support.resolve": battle.support_resolve,
+        "support.restart": more_supports.support_restart,
+        "support.void-again": more_supports.support_void_again,
         "strategy.skip": turn.first_turn_skip,
         "end.cleanup": turn.end_cleanup,
     },
@@ -44,6 +46,8 @@ PROCEDURE = Procedure(
                                         battle.answer_support),
         "prep.trigger-order": DecisionRule(frozenset({"trigger-first"}), triggers.ask_order, triggers.answer_order),
         "support.trigger-order": DecisionRule(frozenset({"trigger-first"}), triggers.ask_order, triggers.answer_order),
+        "effect.add-support": DecisionRule(frozenset({"extra-support", "no-extra-support"}), more_supports.ask_add_support,
+                                           more_supports.answer_add_support),
         "effect.evolve": DecisionRule(frozenset({"effect-evolve"}), effect_evolution.ask_effect_evolve,
                                       effect_evolution.answer_effect_evolve, effect_evolution.no_effect_evolve),
         "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), turn.ask_evolve,
@@ -61,5 +65,7 @@ ACTIONS: dict[str, ActionRule] = {
     "dna": ActionRule(C.BY_DNA, "DNA evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
     "trigger-first": ActionRule(C.TURN_PLAYER_ORDERS, "The turn player orders effects of both players that trigger at once.",
                                 triggers.check_order),
+    "extra-support": ActionRule(C.MORE_SUPPORTS, "A card's effect lets its player play one more Support.", more_supports.check_add_support),
+    "no-extra-support": ActionRule(C.MORE_SUPPORTS, "A card's effect lets its player play one more Support."),
     "effect-evolve": ActionRule(C.EFFECT_EVOLUTION, "An effect that evolves says so when it resolves.", effect_evolution.check_effect_evolve),
 }

@@ -216,6 +216,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
                 side.hp = 0
                 outcome.citations.append(state.cites.FLAT_FOUR)
                 outcome.say("With 4 flats it is KO'd.")
+    elif kind == "add-support":  # DBE: one more Support from the hand, resolved when the resolution starts again
+        state.frames.append(frame("effect.add-support", player, phase=state.phase.value))
+        outcome.say(f"{name(player)} may play 1 more Support from their hand.")
     elif kind == "evolve-from":  # DBE: evolving by an effect, to a valid Digimon of a zone (the player picks it)
         zone = verb.what.zone if verb.what is not None and verb.what.zone else "deck"
         level = verb.what.level if verb.what is not None else None

@@ -35,6 +35,7 @@ class Battle:
     abilities: tuple[str, ...] = ()  #: attack abilities gained from effects (``1st-attack``, ``counter:circle`` ...)
     revival: int = 0  #: Set Revival's HP (0: none set)
     voided: bool = False  #: this side's Support was voided or misfired
+    resolved: tuple[int, ...] = ()  #: DBE: the Support cards that have resolved (a Support added by an effect has not)
 
 
 @dataclass(slots=True)
