@@ -10,9 +10,10 @@ from msgspec.structs import replace
 
 from ...core.actions import Action
 from ...core.frames import Frame
-from ...core.records import Step
+from ...core.records import Decision, Reason, Step
 from ...rules.model import CitationKind
 from ..dmb import battle as dmb_battle
+from ..dmb import checks as dmb_checks
 from ..dmb import support as dmb_support
 from ..dmb.common import name
 from ..dmb.state import DState
@@ -92,6 +93,31 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     done = once(state, top, rng)
     ran = done is not None and any(c.kind is CitationKind.CARD for c in done.citations)
     return _adding(done, C.CARD_TEXT) if ran else done
+
+
+def _any_phase_card(state: DState, chosen: Action) -> Reason | None:
+    """A DATA or EFFECT card is not a Support: its timing is Any Phase."""
+    uid = state.instances.uid(chosen.cards[0]) if chosen.kind == "support" and len(chosen.cards) == 1 else None
+    card = state.cards[uid] if uid is not None else None
+    if card is None or card.timing not in ("data", "effect") or card.supports:
+        return None
+    return Reason(f"{card.name} is a {card.timing.upper()} card: it is used at Any Phase (a phase's step 1), not as a Support.",
+                  C.DATA_ANY_PHASE if card.timing == "data" else C.CARD_TIMING_EFFECT)
+
+
+def check_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    timing = _any_phase_card(state, chosen)
+    return (timing,) if timing is not None else dmb_checks.ACTIONS["support"].check(state, top, chosen)  # type: ignore[misc]
+
+
+def ask_support(state: DState, top: Frame) -> Decision:
+    """DMB's declaration, each option with DBE's reasons."""
+    decision = dmb_support.ask_support(state, top)
+    options = []
+    for option in decision.options:
+        timing = _any_phase_card(state, option.action)
+        options.append(replace(option, reasons=(timing,)) if timing is not None else option)
+    return replace(decision, options=tuple(options))
 
 
 def answer_support(state: DState, top: Frame, chosen: Action) -> Step:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from ...core.effects import load_effects
+from ...core.effects import Effect, load_effects
 from ...core.errors import InputError
 from ...core.schema import Schema, ShortText, validate
 from ...core.yamlio import load_yaml
@@ -81,6 +81,11 @@ class DbeCard(Card):
     proxy: bool = False
     mastery: bool = False
     ruler: bool = False
+
+    @property
+    def supports(self) -> tuple[Effect, ...]:
+        """Its Support effects; a DATA card's effects are used at Any Phase, not as a Support (FAQ, DATA timing)."""
+        return tuple(e for e in self.effects if e.spec.timing in ("support", "void"))
 
     @property
     def is_evolution(self) -> bool:

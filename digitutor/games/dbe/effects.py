@@ -17,6 +17,13 @@ RULES = effect_rules(
                              C.PREP_PHASE_TIMING, static=False),
         "own-prep-phase": Timing("own-prep-phase", "Own Prep Phase: triggers at the start of its owner's Prep Phase",
                                  C.OWN_PREP_PHASE_TIMING, static=False),
+        "any-phase": Timing("any-phase", "Any Phase: an EFFECT card used from the hand at a phase's step 1 (no zone)",
+                            C.ANY_PHASE, static=False),
+        "turbo": Timing("turbo", "Turbo: (its cost) — the card's Support effect may be used at Any Phase", C.TURBO_COST, static=False),
+        "turbo-evolve": Timing("turbo-evolve", "Turbo Evolve, (its condition) — the card's Support effect may be used at an "
+                               "Evolution Phase's step 1", C.TURBO_CONDITION, static=False),
+        "turbo-support": Timing("turbo-support", "Turbo Support and (its risk) — the card's Support effect may be used at a "
+                                "Support Phase's step 1 (Any Support Phase)", C.TURBO_RISK, static=False),
         "support-phase": Timing("support-phase", "Support: / Support Phase: triggers at the start of every Support Phase, "
                                 "either player's (not a Support card)", C.SUPPORT_PHASE_TIMING, static=False),
     },

@@ -6,10 +6,9 @@ from ...core.game import ActionRule, DecisionRule, Procedure
 from ..dmb import checks as dmb_checks
 from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
-from ..dmb import support as dmb_support
 from ..dmb.procedure import PROCEDURE as DMB
 from . import citations as C
-from . import battle, effect_evolution, more_supports, pregame, triggers, turn
+from . import any_phase, battle, effect_evolution, more_supports, pregame, triggers, turn
 from .turn import turn_frames
 
 __all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
@@ -42,10 +41,12 @@ PROCEDURE = Procedure(
         "prep.new": DecisionRule(frozenset({"play"}), dmb_prep.ask_new_digimon, turn.answer_new_digimon, dmb_prep.no_new_digimon),
         "prep.partner": DecisionRule(frozenset({"partner-evolve", "no-partner-evolve"}), turn.ask_partner, turn.answer_partner),
         "evolution.rack": DecisionRule(frozenset({"rack", "no-rack"}), dmb_evolution.ask_rack, turn.answer_rack),
-        "support.declare": DecisionRule(frozenset({"support", "partner-option", "blind", "no-support"}), dmb_support.ask_support,
+        "support.declare": DecisionRule(frozenset({"support", "partner-option", "blind", "no-support"}), battle.ask_support,
                                         battle.answer_support),
         "prep.trigger-order": DecisionRule(frozenset({"trigger-first"}), triggers.ask_order, triggers.answer_order),
         "support.trigger-order": DecisionRule(frozenset({"trigger-first"}), triggers.ask_order, triggers.answer_order),
+        **{f"{phase}.any-phase": DecisionRule(frozenset({"any-phase", "no-any-phase"}), any_phase.ask_any_phase,
+                                              any_phase.answer_any_phase) for phase in any_phase.PHASES},
         "effect.add-support": DecisionRule(frozenset({"extra-support", "no-extra-support"}), more_supports.ask_add_support,
                                            more_supports.answer_add_support),
         "effect.evolve": DecisionRule(frozenset({"effect-evolve"}), effect_evolution.ask_effect_evolve,
@@ -65,6 +66,9 @@ ACTIONS: dict[str, ActionRule] = {
     "dna": ActionRule(C.BY_DNA, "DNA evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
     "trigger-first": ActionRule(C.TURN_PLAYER_ORDERS, "The turn player orders effects of both players that trigger at once.",
                                 triggers.check_order),
+    "support": ActionRule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", battle.check_support),
+    "any-phase": ActionRule(C.ANY_PHASE, "Any Phase cards are used at a phase's step 1.", any_phase.check_any_phase),
+    "no-any-phase": ActionRule(C.ANY_PHASE, "Any Phase cards are used at a phase's step 1."),
     "extra-support": ActionRule(C.MORE_SUPPORTS, "A card's effect lets its player play one more Support.", more_supports.check_add_support),
     "no-extra-support": ActionRule(C.MORE_SUPPORTS, "A card's effect lets its player play one more Support."),
     "effect-evolve": ActionRule(C.EFFECT_EVOLUTION, "An effect that evolves says so when it resolves.", effect_evolution.check_effect_evolve),

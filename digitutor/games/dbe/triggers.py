@@ -94,6 +94,10 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
     done = dmb_support.strategy_start(state, top, rng)
     first = max(i for i, kept in enumerate(state.frames) if kept.kind == "support.activate")
     state.frames.insert(first + 1, frame("support.triggers", state.active))
+    state.frames[first + 1:first + 1] = [frame("support.any-phase", 1 - state.active), frame("support.any-phase", state.active)]
+    battle = [i for i, kept in enumerate(state.frames) if kept.kind == "battle.activate"]
+    if battle:
+        state.frames[min(battle):min(battle)] = [frame("battle.any-phase", 1 - state.active), frame("battle.any-phase", state.active)]
     last = min(i for i, kept in enumerate(state.frames) if kept.kind == "support.resolve")
     state.frames.insert(last, frame("support.restart"))  # after both Supports: any placed by effects (5.4)
     return done

@@ -25,8 +25,9 @@ def turn_frames(state: DState) -> list[Frame]:
     """One turn, phase by phase; the game's first turn skips the Strategy, Support and Battle Phases."""
     active = state.active
     frames = [
-        frame("prep.triggers", active), frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active), frame("prep.partner", active),
+        frame("prep.triggers", active), frame("prep.any-phase", active), frame("prep.any-phase", 1 - active), frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active), frame("prep.partner", active),
         frame("evolution.activate", active), frame("evolution.activate", 1 - active),
+        frame("evolution.any-phase", active), frame("evolution.any-phase", 1 - active),
         frame("evolution.rack", active), frame("evolution.evolve", active),
     ]
     frames.append(frame("strategy.skip", active) if state.turn == 1 else frame("strategy.start", active))

@@ -50,7 +50,7 @@ def test_deck_construction_b8_b9_b10_copies_by_set_number_in_the_main_deck():
     deck = agumon_deck()
     swapped = list(deck.cards)
     swapped[swapped.index("kokuwamon")] = "agumon"  # a fifth Agumon
-    swapped[swapped.index("first-strike")] = "attack-chip"  # a fourth Attack Chip
+    swapped[swapped.index("turbo-chip")] = "attack-chip"  # a fourth Attack Chip
     swapped[swapped.index("courage-crest")] = "download"  # a third Download
     found = cites(deck_problems(agumon_deck(cards=tuple(swapped))))
     assert sorted(found) == ["dbe:deck-construction.b10", "dbe:deck-construction.b8", "dbe:deck-construction.b9"]
@@ -59,7 +59,7 @@ def test_deck_construction_b8_b9_b10_copies_by_set_number_in_the_main_deck():
 def test_deck_construction_b11_b12_b13_aces_firewalls_and_data_per_deck_even_in_the_destiny_zone():
     deck = agumon_deck()
     swapped = list(deck.cards)
-    for old, new in (("kokuwamon", "gold-banana"), ("first-strike", "immortalize"), ("courage-crest", "immortalize"),
+    for old, new in (("kokuwamon", "gold-banana"), ("turbo-chip", "immortalize"), ("courage-crest", "immortalize"),
                      ("recovery-floppy", "firewall-shield"), ("attack-chip", "firewall-shield"), ("wormmon", "rosemon-data")):
         swapped[swapped.index(old)] = new
     found = set(cites(deck_problems(agumon_deck(cards=tuple(swapped)))))
