@@ -155,6 +155,7 @@ class EffectSpec(Schema):
     duration: Duration = "while"
     once_per_turn: bool = False  #: a trigger that acts at most once a turn for each card that has it
     optional: bool = False  #: its owner may decline it ("you may ...")
+    rulings: tuple[ShortText, ...] = ()  #: clause ids where the rulebook works through this very card's effect; cited with it
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,7 @@ class Effect:
     spec: EffectSpec
     citation: Citation
     modifies: frozenset[str] = frozenset()  #: the values its ``modify`` entries change (to skip it fast)
+    rulings: tuple[Citation, ...] = ()  #: the rulebook's own discussion of this card's effect (``EffectSpec.rulings``)
 
 
 def card_citation(game: str, card_id: str, quote: str) -> Citation:
@@ -236,6 +238,22 @@ class EffectRules:
                 raise InputError(source, f"{at}.zone", f"expected a zone ({', '.join(self.zones)}), got {selector.zone[:40]!r}")
 
 
+def _rulings(spec: EffectSpec, game: str, source: str, where: str) -> tuple[Citation, ...]:
+    """The clauses a card's effect names as the rulebook's discussion of it: each a clause of the game's own rulebook."""
+    from ..rules.citations import cite
+    from ..rules.corpus import UnknownClauseError
+
+    cited = []
+    for position, clause_id in enumerate(spec.rulings):
+        if not clause_id.startswith(f"{game}:"):
+            raise InputError(source, f"{where}.rulings[{position}]", f"expected a clause of the {game} rulebook, got {clause_id[:60]!r}")
+        try:
+            cited.append(cite(clause_id))
+        except UnknownClauseError:
+            raise InputError(source, f"{where}.rulings[{position}]", f"unknown clause {clause_id[:60]!r}") from None
+    return tuple(cited)
+
+
 def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: str, where: str) -> tuple[Effect, ...]:
     """A card's ``effects`` list: each checked against the schema, the game's words, and the card's text."""
     from .schema import validate
@@ -249,7 +267,8 @@ def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: 
         if spec.quote not in text:
             raise InputError(source, f"{at}.quote", f"expected words of the card's text {text[:80]!r}, got {spec.quote[:80]!r}")
         rules.check(spec, source, at)
-        effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote), frozenset(m.value for m in spec.modify)))
+        effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote), frozenset(m.value for m in spec.modify),
+                              _rulings(spec, rules.game, source, at)))
     return tuple(effects)
 
 

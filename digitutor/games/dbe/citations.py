@@ -454,6 +454,16 @@ PREP_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individua
 OWN_PREP_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b2")
 SUPPORT_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b3")
 TURN_PLAYER_ORDERS = cite("dbe:rules-faq.simultaneous-effects.2")
+SAME_ATTACKS_IN_SECRET = interpretation(
+    "dbe:interpretation.same-attacks-answered-in-secret",
+    "\"If both attacks are same\" is answered without revealing them",
+    "A Support that asks whether both chosen attacks are the same is answered when it resolves, from the secret choices: "
+    "the players learn only \"same\" or \"not the same\", and the attacks stay hidden until the Battle Phase reveal.",
+    "Supports resolve before Battle Phase step 2 reveals the attacks, and the rulebook does not say how such a condition is "
+    "checked before then; answering only the question keeps the rest of the secret.",
+    ("dbe:rules-faq.conditionals.p1", "dbe:strategy-phase.2"),
+)
+SHUFFLE_IF_SAID = cite("dbe:rules-faq.cherrypicking-rules.b2", "In DBE, only if it is instructed on a card or triggers this rule.")
 ANY_SUPPORT_PHASE = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b4")
 TURBO = cite("dbe:glossary.turbo")
 TURBO_COST = cite("dbe:glossary.turbo.1")

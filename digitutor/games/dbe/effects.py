@@ -28,13 +28,14 @@ RULES = effect_rules(
                                 "either player's (not a Support card)", C.SUPPORT_PHASE_TIMING, static=False),
     },
     verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION,
-           "add-support": C.MORE_SUPPORTS},
+           "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
         "dark-draw": "Dark Draw X: the top `count` cards of the deck go to the player's Dark Area (hidden; taken "
                      "into the hand at their next draw)",
         "flatten": "Flatten: add a flat token in front of the player's (`what.whose`) active Digimon; at 4 flats it is KO'd",
+        "shuffle": "the player shuffles their deck, because the card says so (no other effect shuffles by itself)",
         "add-support": "the player may put 1 more Support card from the hand into the Support Zone; it resolves when the "
                        "resolution starts again (Support 5.4). List it last.",
         "evolve-from": "evolve by an effect: the player picks a valid Digimon (`what.level`) from `what.zone` (deck) and shows "

@@ -35,8 +35,21 @@ def _ability_words(ability: str) -> str:
     return " ".join(part for part in (words.get(name_, name_.capitalize()), SYMBOLS.get(arg, arg.capitalize())) if part)
 
 
+def same_attacks(state: DState) -> bool:
+    """DBE's "If both attacks are same": the two attacks chosen this turn (still secret, or revealed)."""
+    from ...core.secret import choices
+
+    if state.attacks:
+        return state.attacks[0] == state.attacks[1]
+    reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
+    chosen = choices(reveal) if reveal is not None else {}
+    return len(chosen) == 2 and chosen.get(0) == chosen.get(1)
+
+
 def holds(state: DState, owner: int, selector: Selector) -> bool:
     """Does a condition's selector find a card? Zones: the active Digimon's top card, or a pile."""
+    if selector.state == "same-attacks":
+        return same_attacks(state)
     player = whose(selector, owner)
     side = state.sides[player]
     pile = side.active[-1:] if selector.zone in (None, "active") else getattr(side, selector.zone, [])
@@ -82,7 +95,7 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
     has an "If not" / "Otherwise" branch, which is done instead (dmb:faq.conditionals)."""
     outcome = Outcome()
     for effect in effects:
-        outcome.citations.append(effect.citation)
+        outcome.citations += [effect.citation, *effect.rulings]
         support = effect.spec.timing in SUPPORT_TIMINGS
         short = state.cites.COSTS_MUST_COMPLETE and any(_cannot_complete(state, owner, verb) for verb in effect.spec.cost)
         for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
@@ -96,6 +109,8 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
             outcome.say(f"The cost of \"{effect.spec.quote}\" could not be met in full: the effect misfires.")
             continue
         verbs = effect.spec.do
+        if any(selector.state == "same-attacks" for selector in effect.spec.condition):
+            outcome.citations.append(state.cites.SAME_ATTACKS_IN_SECRET)
         if not all(holds(state, owner, selector) for selector in effect.spec.condition):
             if not effect.spec.otherwise:
                 outcome.misfired = True
@@ -216,6 +231,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
                 side.hp = 0
                 outcome.citations.append(state.cites.FLAT_FOUR)
                 outcome.say("With 4 flats it is KO'd.")
+    elif kind == "shuffle":  # DBE: a card that says "and shuffle"
+        state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
+        outcome.say(f"{name(player)} will shuffle their deck.")
     elif kind == "add-support":  # DBE: one more Support from the hand, resolved when the resolution starts again
         state.frames.append(frame("effect.add-support", player, phase=state.phase.value))
         outcome.say(f"{name(player)} may play 1 more Support from their hand.")
