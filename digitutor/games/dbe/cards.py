@@ -20,7 +20,7 @@ from ...core.effects import Effect, load_effects
 from ...core.errors import InputError
 from ...core.schema import Schema, ShortText, validate
 from ...core.yamlio import load_yaml
-from ..dmb.cards import ATTACKS, Attack, Card, NEXT_LEVEL
+from ..dmb.cards import ATTACKS, Card, NEXT_LEVEL
 from .effects import ABILITIES, RULES
 
 Kind = Literal["digimon", "option", "evolution"]
@@ -34,8 +34,16 @@ Stat = Annotated[int, msgspec.Meta(ge=0, le=2990, multiple_of=10)]
 Points = Annotated[int, msgspec.Meta(ge=0, le=90, multiple_of=10)]
 PlusP = Annotated[int, msgspec.Meta(ge=-50, le=90, multiple_of=10)]
 EffectText = Annotated[str, msgspec.Meta(max_length=2000)]
-#: DBE attacks may carry the abilities DMB has and DBE's own
-DbeAttack = Attack
+
+
+class DbeAttack(Schema):
+    """One of a Digimon's three attacks: its Power and its attack ability, if any (DBE's amounts are on its own scale:
+    Shatter 100, Draw 2)."""
+
+    power: Stat
+    ability: ShortText | None = None  #: ``1st-attack``, ``counter``, ``killer``, ``flatten`` ... (``ABILITIES``)
+    arg: ShortText | None = None  #: what the ability names: the countered attack, the x3 type
+    amount: Annotated[int, msgspec.Meta(ge=0, le=990)] = 0  #: Draw X, Trash X, Static X, the printed Shatter amount
 
 
 class CardEntry(Schema):
@@ -52,9 +60,9 @@ class CardEntry(Schema):
     hp: Stat = 0
     dp: Points | None = None  #: the DP cost printed (None: no DP cost; Level R print "0 DP")
     plus_p: PlusP = 0  #: "+P": the DP it gives in the DP zone (may be negative)
-    circle: Attack | None = None
-    triangle: Attack | None = None
-    cross: Attack | None = None
+    circle: DbeAttack | None = None
+    triangle: DbeAttack | None = None
+    cross: DbeAttack | None = None
     evo_box: tuple[ShortText, ...] = ()  #: names it may evolve from, ignoring type and level but not DP
     dna: tuple[ShortText, ...] = ()  #: DNA materials by name (two or more)
     timing: Timing | None = None  #: the card timing (SUPPORT, EVOLVE ...)

@@ -24,17 +24,23 @@ RULES = effect_rules(
                                "Evolution Phase's step 1", C.TURBO_CONDITION, static=False),
         "turbo-support": Timing("turbo-support", "Turbo Support and (its risk) — the card's Support effect may be used at a "
                                 "Support Phase's step 1 (Any Support Phase)", C.TURBO_RISK, static=False),
+        "end-phase": Timing("end-phase", "At End / End Phase: triggers at the start of its owner's End Phase",
+                            C.END_ABILITIES, static=False),
         "support-phase": Timing("support-phase", "Support: / Support Phase: triggers at the start of every Support Phase, "
                                 "either player's (not a Support card)", C.SUPPORT_PHASE_TIMING, static=False),
     },
     verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION,
-           "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID},
+           "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID, "discard-active": C.ACTIVE_ZONE,
+           "set-hp": C.HP},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
         "dark-draw": "Dark Draw X: the top `count` cards of the deck go to the player's Dark Area (hidden; taken "
                      "into the hand at their next draw)",
         "flatten": "Flatten: add a flat token in front of the player's (`what.whose`) active Digimon; at 4 flats it is KO'd",
+        "discard-active": "the player's active Digimon (the top card of the active stack) goes to the trash; the card under "
+                          "it, if any, is the active Digimon now",
+        "set-hp": "the player's active Digimon's current HP becomes `amount`",
         "shuffle": "the player shuffles their deck, because the card says so (no other effect shuffles by itself)",
         "add-support": "the player may put 1 more Support card from the hand into the Support Zone; it resolves when the "
                        "resolution starts again (Support 5.4). List it last.",

@@ -17,8 +17,8 @@ from ..dmb.state import DState, Phase
 from . import citations as C
 
 #: phase -> the timings that trigger at its start, and the rule step that says abilities activate now
-TIMINGS = {"prep": ("prep-phase", "own-prep-phase"), "support": ("support-phase",)}
-STEP_ONE = {"prep": C.PREP_ABILITIES, "support": C.SUPPORT_ABILITIES}
+TIMINGS = {"prep": ("prep-phase", "own-prep-phase"), "support": ("support-phase",), "end": ("end-phase",)}
+STEP_ONE = {"prep": C.PREP_ABILITIES, "support": C.SUPPORT_ABILITIES, "end": C.END_ABILITIES}
 
 
 def triggered(state: DState, player: int, phase: str) -> tuple[Effect, ...]:
@@ -28,7 +28,7 @@ def triggered(state: DState, player: int, phase: str) -> tuple[Effect, ...]:
     for uid in (*side.active[-1:], *side.attached):
         for effect in state.cards[uid].effects:
             timing = effect.spec.timing
-            if timing in TIMINGS[phase] and (timing != "own-prep-phase" or player == state.active):
+            if timing in TIMINGS[phase] and (timing not in ("own-prep-phase", "end-phase") or player == state.active):
                 found.append(effect)
     return tuple(found)
 
@@ -56,7 +56,7 @@ def phase_triggers(state: DState, top: Frame, rng: random.Random) -> Step | None
 
 
 def _title(phase: str) -> str:
-    return {"prep": "Prep Phase", "support": "Support Phase"}[phase]
+    return {"prep": "Prep Phase", "support": "Support Phase", "end": "End Phase"}[phase]
 
 
 def ask_order(state: DState, top: Frame) -> Decision:

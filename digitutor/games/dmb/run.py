@@ -231,6 +231,17 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
                 side.hp = 0
                 outcome.citations.append(state.cites.FLAT_FOUR)
                 outcome.say("With 4 flats it is KO'd.")
+    elif kind == "discard-active":  # DBE: "discard this active"
+        if side.active:
+            gone = side.active.pop()
+            side.trash.append(gone)
+            outcome.events.append(state.card_event("discard", player, (gone,)))
+            under = f"; {state.label(side.active[-1])} under it is the active Digimon now" if side.active else "; the active zone is empty"
+            outcome.say(f"{name(player)} discards their active {state.label(gone)}{under}.")
+    elif kind == "set-hp":  # DBE: "own HP is 10"
+        if side.active:
+            side.hp = verb.amount
+            outcome.say(f"{name(player)}'s HP is {side.hp}.")
     elif kind == "shuffle":  # DBE: a card that says "and shuffle"
         state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
         outcome.say(f"{name(player)} will shuffle their deck.")
