@@ -69,6 +69,11 @@ class CardEntry(Schema):
     ignores: tuple[Literal["dp", "type", "level"], ...] = ()  #: an Evolution card: the requirements it ignores
     no_abnormal: bool = False  #: an Evolution card that prohibits evolving an Abnormal Digimon
     not_with: tuple[Level, ...] = ()  #: "Do not use with <Level>": not when the active or the Future is that level
+    discount: Points = 0  #: "DP -X0": lowers the Future's DP cost
+    downgrade: bool = False  #: Downgrade: evolve one level back (ignores DP by default: list it in ``ignores``)
+    same_level: bool = False  #: "Enables evolution to the same level"
+    activates_bonus: bool = False  #: "Activate an evo-bonus": the Future's bonuses apply whatever the names
+    rulings: tuple[ShortText, ...] = ()  #: clause ids where the rulebook discusses this card; cited when it is used
     ace: bool = False
     firewall: bool = False
     data: bool = False
@@ -86,6 +91,11 @@ class DbeCard(Card):
     timing: str | None = None
     no_abnormal: bool = False
     not_with: tuple[str, ...] = ()
+    discount: int = 0
+    downgrade: bool = False
+    same_level: bool = False
+    activates_bonus: bool = False
+    card_rulings: tuple = ()  #: the citations of ``rulings``
     proxy: bool = False
     mastery: bool = False
     ruler: bool = False
@@ -127,8 +137,24 @@ def _card(entry: CardEntry, raw: Any, source: str) -> DbeCard:
         entry.id, entry.name, entry.kind, entry.level, entry.type, entry.hp, entry.dp, entry.plus_p,
         (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.subtypes, entry.ignores,
         entry.ace, entry.firewall, entry.data, entry.proxy, entry.text, effects,
-        entry.number, entry.timing, entry.no_abnormal, entry.not_with, entry.proxy, entry.mastery, entry.ruler,
+        entry.number, entry.timing, entry.no_abnormal, entry.not_with, entry.discount, entry.downgrade, entry.same_level,
+        entry.activates_bonus, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
     )
+
+
+def _card_rulings(entry: CardEntry, source: str, where: str) -> tuple:
+    from ...rules.citations import cite
+    from ...rules.corpus import UnknownClauseError
+
+    cited = []
+    for position, clause_id in enumerate(entry.rulings):
+        try:
+            if not clause_id.startswith("dbe:"):
+                raise UnknownClauseError(clause_id)
+            cited.append(cite(clause_id))
+        except UnknownClauseError:
+            raise InputError(source, f"{where}.rulings[{position}]", f"expected a dbe clause id, got {clause_id[:60]!r}") from None
+    return tuple(cited)
 
 
 def parse_cards(doc: Any, source: str) -> dict[str, DbeCard]:

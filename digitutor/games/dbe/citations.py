@@ -198,6 +198,13 @@ DP_AFTER = cite("dbe:evolution-phase.5.3.9")
 DISCARD_DP = cite("dbe:evolution-phase.5.3.10")
 DP_COMPLETE = cite("dbe:evolution-phase.5.3.11")
 DO_NOT_USE_WITH = cite("dbe:evolution-phase.p3")
+DP_DISCOUNT = cite("dbe:evolution-phase.4.8")
+WHEN_EVOLVING = cite("dbe:evolution-phase.4.9")
+AFTER_EVOLVING = cite("dbe:evolution-phase.4.11")
+DOWNGRADE = cite("dbe:evolution-phase.4.13")
+ENABLES = cite("dbe:evolution-phase.4.14")
+ACTIVATE_BONUS = cite("dbe:evolution-phase.p2")
+CARD_TIMING_EVOLVE = cite("dbe:rules-faq.card-timing-and-effect-timing.b1")
 ONE_EVOLUTION = cite(
     "dbe:evolution-phase.5", "1. A given player may only evolve once per turn, regardless of method."
 )

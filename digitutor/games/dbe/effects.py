@@ -24,6 +24,10 @@ RULES = effect_rules(
                                "Evolution Phase's step 1", C.TURBO_CONDITION, static=False),
         "turbo-support": Timing("turbo-support", "Turbo Support and (its risk) — the card's Support effect may be used at a "
                                 "Support Phase's step 1 (Any Support Phase)", C.TURBO_RISK, static=False),
+        "when-evolving": Timing("when-evolving", "When evolving: an Evolution card's effect, with a valid Future in the "
+                                "Evolution Zone", C.WHEN_EVOLVING, static=False),
+        "after-evolving": Timing("after-evolving", "After evolving: once the Future is the active Digimon, with its stats",
+                                 C.AFTER_EVOLVING, static=False),
         "end-phase": Timing("end-phase", "At End / End Phase: triggers at the start of its owner's End Phase",
                             C.END_ABILITIES, static=False),
         "support-phase": Timing("support-phase", "Support: / Support Phase: triggers at the start of every Support Phase, "

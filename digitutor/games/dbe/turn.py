@@ -13,11 +13,12 @@ from ...core.records import Decision, Option, Reason, Step
 from ..dmb import battle as dmb_battle
 from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
-from ..dmb.checks import evolve_options, why_not_evolve
+from ..dmb.checks import evolve_options
 from ..dmb.common import draw, is_partner_r, name, partner_champions, step
 from ..dmb.run import run_effects
 from ..dmb.state import DState, Phase
 from . import citations as C
+from .by_card import after_evolving, card_citations, card_options, when_evolving
 from .cards import next_level
 
 
@@ -101,70 +102,22 @@ def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
 
 def abnormal_evolutions(state: DState, player: int) -> tuple[Option, ...]:
     """An Abnormal active may only evolve by a revealed Evolution card that does not prohibit it (step 3.1)."""
-    side, cards, ids = state.sides[player], state.cards, state.instances.ids
-    current = cards[side.active[-1]]
-    options = []
-    targets = [u for u in side.hand if cards[u].is_digimon and cards[u].level != "R"] + \
-        [u for u in side.destiny if cards[u].level == "M"]
-    for card_uid in side.hand:
-        card = cards[card_uid]
-        if card.kind != C.EVOLVE_KIND:
-            continue
-        for uid in targets:
-            reasons = list(why_not_evolve(state, player, uid, card_uid))
-            if card.no_abnormal:
-                reasons.append(Reason(f"{card.name} prohibits evolving an Abnormal Digimon.", C.ABNORMAL_CARD_EFFECTS))
-            reasons += _not_with(card, current, cards[uid])
-            options.append(Option(action("evolve-with", player, ids[card_uid], ids[uid]),
-                                  f"Reveal {card.name} and evolve to {cards[uid].name}", tuple(reasons)))
-    return tuple(options) + (Option(action("no-evolve", player), "Do not evolve"),)
-
-
-def _not_with(card, current, target) -> list[Reason]:
-    """"Do not use with <Level>": not when the active or the Future is that level."""
-    return [Reason(f"{card.name} is not used with Level {level}.", C.DO_NOT_USE_WITH)
-            for level in card.not_with if level in (current.level, target.level)]
+    return (*card_options(state, player), Option(action("no-evolve", player), "Do not evolve"))
 
 
 def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
+    """By DP (with flats removed), by DNA, and by each Evolution card in the hand; then ``no-evolve``."""
     side = state.sides[player]
     if side.abnormal:
         return abnormal_evolutions(state, player)
-    cards = state.cards
-    current = cards[side.active[-1]]
     options = []
     for option in evolve_options(state, player):
-        if option.action.kind == "evolve-with":
-            card, target = (cards[state.uid(i)] for i in option.action.cards)
-            extra = _not_with(card, current, target)
-            option = replace(option, reasons=option.reasons + tuple(extra)) if extra else option
+        if option.action.kind == "evolve-with":  # DBE's own list below: what its Evolution cards may say
+            continue
         options.append(option)
         if option.action.kind == "evolve" and option.legal and side.flats:
             options += _flat_removals(state, player, option)
-    return (*options[:-1], *_any_level(state, player, options), *options[-1:])
-
-
-def _any_level(state: DState, player: int, offered: list[Option]) -> tuple[Option, ...]:
-    """An Evolution card that ignores level may go back or stay level (C -> R, C -> C): the Futures DMB's list
-    leaves out (step 5.1.2.2)."""
-    side, cards, ids = state.sides[player], state.cards, state.instances.ids
-    current = cards[side.active[-1]]
-    keys = {option.action.key for option in offered}
-    extra = []
-    for card_uid in side.hand:
-        card = cards[card_uid]
-        if card.kind != C.EVOLVE_KIND or "level" not in card.ignores:
-            continue
-        for uid in side.hand:
-            target = cards[uid]
-            if not target.is_digimon or target.level not in ("R", current.level) or target.dna:
-                continue
-            chosen = action("evolve-with", player, ids[card_uid], ids[uid])
-            if chosen.key in keys:
-                continue
-            reasons = (*why_not_evolve(state, player, uid, card_uid), *_not_with(card, current, target))
-            extra.append(Option(chosen, f"Evolve to {target.name} with {card.name}", reasons))
-    return tuple(extra)
+    return (*options[:-1], *card_options(state, player), *options[-1:])
 
 
 FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
@@ -213,6 +166,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     side = state.sides[player]
     was_abnormal = side.abnormal
+    card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "evolve-with" else None
+    before_effects = when_evolving(state, player, card) if card is not None else None
     done = dmb_evolution.answer_evolve(state, top, chosen)
     if chosen.kind == "no-evolve":
         return done
@@ -230,13 +185,20 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.abnormal = under < C.UNDER_NEEDED.get(top_card.level or "R", 0) if was_abnormal else False
     side.divisor = C.ABNORMAL_DIVISOR.get(top_card.level or "", 1) if side.abnormal else 1
     narration = done.narration
+    events: list = []
     if side.divisor > 1:
         side.hp = top_card.hp // side.divisor
         narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
+    after = after_evolving(state, player, card, top_card) if card is not None else None  # the new stats are set
     if was_abnormal:
         cited += [C.SKIP_ABNORMAL, C.CARD_IGNORES_ABNORMAL, C.ABNORMAL_STATE]
-    if chosen.kind == "evolve-with":
-        card = state.cards[state.uid(chosen.cards[0])]
+    if card is not None:
+        cited += card_citations(card)
+        for outcome, rule in ((before_effects, C.WHEN_EVOLVING), (after, C.AFTER_EVOLVING)):
+            if outcome is not None and outcome.narration:
+                narration += f" {outcome.narration}"
+                cited += [rule, *outcome.citations]
+                events += outcome.events
         if "level" in card.ignores and (before.level or "") and top_card.level != next_level(before.level):
             cited += [C.IGNORE, C.CARD_IGNORE_LEVEL]
         if top_card.level == "R":
@@ -252,7 +214,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     if side.flats:
         narration += f" {side.flats} flat token(s) stay in front of it."
         cited.append(C.FLAT_STAYS)
-    return replace(done, narration=narration, citations=tuple(dict.fromkeys(cited)))
+    return replace(done, narration=narration, citations=tuple(dict.fromkeys(cited)), events=(*done.events, *events))
 
 
 def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
