@@ -204,6 +204,13 @@ AFTER_EVOLVING = cite("dbe:evolution-phase.4.11")
 DOWNGRADE = cite("dbe:evolution-phase.4.13")
 ENABLES = cite("dbe:evolution-phase.4.14")
 ACTIVATE_BONUS = cite("dbe:evolution-phase.p2")
+ATTACH_BY_EFFECT = cite("dbe:rules-faq.attachment-conditions")
+ATTACH_STEP_WORD = cite("dbe:rules-faq.attachment-conditions.1")
+ATTACH_STEP_SCOPE = cite("dbe:rules-faq.attachment-conditions.2")
+ATTACH_STEP_CONDITIONS = cite("dbe:rules-faq.attachment-conditions.3")
+ATTACH_STEP_COSTS = cite("dbe:rules-faq.attachment-conditions.4")
+ATTACH_STEP_OTHERS = cite("dbe:rules-faq.attachment-conditions.5")
+ATTACH_GLOSSARY_TOO = cite("dbe:rules-faq.attachment-conditions.p1")
 CARD_TIMING_EVOLVE = cite("dbe:rules-faq.card-timing-and-effect-timing.b1")
 ONE_EVOLUTION = cite(
     "dbe:evolution-phase.5", "1. A given player may only evolve once per turn, regardless of method."

@@ -35,7 +35,7 @@ RULES = effect_rules(
     },
     verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION,
            "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID, "discard-active": C.ACTIVE_ZONE,
-           "set-hp": C.HP},
+           "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -44,6 +44,9 @@ RULES = effect_rules(
         "flatten": "Flatten: add a flat token in front of the player's (`what.whose`) active Digimon; at 4 flats it is KO'd",
         "discard-active": "the player's active Digimon (the top card of the active stack) goes to the trash; the card under "
                           "it, if any, is the active Digimon now",
+        "attach-from": "attach a card named `what.name` from `what.zone` (deck, hand, trash) to the player's own active "
+                       "Digimon, if that card says Attach with an own scope, its conditions hold and its costs are met "
+                       "(FAQ, attachment conditions). List it last.",
         "set-hp": "the player's active Digimon's current HP becomes `amount`",
         "shuffle": "the player shuffles their deck, because the card says so (no other effect shuffles by itself)",
         "add-support": "the player may put 1 more Support card from the hand into the Support Zone; it resolves when the "

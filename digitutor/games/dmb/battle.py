@@ -18,7 +18,7 @@ from . import citations as DMB
 from .cards import SYMBOLS
 from .choices import push_attach_from, push_look, push_shatter
 from .effects import has_passive, passive_power
-from .common import draw, name, step, trash_top
+from .common import draw, name, owner_of, step, trash_top
 from .state import Battle, DState, Phase
 
 WIN_POINTS = 4
@@ -390,7 +390,11 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
     events: list[Event] = []
     to_deck = [u for u in side.active if state.cards[u].level == "R" and state.cards[u].id == side.partner]
     to_delete = [u for u in side.active if u in side.destined or u in side.activated or state.cards[u].level == "M"]
-    to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + side.attached
+    to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + \
+        [u for u in side.attached if owner_of(state, u, player) == player]
+    for uid in side.attached:  # an opponent's card attached here goes to its owner's trash (DBE)
+        if owner_of(state, uid, player) != player:
+            state.sides[1 - player].trash.append(uid)
     cited.append(state.cites.KO_DISCARD)
     if side.attached:
         cited.append(state.cites.ATTACHMENT_SLOT)

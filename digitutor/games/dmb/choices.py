@@ -14,7 +14,7 @@ from ...core.effects import Verb
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from .cards import valid_line
-from .common import name, step
+from .common import name, owner_of, step
 from .effects import can_attach
 from .state import DState
 
@@ -38,13 +38,14 @@ def push_take(state: DState, player: int, verb: Verb, to: str = "hand") -> str:
 def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
     """Attach: next to the active Digimon, in the one attachment slot (a card already there is discarded)."""
     side = state.sides[player]
-    for zone in (side.support, side.hand, side.trash, side.deck):
-        if uid in zone:
-            zone.remove(uid)
+    for either in state.sides:  # a card may be attached to the opponent's Digimon (DBE)
+        for zone in (either.support, either.hand, either.trash, either.deck):
+            if uid in zone:
+                zone.remove(uid)
     told = ""
     if side.attached:
         old = side.attached.pop()
-        side.trash.append(old)
+        state.sides[owner_of(state, old, player)].trash.append(old)
         told = f" {state.label(old)} is discarded to make room; its effects stop."
         if outcome is not None:
             outcome.citations.append(state.cites.LEAVING_A_ZONE)
@@ -233,7 +234,7 @@ def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     owner = next(p for p in (0, 1) if uid in state.sides[p].attached)
     state.sides[owner].attached.remove(uid)
-    state.sides[owner].trash.append(uid)
+    state.sides[owner_of(state, uid, owner)].trash.append(uid)
     return step(state, state.phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
                 (state.cites.A_SHATTER, state.cites.LEAVING_A_ZONE), [state.card_event("discard", owner, (uid,))])
 

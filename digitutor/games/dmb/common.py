@@ -36,6 +36,12 @@ def trash_top(state: DState, player: int, count: int) -> Event:
     return state.card_event("trash", player, moved, {"count": len(moved)})
 
 
+def owner_of(state: DState, uid: int, near: int) -> int:
+    """Whose card ``uid`` is (a DBE attachment may lie next to the opponent's Digimon); ``near`` if unknown."""
+    owner = state.instances.owners[uid]
+    return near if owner is None else owner
+
+
 def shuffle(side_deck: list[int], rng: random.Random) -> None:
     rng.shuffle(side_deck)
 

@@ -231,6 +231,11 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
                 side.hp = 0
                 outcome.citations.append(state.cites.FLAT_FOUR)
                 outcome.say("With 4 flats it is KO'd.")
+    elif kind == "attach-from":  # DBE: attach a card by this effect (FAQ, attachment conditions)
+        zone = verb.what.zone if verb.what is not None and verb.what.zone else "deck"
+        wanted = verb.what.name if verb.what is not None else None
+        state.frames.append(frame("effect.attach-from", player, zone=zone, name=wanted, phase=state.phase.value))
+        outcome.say(f"{name(player)} attaches {wanted or 'a card'} from their {zone}.")
     elif kind == "discard-active":  # DBE: "discard this active"
         if side.active:
             gone = side.active.pop()
