@@ -83,7 +83,7 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
 
 def end_lingering(done: Step) -> Step:
     """The End Phase removes lingering effects, which the FAQ lists (Boost Power, gained attack abilities ...)."""
-    return _adding(done, C.LINGERING_ENDS)  # type: ignore[return-value]
+    return _adding(done, C.LINGERING_ENDS, C.LINGERING_OR_PERMANENT, C.PERMANENT_STAYS, C.PASSIVES_NEITHER)  # type: ignore[return-value]
 
 
 def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -125,7 +125,7 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "support" else None
     done = dmb_support.answer_support(state, top, chosen)
     if card is not None and card.timing == "support":  # a SUPPORT-timing card (not a Digimon's Support text)
-        return _adding(done, C.SUPPORT_TIMING)  # type: ignore[return-value]
+        return _adding(done, C.CARD_TIMINGS, C.SUPPORT_TIMING)  # type: ignore[return-value]
     if chosen.kind == "partner-option":
         return _adding(done, C.DZ_PROXY_RULE)  # type: ignore[return-value]
     return done

@@ -462,6 +462,18 @@ DATA_TIMING = cite("dbe:rules-faq.data-timing")
 EFFECT_TIMING = cite("dbe:rules-faq.effect-timing")
 LEAVING_A_ZONE = cite("dbe:rules-faq.leaving-a-zone")
 LINGERING_ENDS = cite("dbe:rules-faq.lingering-effect-vs-permanent-effect.b2")
+LINGERING_OR_PERMANENT = cite("dbe:rules-faq.lingering-effect-vs-permanent-effect")
+PERMANENT_STAYS = cite("dbe:rules-faq.lingering-effect-vs-permanent-effect.b1")
+PASSIVES_NEITHER = cite("dbe:rules-faq.lingering-effect-vs-permanent-effect.b3")
+COVERED_PASSIVES_STOP = cite("dbe:rules-faq.leaving-a-zone.b1")
+CARD_TIMINGS = cite("dbe:rules-faq.card-timing-and-effect-timing")
+PASSIVE_TIMING = cite("dbe:rules-faq.card-timing-and-effect-timing.b6")
+COSTS_NOT_PAID = cite("dbe:rules-faq.costs-vs-effects.p1")
+PARTIAL_COST_LOST = cite("dbe:rules-faq.costs-vs-effects.p4")
+COSTS_EXEMPT = cite("dbe:rules-faq.costs-vs-timings.p1")
+COSTS_ARE_ZERO = cite("dbe:rules-faq.costs-vs-timings.p2")
+COSTS_NOT_EXEMPTED = cite("dbe:rules-faq.costs-vs-timings.p3")
+COST_SOURCE = cite("dbe:rules-faq.costs-vs-timings.p4")
 SUPPORT_TIMING = cite("dbe:rules-faq.card-timing-and-effect-timing.b3")
 LOWERCASE_TIMINGS = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects")
 PREP_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b1")
@@ -504,6 +516,10 @@ MORE: dict[str, tuple] = {
     "activate": (cite("dbe:rules-faq.card-timing-and-effect-timing.b2"),),  # ACTIVATE: from the top of the active stack
     "data-break": (cite("dbe:rules-faq.data-timing.b2"),),  # Data Break: ACTIVATE's timing
     "attached": (cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b6"),),  # "While attached"
+    "cost": (COSTS_NOT_PAID,),  # a cost is a condition met by an action, not a payment
+    "cost-short": (PARTIAL_COST_LOST,),  # a cost met in part is lost
+    "costs-are-0": (COSTS_EXEMPT, COSTS_ARE_ZERO, PASSIVE_TIMING),
+    "cost-not-exempted": (COSTS_NOT_EXEMPTED, COST_SOURCE),
     "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
             cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
 }

@@ -12,6 +12,7 @@ from . import citations as C
 
 RULES = effect_rules(
     "dbe", C,
+    values={"hp-costs-zero": ("a passive: costs that lower your HP are 0 (\"costs are 0\")", C.COSTS_ARE_ZERO)},
     timings={
         "prep-phase": Timing("prep-phase", "Prep Phase: triggers at the start of every Prep Phase, either player's",
                              C.PREP_PHASE_TIMING, static=False),

@@ -186,6 +186,9 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.divisor = C.ABNORMAL_DIVISOR.get(top_card.level or "", 1) if side.abnormal else 1
     narration = done.narration
     events: list = []
+    if any(e.spec.timing == "passive" for e in before.effects):
+        narration += f" {before.name} is covered: its passive effects stop."
+        cited += [C.COVERED_PASSIVES_STOP, C.PASSIVE_TIMING, C.PASSIVES_NEITHER]
     if side.divisor > 1:
         side.hp = top_card.hp // side.divisor
         narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."

@@ -108,7 +108,7 @@ def power(state: DState, player: int) -> int:
         value += KILLER_BOOST
     if mine.arg("grudge") == state.attacks[1 - player]:  # DBE's Grudge: double own Power against the named attack
         value *= 2
-    value += sum(passive_power(state.cards[uid].effects) for uid in side.attached)
+    value += sum(passive_power(state.cards[uid].effects) for uid in (*side.attached, side.active[-1]))
     x3 = mine.arg("x3")
     if x3 and other.active and state.cards[other.active[-1]].counts_as(x3):
         value *= 3

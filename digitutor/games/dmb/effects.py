@@ -14,7 +14,7 @@ from . import citations as DMB
 
 
 def effect_rules(game: str, C: ModuleType, verbs: dict | None = None, game_verbs: dict | None = None,
-                 timings: dict | None = None) -> EffectRules:
+                 timings: dict | None = None, values: dict | None = None) -> EffectRules:
     """The effect language of a game with DMB's rules, citing the game's table ``C`` (DMB's, or DBE's);
     ``verbs``/``game_verbs``/``timings`` are the game's own beyond DMB's."""
     return EffectRules(
@@ -37,6 +37,7 @@ def effect_rules(game: str, C: ModuleType, verbs: dict | None = None, game_verbs
             "uncounterable": ("an evolution-box passive: your attacks cannot be countered", C.EVO_BOX_PASSIVES),
             "supports-cannot-lower-hp": ("a passive: no Support effect can lower your HP (an effect's cost still must be paid)",
                                          C.COSTS_VS_EFFECTS),
+            **(values or {}),
         },
         zones={
             "hand": "the player's hand", "deck": "the player's deck (top last)", "active": "the active zone's Digimon stack",

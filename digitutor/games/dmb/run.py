@@ -99,11 +99,11 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
         support = effect.spec.timing in SUPPORT_TIMINGS
         short = state.cites.COSTS_MUST_COMPLETE and any(_cannot_complete(state, owner, verb) for verb in effect.spec.cost)
         for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
-            outcome.citations.append(state.cites.COSTS_VS_EFFECTS)
+            outcome.citations += [state.cites.COSTS_VS_EFFECTS, *state.cites.MORE.get("cost", ())]
             _verb(state, owner, verb, outcome, source, paying=True, support=support)
         if short:  # DBE: a cost not fully met is a condition that failed
             outcome.misfired = True
-            outcome.citations += [state.cites.COST_NOT_MET, state.cites.MISFIRE]
+            outcome.citations += [state.cites.COST_NOT_MET, state.cites.MISFIRE, *state.cites.MORE.get("cost-short", ())]
             if effect.spec.quote.startswith("Must "):  # DBE: "Must" in a cost: attempted in full, then misfires
                 outcome.citations.append(state.cites.MUST_COST)
             outcome.say(f"The cost of \"{effect.spec.quote}\" could not be met in full: the effect misfires.")
@@ -139,15 +139,19 @@ def _cannot_complete(state: DState, owner: int, verb: Verb) -> bool:
     if verb.verb == "discard":
         return len(side.hand) < verb.count
     if verb.verb == "lower-hp":
-        return side.hp < verb.amount
+        return side.hp < verb.amount and not _passive(state, whose(verb.what, owner), "hp-costs-zero")
     return False
+
+
+def _passive(state: DState, player: int, value: str) -> bool:
+    """Does a passive on the player's active Digimon or an attachment give ``value``?"""
+    side = state.sides[player]
+    return any(has_passive(state.cards[uid].effects, value) for uid in (*side.active[-1:], *side.attached))
 
 
 def _shielded(state: DState, player: int) -> bool:
     """Does a passive on the player's active Digimon or an attachment say "Supports cannot lower your HP"?"""
-    side = state.sides[player]
-    cards = [*side.active[-1:], *side.attached]
-    return any(has_passive(state.cards[uid].effects, "supports-cannot-lower-hp") for uid in cards)
+    return _passive(state, player, "supports-cannot-lower-hp")
 
 
 def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int | None = None,
@@ -199,6 +203,12 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     elif kind == "recycle-any":
         outcome.say(push_take(state, player, verb, to="deck"))
     elif kind == "lower-hp":
+        if paying and _passive(state, player, "hp-costs-zero"):  # DBE: "(costs are 0)"
+            outcome.citations += state.cites.MORE.get("costs-are-0", ())
+            outcome.say(f"{name(player)}'s HP costs are 0: the cost is met and the HP stays at {side.hp}.")
+            return
+        if paying and _shielded(state, player):  # an exemption from effects does not reach a cost
+            outcome.citations += state.cites.MORE.get("cost-not-exempted", ())
         if support and not paying and _shielded(state, player):
             outcome.say(f"Supports cannot lower {name(player)}'s HP: it stays at {side.hp}.")
         elif side.active:
