@@ -87,9 +87,9 @@ def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
             cited.append(C.ANY_SUPPORT_PHASE)
         how = " by its Turbo"
     elif card.data:
-        cited += [C.DATA_CARD, C.DATA_ANY_PHASE, C.CARD_TIMING_DATA]
+        cited += [C.DATA_CARD, C.DATA_ANY_PHASE, C.CARD_TIMING_DATA, C.TIMING_ANATOMY]
     else:
-        cited += [C.EFFECT_CARD, C.CARD_TIMING_EFFECT, C.EFFECT_TIMING]
+        cited += [C.EFFECT_CARD, C.CARD_TIMING_EFFECT, C.EFFECT_TIMING, C.TIMING_ANATOMY]
     outcome = run_effects(state, player, effects, uid)
     return step(state, state.phase, player, f"{name(player)} uses {card.name}{how} at Any Phase; it has no zone and goes to the "
                 f"trash. {outcome.narration}", cited + outcome.citations, [state.card_event("any-phase", player, (uid,))] + outcome.events)

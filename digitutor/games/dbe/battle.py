@@ -31,43 +31,67 @@ def _adding(done: Step | None, *cited, before: str = "", after: str = "") -> Ste
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     """Step 3.1 first: a player with Jamming voids the opponent's Cross ability (never a Jamming); then DMB's step 3."""
     jammers = [p for p in (0, 1) if dmb_battle.abilities(state, p).has("jamming")]
-    voided, refused = [], []
+    voided, refused, told, extra = [], [], [], []
     for p in jammers:
         other = state.sides[1 - p]
-        cross = state.cards[other.active[-1]].attack("cross") if other.active else None
-        if state.attacks[1 - p] != "cross" or cross is None or not cross.ability or "jammed" in other.battle.abilities:
+        if not other.active:
             continue
+        gained = [a for a in other.battle.abilities if a != "jammed"]
+        if state.attacks[1 - p] != "cross":
+            if gained:  # abilities a non-Cross attack gained through effects stay
+                told.append(f"{name(p)}'s Jamming does not void the abilities {name(1 - p)}'s {state.attacks[1 - p].capitalize()} gained.")
+                extra += [C.JAMMING_ONLY_CROSS, C.JAMMING_NOT_OTHERS]
+            continue
+        cross = state.cards[other.active[-1]].attack("cross")
         if cross.ability == "jamming":
             refused.append(p)
             continue
-        other.alter(abilities=other.battle.abilities + ("jammed",))
-        voided.append(p)
+        lost = [a for a in gained if a != "jamming" and not a.startswith("counter")]
+        kept = [a for a in gained if a.startswith("counter")]
+        if cross.ability and "jammed" not in other.battle.abilities:
+            other.alter(abilities=other.battle.abilities + ("jammed",))
+            voided.append(p)
+        if lost:  # a Cross's abilities gained through effects are voided too
+            other.alter(abilities=tuple(a for a in other.battle.abilities if a not in lost))
+            told.append(f"{name(p)}'s Jamming also voids the abilities {name(1 - p)}'s Cross gained ({', '.join(lost)}).")
+            extra += [C.JAMMING_VOIDS_CROSS, C.JAMMING_GAINED_CROSS]
+        if kept:  # a Counter set by a Support's effect is not Jammed
+            told.append(f"{name(1 - p)}'s Counter set by an effect is not voided.")
+            extra.append(C.COUNTER_NOT_JAMMED)
     done = dmb_battle.battle_abilities(state, top, rng)
-    told = " ".join([*(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
-                     *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused)])
+    told = [*(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
+            *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused), *told]
+    told = " ".join(told)
     cited = [C.JAMMING_VOIDS_CROSS, C.A_JAMMING, C.JAMMING_ONLY_CROSS] if voided else []
+    cited += [C.JAMMING_CASES, C.JAMMING_WHICH, *extra] if (voided or refused or extra) else []
     if any(state.cards[state.sides[1 - p].active[-1]].attack("cross").ability == "counter" for p in voided):
         cited.append(C.JAMMING_BEATS_COUNTER)  # a Cross Counter is voided before Counter is set
     cited += [C.JAMMING_NOT_JAMMING] if refused else []
     return _adding(done, C.ATTACK_ABILITY, *cited, before=told)  # type: ignore[return-value]
 
 
-def _hit(done: Step | None) -> Step | None:
-    """A hit: Power is subtracted from HP; a Counter's damage and abilities as the FAQ explains them."""
+def _hit(state: DState, done: Step | None, attacker: int) -> Step | None:
+    """A hit: Power is subtracted from HP; a Counter's damage and abilities as the FAQ explains them, with its examples
+    when the countered attack was boosted or gained an ability."""
     if done is None:
         return None
     cited = [C.POWER] if any(c in done.citations for c in (C.FIRST_HITS, C.SECOND_HITS)) else []
     if C.COUNTER_DAMAGE in done.citations and C.A_COUNTER in done.citations:
         cited += [C.COUNTER_HOW_DAMAGE, C.COUNTER_WHO_RECEIVES]
+        countered = state.sides[1 - attacker].battle
+        cited += [C.COUNTER_EXAMPLE_BOOSTED] if countered.boost else []
+        cited += [C.COUNTER_EXAMPLE_GAINED] if any(a != "jammed" for a in countered.abilities) else []
     return _adding(done, *cited)
 
 
 def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
-    return _hit(dmb_battle.battle_first(state, top, rng))
+    attacker = state.order[0] if state.order else state.active
+    return _hit(state, dmb_battle.battle_first(state, top, rng), attacker)
 
 
 def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
-    return _hit(dmb_battle.battle_second(state, top, rng))
+    attacker = state.order[1] if state.order else 1 - state.active
+    return _hit(state, dmb_battle.battle_second(state, top, rng), attacker)
 
 
 def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -125,7 +149,7 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "support" else None
     done = dmb_support.answer_support(state, top, chosen)
     if card is not None and card.timing == "support":  # a SUPPORT-timing card (not a Digimon's Support text)
-        return _adding(done, C.CARD_TIMINGS, C.SUPPORT_TIMING)  # type: ignore[return-value]
+        return _adding(done, C.CARD_TIMINGS, C.SUPPORT_TIMING, C.TIMING_ANATOMY)  # type: ignore[return-value]
     if chosen.kind == "partner-option":
         return _adding(done, C.DZ_PROXY_RULE)  # type: ignore[return-value]
     return done

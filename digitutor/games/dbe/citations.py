@@ -278,6 +278,14 @@ JAMMING_ODDBALLS = cite("dbe:rules-faq.when-should-jamming-void-a-digimon-suppor
 JAMMING_ONLY_CROSS = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b1")
 JAMMING_NOT_JAMMING = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b5")
 JAMMING_BEATS_COUNTER = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b4")
+JAMMING_CASES = cite("dbe:rules-faq.jamming-oddballs")
+JAMMING_WHICH = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void")
+JAMMING_GAINED_CROSS = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b2")
+JAMMING_NOT_OTHERS = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b3")
+COUNTER_NOT_JAMMED = cite(
+    "dbe:rules-faq.counter-specifics.3",
+    "effects may also add Counter without being Jammed (such as Options, specifically the ACE card “Gold Banana”)",
+)
 NEGATIVE_BONUS = cite("dbe:rules-faq.negative-effects-in-evo-boxes")
 EFFECT_EVOLUTION = cite("dbe:effect-evolution.p1")
 EFFECT_EVOLUTION_VALID = interpretation(
@@ -467,6 +475,9 @@ PERMANENT_STAYS = cite("dbe:rules-faq.lingering-effect-vs-permanent-effect.b1")
 PASSIVES_NEITHER = cite("dbe:rules-faq.lingering-effect-vs-permanent-effect.b3")
 COVERED_PASSIVES_STOP = cite("dbe:rules-faq.leaving-a-zone.b1")
 CARD_TIMINGS = cite("dbe:rules-faq.card-timing-and-effect-timing")
+TIMING_ANATOMY = cite("dbe:anatomy-of-cards.13")
+COUNTER_EXAMPLE_GAINED = cite("dbe:rules-faq.counter-specifics.1")
+COUNTER_EXAMPLE_BOOSTED = cite("dbe:rules-faq.counter-specifics.2")
 PASSIVE_TIMING = cite("dbe:rules-faq.card-timing-and-effect-timing.b6")
 COSTS_NOT_PAID = cite("dbe:rules-faq.costs-vs-effects.p1")
 PARTIAL_COST_LOST = cite("dbe:rules-faq.costs-vs-effects.p4")
@@ -520,6 +531,7 @@ MORE: dict[str, tuple] = {
     "cost-short": (PARTIAL_COST_LOST,),  # a cost met in part is lost
     "costs-are-0": (COSTS_EXEMPT, COSTS_ARE_ZERO, PASSIVE_TIMING),
     "cost-not-exempted": (COSTS_NOT_EXEMPTED, COST_SOURCE),
+    "dna-data": (cite("dbe:rules-faq.data-timing.b1"),),  # a DATA card as a DNA material
     "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
             cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
 }

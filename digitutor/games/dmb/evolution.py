@@ -81,7 +81,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         material = state.uid(chosen.cards[1])
         side.hand.remove(material)
         side.trash.append(material)
-        cited += [state.cites.EVOLVE_CARD, state.cites.DNA, state.cites.DNA_AS_BOX] + ([state.cites.DNA_DATA] if state.cards[material].data else [])
+        cited += [state.cites.EVOLVE_CARD, state.cites.DNA, state.cites.DNA_AS_BOX]
+        cited += [state.cites.DNA_DATA, *state.cites.MORE.get("dna-data", ())] if state.cards[material].data else []
         paid = f", discarding {state.label(material)} for DNA"
         events.append(state.card_event("discard", player, (material,)))
     elif evolve_card is not None:
