@@ -156,6 +156,9 @@ class EffectSpec(Schema):
     once_per_turn: bool = False  #: a trigger that acts at most once a turn for each card that has it
     optional: bool = False  #: its owner may decline it ("you may ...")
     rulings: tuple[ShortText, ...] = ()  #: clause ids where the rulebook works through this very card's effect; cited with it
+    #: for an "If not" branch: which conditions failed ("0", "1", "0,1": their positions) -> the clause of the rulebook
+    #: that works through that very case; cited when it happens
+    if_not_rulings: dict[ShortText, ShortText] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +169,7 @@ class Effect:
     citation: Citation
     modifies: frozenset[str] = frozenset()  #: the values its ``modify`` entries change (to skip it fast)
     rulings: tuple[Citation, ...] = ()  #: the rulebook's own discussion of this card's effect (``EffectSpec.rulings``)
+    if_not: tuple[tuple[str, Citation], ...] = ()  #: ``EffectSpec.if_not_rulings``: failed conditions -> citation
 
 
 def card_citation(game: str, card_id: str, quote: str) -> Citation:
@@ -238,19 +242,19 @@ class EffectRules:
                 raise InputError(source, f"{at}.zone", f"expected a zone ({', '.join(self.zones)}), got {selector.zone[:40]!r}")
 
 
-def _rulings(spec: EffectSpec, game: str, source: str, where: str) -> tuple[Citation, ...]:
+def _rulings(clause_ids: tuple[str, ...], game: str, source: str, where: str) -> tuple[Citation, ...]:
     """The clauses a card's effect names as the rulebook's discussion of it: each a clause of the game's own rulebook."""
     from ..rules.citations import cite
     from ..rules.corpus import UnknownClauseError
 
     cited = []
-    for position, clause_id in enumerate(spec.rulings):
+    for position, clause_id in enumerate(clause_ids):
         if not clause_id.startswith(f"{game}:"):
-            raise InputError(source, f"{where}.rulings[{position}]", f"expected a clause of the {game} rulebook, got {clause_id[:60]!r}")
+            raise InputError(source, f"{where}[{position}]", f"expected a clause of the {game} rulebook, got {clause_id[:60]!r}")
         try:
             cited.append(cite(clause_id))
         except UnknownClauseError:
-            raise InputError(source, f"{where}.rulings[{position}]", f"unknown clause {clause_id[:60]!r}") from None
+            raise InputError(source, f"{where}[{position}]", f"unknown clause {clause_id[:60]!r}") from None
     return tuple(cited)
 
 
@@ -268,7 +272,9 @@ def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: 
             raise InputError(source, f"{at}.quote", f"expected words of the card's text {text[:80]!r}, got {spec.quote[:80]!r}")
         rules.check(spec, source, at)
         effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote), frozenset(m.value for m in spec.modify),
-                              _rulings(spec, rules.game, source, at)))
+                              _rulings(spec.rulings, rules.game, source, f"{at}.rulings"),
+                              tuple(zip(spec.if_not_rulings or {}, _rulings(tuple((spec.if_not_rulings or {}).values()), rules.game,
+                                                                          source, f"{at}.if_not_rulings")))))
     return tuple(effects)
 
 

@@ -29,6 +29,8 @@ RULES = effect_rules(
                                 "Evolution Zone", C.WHEN_EVOLVING, static=False),
         "after-evolving": Timing("after-evolving", "After evolving: once the Future is the active Digimon, with its stats",
                                  C.AFTER_EVOLVING, static=False),
+        "active-stack": Timing("active-stack", "Active Zone: / Active Stack: a passive that applies anywhere in the active "
+                               "stack, not only on top", C.ACTIVE_STACK_TIMING, static=True),
         "end-phase": Timing("end-phase", "At End / End Phase: triggers at the start of its owner's End Phase",
                             C.END_ABILITIES, static=False),
         "support-phase": Timing("support-phase", "Support: / Support Phase: triggers at the start of every Support Phase, "

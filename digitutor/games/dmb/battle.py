@@ -109,6 +109,7 @@ def power(state: DState, player: int) -> int:
     if mine.arg("grudge") == state.attacks[1 - player]:  # DBE's Grudge: double own Power against the named attack
         value *= 2
     value += sum(passive_power(state.cards[uid].effects) for uid in (*side.attached, side.active[-1]))
+    value += sum(passive_power(state.cards[uid].effects, "active-stack") for uid in side.active)  # DBE: "Active Stack:"
     x3 = mine.arg("x3")
     if x3 and other.active and state.cards[other.active[-1]].counts_as(x3):
         value *= 3
@@ -167,6 +168,11 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
             passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive"]
             cited += [state.cites.PARENTHESIS, state.cites.ATTACH, *passives, *state.cites.MORE.get("attached", ())] if passives else []
+        side = state.sides[p]
+        for uid in side.active:  # the active Digimon's passives, and "Active Stack:" ones anywhere in the stack (DBE)
+            own = [e for e in state.cards[uid].effects if any(m.value == "power" for m in e.spec.modify)
+                   and (e.spec.timing == "active-stack" or (e.spec.timing == "passive" and uid == side.active[-1]))]
+            cited += [c for e in own for c in (state.effect_rules.timings[e.spec.timing].citation, e.citation, *e.rulings)]
         x3, target = found[p].arg("x3"), state.cards[state.sides[1 - p].active[-1]]
         if x3 and target.type != x3 and target.counts_as(x3):
             cited.append(state.cites.ALSO_TYPE)

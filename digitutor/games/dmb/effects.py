@@ -103,9 +103,9 @@ def can_attach(effects: tuple[Effect, ...]) -> bool:
     return any(verb.verb == "attach" for effect in effects for verb in effect.spec.do)
 
 
-def passive_power(effects: tuple[Effect, ...]) -> int:
-    """The Power a card's (Parenthesis) passives add while it is attached."""
-    return sum(m.by or 0 for e in effects if e.spec.timing == "passive" for m in e.spec.modify if m.value == "power")
+def passive_power(effects: tuple[Effect, ...], timing: str = "passive") -> int:
+    """The Power a card's (Parenthesis) passives add while it is attached or active (or its ``timing`` ones)."""
+    return sum(m.by or 0 for e in effects if e.spec.timing == timing for m in e.spec.modify if m.value == "power")
 
 
 def has_passive(effects: tuple[Effect, ...], value: str) -> bool:

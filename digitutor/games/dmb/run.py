@@ -111,13 +111,14 @@ def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: 
         verbs = effect.spec.do
         if any(selector.state == "same-attacks" for selector in effect.spec.condition):
             outcome.citations.append(state.cites.SAME_ATTACKS_IN_SECRET)
-        if not all(holds(state, owner, selector) for selector in effect.spec.condition):
+        failed = [i for i, selector in enumerate(effect.spec.condition) if not holds(state, owner, selector)]
+        if failed:
             if not effect.spec.otherwise:
                 outcome.misfired = True
                 outcome.citations += [state.cites.MISFIRE, state.cites.CONDITIONALS]
                 outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
                 continue
-            outcome.citations.append(state.cites.CONDITIONALS)
+            outcome.citations += [state.cites.CONDITIONALS, *(c for key, c in effect.if_not if key == ",".join(map(str, failed)))]
             outcome.say(f"\"{effect.spec.quote}\": its condition is not met, so the \"If not\" part is done instead.")
             verbs = effect.spec.otherwise
         elif effect.spec.otherwise:
