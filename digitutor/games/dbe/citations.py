@@ -19,6 +19,7 @@ PARTNER_ON_PLACE = False  #: DBE's turn has its own Partner Evolution step (dbe:
 OWNER_ONLY = frozenset({"hand", "dark", "side-pile"})
 WORDS = {"partner-option": "Proxy", "evolve-card": "Evolution card"}  #: DBE's names in narration
 VOIDS_CANNOT_BE_VOIDED = True  #: dbe:support-phase.5.1.2: "Voids cannot nullify other void effects"
+INTERRUPTS = True  #: dbe:rules-faq.interrupting-effects-triggers
 COSTS_MUST_COMPLETE = True  #: dbe:rules-faq.costs-vs-effects: a cost not fully met voids the effect after the colon
 DNA_BONUSES = False  #: dbe:evolution-phase.5.2.7: "Evolving by DNA does not activate an evo-bonus on its own"
 EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-phase.5.1)
@@ -493,6 +494,7 @@ PASSIVE_LOWERCASE = cite("dbe:rules-faq.what-are-lowercase-timings-for-individua
 ACTIVE_STACK_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b7")
 SUPPORT_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b3")
 TURN_PLAYER_ORDERS = cite("dbe:rules-faq.simultaneous-effects.2")
+INTERRUPT = cite("dbe:rules-faq.interrupting-effects-triggers")
 SAME_ATTACKS_IN_SECRET = interpretation(
     "dbe:interpretation.same-attacks-answered-in-secret",
     "\"If both attacks are same\" is answered without revealing them",

@@ -31,6 +31,8 @@ RULES = effect_rules(
                                  C.AFTER_EVOLVING, static=False),
         "active-stack": Timing("active-stack", "Active Zone: / Active Stack: a passive that applies anywhere in the active "
                                "stack, not only on top", C.ACTIVE_STACK_TIMING, static=True),
+        "opponent-discards": Timing("opponent-discards", "When opponent discards: triggers when the opponent discards, "
+                                    "interrupting the effect that made them", C.INTERRUPT, static=False),
         "end-phase": Timing("end-phase", "At End / End Phase: triggers at the start of its owner's End Phase",
                             C.END_ABILITIES, static=False),
         "support-phase": Timing("support-phase", "Support: / Support Phase: triggers at the start of every Support Phase, "
@@ -38,7 +40,7 @@ RULES = effect_rules(
     },
     verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION,
            "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID, "discard-active": C.ACTIVE_ZONE,
-           "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT},
+           "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT, "discard-hand": C.DISCARD, "self-to-dp": C.RACK_UP},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -50,6 +52,9 @@ RULES = effect_rules(
         "attach-from": "attach a card named `what.name` from `what.zone` (deck, hand, trash) to the player's own active "
                        "Digimon, if that card says Attach with an own scope, its conditions hold and its costs are met "
                        "(FAQ, attachment conditions). List it last.",
+        "discard-hand": "the player discards their whole hand (it may make the opponent's \"when opponent discards\" effects "
+                        "interrupt)",
+        "self-to-dp": "this card goes from the Support Zone into its owner's DP zone",
         "set-hp": "the player's active Digimon's current HP becomes `amount`",
         "shuffle": "the player shuffles their deck, because the card says so (no other effect shuffles by itself)",
         "add-support": "the player may put 1 more Support card from the hand into the Support Zone; it resolves when the "

@@ -15,6 +15,7 @@ OWNER_ONLY = frozenset({"hand", "destiny"})  #: zones only their owner sees (the
 WORDS = {"partner-option": "Partner Option", "evolve-card": "Evolve card"}  #: the game's names in narration
 VOIDS_CANNOT_BE_VOIDED = False  #: the turn player's Void voids the other Support, its Void too
 MORE: dict[str, tuple] = {}  #: what a game's own text says more about a shared rule, by the place it applies
+INTERRUPTS = False  #: DBE's "when opponent discards" effects interrupt other effects
 COSTS_MUST_COMPLETE = False  #: a cost is paid as far as it goes, and the effect follows (dmb:faq.costs-vs-effects)
 DNA_BONUSES = True  #: a DNA evolution from a Digimon named in the box gets its bonuses, like any evolution
 EVOLVE_KIND = "evolve"  #: the card kind that evolves with requirements ignored (DMB: Evolve cards)

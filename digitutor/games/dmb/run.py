@@ -23,6 +23,7 @@ class Outcome:
     citations: list[Citation] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     misfired: bool = False
+    discarded: list[int] = field(default_factory=list)  #: players who discarded during the effect running now (DBE)
 
     def say(self, words: str) -> None:
         self.narration = f"{self.narration} {words}".strip()
@@ -92,41 +93,63 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
 
 def run_effects(state: DState, owner: int, effects: tuple[Effect, ...], source: int | None = None) -> Outcome:
     """Each effect in card order: a failed condition misfires it (the next effect still runs), unless the effect
-    has an "If not" / "Otherwise" branch, which is done instead (dmb:faq.conditionals)."""
+    has an "If not" / "Otherwise" branch, which is done instead (dmb:faq.conditionals). In DBE an effect that made a
+    player discard is interrupted there by the other player's "when opponent discards" effects."""
     outcome = Outcome()
     for effect in effects:
-        outcome.citations += [effect.citation, *effect.rulings]
-        support = effect.spec.timing in SUPPORT_TIMINGS
-        short = state.cites.COSTS_MUST_COMPLETE and any(_cannot_complete(state, owner, verb) for verb in effect.spec.cost)
-        for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
-            outcome.citations += [state.cites.COSTS_VS_EFFECTS, *state.cites.MORE.get("cost", ())]
-            _verb(state, owner, verb, outcome, source, paying=True, support=support)
-        if short:  # DBE: a cost not fully met is a condition that failed
-            outcome.misfired = True
-            outcome.citations += [state.cites.COST_NOT_MET, state.cites.MISFIRE, *state.cites.MORE.get("cost-short", ())]
-            if effect.spec.quote.startswith("Must "):  # DBE: "Must" in a cost: attempted in full, then misfires
-                outcome.citations.append(state.cites.MUST_COST)
-            outcome.say(f"The cost of \"{effect.spec.quote}\" could not be met in full: the effect misfires.")
-            continue
-        verbs = effect.spec.do
-        if any(selector.state == "same-attacks" for selector in effect.spec.condition):
-            outcome.citations.append(state.cites.SAME_ATTACKS_IN_SECRET)
-        failed = [i for i, selector in enumerate(effect.spec.condition) if not holds(state, owner, selector)]
-        if failed:
-            if not effect.spec.otherwise:
-                outcome.misfired = True
-                outcome.citations += [state.cites.MISFIRE, state.cites.CONDITIONALS]
-                outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
-                continue
-            outcome.citations += [state.cites.CONDITIONALS, *(c for key, c in effect.if_not if key == ",".join(map(str, failed)))]
-            outcome.say(f"\"{effect.spec.quote}\": its condition is not met, so the \"If not\" part is done instead.")
-            verbs = effect.spec.otherwise
-        elif effect.spec.otherwise:
-            outcome.citations.append(state.cites.CONDITIONALS)
-            outcome.say(f"\"{effect.spec.quote}\": its condition is met, so the \"If not\" part is skipped.")
-        for verb in verbs:
-            _verb(state, owner, verb, outcome, source, support=support)
+        _one_effect(state, owner, effect, outcome, source)
+        if outcome.discarded and state.cites.INTERRUPTS:
+            _interrupt(state, outcome)
     return outcome
+
+
+def _one_effect(state: DState, owner: int, effect: Effect, outcome: Outcome, source: int | None) -> None:
+    outcome.citations += [effect.citation, *effect.rulings]
+    support = effect.spec.timing in SUPPORT_TIMINGS
+    short = state.cites.COSTS_MUST_COMPLETE and any(_cannot_complete(state, owner, verb) for verb in effect.spec.cost)
+    for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
+        outcome.citations += [state.cites.COSTS_VS_EFFECTS, *state.cites.MORE.get("cost", ())]
+        _verb(state, owner, verb, outcome, source, paying=True, support=support)
+    if short:  # DBE: a cost not fully met is a condition that failed
+        outcome.misfired = True
+        outcome.citations += [state.cites.COST_NOT_MET, state.cites.MISFIRE, *state.cites.MORE.get("cost-short", ())]
+        if effect.spec.quote.startswith("Must "):  # DBE: "Must" in a cost: attempted in full, then misfires
+            outcome.citations.append(state.cites.MUST_COST)
+        outcome.say(f"The cost of \"{effect.spec.quote}\" could not be met in full: the effect misfires.")
+        return
+    verbs = effect.spec.do
+    if any(selector.state == "same-attacks" for selector in effect.spec.condition):
+        outcome.citations.append(state.cites.SAME_ATTACKS_IN_SECRET)
+    failed = [i for i, selector in enumerate(effect.spec.condition) if not holds(state, owner, selector)]
+    if failed:
+        if not effect.spec.otherwise:
+            outcome.misfired = True
+            outcome.citations += [state.cites.MISFIRE, state.cites.CONDITIONALS]
+            outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
+            return
+        outcome.citations += [state.cites.CONDITIONALS, *(c for key, c in effect.if_not if key == ",".join(map(str, failed)))]
+        outcome.say(f"\"{effect.spec.quote}\": its condition is not met, so the \"If not\" part is done instead.")
+        verbs = effect.spec.otherwise
+    elif effect.spec.otherwise:
+        outcome.citations.append(state.cites.CONDITIONALS)
+        outcome.say(f"\"{effect.spec.quote}\": its condition is met, so the \"If not\" part is skipped.")
+    for verb in verbs:
+        _verb(state, owner, verb, outcome, source, support=support)
+
+
+def _interrupt(state: DState, outcome: Outcome) -> None:
+    """DBE: "when opponent discards" effects of the other player's cards in play interrupt the effect that made a
+    player discard, once that effect (with its cost) has finished."""
+    for player in dict.fromkeys(outcome.discarded):
+        side = state.sides[1 - player]
+        triggered = tuple(e for uid in (*side.active[-1:], *side.attached) for e in state.cards[uid].effects
+                          if e.spec.timing == "opponent-discards")
+        if triggered:
+            inner = run_effects(state, 1 - player, triggered)
+            outcome.say(f"{name(1 - player)}'s effect interrupts: {inner.narration}")
+            outcome.citations += [state.cites.INTERRUPT, *inner.citations]
+            outcome.events += inner.events
+    outcome.discarded.clear()
 
 
 SUPPORT_TIMINGS = ("support", "void", "data")
@@ -247,6 +270,19 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         wanted = verb.what.name if verb.what is not None else None
         state.frames.append(frame("effect.attach-from", player, zone=zone, name=wanted, phase=state.phase.value))
         outcome.say(f"{name(player)} attaches {wanted or 'a card'} from their {zone}.")
+    elif kind == "discard-hand":  # DBE: "Discard own hand."
+        gone = list(side.hand)
+        side.trash.extend(gone)
+        side.hand.clear()
+        outcome.events.append(state.card_event("discard", player, gone))
+        outcome.discarded.append(player)
+        outcome.say(f"{name(player)} discards their hand ({len(gone)}).")
+    elif kind == "self-to-dp":  # DBE: "Put this card into DP."
+        if source is not None and source in side.support:
+            side.support.remove(source)
+            side.dp.append(source)
+            outcome.events.append(state.card_event("to-dp", player, (source,)))
+            outcome.say(f"{state.label(source)} goes into {name(player)}'s DP zone.")
     elif kind == "discard-active":  # DBE: "discard this active"
         if side.active:
             gone = side.active.pop()
