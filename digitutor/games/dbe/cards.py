@@ -73,6 +73,7 @@ class CardEntry(Schema):
     downgrade: bool = False  #: Downgrade: evolve one level back (ignores DP by default: list it in ``ignores``)
     same_level: bool = False  #: "Enables evolution to the same level"
     activates_bonus: bool = False  #: "Activate an evo-bonus": the Future's bonuses apply whatever the names
+    dna_material: bool = False  #: counts as a DNA material, whatever the names (BIT-058 Jogress)
     rulings: tuple[ShortText, ...] = ()  #: clause ids where the rulebook discusses this card; cited when it is used
     ace: bool = False
     firewall: bool = False
@@ -95,6 +96,7 @@ class DbeCard(Card):
     downgrade: bool = False
     same_level: bool = False
     activates_bonus: bool = False
+    dna_material: bool = False
     card_rulings: tuple = ()  #: the citations of ``rulings``
     proxy: bool = False
     mastery: bool = False
@@ -138,7 +140,7 @@ def _card(entry: CardEntry, raw: Any, source: str) -> DbeCard:
         (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.subtypes, entry.ignores,
         entry.ace, entry.firewall, entry.data, entry.proxy, entry.text, effects,
         entry.number, entry.timing, entry.no_abnormal, entry.not_with, entry.discount, entry.downgrade, entry.same_level,
-        entry.activates_bonus, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
+        entry.activates_bonus, entry.dna_material, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
     )
 
 

@@ -167,6 +167,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side = state.sides[player]
     was_abnormal = side.abnormal
     card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "evolve-with" else None
+    material = state.cards[state.uid(chosen.cards[1])] if chosen.kind == "dna" else None
     before_effects = when_evolving(state, player, card) if card is not None else None
     done = dmb_evolution.answer_evolve(state, top, chosen)
     if chosen.kind == "no-evolve":
@@ -195,6 +196,14 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     after = after_evolving(state, player, card, top_card) if card is not None else None  # the new stats are set
     if was_abnormal:
         cited += [C.SKIP_ABNORMAL, C.CARD_IGNORES_ABNORMAL, C.ABNORMAL_STATE]
+    if material is not None:
+        cited += _dna_material(state, player, material, top_card, events)
+        if material.dna_material:
+            more = after_evolving(state, player, material, top_card)
+            if more.narration:
+                narration += f" {more.narration}"
+                cited += [C.DNA_MATERIAL_EFFECTS, C.DNA_WHEN_AFTER, *more.citations]
+                events += more.events
     if card is not None:
         cited += card_citations(card)
         for outcome, rule in ((before_effects, C.WHEN_EVOLVING), (after, C.AFTER_EVOLVING)):
@@ -218,6 +227,17 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         narration += f" {side.flats} flat token(s) stay in front of it."
         cited.append(C.FLAT_STAYS)
     return replace(done, narration=narration, citations=tuple(dict.fromkeys(cited)), events=(*done.events, *events))
+
+
+def _dna_material(state: DState, player: int, material, target, events: list) -> list:
+    """Which DNA rule the material met: by name, by a type-and-level specification, or as a card that counts as one."""
+    from ..dmb.checks import material_spec_matches
+
+    if material.dna_material:
+        return [C.DNA_MATERIAL_EFFECTS]
+    if material.name not in target.dna and any(material_spec_matches(material, spec) for spec in target.dna):
+        return [C.DNA_BY_NAME, C.DNA_SPECS]
+    return [C.DNA_BY_NAME]
 
 
 def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:

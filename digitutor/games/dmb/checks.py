@@ -89,7 +89,19 @@ def dna_material(state: DState, player: int, target: Card, material: int) -> Rea
         return None
     if card.data and any(card.name.startswith(other) for other in others):
         return None
+    if card.is_digimon and any(material_spec_matches(card, other) for other in others):  # DBE: "Metal Level C"
+        return None
+    if getattr(card, "dna_material", False):  # DBE: a card that counts as a DNA material (Jogress)
+        return None
     return Reason(f"DNA to {target.name} needs {' or '.join(others)} (or its DATA) discarded; {card.name} is not.", state.cites.DNA)
+
+
+def material_spec_matches(card: Card, spec: str) -> bool:
+    """A DNA material given by type and level ("Metal Level C"): the card must meet every part of it."""
+    words = spec.split()
+    if len(words) < 3 or words[-2] != "Level":
+        return False
+    return card.level == words[-1] and all(card.counts_as(word) for word in words[:-2])
 
 
 def why_not_dna(state: DState, player: int, uid: int, material: int) -> tuple[Reason, ...]:
