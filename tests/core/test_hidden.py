@@ -68,7 +68,7 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
 #: reveal the picked card to the opponent"; a player with no Digimon "must now reveal their hand to their opponent,
 #: take a forced mulligan ... until a Digimon appears".
 REVEALING_EVENTS = {"dmb": frozenset({"take", "reveal-hand", "draw-revealed"}),
-                    "dbe": frozenset({"take", "reveal-hand", "draw-revealed"})}
+                    "dbe": frozenset({"take", "reveal-hand", "draw-revealed", "reveal"})}
 
 
 def revealed_names(game: str, outcome) -> set[str]:

@@ -233,6 +233,7 @@ NO_DP_COST = cite("dbe:rules-faq.digimon-without-dp-cost")
 PAYING_DP = cite("dbe:rules-faq.paying-dp")
 LEVEL = cite("dbe:glossary.level")
 SUBTYPES = cite("dbe:anatomy-of-cards.15")
+TYPE_ANATOMY = cite("dbe:anatomy-of-cards.5")
 
 # -- Strategy Phase -------------------------------------------------------------------------------------------
 STRATEGY_FIRST_TURN = cite("dbe:strategy-phase.p1")
@@ -498,6 +499,11 @@ ACTIVE_STACK_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individ
 SUPPORT_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b3")
 TURN_PLAYER_ORDERS = cite("dbe:rules-faq.simultaneous-effects.2")
 INTERRUPT = cite("dbe:rules-faq.interrupting-effects-triggers")
+ACCESS = cite("dbe:glossary.access")
+DISCARD_ANY = cite("dbe:rules-faq.discard-any")
+TOP_FIVE = cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p3")
+JAM_GAINED = cite("dbe:support-phase.p2")
+JAM_GAINED_TIMING = cite("dbe:rules-faq.when-should-jamming-void-a-digimon-support.p1")
 SAME_ATTACKS_IN_SECRET = interpretation(
     "dbe:interpretation.same-attacks-answered-in-secret",
     "\"If both attacks are same\" is answered without revealing them",
@@ -539,6 +545,7 @@ MORE: dict[str, tuple] = {
     "costs-are-0": (COSTS_EXEMPT, COSTS_ARE_ZERO, PASSIVE_TIMING),
     "cost-not-exempted": (COSTS_NOT_EXEMPTED, COST_SOURCE),
     "dna-data": (cite("dbe:rules-faq.data-timing.b1"),),  # a DATA card as a DNA material
+    "amount-not-specified": (cite("dbe:rules-faq.amount-not-specified"),),  # no amount: all
     "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
             cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
 }

@@ -40,7 +40,8 @@ RULES = effect_rules(
     },
     verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION,
            "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID, "discard-active": C.ACTIVE_ZONE,
-           "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT, "discard-hand": C.DISCARD, "self-to-dp": C.RACK_UP},
+           "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT, "discard-hand": C.DISCARD, "self-to-dp": C.RACK_UP,
+           "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -52,6 +53,11 @@ RULES = effect_rules(
         "attach-from": "attach a card named `what.name` from `what.zone` (deck, hand, trash) to the player's own active "
                        "Digimon, if that card says Attach with an own scope, its conditions hold and its costs are met "
                        "(FAQ, attachment conditions). List it last.",
+        "access": "Access [type]: (as a cost) reveal a card of that type (`what.kind`) in own hand",
+        "discard-dp": "discard cards of the player's (`what.whose`) DP zone: all of them with `count: 0` (no amount given); `count` of them, "
+                      "chosen by the effect's owner (\"Discard any\"). List it last.",
+        "dig-top": "set the top `count` cards of own deck apart, put 1 that matches `what.kind` into DP, the others back in "
+                   "the same order (no shuffle). List it last.",
         "discard-hand": "the player discards their whole hand (it may make the opponent's \"when opponent discards\" effects "
                         "interrupt)",
         "self-to-dp": "this card goes from the Support Zone into its owner's DP zone",

@@ -8,7 +8,7 @@ from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
 from ..dmb.procedure import PROCEDURE as DMB
 from . import citations as C
-from . import any_phase, attach_from, battle, effect_evolution, more_supports, pregame, triggers, turn
+from . import any_phase, attach_from, battle, choices, effect_evolution, more_supports, pregame, triggers, turn
 from .turn import turn_frames
 
 __all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
@@ -49,6 +49,9 @@ PROCEDURE = Procedure(
         "end.trigger-order": DecisionRule(frozenset({"trigger-first"}), triggers.ask_order, triggers.answer_order),
         **{f"{phase}.any-phase": DecisionRule(frozenset({"any-phase", "no-any-phase"}), any_phase.ask_any_phase,
                                               any_phase.answer_any_phase) for phase in any_phase.PHASES},
+        "effect.discard-dp": DecisionRule(frozenset({"discard-dp"}), choices.ask_discard_dp, choices.answer_discard_dp),
+        "effect.dig-top": DecisionRule(frozenset({"dig-top"}), choices.ask_dig_top, choices.answer_dig_top, choices.no_dig_top),
+        "support.jam-now": DecisionRule(frozenset({"jam-now", "no-jam-now"}), choices.ask_jam_now, choices.answer_jam_now),
         "effect.attach-from": DecisionRule(frozenset({"attach-from"}), attach_from.ask_attach_from, attach_from.answer_attach_from,
                                            attach_from.no_attach_from),
         "effect.add-support": DecisionRule(frozenset({"extra-support", "no-extra-support"}), more_supports.ask_add_support,
@@ -71,6 +74,11 @@ ACTIONS: dict[str, ActionRule] = {
     "trigger-first": ActionRule(C.TURN_PLAYER_ORDERS, "The turn player orders effects of both players that trigger at once.",
                                 triggers.check_order),
     "support": ActionRule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", battle.check_support),
+    "discard-dp": ActionRule(C.DISCARD_ANY, "An effect that discards from a DP zone says so when it resolves.", choices.check_discard_dp),
+    "dig-top": ActionRule(C.TOP_FIVE, "An effect that sets top cards apart says so when it resolves.", choices.check_dig_top),
+    "jam-now": ActionRule(C.JAM_GAINED, "Jamming gained from a Support voids a Digimon Support that has not resolved.",
+                          choices.check_jam_now),
+    "no-jam-now": ActionRule(C.JAM_GAINED, "Jamming gained from a Support voids a Digimon Support that has not resolved."),
     "attach-from": ActionRule(C.ATTACH_BY_EFFECT, "A card is attached by another card's effect when that effect resolves.",
                               attach_from.check_attach_from),
     "any-phase": ActionRule(C.ANY_PHASE, "Any Phase cards are used at a phase's step 1.", any_phase.check_any_phase),

@@ -181,8 +181,11 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     top_card = state.cards[side.active[-1]]
     under = len(side.active) - 1
     before = state.cards[side.active[-2]]
-    if chosen.kind != "dna" and before.type != top_card.type and before.name not in top_card.evo_box and C.same_type(before, top_card):
-        cited += [C.REQ_TYPE, C.SUBTYPES]  # the type shared is a subtype
+    ignored = set(card.ignores) if card is not None else set()
+    if chosen.kind != "dna" and "type" not in ignored and before.name not in top_card.evo_box:
+        cited += [C.REQ_TYPE, C.TYPE_ANATOMY]  # the type requirement applied: a type shared
+        if before.type != top_card.type and C.same_type(before, top_card):
+            cited.append(C.SUBTYPES)  # the type shared is a subtype
     side.abnormal = under < C.UNDER_NEEDED.get(top_card.level or "R", 0) if was_abnormal else False
     side.divisor = C.ABNORMAL_DIVISOR.get(top_card.level or "", 1) if side.abnormal else 1
     narration = done.narration

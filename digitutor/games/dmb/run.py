@@ -162,6 +162,9 @@ def _cannot_complete(state: DState, owner: int, verb: Verb) -> bool:
         return len(side.deck) < verb.count
     if verb.verb == "discard":
         return len(side.hand) < verb.count
+    if verb.verb == "access":
+        wanted = verb.what.kind if verb.what is not None else None
+        return not any(wanted is None or state.cards[uid].counts_as(wanted) for uid in side.hand)
     if verb.verb == "lower-hp":
         return side.hp < verb.amount and not _passive(state, whose(verb.what, owner), "hp-costs-zero")
     return False
@@ -270,6 +273,29 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         wanted = verb.what.name if verb.what is not None else None
         state.frames.append(frame("effect.attach-from", player, zone=zone, name=wanted, phase=state.phase.value))
         outcome.say(f"{name(player)} attaches {wanted or 'a card'} from their {zone}.")
+    elif kind == "access":  # DBE: "Access [type]:" — reveal such a card in own hand (a cost)
+        wanted = verb.what.kind if verb.what is not None else None
+        shown = next((uid for uid in side.hand if wanted is None or state.cards[uid].counts_as(wanted)), None)
+        if shown is not None:
+            outcome.events.append(state.card_event("reveal", player, (shown,)))
+            outcome.say(f"{name(player)} reveals {state.label(shown)} from their hand.")
+    elif kind == "discard-dp":  # DBE: "Discard opponent's DP." (all) / "Discard any 1 in opponent's DP." (the owner picks)
+        if not verb.count:
+            gone = list(side.dp)
+            side.trash.extend(gone)
+            side.dp.clear()
+            outcome.events.append(state.card_event("discard", player, gone))
+            outcome.citations += state.cites.MORE.get("amount-not-specified", ())
+            outcome.say(f"{name(player)}'s DP zone is discarded ({len(gone)} card(s)).")
+        elif side.dp:
+            state.frames.append(frame("effect.discard-dp", owner, target=player, count=verb.count, phase=state.phase.value))
+            outcome.say(f"{name(owner)} picks {verb.count} card(s) of {name(player)}'s DP zone to discard.")
+    elif kind == "dig-top":  # DBE: "Put 1 Digimon from the top 5 of own deck into DP."
+        side.looking = [side.deck.pop() for _ in range(min(verb.count, len(side.deck)))]
+        side.looker = player
+        wanted = verb.what.kind if verb.what is not None and verb.what.kind else "digimon"
+        state.frames.append(frame("effect.dig-top", player, sort=wanted, phase=state.phase.value))
+        outcome.say(f"{name(player)} sets the top {len(side.looking)} card(s) of their deck apart and looks at them.")
     elif kind == "discard-hand":  # DBE: "Discard own hand."
         gone = list(side.hand)
         side.trash.extend(gone)

@@ -1,0 +1,138 @@
+"""DBE's own small choices inside effects: which card of the opponent's DP zone "Discard any 1" takes (the effect's
+owner chooses), which Digimon among the top cards set apart goes into DP, and Jamming a Digimon Support once a
+Support has given the player Jamming."""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import Action, action
+from ...core.frames import Frame
+from ...core.records import Decision, Event, Option, Reason, Step
+from ..dmb.common import name, step
+from ..dmb.state import DState, Phase
+from . import citations as C
+
+
+def ask_discard_dp(state: DState, top: Frame) -> Decision | None:
+    chooser, target = top.player, top["target"]
+    dp = state.sides[target].dp
+    if not dp or top["count"] <= 0:
+        return None
+    ids = state.instances.ids
+    options = tuple(Option(action("discard-dp", chooser, ids[uid]), f"Discard {state.label(uid)} from {name(target)}'s DP zone")
+                    for uid in dp)
+    return Decision(chooser, "discard-dp", f"{name(chooser)}: choose a card of {name(target)}'s DP zone to discard.", options,
+                    (C.DISCARD_ANY,), state.phase.value)
+
+
+def answer_discard_dp(state: DState, top: Frame, chosen: Action) -> Step:
+    target = top["target"]
+    uid = state.uid(chosen.cards[0])
+    side = state.sides[target]
+    side.dp.remove(uid)
+    side.trash.append(uid)
+    left = top["count"] - 1
+    state.frames[-1] = top.but(count=left)
+    if left <= 0:
+        state.pop()
+    return step(state, state.phase, chosen.player, f"{name(chosen.player)} discards {state.label(uid)} from {name(target)}'s DP "
+                "zone: \"Discard any\" lets the effect's owner choose.", (C.DISCARD_ANY, C.DISCARD),
+                [state.card_event("discard", target, (uid,))])
+
+
+def check_discard_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    uid = state.instances.uid(chosen.cards[0]) if len(chosen.cards) == 1 else None
+    if top is None or uid is None or uid not in state.sides[top["target"]].dp:
+        return (Reason("Name a card of the DP zone the effect discards from.", C.DISCARD_ANY),)
+    return ()
+
+
+def _set_apart(state: DState, top: Frame) -> list[int]:
+    side = state.sides[top.player]  # type: ignore[index]
+    return [uid for uid in side.looking if state.cards[uid].counts_as(top["sort"])]
+
+
+def ask_dig_top(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    found = _set_apart(state, top)
+    if not found:
+        return None
+    ids = state.instances.ids
+    options = tuple(Option(action("dig-top", player, ids[uid]), f"Put {state.label(uid)} into your DP zone") for uid in found)
+    return Decision(player, "dig-top", f"{name(player)}: put 1 of these into your DP zone.", options, (C.TOP_FIVE,), state.phase.value)
+
+
+def _put_back(state: DState, player: int) -> int:
+    """The cards set apart go back on top of the deck in the same order (no shuffle)."""
+    side = state.sides[player]
+    back = len(side.looking)
+    side.deck.extend(reversed(side.looking))
+    side.looking, side.looker = [], None
+    return back
+
+
+def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    side = state.sides[player]
+    uid = state.uid(chosen.cards[0])
+    side.looking.remove(uid)
+    side.dp.append(uid)
+    back = _put_back(state, player)
+    state.pop()
+    return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
+                "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS),
+                [state.card_event("dig", player, (uid,))])
+
+
+def no_dig_top(state: DState, top: Frame, rng: random.Random) -> Step:
+    player = top.player
+    assert player is not None
+    back = _put_back(state, player)
+    state.pop()
+    return step(state, state.phase, player, f"No {top['sort']} among the {back} card(s) set apart: the effect fails, and they go "
+                "back on top of the deck in the same order.", (C.TOP_FIVE, C.MISFIRE))
+
+
+def check_dig_top(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    uid = state.instances.uid(chosen.cards[0]) if len(chosen.cards) == 1 else None
+    if top is None or uid is None or uid not in _set_apart(state, top):
+        return (Reason("Name one of the cards set apart that the effect allows.", C.TOP_FIVE),)
+    return ()
+
+
+def can_jam_now(state: DState, player: int) -> bool:
+    """A Support gave ``player`` Jamming, and the opponent's Digimon Support has not resolved yet."""
+    side, other = state.sides[player], state.sides[1 - player]
+    if "jamming" not in side.battle.abilities or not other.support or other.blind or other.battle.voided:
+        return False
+    uid = other.support[-1]
+    return state.cards[uid].is_digimon and uid not in other.battle.resolved
+
+
+def ask_jam_now(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    if player is None or not can_jam_now(state, player):
+        return None
+    options = (Option(action("jam-now", player), "Use your new Jamming: Void their Digimon Support"),
+               Option(action("no-jam-now", player), "Do not Jam"))
+    return Decision(player, "jam", f"{name(player)}: your Support gave you Jamming, and {name(1 - player)}'s Digimon Support has "
+                    "not resolved. Void it?", options, (C.JAM_GAINED, C.JAM_GAINED_TIMING), Phase.SUPPORT.value)
+
+
+def answer_jam_now(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    state.pop()
+    if chosen.kind == "no-jam-now":
+        return step(state, Phase.SUPPORT, player, f"{name(player)} does not Jam.", (C.JAM_GAINED,))
+    other = state.sides[1 - player]
+    other.alter(voided=True)
+    return step(state, Phase.SUPPORT, player, f"{name(player)}'s Jamming, gained from a Support that resolved first, voids "
+                f"{name(1 - player)}'s Digimon Support {state.label(other.support[-1])} before it resolves.",
+                (C.JAM_GAINED, C.JAM_GAINED_TIMING, C.A_JAMMING, C.VOID), [Event("void", 1 - player)])
+
+
+def check_jam_now(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    if chosen.kind == "jam-now" and not can_jam_now(state, chosen.player):
+        return (Reason("Jamming voids a Digimon Support only before it resolves, and only once you have Jamming.", C.JAM_GAINED),)
+    return ()
