@@ -28,7 +28,7 @@ def card_reasons(state: DState, player: int, uid: int, card_uid: int) -> list[Re
         reasons.append(Reason(f"{target.name} is not in your hand.", C.CARD_FUTURE))
     ignores = set(card.ignores) | ({"level"} if card.downgrade or card.same_level else set()) | ({"dp"} if card.discount else set())
     reasons += requirement_reasons(state, player, target, tuple(ignores))
-    by_box = current.name in target.evo_box
+    by_box = any(n in target.evo_box for n in current.names)
     if card.downgrade and LOWER.get(current.level or "") != target.level:
         reasons.append(Reason(f"Downgrade goes one level back, from {current.level} to {LOWER.get(current.level or '', '-')}, "
                               f"not to {target.level}.", C.DOWNGRADE))

@@ -182,7 +182,9 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     under = len(side.active) - 1
     before = state.cards[side.active[-2]]
     ignored = set(card.ignores) if card is not None else set()
-    if chosen.kind != "dna" and "type" not in ignored and before.name not in top_card.evo_box:
+    if before.name not in top_card.evo_box and any(a in top_card.evo_box for a in before.alias):
+        cited.append(C.ALIAS)  # its evo-box names what the active also counts as
+    if chosen.kind != "dna" and "type" not in ignored and not any(n in top_card.evo_box for n in before.names):
         cited += [C.REQ_TYPE, C.TYPE_ANATOMY]  # the type requirement applied: a type shared
         if before.type != top_card.type and C.same_type(before, top_card):
             cited.append(C.SUBTYPES)  # the type shared is a subtype

@@ -316,7 +316,8 @@ def _grudge(state: DState, found: list[Abilities], powers: dict[int, int]) -> li
     cited: list[Any] = []
     for p in (0, 1):
         if found[p].arg("grudge") == state.attacks[1 - p]:
-            cited += [state.cites.A_GRUDGE, state.cites.A_GRUDGE_DOUBLE, state.cites.A_GRUDGE_SECOND, state.cites.SECOND_ATTACK]
+            cited += [state.cites.A_GRUDGE, state.cites.A_GRUDGE_DOUBLE, state.cites.A_GRUDGE_SECOND, state.cites.SECOND_ATTACK,
+                      state.cites.A_GRUDGE_WORDING]
             if powers[p] > 0:
                 state.sides[p].alter(revival=powers[p])
                 cited += [state.cites.A_GRUDGE_REVIVE, state.cites.REVIVE]

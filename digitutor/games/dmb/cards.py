@@ -104,6 +104,11 @@ class Card:
     def is_digimon(self) -> bool:
         return self.kind == "digimon"
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names it goes by (DBE cards may also count as another name)."""
+        return (self.name,)
+
     def attack(self, name: str) -> Attack:
         return self.attacks[ATTACKS.index(name)] or Attack(power=0)  # type: ignore[arg-type]
 

@@ -109,7 +109,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
-    if state.cards[before].name in state.cards[target].evo_box and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
+    if any(n in state.cards[target].evo_box for n in state.cards[before].names) and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
         cited.append(state.cites.REQ_EVO_BOX)
         bonuses = state.cards[target].bonuses
         if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
