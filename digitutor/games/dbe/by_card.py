@@ -78,9 +78,9 @@ def when_evolving(state: DState, player: int, card) -> Outcome:
     return run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "when-evolving"))
 
 
-def after_evolving(state: DState, player: int, card, target) -> Outcome:
+def after_evolving(state: DState, player: int, card, target, card_uid: int | None = None) -> Outcome:
     """"After evolving": once the Future is the active Digimon with its stats; and "Activate an evo-bonus"."""
-    outcome = run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "after-evolving"))
+    outcome = run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "after-evolving"), card_uid)
     if card.activates_bonus and target.bonuses:
         more = run_effects(state, player, target.bonuses)
         outcome.say(f"{card.name} activates {target.name}'s evo-bonuses: {more.narration}")

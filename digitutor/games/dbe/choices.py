@@ -136,3 +136,61 @@ def check_jam_now(state: DState, top: Frame | None, chosen: Action) -> tuple[Rea
     if chosen.kind == "jam-now" and not can_jam_now(state, chosen.player):
         return (Reason("Jamming voids a Digimon Support only before it resolves, and only once you have Jamming.", C.JAM_GAINED),)
     return ()
+
+
+# -- "Pay X DP from this" (BIT-052 Immortalize, FAQ Paying DP) ----------------------------------------------------
+
+
+def _payable(state: DState, player: int) -> list[tuple[int, object]]:
+    """(index, effect) of the attached card's "Pay X DP from this: Void ..." effects that can be used now."""
+    side, other = state.sides[player], state.sides[1 - player]
+    if not side.attached or not other.support or other.blind or other.battle.voided:
+        return []
+    card = state.cards[side.attached[-1]]
+    target = state.cards[other.support[-1]]
+    found = []
+    for index, effect in enumerate(card.effects):
+        if effect.spec.timing != "attached-support":
+            continue
+        price = sum(v.amount for v in effect.spec.cost if v.verb == "pay-dp")
+        kinds = [v.what.kind for v in effect.spec.do if v.verb == "void" and v.what is not None and v.what.kind]
+        if price <= side.kept_dp and all(target.counts_as(kind) for kind in kinds):
+            found.append((index, effect))
+    return found
+
+
+def ask_pay_dp(state: DState, top: Frame) -> Decision | None:
+    player = top.player
+    if player is None:
+        return None
+    found = _payable(state, player)
+    if not found:
+        return None
+    options = [Option(action("pay-dp", player, effect=index), f"\"{effect.spec.quote}\"") for index, effect in found]
+    options.append(Option(action("no-pay-dp", player), "Keep the DP"))
+    return Decision(player, "pay-dp", f"{name(player)}: pay DP from your attachment ({state.sides[player].kept_dp} DP) to void "
+                    f"{name(1 - player)}'s Support?", tuple(options), (C.PAYING_DP, C.PAYING_DP_EXAMPLE), Phase.SUPPORT.value)
+
+
+def answer_pay_dp(state: DState, top: Frame, chosen: Action) -> Step:
+    player = chosen.player
+    state.pop()
+    if chosen.kind == "no-pay-dp":
+        return step(state, Phase.SUPPORT, player, f"{name(player)} pays no DP.", (C.PAYING_DP,))
+    side, other = state.sides[player], state.sides[1 - player]
+    effect = state.cards[side.attached[-1]].effects[int(chosen.param("effect") or 0)]
+    price = sum(v.amount for v in effect.spec.cost if v.verb == "pay-dp")
+    side.kept_dp -= price
+    other.alter(voided=True)
+    return step(state, Phase.SUPPORT, player, f"{name(player)} pays {price} DP from {state.label(side.attached[-1])} (it tracks "
+                f"{side.kept_dp} now; the cards under it stay) and voids {name(1 - player)}'s {state.label(other.support[-1])}.",
+                (C.PAYING_DP, C.PAYING_DP_EXAMPLE, C.PAYING_DP_MEANS, effect.citation, C.VOID), [Event("void", 1 - player)])
+
+
+def check_pay_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    if chosen.kind == "no-pay-dp":
+        return ()
+    if chosen.param("effect") not in {str(index) for index, _ in _payable(state, chosen.player)}:
+        return (Reason("That effect cannot be paid for now: not enough DP tracked, or the Support is not of its kind.",
+                       C.PAYING_DP),)
+    return ()

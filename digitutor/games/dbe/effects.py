@@ -33,6 +33,8 @@ RULES = effect_rules(
                                "stack, not only on top", C.ACTIVE_STACK_TIMING, static=True),
         "opponent-discards": Timing("opponent-discards", "When opponent discards: triggers when the opponent discards, "
                                     "interrupting the effect that made them", C.INTERRUPT, static=False),
+        "attached-support": Timing("attached-support", "[Attached] Support: usable by its owner in a Support Phase while the "
+                                   "card is attached, before the Void check", C.PAYING_DP, static=False),
         "end-phase": Timing("end-phase", "At End / End Phase: triggers at the start of its owner's End Phase",
                             C.END_ABILITIES, static=False),
         "support-phase": Timing("support-phase", "Support: / Support Phase: triggers at the start of every Support Phase, "
@@ -41,7 +43,8 @@ RULES = effect_rules(
     verbs={"static": C.STATIC, "dark-draw": C.DARK_ACTION, "flatten": C.FLAT, "evolve-from": C.EFFECT_EVOLUTION,
            "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID, "discard-active": C.ACTIVE_ZONE,
            "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT, "discard-hand": C.DISCARD, "self-to-dp": C.RACK_UP,
-           "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE},
+           "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE, "keep-dp": C.PAYING_DP_MEANS,
+           "pay-dp": C.PAYING_DP},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -53,6 +56,8 @@ RULES = effect_rules(
         "attach-from": "attach a card named `what.name` from `what.zone` (deck, hand, trash) to the player's own active "
                        "Digimon, if that card says Attach with an own scope, its conditions hold and its costs are met "
                        "(FAQ, attachment conditions). List it last.",
+        "keep-dp": "all of the player's DP cards go under this card, which tracks their DP (BIT-052 Immortalize)",
+        "pay-dp": "(a cost) lower the DP this attached card tracks by `amount`; the cards under it stay",
         "access": "Access [type]: (as a cost) reveal a card of that type (`what.kind`) in own hand",
         "discard-dp": "discard cards of the player's (`what.whose`) DP zone: all of them with `count: 0` (no amount given); `count` of them, "
                       "chosen by the effect's owner (\"Discard any\"). List it last.",

@@ -98,6 +98,8 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
     battle = [i for i, kept in enumerate(state.frames) if kept.kind == "battle.activate"]
     if battle:
         state.frames[min(battle):min(battle)] = [frame("battle.any-phase", 1 - state.active), frame("battle.any-phase", state.active)]
+    void = next(i for i, kept in enumerate(state.frames) if kept.kind == "support.void")
+    state.frames[void + 1:void + 1] = [frame("support.pay-dp", 1 - state.active), frame("support.pay-dp", state.active)]
     last = min(i for i, kept in enumerate(state.frames) if kept.kind == "support.resolve")
     state.frames.insert(last, frame("support.restart"))  # after both Supports: any placed by effects (5.4)
     return done

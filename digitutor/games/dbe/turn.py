@@ -198,13 +198,13 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     if side.divisor > 1:
         side.hp = top_card.hp // side.divisor
         narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
-    after = after_evolving(state, player, card, top_card) if card is not None else None  # the new stats are set
+    after = after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None  # stats set
     if was_abnormal:
         cited += [C.SKIP_ABNORMAL, C.CARD_IGNORES_ABNORMAL, C.ABNORMAL_STATE]
     if material is not None:
         cited += _dna_material(state, player, material, top_card, events)
         if material.dna_material:
-            more = after_evolving(state, player, material, top_card)
+            more = after_evolving(state, player, material, top_card, state.uid(chosen.cards[1]))
             if more.narration:
                 narration += f" {more.narration}"
                 cited += [C.DNA_MATERIAL_EFFECTS, C.DNA_WHEN_AFTER, *more.citations]

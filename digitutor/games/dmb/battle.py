@@ -419,7 +419,8 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
         events.append(state.card_event("delete", player, to_delete))
     if top.level == "M":
         cited.append(state.cites.KO_MEGA)
-    side.active, side.attached = [], []
+    side.trash.extend(side.kept)  # DBE: the DP kept under an attachment goes with it
+    side.active, side.attached, side.kept, side.kept_dp = [], [], [], 0
     side.hp, side.abnormal, side.worth_one, side.shattered, side.flats, side.divisor = 0, False, False, 0, 0, 1
     return worth, cited, events, f"{name(player)}'s {top.name} is KO'd."
 

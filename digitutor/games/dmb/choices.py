@@ -46,6 +46,8 @@ def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
     if side.attached:
         old = side.attached.pop()
         state.sides[owner_of(state, old, player)].trash.append(old)
+        side.trash.extend(side.kept)  # DBE: the DP kept under it goes with it
+        side.kept, side.kept_dp = [], 0
         told = f" {state.label(old)} is discarded to make room; its effects stop."
         if outcome is not None:
             outcome.citations.append(state.cites.LEAVING_A_ZONE)
@@ -235,6 +237,8 @@ def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
     owner = next(p for p in (0, 1) if uid in state.sides[p].attached)
     state.sides[owner].attached.remove(uid)
     state.sides[owner_of(state, uid, owner)].trash.append(uid)
+    state.sides[owner].trash.extend(state.sides[owner].kept)  # DBE: the DP kept under it goes with it
+    state.sides[owner].kept, state.sides[owner].kept_dp = [], 0
     return step(state, state.phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
                 (state.cites.A_SHATTER, state.cites.LEAVING_A_ZONE), [state.card_event("discard", owner, (uid,))])
 

@@ -273,6 +273,13 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         wanted = verb.what.name if verb.what is not None else None
         state.frames.append(frame("effect.attach-from", player, zone=zone, name=wanted, phase=state.phase.value))
         outcome.say(f"{name(player)} attaches {wanted or 'a card'} from their {zone}.")
+    elif kind == "keep-dp":  # DBE: "put all your DP below this card" (BIT-052 Immortalize)
+        kept = list(side.dp)
+        side.kept += kept
+        side.kept_dp += sum(state.cards[uid].plus_p for uid in kept)
+        side.dp.clear()
+        outcome.events.append(state.card_event("keep-dp", player, kept, {"dp": side.kept_dp}))
+        outcome.say(f"{name(player)} puts their {len(kept)} DP card(s) under it: it tracks {side.kept_dp} DP.")
     elif kind == "access":  # DBE: "Access [type]:" — reveal such a card in own hand (a cost)
         wanted = verb.what.kind if verb.what is not None else None
         shown = next((uid for uid in side.hand if wanted is None or state.cards[uid].counts_as(wanted)), None)

@@ -73,6 +73,8 @@ class Side:
     flats: int = 0  #: DBE: flat tokens in front of the active Digimon
     divisor: int = 1  #: DBE: an Abnormal Digimon's stats are halved (Level C, 2) or quartered (Level U, 4)
     evolve_cards: int = 0  #: DBE: the turn EVOLVE-timing cards were last played from the hand (one per turn)
+    kept: list[int] = field(default_factory=list)  #: DBE: DP cards kept under the attachment (BIT-052 Immortalize)
+    kept_dp: int = 0  #: DBE: the DP that attachment tracks ("Pay X DP from this" lowers it)
 
     def copy(self) -> Side:
         return Side(
@@ -81,6 +83,7 @@ class Side:
             self.abnormal, self.partner_evolved, self.evolved, self.worth_one, self.blind, self.battle, self.destined,
             list(self.looking), self.looker, self.activated, self.used_this_turn, self.shattered,
             list(self.dark), list(self.side_pile), list(self.evolve_zone), self.flats, self.divisor, self.evolve_cards,
+            list(self.kept), self.kept_dp,
         )
 
     @property

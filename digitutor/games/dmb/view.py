@@ -48,6 +48,7 @@ def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
         yield "dark", player, side.dark
         yield "side-pile", player, side.side_pile
         yield "evolve-zone", player, side.evolve_zone
+        yield "kept", player, side.kept
 
 
 def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
@@ -95,7 +96,7 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
                                                    for uid in side.looking), "row", len(side.looking)),
         )
         shown += tuple(ZoneView(zone, title, row(zone, uids), "row", len(uids))  # DBE's zones, while they hold cards
-                       for zone, title, uids in (("evolve-zone", "Evolution Zone", side.evolve_zone),
+                       for zone, title, uids in (("evolve-zone", "Evolution Zone", side.evolve_zone), ("kept", "Under the attachment", side.kept),
                                                  ("dark", "Dark Area", side.dark), ("side-pile", "Side Pile", side.side_pile)) if uids)
         counters = {"KO points": str(side.ko_points), "HP": str(side.hp), "DP": str(side.dp_total(state.cards)),
                     "Hand": str(len(side.hand)), "Deck": str(len(side.deck))}
@@ -105,6 +106,8 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             counters["Flats"] = str(side.flats)
         if side.dark:
             counters["Dark Area"] = str(len(side.dark))
+        if side.kept or side.kept_dp:
+            counters["Attachment DP"] = str(side.kept_dp)
         players.append(PlayerView(player, name(player), counters, shown, active=player == state.active))
     shared = {"Attacks": " / ".join(f"{name(p)}: {SYMBOLS[a]}" for p, a in enumerate(state.attacks))} if state.attacks else {}
     return BoardView(state.effect_rules.game, state.turn, state.phase.value, tuple(players), shared)
@@ -129,6 +132,7 @@ def redact(state: DState, viewer: int | None) -> DState:
         copy.looking = new.pile(side.looking, hidden_from(state, "looking", player, viewer, side.looker))
         copy.dark, copy.side_pile = pile(side.dark, "dark"), pile(side.side_pile, "side-pile")
         copy.evolve_zone = pile(side.evolve_zone, "evolve-zone")
+        copy.kept = pile(side.kept, "kept")
         copy.destined = tuple(new.fresh[u] for u in side.destined if u in new.fresh)
         sides.append(copy)
     return DState(new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, state.attacks,
