@@ -46,6 +46,9 @@ def card_reasons(state: DState, player: int, uid: int, card_uid: int) -> list[Re
                 for level in card.not_with if level in (current.level, target.level)]
     if side.abnormal and card.no_abnormal:
         reasons.append(Reason(f"{card.name} prohibits evolving an Abnormal Digimon.", C.ABNORMAL_CARD_EFFECTS))
+    if side.abnormal and card.keeps_dp:
+        reasons.append(Reason(f"{card.name} works when evolving by DP, and an Abnormal Digimon cannot evolve by DP.",
+                              C.WHEN_EVOLVING_BY_DP))
     return reasons
 
 
@@ -70,6 +73,7 @@ def card_citations(card) -> list:
     cited += [C.DP_DISCOUNT, C.CARD_COST] if card.discount else []
     cited += [C.DOWNGRADE] if card.downgrade else []
     cited += [C.ENABLES] if card.same_level else []
+    cited += [C.WHEN_EVOLVING_BY_DP, C.DP_EVOLVE_CARD, C.BY_DP] if card.keeps_dp else []
     return cited + list(card.card_rulings)
 
 

@@ -74,6 +74,7 @@ class CardEntry(Schema):
     same_level: bool = False  #: "Enables evolution to the same level"
     activates_bonus: bool = False  #: "Activate an evo-bonus": the Future's bonuses apply whatever the names
     dna_material: bool = False  #: counts as a DNA material, whatever the names (BIT-058 Jogress)
+    keeps_dp: bool = False  #: "When evolving by DP, ... delete this card instead of discarding all own DP" (Super Tag)
     alias: tuple[ShortText, ...] = ()  #: "Also counts as [Name]" / "Alias [Name]": names it also has, permanently
     rulings: tuple[ShortText, ...] = ()  #: clause ids where the rulebook discusses this card; cited when it is used
     ace: bool = False
@@ -98,6 +99,7 @@ class DbeCard(Card):
     same_level: bool = False
     activates_bonus: bool = False
     dna_material: bool = False
+    keeps_dp: bool = False
     alias: tuple[str, ...] = ()
     card_rulings: tuple = ()  #: the citations of ``rulings``
     proxy: bool = False
@@ -147,7 +149,7 @@ def _card(entry: CardEntry, raw: Any, source: str) -> DbeCard:
         (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.subtypes, entry.ignores,
         entry.ace, entry.firewall, entry.data, entry.proxy, entry.text, effects,
         entry.number, entry.timing, entry.no_abnormal, entry.not_with, entry.discount, entry.downgrade, entry.same_level,
-        entry.activates_bonus, entry.dna_material, entry.alias, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
+        entry.activates_bonus, entry.dna_material, entry.keeps_dp, entry.alias, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
     )
 
 

@@ -87,11 +87,13 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         events.append(state.card_event("discard", player, (material,)))
     elif evolve_card is not None:
         side.hand.remove(evolve_card)
-        side.trash.append(evolve_card)
+        keeps_dp = getattr(state.cards[evolve_card], "keeps_dp", False)  # DBE: Super Tag is deleted instead of the DP
+        (side.deleted if keeps_dp else side.trash).append(evolve_card)
         cited += [state.cites.EVOLVE_CARD, state.cites.REQUIREMENTS]
         paid = f" with the {state.cites.WORDS['evolve-card']} {state.label(evolve_card)}"
         events.append(state.card_event("evolve-card", player, (evolve_card,)))
-    pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores)
+    pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores
+                                          and not getattr(state.cards[evolve_card], "keeps_dp", False))
     if pays_dp and state.cards[target].dp is not None:  # a Digimon without a DP cost evolves through its box for nothing
         gone = list(side.dp)
         side.trash.extend(gone)

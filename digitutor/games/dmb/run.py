@@ -273,6 +273,17 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         wanted = verb.what.name if verb.what is not None else None
         state.frames.append(frame("effect.attach-from", player, zone=zone, name=wanted, phase=state.phase.value))
         outcome.say(f"{name(player)} attaches {wanted or 'a card'} from their {zone}.")
+    elif kind == "self-under":  # DBE: a card that enters the active zone under the active (Kamemon)
+        if source is not None and source in side.support and side.active:
+            side.support.remove(source)
+            side.active.insert(len(side.active) - 1, source)
+            outcome.events.append(state.card_event("put-under", player, (source,)))
+            outcome.say(f"{state.label(source)} goes under {name(player)}'s {state.label(side.active[-1])}.")
+            top = state.cards[side.active[-1]]
+            if side.abnormal and len(side.active) - 1 >= state.cites.UNDER_NEEDED.get(top.level or "R", 0):
+                side.abnormal, side.divisor = False, 1  # enough cards under it now: Abnormal no more
+                outcome.citations.append(state.cites.ABNORMAL_STATE)
+                outcome.say(f"With {len(side.active) - 1} card(s) under it, it is no longer Abnormal.")
     elif kind == "keep-dp":  # DBE: "put all your DP below this card" (BIT-052 Immortalize)
         kept = list(side.dp)
         side.kept += kept
