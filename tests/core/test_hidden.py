@@ -60,6 +60,8 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
             return state.sides[owner].looker == SEAT
         if zone in ("active", "dp", "trash", "attached", "support", "deleted", "destiny", "evolve-zone"):
             return True  # "open zones ...: Active Zones, Trashes, attachments, evolutions, Support, Destiny Zone"
+        if zone == "hand" and state.sides[owner].battle.hand_open:  # Redotamamon "makes an opponent's hand remain face up"
+            return True
         return owner == SEAT and zone in ("hand", "dark", "side-pile")  # a hand; "Dark Area is a hidden zone like hands"
     raise AssertionError(f"no visibility table for {game}")
 
@@ -68,7 +70,7 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
 #: reveal the picked card to the opponent"; a player with no Digimon "must now reveal their hand to their opponent,
 #: take a forced mulligan ... until a Digimon appears".
 REVEALING_EVENTS = {"dmb": frozenset({"take", "reveal-hand", "draw-revealed"}),
-                    "dbe": frozenset({"take", "reveal-hand", "draw-revealed", "reveal"})}
+                    "dbe": frozenset({"take", "reveal-hand", "draw-revealed", "reveal"})}  # "reveal": Access, an open hand
 
 
 def revealed_names(game: str, outcome) -> set[str]:

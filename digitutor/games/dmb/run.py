@@ -273,6 +273,10 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         wanted = verb.what.name if verb.what is not None else None
         state.frames.append(frame("effect.attach-from", player, zone=zone, name=wanted, phase=state.phase.value))
         outcome.say(f"{name(player)} attaches {wanted or 'a card'} from their {zone}.")
+    elif kind == "open-hand":  # DBE: "Opponent's hand stays face up until the End Phase." (Redotamamon)
+        side.alter(hand_open=True)
+        outcome.events.append(state.card_event("reveal", player, tuple(side.hand)))
+        outcome.say(f"{name(player)}'s hand is face up until the End Phase.")
     elif kind == "self-under":  # DBE: a card that enters the active zone under the active (Kamemon)
         if source is not None and source in side.support and side.active:
             side.support.remove(source)

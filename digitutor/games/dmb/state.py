@@ -36,6 +36,7 @@ class Battle:
     revival: int = 0  #: Set Revival's HP (0: none set)
     voided: bool = False  #: this side's Support was voided or misfired
     resolved: tuple[int, ...] = ()  #: DBE: the Support cards that have resolved (a Support added by an effect has not)
+    hand_open: bool = False  #: DBE: an effect keeps this player's hand face up until the End Phase (Redotamamon)
 
 
 @dataclass(slots=True)

@@ -29,6 +29,8 @@ def hidden_from(state: DState, zone: str, owner: int, viewer: int | None, looker
         return False
     if zone == "looking":
         return viewer != looker
+    if zone == "hand" and state.sides[owner].battle.hand_open:  # DBE: an effect keeps this hand face up this turn
+        return False
     return zone in NOBODY or (zone in state.cites.OWNER_ONLY and owner != viewer)
 
 

@@ -121,3 +121,22 @@ def test_a_card_file_error_names_the_card_and_the_field():
                                      "cross": {"power": 10}}]}
     with pytest.raises(InputError, match=r"cards\[0\]\.type"):
         parse_cards(doc, "cards.yaml")
+
+
+def test_rules_faq_hidden_zones_an_open_hand_is_seen_until_the_end_phase():
+    """Redotamamon "makes an opponent's hand remain face up (and then that lingering effect stops at the End Phase)"."""
+    setup = {"board": {"phase": "strategy", "active": 0, "turn": 3, "players": [
+        {"active": ["agumon"], "hand": ["redotamamon"], "deck": ["gomamon"] * 5},
+        {"active": ["gabumon"], "hand": ["biyomon", "attack-chip"], "deck": ["palmon"] * 5}]}}
+    match = Match("dbe", 1, setup, ("human", "human"))
+    for key in ("attack:choice=triangle", "attack:choice=triangle", "no-support", "support:redotamamon"):
+        match.run()
+        match.choose(match.resolve_key(key).key)
+    seen = lambda: {card.name for zone in match.game.board(match.state, 0).players[1].zones if zone.id == "hand"  # noqa: E731
+                    for card in zone.cards if not card.hidden}
+    while match.state.phase.value != "battle":
+        match.advance()
+    assert seen() == {"Biyomon", "Attack Chip"}
+    while match.state.turn == 3:
+        match.advance() if match.pending is None else match.choose(match.pending.legal_options[0].key)
+    assert not seen(), "the End Phase ends the lingering effect"
