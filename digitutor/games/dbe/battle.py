@@ -67,7 +67,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     if any(state.cards[state.sides[1 - p].active[-1]].attack("cross").ability == "counter" for p in voided):
         cited.append(C.JAMMING_BEATS_COUNTER)  # a Cross Counter is voided before Counter is set
     cited += [C.JAMMING_NOT_JAMMING] if refused else []
-    return _adding(done, C.ATTACK_ABILITY, *cited, before=told)  # type: ignore[return-value]
+    return _adding(done, C.ATTACK_ABILITY, C.ABILITY_PRIORITY, *cited, before=told)  # type: ignore[return-value]
 
 
 def _hit(state: DState, done: Step | None, attacker: int) -> Step | None:

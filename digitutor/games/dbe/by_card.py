@@ -27,8 +27,10 @@ def card_reasons(state: DState, player: int, uid: int, card_uid: int) -> list[Re
     if target.level != "M" and uid not in side.hand:
         reasons.append(Reason(f"{target.name} is not in your hand.", C.CARD_FUTURE))
     ignores = set(card.ignores) | ({"level"} if card.downgrade or card.same_level else set()) | ({"dp"} if card.discount else set())
-    reasons += requirement_reasons(state, player, target, tuple(ignores))
-    by_box = any(n in target.evo_box for n in current.names)
+    swap = {C.REQ_LEVEL: C.CARD_REQ_LEVEL, C.REQ_TYPE: C.CARD_REQ_TYPE, C.REQ_DP: C.CARD_REQ_DP, C.ONCE_PER_TURN: C.CARD_ONE_EVOLUTION}
+    reasons += [Reason(r.why, swap.get(r.citation, r.citation))  # the by-card steps say the same, for this method
+                for r in requirement_reasons(state, player, target, tuple(ignores))]
+    by_box = current.named_in(target.evo_box)
     if card.downgrade and LOWER.get(current.level or "") != target.level:
         reasons.append(Reason(f"Downgrade goes one level back, from {current.level} to {LOWER.get(current.level or '', '-')}, "
                               f"not to {target.level}.", C.DOWNGRADE))
@@ -69,7 +71,7 @@ def card_options(state: DState, player: int) -> list[Option]:
 
 def card_citations(card) -> list:
     """The clauses behind what an Evolution card says, when it is used."""
-    cited = [C.CARD_EFFECTS, C.CARD_TIMING_EVOLVE]
+    cited = [C.CARD_EFFECTS, C.CARD_TIMING_EVOLVE, C.CARD_RESPECTS]
     cited += [C.DP_DISCOUNT, C.CARD_COST] if card.discount else []
     cited += [C.DOWNGRADE] if card.downgrade else []
     cited += [C.ENABLES] if card.same_level else []

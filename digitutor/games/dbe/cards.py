@@ -76,6 +76,8 @@ class CardEntry(Schema):
     dna_material: bool = False  #: counts as a DNA material, whatever the names (BIT-058 Jogress)
     keeps_dp: bool = False  #: "When evolving by DP, ... delete this card instead of discarding all own DP" (Super Tag)
     alias: tuple[ShortText, ...] = ()  #: "Also counts as [Name]" / "Alias [Name]": names it also has, permanently
+    flip: CardId | None = None  #: a flip card: the id of its other side (both sides share the set number)
+    initial: bool = False  #: a flip card's initial side (the up arrow): decks begin with this side up
     rulings: tuple[ShortText, ...] = ()  #: clause ids where the rulebook discusses this card; cited when it is used
     ace: bool = False
     firewall: bool = False
@@ -101,6 +103,8 @@ class DbeCard(Card):
     dna_material: bool = False
     keeps_dp: bool = False
     alias: tuple[str, ...] = ()
+    flip: str | None = None
+    initial: bool = False
     card_rulings: tuple = ()  #: the citations of ``rulings``
     proxy: bool = False
     mastery: bool = False
@@ -111,6 +115,11 @@ class DbeCard(Card):
         """Its name and every name it also counts as (dbe:glossary.also-counts-as-name)."""
         return (self.name, *self.alias)
 
+    def named_in(self, box: tuple[str, ...]) -> bool:
+        """Its names, or a partial name: "-dramon" ends a name, "kok-" begins one, "-devi-" is inside one
+        (dbe:evolution-phase.4.3)."""
+        return any(_fits(name, entry) for name in self.names for entry in box)
+
     @property
     def supports(self) -> tuple[Effect, ...]:
         """Its Support effects; a DATA card's effects are used at Any Phase, not as a Support (FAQ, DATA timing)."""
@@ -120,6 +129,15 @@ class DbeCard(Card):
     def is_evolution(self) -> bool:
         """A yellow-bordered Evolution card (not the same as EVOLVE timing: dbe:evolution-phase.4.6)."""
         return self.kind == "evolution"
+
+
+def _fits(name: str, entry: str) -> bool:
+    if not (entry.startswith("-") or entry.endswith("-")):
+        return name == entry
+    part, lower = entry.strip("-").lower(), name.lower()
+    if entry.startswith("-") and entry.endswith("-"):
+        return part in lower
+    return lower.endswith(part) if entry.startswith("-") else lower.startswith(part)
 
 
 def cards_dir() -> Path:
@@ -149,7 +167,7 @@ def _card(entry: CardEntry, raw: Any, source: str) -> DbeCard:
         (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.subtypes, entry.ignores,
         entry.ace, entry.firewall, entry.data, entry.proxy, entry.text, effects,
         entry.number, entry.timing, entry.no_abnormal, entry.not_with, entry.discount, entry.downgrade, entry.same_level,
-        entry.activates_bonus, entry.dna_material, entry.keeps_dp, entry.alias, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
+        entry.activates_bonus, entry.dna_material, entry.keeps_dp, entry.alias, entry.flip, entry.initial, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
     )
 
 
@@ -168,6 +186,15 @@ def _card_rulings(entry: CardEntry, source: str, where: str) -> tuple:
     return tuple(cited)
 
 
+def _check_flips(cards: dict[str, DbeCard], source: str) -> None:
+    """Each flip card names an existing other side that names it back, with the same set number."""
+    for card in cards.values():
+        other = cards.get(card.flip) if card.flip else None
+        if card.flip and (other is None or other.flip != card.id or other.number != card.number):
+            raise InputError(source, f"card {card.id!r}.flip", "expected the id of its other side, which names it back "
+                             "and has the same set number")
+
+
 def parse_cards(doc: Any, source: str) -> dict[str, DbeCard]:
     """A whole cards.yaml document: every card checked, ids unique."""
     if not isinstance(doc, dict) or doc.get("game") != "dbe" or not isinstance(doc.get("cards"), list):
@@ -178,6 +205,7 @@ def parse_cards(doc: Any, source: str) -> dict[str, DbeCard]:
         if entry.id in cards:
             raise InputError(source, f"cards[{position}].id", f"duplicate id {entry.id!r}")
         cards[entry.id] = _card(entry, raw, source)
+    _check_flips(cards, source)
     return cards
 
 

@@ -81,7 +81,7 @@ def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
     back = _put_back(state, player)
     state.pop()
     return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
-                "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS),
+                "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS, *C.MORE["intent"]),
                 [state.card_event("dig", player, (uid,))])
 
 

@@ -27,6 +27,13 @@ EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-
 UNDER_NEEDED = {"R": 0, "C": 1, "U": 2, "M": 3}
 
 
+def card_set() -> dict:
+    """The game's card set (a flip card names its other side by id)."""
+    from .cards import card_set as cards
+
+    return cards()
+
+
 def same_type(current, target) -> bool:
     """The type requirement: one type shared, subtypes counting the same as primary types (dbe:evolution-phase.5.3.3.3,
     dbe:anatomy-of-cards.15)."""
@@ -129,8 +136,8 @@ ABNORMAL_SKIPS_REST = cite("dbe:evolution-phase.3.1.3")
 SKIP_PARTNER = cite("dbe:evolution-phase.3.2")
 FUTURE = cite("dbe:evolution-phase.4.1")
 EVO_BONUS = cite("dbe:evolution-phase.4.2")
-PARTIAL_NAMES = cite("dbe:evolution-phase.4.3")
 DNA_NOT_BONUS = cite("dbe:evolution-phase.4.4")
+PARTIAL_NAMES = cite("dbe:evolution-phase.4.3")
 DP_WORDS = cite("dbe:evolution-phase.4.5")
 EVOLVE_WORDS = cite("dbe:evolution-phase.4.6")
 TERMS = cite("dbe:evolution-phase.4")
@@ -151,7 +158,6 @@ CARD_REQ_DP = cite("dbe:evolution-phase.5.1.2.5")
 CARD_IGNORES_ABNORMAL = cite("dbe:evolution-phase.5.1.3")
 CARD_EFFECTS = cite("dbe:evolution-phase.5.1.4")
 CARD_COST = cite("dbe:evolution-phase.5.1.5")
-CARD_FAILS = cite("dbe:evolution-phase.5.1.6")
 CARD_BONUSES_MAY = cite("dbe:evolution-phase.5.1.7")
 CARD_EVOLVES = cite("dbe:evolution-phase.5.1.8")
 CARD_ONE_EVOLUTION = cite("dbe:evolution-phase.5.1.8.1")
@@ -171,7 +177,6 @@ DNA_PLACE_MATERIAL = cite("dbe:evolution-phase.5.2.3")
 DNA_SPECS = cite("dbe:evolution-phase.5.2.2.2")
 DNA_MATERIAL_EFFECTS = cite("dbe:evolution-phase.5.2.3.1")
 DNA_WHEN_AFTER = cite("dbe:evolution-phase.5.2.8")
-DNA_FAILS = cite("dbe:evolution-phase.5.2.3.2")
 DNA_IGNORES_DP = cite("dbe:evolution-phase.5.2.4")
 DNA_IGNORES_REST = cite("dbe:evolution-phase.5.2.5")
 DNA_AS_BOX = DNA_IGNORES_REST  #: DMB's name for the rule that DNA looks only at the box's DNA requirements
@@ -193,7 +198,6 @@ REQ_DP = cite("dbe:evolution-phase.5.3.3.6")
 REMOVE_FLAT = cite("dbe:evolution-phase.5.3.3.7")
 DP_CARD_EFFECTS = cite("dbe:evolution-phase.5.3.4")
 DP_COST = cite("dbe:evolution-phase.5.3.5")
-DP_FAILS = cite("dbe:evolution-phase.5.3.6")
 DP_BONUSES_MAY = cite("dbe:evolution-phase.5.3.7")
 DP_EVOLVES = cite("dbe:evolution-phase.5.3.8")
 ONCE_PER_TURN = cite("dbe:evolution-phase.5.3.8.1")
@@ -453,6 +457,8 @@ FIREWALL = cite("dbe:deck-construction.b12")
 DATA_COPIES = cite("dbe:deck-construction.b13")
 PER_DECK_NOTE = cite("dbe:deck-construction.p1")
 DATA_LEGALITY = cite("dbe:deck-construction.p4")
+FLIP_DECKS = cite("dbe:deck-construction.p3")
+FLIP = cite("dbe:glossary.flip-flip-cards-star-moon-initial-side")
 DESTINY_OPEN = cite(
     "dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p4",
     "First, it’s easier to understand the open zones that any player can check the contents of (but not modify the "
@@ -497,7 +503,6 @@ SUPPORT_TIMING = cite("dbe:rules-faq.card-timing-and-effect-timing.b3")
 LOWERCASE_TIMINGS = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects")
 PREP_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b1")
 OWN_PREP_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b2")
-PASSIVE_LOWERCASE = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b5")
 ACTIVE_STACK_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b7")
 SUPPORT_PHASE_TIMING = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b3")
 TURN_PLAYER_ORDERS = cite("dbe:rules-faq.simultaneous-effects.2")
@@ -549,7 +554,9 @@ MORE: dict[str, tuple] = {
     "costs-are-0": (COSTS_EXEMPT, COSTS_ARE_ZERO, PASSIVE_TIMING),
     "cost-not-exempted": (COSTS_NOT_EXEMPTED, COST_SOURCE),
     "dna-data": (cite("dbe:rules-faq.data-timing.b1"),),  # a DATA card as a DNA material
+    "same-owner": (SAME_OWNER_ORDERS,),  # effects of one owner at once: that owner orders them
     "amount-not-specified": (cite("dbe:rules-faq.amount-not-specified"),),  # no amount: all
+    "intent": (cite("dbe:rules-faq.cherrypicking-rules.p2"),),  # shuffle or not by the intent of the card
     "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
             cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
 }

@@ -44,7 +44,8 @@ RULES = effect_rules(
            "add-support": C.MORE_SUPPORTS, "shuffle": C.SHUFFLE_IF_SAID, "discard-active": C.ACTIVE_ZONE,
            "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT, "discard-hand": C.DISCARD, "self-to-dp": C.RACK_UP,
            "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE, "keep-dp": C.PAYING_DP_MEANS,
-           "pay-dp": C.PAYING_DP, "self-under": C.ABNORMAL_STATE, "open-hand": C.HIDDEN_ZONES},
+           "pay-dp": C.PAYING_DP, "self-under": C.ABNORMAL_STATE, "open-hand": C.HIDDEN_ZONES,
+           "flip": C.FLIP},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -56,6 +57,7 @@ RULES = effect_rules(
         "attach-from": "attach a card named `what.name` from `what.zone` (deck, hand, trash) to the player's own active "
                        "Digimon, if that card says Attach with an own scope, its conditions hold and its costs are met "
                        "(FAQ, attachment conditions). List it last.",
+        "flip": "this flip card turns over to its other side (`flip` in the card file), only when a card says so",
         "open-hand": "the player's (`what.whose`) hand stays face up, an open zone, until the End Phase (a lingering effect)",
         "self-under": "this card goes from the Support Zone into its owner's active zone, under the active Digimon; an "
                       "Abnormal Digimon with enough cards under it now (R 0, C 1, U 2, M 3) is Abnormal no more",

@@ -55,6 +55,12 @@ def deck_problems(deck: Deck, cards: Mapping[str, DbeCard] | None = None) -> tup
     for stray in strays:
         reasons.append(Reason(f"{stray.name} cannot go in the Destiny Zone: it is not a Mega, a partner C, a Proxy (\"P\") or a Mastery card.", C.DZ_PROXY))
     reasons += _copies(deck, cards, destiny)
+    for card_id in dict.fromkeys((*deck.cards, *deck.destiny)):
+        card = cards[card_id]
+        other = cards.get(card.flip) if card.flip else None
+        if other is not None and other.initial and not card.initial:
+            reasons.append(Reason(f"{card.name} is a side of a flip card whose initial side is {other.name}: list it as "
+                                  f"{other.name}, the side it begins the game with.", C.FLIP_DECKS))
     return tuple(reasons)
 
 
@@ -71,12 +77,16 @@ def _copies(deck: Deck, cards: Mapping[str, DbeCard], destiny: list[DbeCard]) ->
             reasons.append(Reason(f"{count} copies of {card.name} ({number}) in the main deck; at most {limit}.", rule))
     for flag, per_card, per_deck, rule in (("ace", 1, 1, C.ACE), ("firewall", 3, 3, C.FIREWALL), ("data", 1, 2, C.DATA_COPIES)):
         special = {n: c for n, c in whole.items() if getattr(by_number[n], flag)}
+        in_destiny = any(getattr(c, flag) for c in destiny)
+        said = C.PER_DECK_NOTE if in_destiny else rule  # "if ... in the Destiny Zone ..., they still cannot exceed" the limit
         for number, count in sorted(special.items()):
             if count > per_card:
-                reasons.append(Reason(f"{count} copies of {by_number[number].name} in the deck; at most {per_card}.", rule))
+                reasons.append(Reason(f"{count} copies of {by_number[number].name} in the deck, the Destiny Zone counted; at most "
+                                      f"{per_card}.", said))
         total = sum(special.values()) if flag != "data" else len(special)
         if total > per_deck:
-            reasons.append(Reason(f"{total} {flag.capitalize()} cards in the deck; at most {per_deck} per deck.", rule))
+            reasons.append(Reason(f"{total} {flag.capitalize()} cards in the deck, the Destiny Zone counted; at most {per_deck} "
+                                  "per deck.", said))
     for number in whole:
         card = by_number[number]
         if card.data and not any(card.name.removesuffix(" DATA") in (c.name, *c.evo_box) for c in destiny):

@@ -141,8 +141,8 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     options = evolution_options(state, player)
     if len(options) == 1:
         return None
-    cited = (C.ABNORMAL_OR_PARTNER, C.SKIP_ABNORMAL, C.ABNORMAL_SKIPS_REST) if side.abnormal else \
-        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD, C.TERMS)
+    cited = (C.ABNORMAL_OR_PARTNER, C.SKIP_ABNORMAL, C.ABNORMAL_EXAMPLE, C.ABNORMAL_SKIPS_REST) if side.abnormal else \
+        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD, C.TERMS, C.EVOLVE_WORDS)
     return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options, cited, Phase.EVOLUTION.value)
 
 
@@ -154,9 +154,10 @@ METHOD_CITES = {
     "dna": {C.BY_CARD: None, C.REQ_EVO_BOX: None, C.ONCE_PER_TURN: C.DNA_ONE_EVOLUTION, C.NEW_HP: C.DNA_RESET},
 }
 METHOD_STEPS = {
-    "evolve": [C.BY_DP, C.DP_FUTURE, C.DP_COST_ANATOMY, C.DP_EVOLVES, C.DISCARD_DP],
-    "evolve-with": [C.CARD_FUTURE, C.CARD_EVOLVES],
-    "dna": [C.DNA_FUTURE, C.DNA_PLACE_MATERIAL, C.DNA_IGNORES_DP, C.DNA_EVOLVES, C.DNA_NO_BONUS],
+    "evolve": [C.BY_DP, C.DP_FUTURE, C.DP_COST_ANATOMY, C.DP_WORDS, C.DP_COST, C.DP_EVOLVES, C.DISCARD_DP, C.DP_COMPLETE],
+    "evolve-with": [C.CARD_FUTURE, C.CARD_EVOLVES, C.CARD_COMPLETE],
+    "dna": [C.DNA_FUTURE, C.DNA_MATERIALS, C.DNA_ACTIVE_MATERIAL, C.DNA_PLACE_MATERIAL, C.DNA_IGNORES_DP, C.DNA_EVOLVES,
+            C.DNA_NO_BONUS, C.DNA_NOT_BONUS, C.DNA_COMPLETE],
 }
 
 
@@ -174,6 +175,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         return done
     swap = METHOD_CITES[chosen.kind]
     cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
+    if C.EVO_BONUS in cited and chosen.kind != "dna":  # the bonuses that qualify by name, after the Future is placed
+        cited += [C.DP_BONUSES_MAY, C.DP_AFTER] if chosen.kind == "evolve" else [C.CARD_BONUSES_MAY, C.CARD_AFTER]
     if C.REQ_EVO_BOX in cited or C.CARD_REQ_EVO_BOX in cited:
         cited.append(C.EVO_BOX_ANATOMY)
         if any(v.what is not None and v.what.whose == "opponent" for e in state.cards[side.active[-1]].bonuses for v in e.spec.do):
@@ -184,7 +187,9 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     ignored = set(card.ignores) if card is not None else set()
     if before.name not in top_card.evo_box and any(a in top_card.evo_box for a in before.alias):
         cited.append(C.ALIAS)  # its evo-box names what the active also counts as
-    if chosen.kind != "dna" and "type" not in ignored and not any(n in top_card.evo_box for n in before.names):
+    if before.named_in(top_card.evo_box) and not any(n in top_card.evo_box for n in before.names):
+        cited.append(C.PARTIAL_NAMES)  # named by a partial name ("-dramon")
+    if chosen.kind != "dna" and "type" not in ignored and not before.named_in(top_card.evo_box):
         cited += [C.REQ_TYPE, C.TYPE_ANATOMY]  # the type requirement applied: a type shared
         if before.type != top_card.type and C.same_type(before, top_card):
             cited.append(C.SUBTYPES)  # the type shared is a subtype
@@ -267,6 +272,10 @@ def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
         if option.action == chosen:
             return option.reasons
     if side.abnormal and chosen.kind in ("evolve", "dna"):
+        if chosen.kind == "dna":
+            return (Reason("A DNA Future counts as an EVOLVE-timing card, which an Abnormal Digimon cannot use.", C.DNA_NOT_ABNORMAL),
+                    Reason("With an Abnormal active, the rest of the phase is skipped: no evolving by DP, DNA or any other "
+                           "method than Evolution type cards.", C.ABNORMAL_SKIPS_REST))
         return (Reason("An Abnormal Digimon can't evolve by DP or by DNA: only by an Evolution card.", C.ABNORMAL_STATE),
                 Reason("With an Abnormal active, the rest of the phase is skipped: no evolving by DP, DNA or any other "
                        "method than Evolution type cards.", C.ABNORMAL_SKIPS_REST))

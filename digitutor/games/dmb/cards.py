@@ -109,6 +109,10 @@ class Card:
         """The names it goes by (DBE cards may also count as another name)."""
         return (self.name,)
 
+    def named_in(self, box: tuple[str, ...]) -> bool:
+        """Does an evolution box (or DNA list) name this card?"""
+        return any(n in box for n in self.names)
+
     def attack(self, name: str) -> Attack:
         return self.attacks[ATTACKS.index(name)] or Attack(power=0)  # type: ignore[arg-type]
 

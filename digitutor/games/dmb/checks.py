@@ -43,7 +43,7 @@ def requirement_reasons(state: DState, player: int, target: Card, ignores: tuple
     current = state.cards[side.active[-1]]
     if not target.is_digimon:
         return reasons + [Reason(f"{target.name} is not a Digimon.", state.cites.REQ_LEVEL)]
-    by_box = any(n in target.evo_box for n in current.names) or (dna and any(n in target.dna for n in current.names))
+    by_box = current.named_in(target.evo_box) or (dna and current.named_in(target.dna))
     if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
         reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", state.cites.REQ_LEVEL))
     if not by_box and "type" not in ignores and not state.cites.same_type(current, target):
@@ -139,7 +139,7 @@ def evolve_options(state: DState, player: int) -> tuple[Option, ...]:
                 options.append(Option(action("evolve-with", player, ids[card_uid], ids[uid]),
                                       f"Evolve to {cards[uid].name} with {cards[card_uid].name}", reasons))
     for uid in side.hand:
-        if cards[uid].dna and any(n in cards[uid].dna for n in current.names):
+        if cards[uid].dna and current.named_in(cards[uid].dna):
             for material in side.hand:
                 if material != uid and dna_material(state, player, cards[uid], material) is None:
                     options.append(Option(action("dna", player, ids[uid], ids[material]),

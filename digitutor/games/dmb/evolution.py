@@ -111,7 +111,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
-    if any(n in state.cards[target].evo_box for n in state.cards[before].names) and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
+    if state.cards[before].named_in(state.cards[target].evo_box) and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
         cited.append(state.cites.REQ_EVO_BOX)
         bonuses = state.cards[target].bonuses
         if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
@@ -136,7 +136,8 @@ def ask_bonus_order(state: DState, top: Frame) -> Decision | None:
     card = state.cards[state.uid(top["card"])]
     options = tuple(Option(action("bonus", player, effect=index), f"Resolve first: \"{card.bonuses[index].spec.quote}\"") for index in left)
     return Decision(player, "bonus-order", f"{name(player)}: {card.name}'s Evolution Box bonuses trigger at once; which resolves first?",
-                    options, (state.cites.EVO_BONUS, state.cites.SIMULTANEOUS), Phase.EVOLUTION.value)
+                    options, (state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ())),
+                    Phase.EVOLUTION.value)
 
 
 def answer_bonus_order(state: DState, top: Frame, chosen: Action) -> Step:
@@ -156,4 +157,5 @@ def _resolve_bonus(state: DState, top: Frame, index: int, chosen: bool) -> Step:
     card = state.cards[state.uid(top["card"])]
     bonus = run_effects(state, player, (card.bonuses[index],))
     how = f"{name(player)} resolves this bonus first" if chosen else "The last bonus resolves"
-    return step(state, Phase.EVOLUTION, player, f"{how}: {bonus.narration}", [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *bonus.citations], bonus.events)
+    return step(state, Phase.EVOLUTION, player, f"{how}: {bonus.narration}",
+                [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), *bonus.citations], bonus.events)

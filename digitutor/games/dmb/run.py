@@ -86,7 +86,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
     if checked > 1:
         state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
-        outcome.citations.append(state.cites.CHERRYPICKING)
+        outcome.citations += [state.cites.CHERRYPICKING, *state.cites.MORE.get("intent", ())]
         told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
     return told
 
@@ -273,6 +273,17 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         wanted = verb.what.name if verb.what is not None else None
         state.frames.append(frame("effect.attach-from", player, zone=zone, name=wanted, phase=state.phase.value))
         outcome.say(f"{name(player)} attaches {wanted or 'a card'} from their {zone}.")
+    elif kind == "flip":  # DBE: a flip card turns over to its other side
+        card = state.cards[source] if source is not None else None
+        other = state.cites.card_set().get(card.flip) if card is not None and getattr(card, "flip", None) else None
+        if other is not None:
+            cards = list(state.instances.cards)
+            cards[source] = other
+            table = state.instances
+            state.instances = type(table)(tuple(cards), table.ids, table.owners, table.created, table.removed, table.index)
+            state.cards = state.instances.cards
+            outcome.events.append(state.card_event("flip", player, (source,)))
+            outcome.say(f"{card.name} flips to its other side: {other.name}.")
     elif kind == "open-hand":  # DBE: "Opponent's hand stays face up until the End Phase." (Redotamamon)
         side.alter(hand_open=True)
         outcome.events.append(state.card_event("reveal", player, tuple(side.hand)))

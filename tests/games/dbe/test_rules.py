@@ -140,3 +140,23 @@ def test_rules_faq_hidden_zones_an_open_hand_is_seen_until_the_end_phase():
     while match.state.turn == 3:
         match.advance() if match.pending is None else match.choose(match.pending.legal_options[0].key)
     assert not seen(), "the End Phase ends the lingering effect"
+
+
+def test_deck_construction_p1_an_ace_in_the_destiny_zone_still_counts():
+    """"if an Ace, Firewall or DATA are in the Destiny Zone (as with Proxy cards), they still cannot exceed the 1 per deck
+    rule (or 3 for Firewalls)"."""
+    deck = agumon_deck()
+    found = cites(deck_problems(agumon_deck(cards=deck.cards[:-1], destiny=deck.destiny + ("gold-banana",))))
+    assert "dbe:deck-construction.p1" in found  # the second Gold Banana, the one in the Destiny Zone, is counted
+
+
+def test_deck_construction_p3_a_flip_card_with_an_initial_side_begins_with_it():
+    """"If any of them have the initial side icon (up arrow), they must begin the game with that side up"; both sides
+    share a card number, so copies count together."""
+    deck = agumon_deck()
+    moon = agumon_deck(cards=deck.cards[:-1] + ("moon-disk",))
+    assert "dbe:deck-construction.p3" in cites(deck_problems(moon))
+    star = agumon_deck(cards=deck.cards[:-1] + ("star-disk",))
+    assert "dbe:deck-construction.p3" not in cites(deck_problems(star))
+    four = agumon_deck(cards=deck.cards[:-4] + ("star-disk",) * 4)
+    assert "dbe:deck-construction.b9" in cites(deck_problems(four))  # an Option: 3 copies at most, by the shared number
