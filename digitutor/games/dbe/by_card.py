@@ -75,7 +75,7 @@ def card_citations(card) -> list:
     cited += [C.DP_DISCOUNT, C.CARD_COST] if card.discount else []
     cited += [C.DOWNGRADE] if card.downgrade else []
     cited += [C.ENABLES] if card.same_level else []
-    cited += [C.WHEN_EVOLVING_BY_DP, C.DP_EVOLVE_CARD, C.BY_DP] if card.keeps_dp else []
+    cited += [C.WHEN_EVOLVING_BY_DP, C.DP_EVOLVE_CARD, C.DP_CARD_EFFECTS, C.BY_DP] if card.keeps_dp else []
     return cited + list(card.card_rulings)
 
 
