@@ -69,6 +69,31 @@ def card_options(state: DState, player: int) -> list[Option]:
     return options
 
 
+def evolve_card_options(state: DState, player: int) -> list[Option]:
+    """Evolving by DP with an EVOLVE-timing card that is not an Evolution card (step 5.3.1: Penguinmon): the by-DP
+    requirements, the card's DP -X0 lowering the cost."""
+    side, cards, ids = state.sides[player], state.cards, state.instances.ids
+    targets = [u for u in side.hand if cards[u].is_digimon and not cards[u].dna] + [u for u in side.destiny if cards[u].level == "M"]
+    options = []
+    for card_uid in side.hand:
+        card = cards[card_uid]
+        if card.timing != "evolve" or card.kind == C.EVOLVE_KIND:
+            continue
+        for uid in targets:
+            if uid == card_uid:
+                continue
+            target = cards[uid]
+            reasons = [r for r in requirement_reasons(state, player, target, ("dp",))]
+            if target.dp is not None:
+                cost, have = max(0, target.dp - card.discount), side.dp_total(cards)
+                if have < cost:
+                    reasons.append(Reason(f"{target.name} costs {target.dp} DP, {cost} with {card.name}; your DP zone holds {have}.",
+                                          C.REQ_DP))
+            options.append(Option(action("evolve-dp-with", player, ids[card_uid], ids[uid]),
+                                  f"Evolve to {target.name} by DP, with {card.name} as your EVOLVE card", tuple(reasons)))
+    return options
+
+
 def card_citations(card) -> list:
     """The clauses behind what an Evolution card says, when it is used."""
     cited = [C.CARD_EFFECTS, C.CARD_TIMING_EVOLVE, C.CARD_RESPECTS]

@@ -59,7 +59,7 @@ PROCEDURE = Procedure(
                                            more_supports.answer_add_support),
         "effect.evolve": DecisionRule(frozenset({"effect-evolve"}), effect_evolution.ask_effect_evolve,
                                       effect_evolution.answer_effect_evolve, effect_evolution.no_effect_evolve),
-        "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "dna", "no-evolve"}), turn.ask_evolve,
+        "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "evolve-dp-with", "dna", "no-evolve"}), turn.ask_evolve,
                                          turn.answer_evolve, turn.skip_evolve),
     },
 )
@@ -72,6 +72,7 @@ ACTIONS: dict[str, ActionRule] = {
     "evolve": ActionRule(C.BY_DP, "Evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
     "evolve-with": ActionRule(C.BY_CARD, "Evolution cards are played in the turn player's Evolution Phase.", turn.check_evolve),
     "dna": ActionRule(C.BY_DNA, "DNA evolution happens in the turn player's Evolution Phase.", turn.check_evolve),
+    "evolve-dp-with": ActionRule(C.DP_EVOLVE_CARD, "EVOLVE cards are played in the turn player's Evolution Phase.", turn.check_evolve),
     "trigger-first": ActionRule(C.TURN_PLAYER_ORDERS, "The turn player orders effects of both players that trigger at once.",
                                 triggers.check_order),
     "support": ActionRule(C.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", battle.check_support),

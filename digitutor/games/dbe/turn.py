@@ -18,7 +18,7 @@ from ..dmb.common import draw, is_partner_r, name, partner_champions, step
 from ..dmb.run import run_effects
 from ..dmb.state import DState, Phase
 from . import citations as C
-from .by_card import after_evolving, card_citations, card_options, when_evolving
+from .by_card import after_evolving, card_citations, card_options, evolve_card_options, when_evolving
 from .cards import next_level
 
 
@@ -117,7 +117,7 @@ def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
         options.append(option)
         if option.action.kind == "evolve" and option.legal and side.flats:
             options += _flat_removals(state, player, option)
-    return (*options[:-1], *card_options(state, player), *options[-1:])
+    return (*options[:-1], *card_options(state, player), *evolve_card_options(state, player), *options[-1:])
 
 
 FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
@@ -167,6 +167,12 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     side = state.sides[player]
     was_abnormal = side.abnormal
+    evolve_card = None
+    if chosen.kind == "evolve-dp-with":  # by DP, with an EVOLVE-timing card (5.3.1): the card goes to the trash
+        evolve_card = state.uid(chosen.cards[0])
+        side.hand.remove(evolve_card)
+        side.trash.append(evolve_card)
+        chosen = action("evolve", player, chosen.cards[1])
     card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "evolve-with" else None
     material = state.cards[state.uid(chosen.cards[1])] if chosen.kind == "dna" else None
     before_effects = when_evolving(state, player, card) if card is not None else None
@@ -175,6 +181,11 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         return done
     swap = METHOD_CITES[chosen.kind]
     cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
+    if evolve_card is not None:
+        cited += [C.DP_EVOLVE_CARD, C.DP_CARD_EFFECTS, C.CARD_TIMING_EVOLVE, C.ONE_EVOLVE_CARD]
+        cited += [C.DP_DISCOUNT] if state.cards[evolve_card].discount else []
+        done = replace(done, narration=f"{done.narration[:-1]}, with the EVOLVE card {state.label(evolve_card)} "
+                       f"(DP -{state.cards[evolve_card].discount}).", events=(*done.events, state.card_event("evolve-card", player, (evolve_card,))))
     if C.EVO_BONUS in cited and chosen.kind != "dna":  # the bonuses that qualify by name, after the Future is placed
         cited += [C.DP_BONUSES_MAY, C.DP_AFTER] if chosen.kind == "evolve" else [C.CARD_BONUSES_MAY, C.CARD_AFTER]
     if C.REQ_EVO_BOX in cited or C.CARD_REQ_EVO_BOX in cited:
@@ -271,6 +282,9 @@ def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
     for option in evolution_options(state, player):
         if option.action == chosen:
             return option.reasons
+    if side.abnormal and chosen.kind == "evolve-dp-with":
+        return (Reason("EVOLVE-timing cards are not valid for an Abnormal Digimon, only the Evolution card type.", C.SKIP_ABNORMAL),
+                Reason("You may not reveal Penguinmon, which is EVOLVE timing.", C.ABNORMAL_EXAMPLE))
     if side.abnormal and chosen.kind in ("evolve", "dna"):
         if chosen.kind == "dna":
             return (Reason("A DNA Future counts as an EVOLVE-timing card, which an Abnormal Digimon cannot use.", C.DNA_NOT_ABNORMAL),
