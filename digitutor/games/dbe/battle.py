@@ -15,8 +15,8 @@ from ...rules.model import CitationKind
 from ..dmb import battle as dmb_battle
 from ..dmb import checks as dmb_checks
 from ..dmb import support as dmb_support
-from ..dmb.common import name
-from ..dmb.state import DState
+from ..dmb.common import name, step
+from ..dmb.state import DState, Phase
 from . import citations as C
 
 
@@ -26,6 +26,16 @@ def _adding(done: Step | None, *cited, before: str = "", after: str = "") -> Ste
         return done
     narration = " ".join(part for part in (before, done.narration, after) if part)
     return replace(done, narration=narration, citations=tuple(dict.fromkeys((*done.citations, *cited))))
+
+
+def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
+    """Step 2 needs both active Digimon: when an effect has removed one during the Support Phase, there is no battle."""
+    missing = [p for p in (0, 1) if not state.sides[p].active]
+    if not missing:
+        return dmb_battle.battle_reveal(state, top, rng)
+    state.frames[:] = [kept for kept in state.frames if not kept.kind.startswith("battle.") and kept.kind != "strategy.reveal"]
+    return step(state, Phase.BATTLE, missing[0], f"{name(missing[0])} has no active Digimon now: there is no battle this turn.",
+                (C.BATTLE_ABILITIES, C.NO_ACTIVE_NO_BATTLE))
 
 
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:

@@ -314,6 +314,16 @@ CONDITIONALS_EFFECT_FAILED = cite("dbe:rules-faq.conditionals.p3")
 # -- Battle Phase -----------------------------------------------------------------------------------------------
 BATTLE_FIRST_TURN = cite("dbe:battle-phase.p1")
 BATTLE_ABILITIES = cite("dbe:battle-phase.1")
+NO_ACTIVE_NO_BATTLE = interpretation(
+    "dbe:interpretation.no-battle-without-both-actives",
+    "No battle when an active Digimon was removed before the Battle Phase",
+    "When an effect removes a player's active Digimon before the Battle Phase (Potty Boat), the attacks are not "
+    "revealed and there is no battle that turn; the player plays a new Digimon in their next Prep Phase.",
+    "The Battle Phase reveals and compares the attacks of both active Digimon; the rulebook skips the battle when the "
+    "opponent has no active at the Strategy Phase (\"Skip to Support Phase\") but does not say what happens when an "
+    "active leaves during the Support Phase.",
+    ("dbe:battle-phase.2", "dbe:strategy-phase.1"),
+)
 REVEAL = cite("dbe:battle-phase.2")
 TURN_FIRST = cite("dbe:battle-phase.2.1")
 ABILITIES_AT_ONCE = cite("dbe:battle-phase.3")

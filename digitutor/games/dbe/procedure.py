@@ -26,6 +26,7 @@ PROCEDURE = Procedure(
         "end.triggers": triggers.phase_triggers,
         "strategy.start": triggers.strategy_start,
         "battle.abilities": battle.battle_abilities,
+        "strategy.reveal": battle.battle_reveal,
         "battle.first": battle.battle_first,
         "battle.second": battle.battle_second,
         "battle.ko": battle.battle_ko,

@@ -284,6 +284,15 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             state.cards = state.instances.cards
             outcome.events.append(state.card_event("flip", player, (source,)))
             outcome.say(f"{card.name} flips to its other side: {other.name}.")
+    elif kind == "remove-active":  # DBE: the active Digimon and every card under it to the bottom of its deck (Potty Boat)
+        if side.active:
+            gone = list(side.active)
+            side.deck[:0] = gone  # the bottom of the deck is its start
+            side.trash.extend(side.attached)
+            outcome.events.append(state.card_event("to-deck", player, gone))
+            side.active, side.attached, side.hp, side.flats, side.abnormal, side.divisor = [], [], 0, 0, False, 1
+            outcome.say(f"{name(player)}'s active Digimon and the cards under it go to the bottom of their deck: their active "
+                        "zone is empty.")
     elif kind == "open-hand":  # DBE: "Opponent's hand stays face up until the End Phase." (Redotamamon)
         side.alter(hand_open=True)
         outcome.events.append(state.card_event("reveal", player, tuple(side.hand)))
