@@ -46,7 +46,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         other = state.sides[1 - p]
         if not other.active:
             continue
-        gained = [a for a in other.battle.abilities if a != "jammed"]
+        gained = [a for a in other.battle.abilities if a != "jammed" and a.partition("@")[2] in ("", state.attacks[1 - p])]
         if state.attacks[1 - p] != "cross":
             if gained:  # abilities a non-Cross attack gained through effects stay
                 told.append(f"{name(p)}'s Jamming does not void the abilities {name(1 - p)}'s {state.attacks[1 - p].capitalize()} gained.")
@@ -56,7 +56,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         if cross.ability == "jamming":
             refused.append(p)
             continue
-        lost = [a for a in gained if a != "jamming" and not a.startswith("counter")]
+        lost = [a for a in gained if a.partition("@")[0] != "jamming" and not a.startswith("counter")]
         kept = [a for a in gained if a.startswith("counter")]
         if cross.ability and "jammed" not in other.battle.abilities:
             other.alter(abilities=other.battle.abilities + ("jammed",))

@@ -83,7 +83,7 @@ def evolve_card_options(state: DState, player: int) -> list[Option]:
             if uid == card_uid:
                 continue
             target = cards[uid]
-            reasons = [r for r in requirement_reasons(state, player, target, ("dp",))]
+            reasons = requirement_reasons(state, player, target, ("dp", *card.ignores))  # "ignore level" (5.3.3.2)
             if target.dp is not None:
                 cost, have = max(0, target.dp - card.discount), side.dp_total(cards)
                 if have < cost:

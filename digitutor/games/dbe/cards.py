@@ -66,7 +66,7 @@ class CardEntry(Schema):
     evo_box: tuple[ShortText, ...] = ()  #: names it may evolve from, ignoring type and level but not DP
     dna: tuple[ShortText, ...] = ()  #: DNA materials by name (two or more)
     timing: Timing | None = None  #: the card timing (SUPPORT, EVOLVE ...)
-    ignores: tuple[Literal["dp", "type", "level"], ...] = ()  #: an Evolution card: the requirements it ignores
+    ignores: tuple[Literal["dp", "type", "level"], ...] = ()  #: an Evolution or EVOLVE card: the requirements it ignores
     no_abnormal: bool = False  #: an Evolution card that prohibits evolving an Abnormal Digimon
     not_with: tuple[Level, ...] = ()  #: "Do not use with <Level>": not when the active or the Future is that level
     discount: Points = 0  #: "DP -X0": lowers the Future's DP cost

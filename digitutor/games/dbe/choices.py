@@ -9,6 +9,7 @@ import random
 from ...core.actions import Action, action
 from ...core.frames import Frame
 from ...core.records import Decision, Event, Option, Reason, Step
+from ..dmb.battle import chosen_attack
 from ..dmb.common import name, step
 from ..dmb.state import DState, Phase
 from . import citations as C
@@ -104,20 +105,36 @@ def check_dig_top(state: DState, top: Frame | None, chosen: Action) -> tuple[Rea
 def can_jam_now(state: DState, player: int) -> bool:
     """A Support gave ``player`` Jamming, and the opponent's Digimon Support has not resolved yet."""
     side, other = state.sides[player], state.sides[1 - player]
-    if "jamming" not in side.battle.abilities or not other.support or other.blind or other.battle.voided:
+    if not _jamming_gained(state, player) or not other.support or other.blind or other.battle.voided:
         return False
     uid = other.support[-1]
     return state.cards[uid].is_digimon and uid not in other.battle.resolved
+
+
+def _jamming_gained(state: DState, player: int) -> tuple[str, ...]:
+    """The Jamming a Support gave this player's attack: ``""`` for any attack, or the one attack it was added to."""
+    return tuple(a.partition("@")[2] for a in state.sides[player].battle.abilities if a.partition("@")[0] == "jamming")
+
+
+def _wrong_attack(state: DState, player: int) -> Reason | None:
+    """Jamming added to one attack is revealed only by having chosen that attack (FAQ, which abilities Jamming voids)."""
+    scopes = _jamming_gained(state, player)
+    if "" in scopes or chosen_attack(state, player) in scopes:
+        return None
+    return Reason(f"Your {' and '.join(s.capitalize() for s in scopes)} gained Jamming, and you did not choose it: you cannot "
+                  "reveal another attack to Jam.", C.MORE["attack-gains"][0])
 
 
 def ask_jam_now(state: DState, top: Frame) -> Decision | None:
     player = top.player
     if player is None or not can_jam_now(state, player):
         return None
-    options = (Option(action("jam-now", player), "Use your new Jamming: Void their Digimon Support"),
+    wrong = _wrong_attack(state, player)
+    options = (Option(action("jam-now", player), "Use your new Jamming: Void their Digimon Support", (wrong,) if wrong else ()),
                Option(action("no-jam-now", player), "Do not Jam"))
+    cited = (C.JAM_GAINED, C.JAM_GAINED_TIMING) + (() if "" in _jamming_gained(state, player) else C.MORE["attack-gains"])
     return Decision(player, "jam", f"{name(player)}: your Support gave you Jamming, and {name(1 - player)}'s Digimon Support has "
-                    "not resolved. Void it?", options, (C.JAM_GAINED, C.JAM_GAINED_TIMING), Phase.SUPPORT.value)
+                    "not resolved. Void it?", options, cited, Phase.SUPPORT.value)
 
 
 def answer_jam_now(state: DState, top: Frame, chosen: Action) -> Step:
@@ -127,15 +144,20 @@ def answer_jam_now(state: DState, top: Frame, chosen: Action) -> Step:
         return step(state, Phase.SUPPORT, player, f"{name(player)} does not Jam.", (C.JAM_GAINED,))
     other = state.sides[1 - player]
     other.alter(voided=True)
+    scoped = "" not in _jamming_gained(state, player)
+    attack = chosen_attack(state, player) or ""
     return step(state, Phase.SUPPORT, player, f"{name(player)}'s Jamming, gained from a Support that resolved first, voids "
-                f"{name(1 - player)}'s Digimon Support {state.label(other.support[-1])} before it resolves.",
-                (C.JAM_GAINED, C.JAM_GAINED_TIMING, C.A_JAMMING, C.VOID), [Event("void", 1 - player)])
+                f"{name(1 - player)}'s Digimon Support {state.label(other.support[-1])} before it resolves"
+                + (f": {name(player)} reveals {attack.capitalize()}, the attack it was added to." if scoped else "."),
+                (C.JAM_GAINED, C.JAM_GAINED_TIMING, C.A_JAMMING, C.VOID, *(C.MORE["attack-gains"] if scoped else ())),
+                [Event("void", 1 - player), *([Event("reveal-attack", player, data={"attack": attack})] if scoped else [])])
 
 
 def check_jam_now(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if chosen.kind == "jam-now" and not can_jam_now(state, chosen.player):
         return (Reason("Jamming voids a Digimon Support only before it resolves, and only once you have Jamming.", C.JAM_GAINED),)
-    return ()
+    wrong = _wrong_attack(state, chosen.player) if chosen.kind == "jam-now" else None
+    return (wrong,) if wrong else ()
 
 
 # -- "Pay X DP from this" (BIT-052 Immortalize, FAQ Paying DP) ----------------------------------------------------

@@ -152,6 +152,7 @@ CARD_FUTURE = cite("dbe:evolution-phase.5.1.1")
 CARD_RESPECTS = cite("dbe:evolution-phase.5.1.2")
 CARD_REQ_LEVEL = cite("dbe:evolution-phase.5.1.2.1")
 CARD_IGNORE_LEVEL = cite("dbe:evolution-phase.5.1.2.2")
+DP_IGNORE_LEVEL = cite("dbe:evolution-phase.5.3.3.2")
 CARD_REQ_TYPE = cite("dbe:evolution-phase.5.1.2.3")
 CARD_REQ_EVO_BOX = cite("dbe:evolution-phase.5.1.2.4")
 CARD_REQ_DP = cite("dbe:evolution-phase.5.1.2.5")
@@ -293,6 +294,7 @@ JAMMING_CASES = cite("dbe:rules-faq.jamming-oddballs")
 JAMMING_WHICH = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void")
 JAMMING_GAINED_CROSS = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b2")
 JAMMING_NOT_OTHERS = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b3")
+ATTACK_CHANGED = cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b6")  # attacks changed: too late to Jam
 COUNTER_NOT_JAMMED = cite(
     "dbe:rules-faq.counter-specifics.3",
     "effects may also add Counter without being Jammed (such as Options, specifically the ACE card “Gold Banana”)",
@@ -553,6 +555,8 @@ PLACED_UNDER = cite("dbe:glossary.abnormal")
 
 #: what DBE's FAQ says more about a rule DMB's shared code carries out, by the place it applies
 MORE: dict[str, tuple] = {
+    "ruler": (cite("dbe:glossary.type", "Note: “Ruler” is not a type. Digimon with the Ruler property have no type at all until they gain types with “Dominion”."),),
+    "attack-gains": (cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b7"),),  # an ability added to one attack
     "look": (cite("dbe:rules-faq.cherrypicking-rules.b3"),),  # Corrupt and Recode: no shuffle
     "recycle": (cite("dbe:rules-faq.cherrypicking-rules.b1"),),  # Recycle as an effect: no shuffle
     "shuffle": (cite("dbe:rules-faq.cherrypicking-rules.p1"),),  # the deck picked from is shuffled

@@ -45,7 +45,7 @@ RULES = effect_rules(
            "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT, "discard-hand": C.DISCARD, "self-to-dp": C.RACK_UP,
            "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE, "keep-dp": C.PAYING_DP_MEANS,
            "pay-dp": C.PAYING_DP, "self-under": C.ABNORMAL_STATE, "open-hand": C.HIDDEN_ZONES,
-           "flip": C.FLIP, "remove-active": C.ACTIVE_ZONE},
+           "flip": C.FLIP, "remove-active": C.ACTIVE_ZONE, "change-attack": C.ATTACK_CHANGED},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -59,6 +59,8 @@ RULES = effect_rules(
                        "(FAQ, attachment conditions). List it last.",
         "remove-active": "the player's (`what.whose`) active Digimon and every card under it go to the bottom of their deck "
                          "(attachments to the trash); a new Digimon is played in their next Prep Phase",
+        "change-attack": "the player's (`what.whose`) attack chosen this turn, still secret, is changed to the one named in "
+                         "`counter` (`cross` by default); a Jamming it brings comes too late to void a Support",
         "flip": "this flip card turns over to its other side (`flip` in the card file), only when a card says so",
         "open-hand": "the player's (`what.whose`) hand stays face up, an open zone, until the End Phase (a lingering effect)",
         "self-under": "this card goes from the Support Zone into its owner's active zone, under the active Digimon; an "

@@ -184,8 +184,9 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     if evolve_card is not None:
         cited += [C.DP_EVOLVE_CARD, C.DP_CARD_EFFECTS, C.CARD_TIMING_EVOLVE, C.ONE_EVOLVE_CARD]
         cited += [C.DP_DISCOUNT] if state.cards[evolve_card].discount else []
-        done = replace(done, narration=f"{done.narration[:-1]}, with the EVOLVE card {state.label(evolve_card)} "
-                       f"(DP -{state.cards[evolve_card].discount}).", events=(*done.events, state.card_event("evolve-card", player, (evolve_card,))))
+        discount = state.cards[evolve_card].discount
+        done = replace(done, narration=f"{done.narration[:-1]}, with the EVOLVE card {state.label(evolve_card)}"
+                       + (f" (DP -{discount})." if discount else "."), events=(*done.events, state.card_event("evolve-card", player, (evolve_card,))))
     if C.EVO_BONUS in cited and chosen.kind != "dna":  # the bonuses that qualify by name, after the Future is placed
         cited += [C.DP_BONUSES_MAY, C.DP_AFTER] if chosen.kind == "evolve" else [C.CARD_BONUSES_MAY, C.CARD_AFTER]
     if C.REQ_EVO_BOX in cited or C.CARD_REQ_EVO_BOX in cited:
@@ -195,6 +196,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     top_card = state.cards[side.active[-1]]
     under = len(side.active) - 1
     before = state.cards[side.active[-2]]
+    if evolve_card is not None and "level" in state.cards[evolve_card].ignores and top_card.level != next_level(before.level or ""):
+        cited += [C.IGNORE, C.DP_IGNORE_LEVEL]  # an EVOLVE card that ignores level, evolving by DP
     ignored = set(card.ignores) if card is not None else set()
     if before.name not in top_card.evo_box and any(a in top_card.evo_box for a in before.alias):
         cited.append(C.ALIAS)  # its evo-box names what the active also counts as

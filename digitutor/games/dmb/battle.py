@@ -85,16 +85,27 @@ class Abilities:
 
 def abilities(state: DState, player: int) -> Abilities:
     side = state.sides[player]
-    chosen = state.attacks[player]
+    chosen = chosen_attack(state, player)
+    if chosen is None or not side.active:
+        return Abilities(())
     attack = state.cards[side.active[-1]].attack(chosen)
     names: list[tuple[str, str]] = []
     if attack.ability and not (chosen == "cross" and "jammed" in side.battle.abilities):
         names.append((attack.ability, attack.arg or str(attack.amount or "")))
     for gained in side.battle.abilities:
-        if gained != "jammed":
+        gained, _, scope = gained.partition("@")  # "jamming@triangle": gained by that attack only
+        if gained != "jammed" and scope in ("", chosen):
             ability, _, arg = gained.partition(":")
             names.append((ability, arg))
     return Abilities(tuple(names))
+
+
+def chosen_attack(state: DState, player: int) -> str | None:
+    """The attack ``player`` chose this turn: revealed, or still secret in the round's reveal frame (None: not yet)."""
+    if state.attacks:
+        return state.attacks[player]
+    reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
+    return choices(reveal).get(player) if reveal is not None else None
 
 
 def power(state: DState, player: int) -> int:

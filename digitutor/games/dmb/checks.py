@@ -47,7 +47,10 @@ def requirement_reasons(state: DState, player: int, target: Card, ignores: tuple
     if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
         reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", state.cites.REQ_LEVEL))
     if not by_box and "type" not in ignores and not state.cites.same_type(current, target):
-        reasons.append(Reason(f"{target.name} is {target.type}, not {current.type}, and its Evolution Box does not name {current.name}.", state.cites.REQ_TYPE))
+        differ = f"is {target.type}, not {current.type}," if target.type and current.type else f"and {current.name} share no type,"
+        reasons.append(Reason(f"{target.name} {differ} and its Evolution Box does not name {current.name}.", state.cites.REQ_TYPE))
+        reasons += [Reason(f"{ruler.name} is a Ruler: it has no type at all.", *state.cites.MORE["ruler"])
+                    for ruler in (current, target) if getattr(ruler, "ruler", False)]  # DBE's Ruler property
     if dna:
         return reasons
     if target.dp is None and not by_box:

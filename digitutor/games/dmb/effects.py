@@ -58,7 +58,8 @@ def effect_rules(game: str, C: ModuleType, verbs: dict | None = None, game_verbs
             "discard": "the player (`what.whose`) discards `count` cards from the hand, of their choice (the engine takes the last ones)",
             "void": "Void: the opponent's Support is nullified",
             "gain-ability": "the player's (`what.whose`) attack gains the attack ability named in `counter` "
-            "(`1st-attack`, `cannot-gain-1st`, `counter:circle`, `crash`, `drain`, `to-0:triangle`)",
+            "(`1st-attack`, `cannot-gain-1st`, `counter:circle`, `crash`, `drain`, `to-0:triangle`); in DBE `jamming@triangle` adds "
+            "it to that one attack only",
             "revive": "Set Revival: if the Digimon is KO'd this turn it stays, with `amount` HP (10 if none), and is worth 1 KO point",
             "recycle": "Recycle X: the top `count` cards of the trash go on top of the deck, without shuffling",
             "take": "Take: the player picks a card matching `what` (`level`, `kind`) from `what.zone` (deck or trash) into the hand; "

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from ...core.effects import Effect, Selector, Verb
 from ...core.frames import frame
 from ...core.records import Event
+from ...core.secret import record
 from ...rules.model import Citation
 from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
@@ -208,7 +209,10 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         side.alter(abilities=side.battle.abilities + (ability,))
         if ability == "1st-attack":
             state.gained = state.gained + (player,)
-        outcome.say(f"{name(player)}'s attack gains {_ability_words(ability)}.")
+        ability, _, scope = ability.partition("@")
+        if scope:  # DBE: an ability added to one specific attack (FAQ, which abilities Jamming can void)
+            outcome.citations += state.cites.MORE.get("attack-gains", ())
+        outcome.say(f"{name(player)}'s {scope.capitalize() if scope else 'attack'} gains {_ability_words(ability)}.")
     elif kind == "revive":
         side.alter(revival=verb.amount or 10)
         outcome.say(f"{name(player)} sets Revival with {verb.amount or 10} HP.")
@@ -293,6 +297,15 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             side.active, side.attached, side.hp, side.flats, side.abnormal, side.divisor = [], [], 0, 0, False, 1
             outcome.say(f"{name(player)}'s active Digimon and the cards under it go to the bottom of their deck: their active "
                         "zone is empty.")
+    elif kind == "change-attack":  # DBE: "Change opponent's attack to Cross." — the secret choice changes
+        attack = verb.counter or "cross"
+        if any(f.kind == "strategy.reveal" for f in state.frames):  # the choices are still secret: the new one is kept
+            record(state, "strategy", player, attack)
+            outcome.events.append(Event("change-attack", player, data={"attack": attack}))
+            outcome.say(f"{name(player)}'s attack is changed to {attack.capitalize()}.")
+            if side.active and state.cards[side.active[-1]].attack(attack).ability == "jamming":
+                outcome.say(f"{name(player)}'s new Cross has Jamming, but it cannot be revealed now to void a Digimon Support: "
+                            "the time to reveal has passed.")
     elif kind == "open-hand":  # DBE: "Opponent's hand stays face up until the End Phase." (Redotamamon)
         side.alter(hand_open=True)
         outcome.events.append(state.card_event("reveal", player, tuple(side.hand)))
