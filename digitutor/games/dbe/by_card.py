@@ -61,7 +61,7 @@ def card_options(state: DState, player: int) -> list[Option]:
     options = []
     for card_uid in side.hand:
         card = cards[card_uid]
-        if card.kind != C.EVOLVE_KIND:
+        if card.kind != C.EVOLVE_KIND or card.reveal_top:  # a Future from the top of the deck: matrix.py
             continue
         for uid in targets:
             options.append(Option(action("evolve-with", player, ids[card_uid], ids[uid]),

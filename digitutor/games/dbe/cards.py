@@ -75,6 +75,7 @@ class CardEntry(Schema):
     activates_bonus: bool = False  #: "Activate an evo-bonus": the Future's bonuses apply whatever the names
     dna_material: bool = False  #: counts as a DNA material, whatever the names (BIT-058 Jogress)
     keeps_dp: bool = False  #: "When evolving by DP, ... delete this card instead of discarding all own DP" (Super Tag)
+    reveal_top: Annotated[int, msgspec.Meta(ge=0, le=50)] = 0  #: an Evolution card whose Future comes from the top N, revealed (Matrix Evolve)
     alias: tuple[ShortText, ...] = ()  #: "Also counts as [Name]" / "Alias [Name]": names it also has, permanently
     flip: CardId | None = None  #: a flip card: the id of its other side (both sides share the set number)
     initial: bool = False  #: a flip card's initial side (the up arrow): decks begin with this side up
@@ -109,6 +110,7 @@ class DbeCard(Card):
     proxy: bool = False
     mastery: bool = False
     ruler: bool = False
+    reveal_top: int = 0
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -167,7 +169,7 @@ def _card(entry: CardEntry, raw: Any, source: str) -> DbeCard:
         (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.subtypes, entry.ignores,
         entry.ace, entry.firewall, entry.data, entry.proxy, entry.text, effects,
         entry.number, entry.timing, entry.no_abnormal, entry.not_with, entry.discount, entry.downgrade, entry.same_level,
-        entry.activates_bonus, entry.dna_material, entry.keeps_dp, entry.alias, entry.flip, entry.initial, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler,
+        entry.activates_bonus, entry.dna_material, entry.keeps_dp, entry.alias, entry.flip, entry.initial, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler, entry.reveal_top,
     )
 
 

@@ -64,7 +64,7 @@ def ask_dig_top(state: DState, top: Frame) -> Decision | None:
     return Decision(player, "dig-top", f"{name(player)}: put 1 of these into your DP zone.", options, (C.TOP_FIVE,), state.phase.value)
 
 
-def _put_back(state: DState, player: int) -> int:
+def put_back(state: DState, player: int) -> int:
     """The cards set apart go back on top of the deck in the same order (no shuffle)."""
     side = state.sides[player]
     back = len(side.looking)
@@ -79,7 +79,7 @@ def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side.looking.remove(uid)
     side.dp.append(uid)
-    back = _put_back(state, player)
+    back = put_back(state, player)
     state.pop()
     return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
                 "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS, *C.MORE["intent"]),
@@ -89,7 +89,7 @@ def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
 def no_dig_top(state: DState, top: Frame, rng: random.Random) -> Step:
     player = top.player
     assert player is not None
-    back = _put_back(state, player)
+    back = put_back(state, player)
     state.pop()
     return step(state, state.phase, player, f"No {top['sort']} among the {back} card(s) set apart: the effect fails, and they go "
                 "back on top of the deck in the same order.", (C.TOP_FIVE, C.MISFIRE))

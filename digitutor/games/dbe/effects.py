@@ -27,6 +27,8 @@ RULES = effect_rules(
                                 "Support Phase's step 1 (Any Support Phase)", C.TURBO_RISK, static=False),
         "when-evolving": Timing("when-evolving", "When evolving: an Evolution card's effect, with a valid Future in the "
                                 "Evolution Zone", C.WHEN_EVOLVING, static=False),
+        "evolve": Timing("evolve", "an Evolution card's own text after its evolution (or its failure), in order: it "
+                         "finishes resolving", C.CARD_FAILS, static=False),
         "after-evolving": Timing("after-evolving", "After evolving: once the Future is the active Digimon, with its stats",
                                  C.AFTER_EVOLVING, static=False),
         "active-stack": Timing("active-stack", "Active Zone: / Active Stack: a passive that applies anywhere in the active "
@@ -45,7 +47,8 @@ RULES = effect_rules(
            "set-hp": C.HP, "attach-from": C.ATTACH_BY_EFFECT, "discard-hand": C.DISCARD, "self-to-dp": C.RACK_UP,
            "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE, "keep-dp": C.PAYING_DP_MEANS,
            "pay-dp": C.PAYING_DP, "self-under": C.ABNORMAL_STATE, "open-hand": C.HIDDEN_ZONES,
-           "flip": C.FLIP, "remove-active": C.ACTIVE_ZONE, "change-attack": C.ATTACK_CHANGED},
+           "flip": C.FLIP, "remove-active": C.ACTIVE_ZONE, "change-attack": C.ATTACK_CHANGED,
+           "partner-to-deck": C.SHUFFLE_IF_SAID},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -59,6 +62,8 @@ RULES = effect_rules(
                        "(FAQ, attachment conditions). List it last.",
         "remove-active": "the player's (`what.whose`) active Digimon and every card under it go to the bottom of their deck "
                          "(attachments to the trash); a new Digimon is played in their next Prep Phase",
+        "partner-to-deck": "the player's partner cards (the partner declared at the Pre-Game Setup) go from the trash into "
+                           "the deck; a `shuffle` after it mixes them in",
         "change-attack": "the player's (`what.whose`) attack chosen this turn, still secret, is changed to the one named in "
                          "`counter` (`cross` by default); a Jamming it brings comes too late to void a Support",
         "flip": "this flip card turns over to its other side (`flip` in the card file), only when a card says so",

@@ -8,7 +8,7 @@ from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
 from ..dmb.procedure import PROCEDURE as DMB
 from . import citations as C
-from . import any_phase, attach_from, battle, choices, effect_evolution, more_supports, pregame, triggers, turn
+from . import any_phase, attach_from, battle, choices, effect_evolution, matrix, more_supports, pregame, triggers, turn
 from .turn import turn_frames
 
 __all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
@@ -60,8 +60,9 @@ PROCEDURE = Procedure(
                                            more_supports.answer_add_support),
         "effect.evolve": DecisionRule(frozenset({"effect-evolve"}), effect_evolution.ask_effect_evolve,
                                       effect_evolution.answer_effect_evolve, effect_evolution.no_effect_evolve),
-        "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "evolve-dp-with", "dna", "no-evolve"}), turn.ask_evolve,
-                                         turn.answer_evolve, turn.skip_evolve),
+        "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "evolve-dp-with", "evolve-reveal", "dna", "no-evolve"}),
+                                         turn.ask_evolve, turn.answer_evolve, turn.skip_evolve),
+        "evolution.matrix": DecisionRule(frozenset({"matrix-evolve", "matrix-none"}), matrix.ask_matrix, matrix.answer_matrix),
     },
 )
 
@@ -90,5 +91,8 @@ ACTIONS: dict[str, ActionRule] = {
     "no-any-phase": ActionRule(C.ANY_PHASE, "Any Phase cards are used at a phase's step 1."),
     "extra-support": ActionRule(C.MORE_SUPPORTS, "A card's effect lets its player play one more Support.", more_supports.check_add_support),
     "no-extra-support": ActionRule(C.MORE_SUPPORTS, "A card's effect lets its player play one more Support."),
+    "evolve-reveal": ActionRule(C.BY_CARD, "Evolution cards are played in the turn player's Evolution Phase.", turn.check_evolve),
+    "matrix-evolve": ActionRule(C.MATRIX, "A Future among revealed cards is chosen when the card reveals them.", matrix.check_matrix),
+    "matrix-none": ActionRule(C.MATRIX, "A Future among revealed cards is chosen when the card reveals them.", matrix.check_matrix),
     "effect-evolve": ActionRule(C.EFFECT_EVOLUTION, "An effect that evolves says so when it resolves.", effect_evolution.check_effect_evolve),
 }

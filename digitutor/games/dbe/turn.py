@@ -20,6 +20,7 @@ from ..dmb.state import DState, Phase
 from . import citations as C
 from .by_card import after_evolving, card_citations, card_options, evolve_card_options, when_evolving
 from .cards import next_level
+from .matrix import answer_reveal, reveal_options
 
 
 def turn_frames(state: DState) -> list[Frame]:
@@ -102,7 +103,7 @@ def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
 
 def abnormal_evolutions(state: DState, player: int) -> tuple[Option, ...]:
     """An Abnormal active may only evolve by a revealed Evolution card that does not prohibit it (step 3.1)."""
-    return (*card_options(state, player), Option(action("no-evolve", player), "Do not evolve"))
+    return (*card_options(state, player), *reveal_options(state, player), Option(action("no-evolve", player), "Do not evolve"))
 
 
 def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
@@ -117,7 +118,8 @@ def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
         options.append(option)
         if option.action.kind == "evolve" and option.legal and side.flats:
             options += _flat_removals(state, player, option)
-    return (*options[:-1], *card_options(state, player), *evolve_card_options(state, player), *options[-1:])
+    return (*options[:-1], *card_options(state, player), *reveal_options(state, player), *evolve_card_options(state, player),
+            *options[-1:])
 
 
 FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
@@ -165,6 +167,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     """DMB's evolution (the same steps: future, requirements, evo-bonuses, DP discarded), then DBE's own checks of
     the new active: the stats reset, Abnormal checked again by the cards under it."""
     player = chosen.player
+    if chosen.kind == "evolve-reveal":  # the Future comes from the top of the deck, revealed first (Matrix Evolve)
+        return answer_reveal(state, top, chosen)
     side = state.sides[player]
     was_abnormal = side.abnormal
     evolve_card = None

@@ -297,6 +297,13 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             side.active, side.attached, side.hp, side.flats, side.abnormal, side.divisor = [], [], 0, 0, False, 1
             outcome.say(f"{name(player)}'s active Digimon and the cards under it go to the bottom of their deck: their active "
                         "zone is empty.")
+    elif kind == "partner-to-deck":  # DBE: "Shuffle own partner from the Trash into own deck." (BIT-054 Matrix Evolve)
+        back = [uid for uid in side.trash if state.cards[uid].id == side.partner]
+        side.trash[:] = [uid for uid in side.trash if uid not in back]
+        side.deck.extend(back)
+        outcome.events.append(state.card_event("to-deck", player, back))
+        outcome.say(f"{name(player)} puts {len(back)} partner card(s) from the trash into the deck." if back
+                    else f"{name(player)} has no partner card in the trash.")
     elif kind == "change-attack":  # DBE: "Change opponent's attack to Cross." — the secret choice changes
         attack = verb.counter or "cross"
         if any(f.kind == "strategy.reveal" for f in state.frames):  # the choices are still secret: the new one is kept

@@ -63,7 +63,7 @@ class Side:
     battle: Battle = field(default_factory=Battle)
     destined: tuple[int, ...] = ()  #: the cards that began in the Destiny Zone (deleted when they leave play)
     looking: list[int] = field(default_factory=list)  #: top cards of this deck being looked at (Recode, Corrupt), top first
-    looker: int | None = None  #: who looks at them
+    looker: int | None = None  #: who looks at them (-1: revealed to both players)
     activated: tuple[int, ...] = ()  #: cards whose ACTIVATE was used (once per game; deleted when they leave)
     used_this_turn: tuple[tuple[int, int], ...] = ()  #: (card, turn) of [1/Turn] effects used
     shattered: int = 0  #: Shatter: Power the active Digimon lost for as long as it stays (its printed Shatter amounts)

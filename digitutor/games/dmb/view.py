@@ -20,6 +20,8 @@ from .state import DState, Side
 UNKNOWN = Card("unknown", "a face-down card", "option", None, None, 0, None, 0, (None, None, None), (), (), (), (), False, False,
                False, False, "", ())
 
+REVEALED = -1  #: the ``looker`` of top cards revealed to both players (DBE: BIT-054 Matrix Evolve)
+
 #: zones nobody sees (which zones only their owner sees is the game's: ``OWNER_ONLY`` in its citation table)
 NOBODY = frozenset({"deck", "blind-support"})
 
@@ -28,7 +30,7 @@ def hidden_from(state: DState, zone: str, owner: int, viewer: int | None, looker
     if viewer is None:
         return False
     if zone == "looking":
-        return viewer != looker
+        return looker != REVEALED and viewer != looker
     if zone == "hand" and state.sides[owner].battle.hand_open:  # DBE: an effect keeps this hand face up this turn
         return False
     return zone in NOBODY or (zone in state.cites.OWNER_ONLY and owner != viewer)
