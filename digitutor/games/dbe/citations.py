@@ -480,6 +480,8 @@ DESTINY_OPEN = cite(
     "order of) at any time: Active Zones, Trashes, attachments, evolutions, Support, Destiny Zone,",
 )
 HIDDEN_ZONES = cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p5")
+FACE_UP_DECK = cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p5",
+                    "Some cards may cause hidden zone ambiguity such as DB-017 Gaizmon, which flips its attached’s deck over and plays with it face up. In this case, everything revealed (the top card) is now OPEN and everything under it is hidden.")
 
 # -- FAQ -------------------------------------------------------------------------------------------------------
 DARK_AREA = cite("dbe:rules-faq.dark-area")

@@ -48,7 +48,9 @@ RULES = effect_rules(
            "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE, "keep-dp": C.PAYING_DP_MEANS,
            "pay-dp": C.PAYING_DP, "self-under": C.ABNORMAL_STATE, "open-hand": C.HIDDEN_ZONES,
            "flip": C.FLIP, "remove-active": C.ACTIVE_ZONE, "change-attack": C.ATTACK_CHANGED,
-           "partner-to-deck": C.SHUFFLE_IF_SAID},
+           "flip-deck": "the player's (`what.whose`) deck is turned over: its order reverses, and it is played face up, the top "
+                     "card open to both players and the cards under it hidden (cards drawn from it were seen by both)",
+        "partner-to-deck": C.SHUFFLE_IF_SAID, "flip-deck": C.FACE_UP_DECK},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",

@@ -24,8 +24,8 @@ def draw(state: DState, player: int, count: int) -> Event:
     """The top ``count`` cards of the deck (as many as it holds) into the hand; only the player sees which."""
     side = state.sides[player]
     drawn = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
-    side.hand.extend(drawn)
-    return state.card_event("draw", player, drawn, {"count": len(drawn)}, secret=True)
+    side.hand.extend(drawn)  # from a deck played face up (DBE), each card drawn was open to both players
+    return state.card_event("draw", player, drawn, {"count": len(drawn)}, secret=not side.deck_face_up)
 
 
 def trash_top(state: DState, player: int, count: int) -> Event:

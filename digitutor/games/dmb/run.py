@@ -297,6 +297,12 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             side.active, side.attached, side.hp, side.flats, side.abnormal, side.divisor = [], [], 0, 0, False, 1
             outcome.say(f"{name(player)}'s active Digimon and the cards under it go to the bottom of their deck: their active "
                         "zone is empty.")
+    elif kind == "flip-deck":  # DBE: the deck is flipped over and played face up (DB-017 Gaizmon)
+        side.deck.reverse()  # turned over, the bottom card is on top
+        side.deck_face_up = not side.deck_face_up
+        top = f": its top card, {state.label(side.deck[-1])}, is open to both players; the cards under it stay hidden" if side.deck else ""
+        outcome.events.append(state.card_event("reveal", player, tuple(side.deck[-1:])))
+        outcome.say(f"{name(player)}'s deck is flipped over and played face up{top}.")
     elif kind == "partner-to-deck":  # DBE: "Shuffle own partner from the Trash into own deck." (BIT-054 Matrix Evolve)
         back = [uid for uid in side.trash if state.cards[uid].id == side.partner]
         side.trash[:] = [uid for uid in side.trash if uid not in back]

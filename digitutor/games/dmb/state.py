@@ -76,6 +76,7 @@ class Side:
     evolve_cards: int = 0  #: DBE: the turn EVOLVE-timing cards were last played from the hand (one per turn)
     kept: list[int] = field(default_factory=list)  #: DBE: DP cards kept under the attachment (BIT-052 Immortalize)
     kept_dp: int = 0  #: DBE: the DP that attachment tracks ("Pay X DP from this" lowers it)
+    deck_face_up: bool = False  #: DBE: the deck was flipped over (DB-017 Gaizmon): its top card is open to both players
 
     def copy(self) -> Side:
         return Side(
@@ -84,7 +85,7 @@ class Side:
             self.abnormal, self.partner_evolved, self.evolved, self.worth_one, self.blind, self.battle, self.destined,
             list(self.looking), self.looker, self.activated, self.used_this_turn, self.shattered,
             list(self.dark), list(self.side_pile), list(self.evolve_zone), self.flats, self.divisor, self.evolve_cards,
-            list(self.kept), self.kept_dp,
+            list(self.kept), self.kept_dp, self.deck_face_up,
         )
 
     @property

@@ -36,6 +36,13 @@ def hidden_from(state: DState, zone: str, owner: int, viewer: int | None, looker
     return zone in NOBODY or (zone in state.cites.OWNER_ONLY and owner != viewer)
 
 
+def _deck_view(state: DState, side) -> ZoneView:
+    """The deck: a face-down pile, or (DBE: flipped over by an effect) a pile whose top card is open to both players."""
+    if side.deck_face_up and side.deck:
+        return ZoneView("deck", "Deck (face up: the top card is open)", (card_view(state, side.deck[-1]),), "pile", len(side.deck))
+    return ZoneView("deck", "Deck", (), "pile", len(side.deck))
+
+
 def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
     """Every zone as (name, owner, uids)."""
     for player, side in enumerate(state.sides):
@@ -87,7 +94,7 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
 
         support_zone = "blind-support" if side.blind else "support"
         shown = (
-            ZoneView("deck", "Deck", (), "pile", len(side.deck)),
+            _deck_view(state, side),
             ZoneView("hand", "Hand", row("hand", side.hand), "row", len(side.hand)),
             ZoneView("active", "Active Zone", _active_view(state, side), "stack", len(side.active)),
             ZoneView("dp", "DP Zone", row("dp", side.dp), "row", len(side.dp)),
@@ -128,7 +135,9 @@ def redact(state: DState, viewer: int | None) -> DState:
             return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023
 
         copy = side.copy()
-        copy.deck, copy.hand, copy.active = pile(side.deck, "deck"), pile(side.hand, "hand"), pile(side.active, "active")
+        face_up = side.deck_face_up and bool(side.deck)  # DBE: a deck flipped over shows its top card to both players
+        deck = pile(side.deck[:-1], "deck") + new.pile(side.deck[-1:], False) if face_up else pile(side.deck, "deck")
+        copy.deck, copy.hand, copy.active = deck, pile(side.hand, "hand"), pile(side.active, "active")
         copy.dp, copy.trash, copy.destiny = pile(side.dp, "dp"), pile(side.trash, "trash"), pile(side.destiny, "destiny")
         copy.attached = pile(side.attached, "attached")
         copy.support = pile(side.support, "blind-support" if side.blind else "support")

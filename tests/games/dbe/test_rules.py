@@ -160,3 +160,22 @@ def test_deck_construction_p3_a_flip_card_with_an_initial_side_begins_with_it():
     assert "dbe:deck-construction.p3" not in cites(deck_problems(star))
     four = agumon_deck(cards=deck.cards[:-4] + ("star-disk",) * 4)
     assert "dbe:deck-construction.b9" in cites(deck_problems(four))  # an Option: 3 copies at most, by the shared number
+
+
+def test_rules_faq_hidden_zones_a_deck_flipped_face_up_shows_only_its_top_card():
+    """Gaizmon "flips its attached's deck over and plays with it face up. In this case, everything revealed (the top
+    card) is now OPEN and everything under it is hidden." Turned over, the bottom card is the new top."""
+    setup = {"board": {"phase": "strategy", "active": 0, "turn": 3, "players": [
+        {"active": ["agumon"], "hand": ["gaizmon"], "deck": ["gomamon"] * 5},
+        {"active": ["palmon"], "deck": ["palmon", "biyomon", "veemon", "gabumon"]}]}}
+    match = Match("dbe", 1, setup, ("human", "human"))
+    for key in ("attack:choice=circle", "attack:choice=circle", "no-support", "support:gaizmon"):
+        match.run()
+        match.choose(match.resolve_key(key).key)
+    while match.state.phase.value != "battle":
+        match.advance()
+    deck = next(zone for zone in match.game.board(match.state, 0).players[1].zones if zone.id == "deck")
+    assert [card.name for card in deck.cards] == ["Gabumon"] and deck.count == 4  # only the open top card, of 4
+    seen = match.game.observe(match.state, 0).state.sides[1].deck
+    names = [match.game.observe(match.state, 0).state.cards[uid].name for uid in seen]
+    assert names[-1] == "Gabumon" and set(names[:-1]) == {"a face-down card"}, "the cards under the top stay hidden"
