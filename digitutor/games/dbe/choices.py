@@ -10,7 +10,7 @@ from ...core.actions import Action, action
 from ...core.frames import Frame
 from ...core.records import Decision, Event, Option, Reason, Step
 from ..dmb.battle import chosen_attack
-from ..dmb.common import name, step
+from ..dmb.common import name, step, to_owners_trash
 from ..dmb.state import DState, Phase
 from . import citations as C
 
@@ -32,7 +32,7 @@ def answer_discard_dp(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side = state.sides[target]
     side.dp.remove(uid)
-    side.trash.append(uid)
+    to_owners_trash(state, [uid], target)
     left = top["count"] - 1
     state.frames[-1] = top.but(count=left)
     if left <= 0:

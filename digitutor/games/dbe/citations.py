@@ -560,6 +560,7 @@ PLACED_UNDER = cite("dbe:glossary.abnormal")
 
 #: what DBE's FAQ says more about a rule DMB's shared code carries out, by the place it applies
 MORE: dict[str, tuple] = {
+    "negative-plus-p": (cite("dbe:evolution-phase.4.8", "“-X0 +P” can occur in which case the DP a player has is lowered, even to negative numbers."),),
     "ruler": (cite("dbe:glossary.type", "Note: “Ruler” is not a type. Digimon with the Ruler property have no type at all until they gain types with “Dominion”."),),
     "attack-gains": (cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b7"),),  # an ability added to one attack
     "look": (cite("dbe:rules-faq.cherrypicking-rules.b3"),),  # Corrupt and Recode: no shuffle

@@ -81,7 +81,7 @@ RULES = effect_rules(
                    "the same order (no shuffle). List it last.",
         "discard-hand": "the player discards their whole hand (it may make the opponent's \"when opponent discards\" effects "
                         "interrupt)",
-        "self-to-dp": "this card goes from the Support Zone into its owner's DP zone",
+        "self-to-dp": "this card goes from the Support Zone into its owner's DP zone (or the opponent's, `what.whose`)",
         "set-hp": "the player's active Digimon's current HP becomes `amount`",
         "shuffle": "the player shuffles their deck, because the card says so (no other effect shuffles by itself)",
         "add-support": "the player may put 1 more Support card from the hand into the Support Zone; it resolves when the "

@@ -324,4 +324,7 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
 def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
     """Racking up: the card gives its "+P" in the DP zone."""
     done = dmb_evolution.answer_rack(state, top, chosen)
-    return done if chosen.kind == "no-rack" else replace(done, citations=(*done.citations, C.PLUS_P))
+    if chosen.kind == "no-rack":
+        return done
+    negative = state.cards[state.uid(chosen.cards[0])].plus_p < 0  # "-X0 +P": the DP the player has is lowered
+    return replace(done, citations=(*done.citations, C.PLUS_P, *(C.MORE["negative-plus-p"] if negative else ())))

@@ -42,6 +42,12 @@ def owner_of(state: DState, uid: int, near: int) -> int:
     return near if owner is None else owner
 
 
+def to_owners_trash(state: DState, uids: list[int], near: int) -> None:
+    """Discarded cards go to their owner's trash (DBE: a card may lie in the opponent's DP zone)."""
+    for uid in uids:
+        state.sides[owner_of(state, uid, near)].trash.append(uid)
+
+
 def shuffle(side_deck: list[int], rng: random.Random) -> None:
     rng.shuffle(side_deck)
 

@@ -8,7 +8,7 @@ from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Step
 from .checks import evolve_options, evolve_target
-from .common import in_zone, name, step
+from .common import in_zone, name, step, to_owners_trash
 from .run import run_effects
 from .state import DState, Phase
 
@@ -96,7 +96,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
                                           and not getattr(state.cards[evolve_card], "keeps_dp", False))
     if pays_dp and state.cards[target].dp is not None:  # a Digimon without a DP cost evolves through its box for nothing
         gone = list(side.dp)
-        side.trash.extend(gone)
+        to_owners_trash(state, gone, player)
         side.dp.clear()
         cited += [state.cites.REQ_DP, state.cites.DISCARD_DP, state.cites.PAYING_DP]
         paid += f", discarding all {len(gone)} DP cards"

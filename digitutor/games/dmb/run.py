@@ -11,7 +11,7 @@ from ...core.secret import record
 from ...rules.model import Citation
 from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
-from .common import draw, name, trash_top
+from .common import draw, name, to_owners_trash, trash_top
 from .effects import has_passive, whose
 from .state import DState
 
@@ -350,7 +350,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     elif kind == "discard-dp":  # DBE: "Discard opponent's DP." (all) / "Discard any 1 in opponent's DP." (the owner picks)
         if not verb.count:
             gone = list(side.dp)
-            side.trash.extend(gone)
+            to_owners_trash(state, gone, player)
             side.dp.clear()
             outcome.events.append(state.card_event("discard", player, gone))
             outcome.citations += state.cites.MORE.get("amount-not-specified", ())
@@ -371,12 +371,15 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         outcome.events.append(state.card_event("discard", player, gone))
         outcome.discarded.append(player)
         outcome.say(f"{name(player)} discards their hand ({len(gone)}).")
-    elif kind == "self-to-dp":  # DBE: "Put this card into DP."
-        if source is not None and source in side.support:
-            side.support.remove(source)
+    elif kind == "self-to-dp":  # DBE: "Put this card into DP." (or into the opponent's, `what.whose`)
+        if source is not None and source in state.sides[owner].support:
+            state.sides[owner].support.remove(source)
             side.dp.append(source)
             outcome.events.append(state.card_event("to-dp", player, (source,)))
             outcome.say(f"{state.label(source)} goes into {name(player)}'s DP zone.")
+            if state.cards[source].plus_p < 0:  # DBE: "-X0 +P" lowers the DP a player has, even below 0
+                outcome.citations += state.cites.MORE.get("negative-plus-p", ())
+                outcome.say(f"Its {state.cards[source].plus_p} +P lowers {name(player)}'s DP to {side.dp_total(state.cards)}.")
     elif kind == "discard-active":  # DBE: "discard this active"
         if side.active:
             gone = side.active.pop()
