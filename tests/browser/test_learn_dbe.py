@@ -1,5 +1,6 @@
-"""Digimon Battle Evolution's Learn app in a real browser: the guided first game through an evolution by DP (removing
-a flat token), a Support Phase and a KO, to its end.
+"""Digimon Battle Evolution's Learn app in a real browser: the guided first game from the Pre-Game Setup (the Side
+Pile) through all three ways to evolve (by Evolution card, by DNA, by DP removing a flat token), Support Phases and a
+KO, to its end.
 
 The ``app`` fixture fails the test on any console error, uncaught exception, failed notebook
 cell or request that leaves 127.0.0.1.
@@ -11,18 +12,21 @@ from playwright.sync_api import Page, expect
 
 from drive import act, text, wait_ready
 
-EVOLVED_BY_DP = "dbe:evolution-phase.5.3"  # "Evolving by DP: This is the most common and most available evolution method ..."
+SIDE_PILE = "dbe:pre-game-setup.3"  # "Side Piles: Create your Side Pile by removing any cards from your deck, face down ..."
+EVOLVED_BY_CARD = "dbe:evolution-phase.5.1"  # "Evolving by Evolution card: [AKA “by card”] Turn player must play an Evolution card ..."
+EVOLVED_BY_DNA = "dbe:evolution-phase.5.2"  # "Evolving by DNA: DNA evolution takes a Future Digimon and counts it as 1 “Evolve” ..."
+EVOLVED_BY_DP = "dbe:evolution-phase.5.3"  # "Evolving by DP:This is the most common and most available evolution method ..."
 FLAT_REMOVED = "dbe:evolution-phase.5.3.3.7"  # "... to remove 1 "flat" token from in front of your active Digimon."
-DARK_AREA = "dbe:prep-phase.turn.2.1"  # "If the turn player has any cards in their Dark Area, they must take each ..."
 SUPPORTS_RESOLVE = "dbe:support-phase.5"  # "Resolve Support cards starting with the TURN-player."
 KO_POINT = "dbe:battle-phase.6.6"  # "Player that achieved the KO gains 1 KO point for victory."
+CLAUSES = (SIDE_PILE, EVOLVED_BY_CARD, EVOLVED_BY_DNA, EVOLVED_BY_DP, FLAT_REMOVED, SUPPORTS_RESOLVE, KO_POINT)
 
 
-def test_the_dbe_lesson_plays_through_an_evolution_by_dp_and_a_ko_to_its_end(app: Page) -> None:
+def test_the_dbe_lesson_plays_from_the_side_pile_through_three_ways_to_evolve_and_a_ko_to_its_end(app: Page) -> None:
     app.goto("/voila/render/learn_dbe.ipynb")
     root = wait_ready(app)
-    seen = {clause: False for clause in (DARK_AREA, EVOLVED_BY_DP, FLAT_REMOVED, SUPPORTS_RESOLVE, KO_POINT)}
-    for _ in range(150):
+    seen = dict.fromkeys(CLAUSES, False)
+    for _ in range(300):  # the lesson's game is about 100 steps and 31 answers
         for clause in seen:
             seen[clause] = seen[clause] or bool(root.locator(f'.dt-citation [data-clause="{clause}"]').count())
         if "That was your first Digimon Battle Evolution game" in text(root, ".dt-lesson"):
