@@ -46,7 +46,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         other = state.sides[1 - p]
         if not other.active:
             continue
-        gained = [a for a in other.battle.abilities if a != "jammed" and a.partition("@")[2] in ("", state.attacks[1 - p])]
+        gained = dmb_battle.gained_by(other, state.attacks[1 - p])
         if state.attacks[1 - p] != "cross":
             if gained:  # abilities a non-Cross attack gained through effects stay
                 told.append(f"{name(p)}'s Jamming does not void the abilities {name(1 - p)}'s {state.attacks[1 - p].capitalize()} gained.")

@@ -18,7 +18,6 @@ LOWER = {"M": "U", "U": "C", "C": "R"}  #: Downgrade: "Evolution in reverse Leve
 def card_reasons(state: DState, player: int, uid: int, card_uid: int) -> list[Reason]:
     """Every reason the active Digimon cannot evolve to ``uid`` with the Evolution card ``card_uid`` now."""
     side, card, target = state.sides[player], state.cards[card_uid], state.cards[uid]
-    current = state.cards[side.active[-1]]
     reasons: list[Reason] = []
     if card.kind != C.EVOLVE_KIND or card_uid not in side.hand:
         reasons.append(Reason(f"{card.name} is not an Evolution card in your hand.", C.BY_CARD))
@@ -26,6 +25,15 @@ def card_reasons(state: DState, player: int, uid: int, card_uid: int) -> list[Re
         reasons.append(Reason(f"A Level M comes from the Destiny Zone; {target.name} is not there.", C.CARD_FUTURE))
     if target.level != "M" and uid not in side.hand:
         reasons.append(Reason(f"{target.name} is not in your hand.", C.CARD_FUTURE))
+    return reasons + card_requirement_reasons(state, player, target, card)
+
+
+def card_requirement_reasons(state: DState, player: int, target, card) -> list[Reason]:
+    """What the Evolution card ``card`` requires of the evolution to ``target``, wherever the Future waits: level, type
+    or the evo-box, DP after its DP -X0, and what the card itself says."""
+    side = state.sides[player]
+    current = state.cards[side.active[-1]]
+    reasons: list[Reason] = []
     ignores = set(card.ignores) | ({"level"} if card.downgrade or card.same_level else set()) | ({"dp"} if card.discount else set())
     swap = {C.REQ_LEVEL: C.CARD_REQ_LEVEL, C.REQ_TYPE: C.CARD_REQ_TYPE, C.REQ_DP: C.CARD_REQ_DP, C.ONCE_PER_TURN: C.CARD_ONE_EVOLUTION}
     reasons += [Reason(r.why, swap.get(r.citation, r.citation))  # the by-card steps say the same, for this method

@@ -9,8 +9,7 @@ import random
 from ...core.actions import Action, action
 from ...core.frames import Frame
 from ...core.records import Decision, Event, Option, Reason, Step
-from ..dmb.battle import chosen_attack
-from ..dmb.common import name, step, to_owners_trash
+from ..dmb.common import chosen_attack, name, step, to_owners_trash
 from ..dmb.state import DState, Phase
 from . import citations as C
 
@@ -104,7 +103,7 @@ def check_dig_top(state: DState, top: Frame | None, chosen: Action) -> tuple[Rea
 
 def can_jam_now(state: DState, player: int) -> bool:
     """A Support gave ``player`` Jamming, and the opponent's Digimon Support has not resolved yet."""
-    side, other = state.sides[player], state.sides[1 - player]
+    other = state.sides[1 - player]
     if not _jamming_gained(state, player) or not other.support or other.blind or other.battle.voided:
         return False
     uid = other.support[-1]

@@ -48,9 +48,7 @@ RULES = effect_rules(
            "access": C.ACCESS, "discard-dp": C.DISCARD, "dig-top": C.TOP_FIVE, "keep-dp": C.PAYING_DP_MEANS,
            "pay-dp": C.PAYING_DP, "self-under": C.ABNORMAL_STATE, "open-hand": C.HIDDEN_ZONES,
            "flip": C.FLIP, "remove-active": C.ACTIVE_ZONE, "change-attack": C.ATTACK_CHANGED,
-           "flip-deck": "the player's (`what.whose`) deck is turned over: its order reverses, and it is played face up, the top "
-                     "card open to both players and the cards under it hidden (cards drawn from it were seen by both)",
-        "partner-to-deck": C.SHUFFLE_IF_SAID, "flip-deck": C.FACE_UP_DECK},
+           "partner-to-deck": C.SHUFFLE_IF_SAID, "flip-deck": C.FACE_UP_DECK},
     game_verbs={
         "static": "Static X: delete the bottom `count` cards of the player's (`what.whose`, the opponent by default "
                   "in an attack) trash",
@@ -64,6 +62,8 @@ RULES = effect_rules(
                        "(FAQ, attachment conditions). List it last.",
         "remove-active": "the player's (`what.whose`) active Digimon and every card under it go to the bottom of their deck "
                          "(attachments to the trash); a new Digimon is played in their next Prep Phase",
+        "flip-deck": "the player's (`what.whose`) deck is turned over: its order reverses, and it is played face up, the top "
+                     "card open to both players and the cards under it hidden (cards drawn from it were seen by both)",
         "partner-to-deck": "the player's partner cards (the partner declared at the Pre-Game Setup) go from the trash into "
                            "the deck; a `shuffle` after it mixes them in",
         "change-attack": "the player's (`what.whose`) attack chosen this turn, still secret, is changed to the one named in "

@@ -14,12 +14,12 @@ from msgspec.structs import replace
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
-from ..dmb.checks import requirement_reasons
 from ..dmb.common import name, step
 from ..dmb.run import run_effects
 from ..dmb.state import DState, Phase
 from ..dmb.view import REVEALED
 from . import citations as C
+from .by_card import card_requirement_reasons
 from .choices import put_back
 
 
@@ -57,19 +57,6 @@ def answer_reveal(state: DState, top: Frame, chosen: Action) -> Step:
                 [state.card_event("evolve-card", player, (card_uid,)), state.card_event("reveal", player, tuple(side.looking))])
 
 
-def matrix_reasons(state: DState, player: int, uid: int, card) -> list[Reason]:
-    """Why the revealed ``uid`` is not a valid Future: level and type (or the evo-box), and the DP after the card's DP -X0."""
-    side, target = state.sides[player], state.cards[uid]
-    swap = {C.REQ_LEVEL: C.CARD_REQ_LEVEL, C.REQ_TYPE: C.CARD_REQ_TYPE, C.ONCE_PER_TURN: C.CARD_ONE_EVOLUTION}
-    reasons = [Reason(r.why, swap.get(r.citation, r.citation)) for r in requirement_reasons(state, player, target, ("dp", *card.ignores))]
-    if target.dp is not None and "dp" not in card.ignores:
-        cost, have = max(0, target.dp - card.discount), side.dp_total(state.cards)
-        if have < cost:
-            reasons.append(Reason(f"{target.name} costs {target.dp} DP, {cost} after {card.name}'s DP -{card.discount}; your DP "
-                                  f"zone holds {have}.", C.CARD_REQ_DP))
-    return reasons
-
-
 def ask_matrix(state: DState, top: Frame) -> Decision:
     player = top.player
     assert player is not None
@@ -82,7 +69,7 @@ def ask_matrix(state: DState, top: Frame) -> Decision:
         if target.is_digimon and target.id not in seen:
             seen.add(target.id)
             options.append(Option(action("matrix-evolve", player, ids[uid]), f"Evolve to {state.label(uid)}",
-                                  tuple(matrix_reasons(state, player, uid, card))))
+                                  tuple(card_requirement_reasons(state, player, state.cards[uid], card))))
     options.append(Option(action("matrix-none", player), "Evolve to none of them"))
     return Decision(player, "matrix", f"{name(player)}: evolve to a valid Digimon among the revealed cards?", tuple(options),
                     (C.BY_CARD, C.MATRIX, C.CARD_RESPECTS), Phase.EVOLUTION.value)
@@ -133,4 +120,4 @@ def check_matrix(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
     side = state.sides[chosen.player]
     if uid is None or uid not in side.looking or not state.cards[uid].is_digimon:
         return (Reason("Name a Digimon among the revealed cards.", C.MATRIX),)
-    return tuple(matrix_reasons(state, chosen.player, uid, state.cards[state.uid(top["card"])]))
+    return tuple(card_requirement_reasons(state, chosen.player, state.cards[uid], state.cards[state.uid(top["card"])]))

@@ -18,7 +18,7 @@ from . import citations as DMB
 from .cards import SYMBOLS
 from .choices import push_attach_from, push_look, push_shatter
 from .effects import has_passive, passive_power
-from .common import draw, name, owner_of, step, trash_top
+from .common import chosen_attack, draw, name, owner_of, step, trash_top
 from .state import Battle, DState, Phase
 
 WIN_POINTS = 4
@@ -92,20 +92,16 @@ def abilities(state: DState, player: int) -> Abilities:
     names: list[tuple[str, str]] = []
     if attack.ability and not (chosen == "cross" and "jammed" in side.battle.abilities):
         names.append((attack.ability, attack.arg or str(attack.amount or "")))
-    for gained in side.battle.abilities:
-        gained, _, scope = gained.partition("@")  # "jamming@triangle": gained by that attack only
-        if gained != "jammed" and scope in ("", chosen):
-            ability, _, arg = gained.partition(":")
-            names.append((ability, arg))
+    for gained in gained_by(side, chosen):
+        ability, _, arg = gained.partition("@")[0].partition(":")
+        names.append((ability, arg))
     return Abilities(tuple(names))
 
 
-def chosen_attack(state: DState, player: int) -> str | None:
-    """The attack ``player`` chose this turn: revealed, or still secret in the round's reveal frame (None: not yet)."""
-    if state.attacks:
-        return state.attacks[player]
-    reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
-    return choices(reveal).get(player) if reveal is not None else None
+def gained_by(side, attack: str) -> list[str]:
+    """The abilities gained through effects that ``attack`` has: those gained by any attack, and those added to it
+    alone (DBE: ``jamming@triangle``)."""
+    return [a for a in side.battle.abilities if a != "jammed" and a.partition("@")[2] in ("", attack)]
 
 
 def power(state: DState, player: int) -> int:

@@ -14,7 +14,7 @@ from ...core.records import Option, Reason
 from . import citations as C
 from .cards import NEXT_LEVEL, Card
 from .activate import check_activate
-from .common import in_zone
+from .common import chosen_attack, in_zone
 from .state import DState
 
 
@@ -227,11 +227,7 @@ def why_not_support(state: DState, uid: int) -> tuple[Reason, ...]:
 
 
 def _check_jam(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
-    from ...core.secret import choices
-
-    reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
-    chose = choices(reveal).get(chosen.player) if reveal is not None else None
-    if chose != "cross":
+    if chosen_attack(state, chosen.player) != "cross":
         return (Reason("Only a player who chose Cross may reveal it to Jam.", state.cites.JAM_WINDOW),)
     return ()
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable
 
 from ...core.records import Event, Step
+from ...core.secret import choices
 from ...rules.model import Citation
 from .state import DState, Phase
 
@@ -40,6 +41,14 @@ def owner_of(state: DState, uid: int, near: int) -> int:
     """Whose card ``uid`` is (a DBE attachment may lie next to the opponent's Digimon); ``near`` if unknown."""
     owner = state.instances.owners[uid]
     return near if owner is None else owner
+
+
+def chosen_attack(state: DState, player: int) -> str | None:
+    """The attack ``player`` chose this turn: revealed, or still secret in the round's reveal frame (None: not yet)."""
+    if state.attacks:
+        return state.attacks[player]
+    reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
+    return choices(reveal).get(player) if reveal is not None else None
 
 
 def to_owners_trash(state: DState, uids: list[int], near: int) -> None:

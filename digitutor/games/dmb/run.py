@@ -11,7 +11,7 @@ from ...core.secret import record
 from ...rules.model import Citation
 from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
-from .common import draw, name, to_owners_trash, trash_top
+from .common import chosen_attack, draw, name, to_owners_trash, trash_top
 from .effects import has_passive, whose
 from .state import DState
 
@@ -39,13 +39,8 @@ def _ability_words(ability: str) -> str:
 
 def same_attacks(state: DState) -> bool:
     """DBE's "If both attacks are same": the two attacks chosen this turn (still secret, or revealed)."""
-    from ...core.secret import choices
-
-    if state.attacks:
-        return state.attacks[0] == state.attacks[1]
-    reveal = next((f for f in state.frames if f.kind == "strategy.reveal"), None)
-    chosen = choices(reveal) if reveal is not None else {}
-    return len(chosen) == 2 and chosen.get(0) == chosen.get(1)
+    first = chosen_attack(state, 0)
+    return first is not None and first == chosen_attack(state, 1)
 
 
 def holds(state: DState, owner: int, selector: Selector) -> bool:
@@ -300,9 +295,14 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     elif kind == "flip-deck":  # DBE: the deck is flipped over and played face up (DB-017 Gaizmon)
         side.deck.reverse()  # turned over, the bottom card is on top
         side.deck_face_up = not side.deck_face_up
-        top = f": its top card, {state.label(side.deck[-1])}, is open to both players; the cards under it stay hidden" if side.deck else ""
-        outcome.events.append(state.card_event("reveal", player, tuple(side.deck[-1:])))
-        outcome.say(f"{name(player)}'s deck is flipped over and played face up{top}.")
+        if not side.deck_face_up:
+            outcome.say(f"{name(player)}'s deck is flipped back over: it is face down again.")
+        elif side.deck:
+            outcome.events.append(state.card_event("reveal", player, tuple(side.deck[-1:])))
+            outcome.say(f"{name(player)}'s deck is flipped over and played face up: its top card, {state.label(side.deck[-1])}, "
+                        "is open to both players; the cards under it stay hidden.")
+        else:
+            outcome.say(f"{name(player)}'s deck is flipped over and played face up.")
     elif kind == "partner-to-deck":  # DBE: "Shuffle own partner from the Trash into own deck." (BIT-054 Matrix Evolve)
         back = [uid for uid in side.trash if state.cards[uid].id == side.partner]
         side.trash[:] = [uid for uid in side.trash if uid not in back]
@@ -317,7 +317,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.events.append(Event("change-attack", player, data={"attack": attack}))
             outcome.say(f"{name(player)}'s attack is changed to {attack.capitalize()}.")
             if side.active and state.cards[side.active[-1]].attack(attack).ability == "jamming":
-                outcome.say(f"{name(player)}'s new Cross has Jamming, but it cannot be revealed now to void a Digimon Support: "
+                outcome.say(f"{name(player)}'s new {attack.capitalize()} has Jamming, but it cannot be revealed now to void a Digimon Support: "
                             "the time to reveal has passed.")
     elif kind == "open-hand":  # DBE: "Opponent's hand stays face up until the End Phase." (Redotamamon)
         side.alter(hand_open=True)
