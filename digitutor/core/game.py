@@ -58,7 +58,8 @@ class DecisionRule:
 class ActionRule:
     """A kind of action: the rule that says when it is taken, and every other check on it.
 
-    ``check(state, frame, action)`` returns every reason the action breaks a rule; ``frame``
+    ``check(state, frame, action)`` returns every reason the action breaks a rule (None: the kind is a bare
+    answer such as ``pass``, which names no card and takes no parameter); ``frame``
     is the decision frame when the action is asked for now, else None (checks that need
     the moment, such as what is attacking, are then left out: the timing reason says it all).
     """
@@ -370,7 +371,26 @@ class Game:
             frame = top
         if rule.check is not None:
             reasons.extend(rule.check(state, frame, proposed))
+        elif proposed.cards or proposed.params:  # a kind without a check of its own is a bare answer: pass, done, no-…
+            reasons.append(Reason(f"{proposed.kind} names no card and takes no parameter.", rule.when))
+        if not reasons and frame is not None:
+            reasons.extend(self._not_offered(state, frame, asking, proposed, rule.when))
         return tuple(dict.fromkeys(reasons)) if len(reasons) > 1 else tuple(reasons)
+
+    def _not_offered(self, state: Any, frame: Frame, asking: DecisionRule, proposed: Action, when: Citation) -> tuple[Reason, ...]:
+        """The last gate: an answer its kind's checks let through must still be one the decision offers.
+
+        The decision lists every legal answer (``legal_actions`` is built from it), so an answer it does
+        not offer — a parameter the kind does not take, a value out of range — is refused here, cited
+        with the rule that says when the kind is taken, instead of being carried out.
+        """
+        decision = asking.ask(state, frame)
+        if decision is not None and decision.find(proposed.key) is not None:
+            return ()
+        offered = [option.key for option in decision.options if option.action.kind == proposed.kind] if decision else []
+        listed = ", ".join(offered[:8]) + (", …" if len(offered) > 8 else "")
+        told = f"now: {listed}" if offered else "none now"
+        return (Reason(f"{proposed.key[:80]!r} is not one of the answers this decision offers ({proposed.kind} answers: {told}).", when),)
 
     def now(self, state: Any) -> str:
         """Where the game is, in words, for a timing reason."""

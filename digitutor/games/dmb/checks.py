@@ -12,9 +12,10 @@ from ...core.frames import Frame
 from ...core.game import ActionRule
 from ...core.records import Option, Reason
 from . import citations as C
-from .cards import NEXT_LEVEL, Card
+from .cards import ATTACKS, NEXT_LEVEL, SYMBOLS, Card
 from .activate import check_activate
-from .common import chosen_attack, in_zone
+from .choices import check_attach, check_look, check_shatter, check_take
+from .common import chosen_attack, in_zone, partner_champions
 from .state import DState
 
 
@@ -226,6 +227,64 @@ def why_not_support(state: DState, uid: int) -> tuple[Reason, ...]:
     return ()
 
 
+def cards_word(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def why_not_full_mulligan(state: DState, player: int) -> tuple[Reason, ...]:
+    """A free mulligan discards the whole hand and draws that many: the deck must hold that many."""
+    side = state.sides[player]
+    if len(side.deck) >= len(side.hand):
+        return ()
+    return (Reason(f"Your deck holds {cards_word(len(side.deck))}, fewer than your {len(side.hand)} in hand.", state.cites.MULLIGAN_NEEDS_CARDS),)
+
+
+def _check_full_mulligan(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    return _no_cards(state, chosen, state.cites.FREE_MULLIGAN) or why_not_full_mulligan(state, chosen.player)
+
+
+def _no_cards(state: DState, chosen: Action, cited) -> tuple[Reason, ...]:
+    """An answer that names no card and takes no parameter (keep, no-rack, blind, ...) names none."""
+    return (Reason(f"{chosen.kind} names no card and takes no parameter.", cited),) if chosen.cards or chosen.params else ()
+
+
+def _one_from(state: DState, chosen: Action, zone: str, words: str, cited) -> tuple[Reason, ...]:
+    """One card, from the player's own ``zone``."""
+    if len(chosen.cards) != 1 or in_zone(state, chosen.player, zone, chosen.cards[0]) is None:
+        return (Reason(f"Name one card of your {words}.", cited),)
+    return ()
+
+
+def _check_bottom(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    return _one_from(state, chosen, "hand", "hand to put on the bottom of your deck", state.cites.MULLIGAN)
+
+
+def _check_rack(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    return _one_from(state, chosen, "hand", "hand to place into your DP zone", state.cites.RACK_UP)
+
+
+def _check_partner_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    uid = state.uid(chosen.cards[0]) if len(chosen.cards) == 1 else None
+    if uid not in partner_champions(state, chosen.player):
+        return (Reason("Name one partner Level C in your Destiny Zone (its Evolution Box names your partner).", state.cites.PARTNER_EVOLVE),)
+    return ()
+
+
+def why_not_attack(state: DState, chosen: Action) -> tuple[Reason, ...]:
+    """An attack is one of the active Digimon's three: Circle, Triangle or Cross."""
+    if chosen.cards or chosen.param("choice") not in ATTACKS or len(chosen.params) != 1:
+        names = ", ".join(f"choice={attack} ({SYMBOLS[attack]})" for attack in ATTACKS)
+        return (Reason(f"Choose one of your active Digimon's three attacks: {names}.", state.cites.CHOOSE_ATTACK),)
+    return ()
+
+
+def _check_blind(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    reasons = list(_no_cards(state, chosen, state.cites.SUPPORTING))
+    if not state.sides[chosen.player].deck:
+        reasons.append(Reason("Your deck is empty: there is no top card to support with.", state.cites.SUPPORTING))
+    return tuple(reasons)
+
+
 def _check_jam(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if chosen_attack(state, chosen.player) != "cross":
         return (Reason("Only a player who chose Cross may reveal it to Jam.", state.cites.JAM_WINDOW),)
@@ -252,14 +311,16 @@ def _rule(citation, words: str, check=None) -> ActionRule:
 def actions(c: ModuleType) -> dict[str, ActionRule]:
     """Every kind of action, with the rule that says when it is taken, citing the game's table ``c``."""
     return {
-        "bottom": _rule(c.MULLIGAN, "The opening mulligan happens before the game."),
+        "bottom": _rule(c.MULLIGAN, "The opening mulligan happens before the game.", _check_bottom),
         "keep": _rule(c.MULLIGAN, "The opening mulligan happens before the game."),
-        "full-mulligan": _rule(c.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase, with 3 or more cards in hand."),
+        "full-mulligan": _rule(c.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase, with 3 or more cards in hand.",
+                                _check_full_mulligan),
         "no-mulligan": _rule(c.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase."),
         "play": _rule(c.PLAY_NEW, "A new Digimon is played in the Prep Phase when the active zone is empty.", _check_play),
-        "partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
+        "partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed.",
+                                _check_partner_evolve),
         "no-partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
-        "rack": _rule(c.RACK_UP, "DP is racked up in the Evolution Phase."),
+        "rack": _rule(c.RACK_UP, "DP is racked up in the Evolution Phase.", _check_rack),
         "no-rack": _rule(c.RACK_UP, "DP is racked up in the Evolution Phase."),
         "evolve": _rule(c.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase.", _check_evolve),
         "evolve-with": _rule(c.EVOLVE_CARD, "Evolve cards are played in the turn player's Evolution Phase.", _check_evolve),
@@ -267,10 +328,10 @@ def actions(c: ModuleType) -> dict[str, ActionRule]:
         "no-evolve": _rule(c.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase."),
         "bonus": _rule(c.SIMULTANEOUS, "Evolution Box bonuses that trigger at once are ordered by their owner after the evolution.",
                        _check_bonus),
-        "attack": _rule(c.CHOOSE_ATTACK, "Attacks are chosen in the Strategy Phase."),
+        "attack": _rule(c.CHOOSE_ATTACK, "Attacks are chosen in the Strategy Phase.", lambda state, top, chosen: why_not_attack(state, chosen)),
         "support": _rule(c.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", _check_support),
         "partner-option": _rule(c.PARTNER_OPTION, "A Partner Option supports from the Destiny Zone in the Support Phase.", _check_partner_option),
-        "blind": _rule(c.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first."),
+        "blind": _rule(c.SUPPORTING, "Supports are declared in the Support Phase, the non-turn player first.", _check_blind),
         "no-support": _rule(c.SUPPORTING, "Supports are declared in the Support Phase."),
         "jam": _rule(c.JAM_WINDOW, "Jamming is revealed in the Support Phase, after an opponent's Digimon Support.", _check_jam),
         "no-jam": _rule(c.JAM_WINDOW, "Jamming is revealed in the Support Phase."),
@@ -278,12 +339,12 @@ def actions(c: ModuleType) -> dict[str, ActionRule]:
         "no-activate": _rule(c.ANY_PHASE, "ACTIVATE is used by the turn player at the first step of a phase."),
         "discard": _rule(c.DISCARD_TO_SIX, "The turn player discards down to 6 in the End Phase.", _check_discard),
         "effect-discard": _rule(c.OPPONENT_DISCARDS, "A player discards when an effect tells them to.", _check_discard),
-        "take": _rule(c.TAKE, "A card is taken when an effect says Take."),
-        "attach": _rule(c.A_ATTACH, "A card is attached when an attack with Attach D/T/H resolves."),
-        "shatter": _rule(c.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
+        "take": _rule(c.TAKE, "A card is taken when an effect says Take.", check_take),
+        "attach": _rule(c.A_ATTACH, "A card is attached when an attack with Attach D/T/H resolves.", check_attach),
+        "shatter": _rule(c.A_SHATTER, "An attached card is discarded when a Shatter attack hits.", check_shatter),
         "no-shatter": _rule(c.A_SHATTER, "An attached card is discarded when a Shatter attack hits."),
-        "recode-top": _rule(c.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
-        "recode-bottom": _rule(c.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt."),
+        "recode-top": _rule(c.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt.", check_look),
+        "recode-bottom": _rule(c.RECODE, "Cards are put back on top or bottom when an effect says Recode or Corrupt.", check_look),
     }
 
 

@@ -12,9 +12,9 @@ import random
 from ...core.actions import Action, action
 from ...core.effects import Verb
 from ...core.frames import Frame, frame
-from ...core.records import Decision, Event, Option, Step
+from ...core.records import Decision, Event, Option, Reason, Step
 from .cards import valid_line
-from .common import name, owner_of, step
+from .common import in_zone, name, owner_of, step
 from .effects import can_attach
 from .state import DState
 
@@ -127,6 +127,16 @@ def ask_take(state: DState, top: Frame) -> Decision | None:
     return Decision(player, "take", f"{name(player)}: take a card from your {top['zone']}.", options, (state.cites.TAKE,), state.phase.value)
 
 
+def check_take(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    """Take: one card of the searched zone that is what the effect asks for."""
+    if top is None:
+        return () if len(chosen.cards) == 1 and not chosen.params else (Reason("Name the one card to take.", state.cites.TAKE),)
+    uid = in_zone(state, chosen.player, top["zone"], chosen.cards[0]) if len(chosen.cards) == 1 and not chosen.params else None
+    if uid is None or not _matches(state, uid, top):
+        return (Reason(f"Name one card of your {top['zone']} that the effect lets you take.", state.cites.TAKE),)
+    return ()
+
+
 def no_take(state: DState, top: Frame, rng: random.Random) -> Step:
     player = top.player
     assert player is not None
@@ -193,6 +203,17 @@ def ask_attach(state: DState, top: Frame) -> Decision | None:
     return Decision(player, "attach", f"{name(player)}: attach a card from your {top['zone']}.", options, (state.cites.A_ATTACH, state.cites.ATTACH), state.phase.value)
 
 
+def check_attach(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    """Attach: one card of the named zone that can be attached, to a player with an active Digimon."""
+    named = len(chosen.cards) == 1 and not chosen.params
+    if top is None:
+        return () if named else (Reason("Name the one card to attach.", state.cites.A_ATTACH),)
+    uid = in_zone(state, chosen.player, top["zone"], chosen.cards[0]) if named else None
+    if uid is None or not state.sides[chosen.player].active or uid not in _attachable(state, chosen.player, top["zone"]):
+        return (Reason(f"Name one card of your {top['zone']} that can be attached.", state.cites.A_ATTACH),)
+    return ()
+
+
 def no_attach(state: DState, top: Frame, rng: random.Random) -> Step:
     player = top.player
     assert player is not None
@@ -226,6 +247,14 @@ def ask_shatter(state: DState, top: Frame) -> Decision | None:
     options.append(Option(action("no-shatter", player), "Discard nothing"))
     return Decision(player, "shatter", f"{name(player)}: the Shatter attack hit. Discard an attached card?", tuple(options),
                     (state.cites.A_SHATTER,), state.phase.value)
+
+
+def check_shatter(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    """Shatter: one card attached to either player's Digimon."""
+    uid = state.uid(chosen.cards[0]) if len(chosen.cards) == 1 and not chosen.params else None
+    if uid is None or not any(uid in side.attached for side in state.sides):
+        return (Reason("Name one attached card (of either player) to discard.", state.cites.A_SHATTER),)
+    return ()
 
 
 def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
@@ -269,6 +298,17 @@ def ask_look(state: DState, top: Frame) -> Decision | None:
     rule = (state.cites.CORRUPT, state.cites.A_CORRUPT) if top["corrupt"] else (state.cites.RECODE, state.cites.A_RECODE)
     return Decision(looker, "recode", f"{name(looker)}: put each card on the top or the bottom, in any order.", tuple(options),
                     rule, state.phase.value)
+
+
+def check_look(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
+    """Recode or Corrupt: one of the cards being looked at goes on top or at the bottom."""
+    named = len(chosen.cards) == 1 and not chosen.params
+    if top is None:
+        return () if named else (Reason("Name the one card to put back.", state.cites.RECODE),)
+    if not named or state.uid(chosen.cards[0]) not in state.sides[top["owner"]].looking:
+        rule = state.cites.CORRUPT if top["corrupt"] else state.cites.RECODE
+        return (Reason("Name one of the cards being looked at.", rule),)
+    return ()
 
 
 def done_looking(state: DState, top: Frame, rng: random.Random) -> None:

@@ -7,7 +7,7 @@ import random
 
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
-from ...core.records import Decision, Event, Option, Reason, Step
+from ...core.records import Decision, Event, Option, Step
 from .common import draw, in_zone, is_partner_r, name, partner_champions, step
 from .state import DState, Phase
 
@@ -100,10 +100,11 @@ def ask_free_mulligan(state: DState, top: Frame) -> Decision | None:
     side = state.sides[player]
     if len(side.hand) < 3:
         return None
-    reasons = () if len(side.deck) >= len(side.hand) else (
-        Reason(f"Your deck holds {len(side.deck)} cards, fewer than your {len(side.hand)} in hand.", state.cites.MULLIGAN_NEEDS_CARDS),)
+    from .checks import why_not_full_mulligan
+
     options = (
-        Option(action("full-mulligan", player), f"Discard your whole hand ({len(side.hand)}) and draw that many", reasons),
+        Option(action("full-mulligan", player), f"Discard your whole hand ({len(side.hand)}) and draw that many",
+               why_not_full_mulligan(state, player)),
         Option(action("no-mulligan", player), "Keep your hand"),
     )
     return Decision(player, "free-mulligan", f"{name(player)}: take a full mulligan?", options, (state.cites.FREE_MULLIGAN,), Phase.PREP.value)
