@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import msgspec
+import msgspec.structs
 from typing import Any
 
+from ..rules.citations import in_rulebook_order
 from ..rules.model import Citation
 from .actions import Action
 from .errors import IllegalActionError
@@ -56,8 +58,11 @@ class Step(msgspec.Struct, frozen=True):
     player: int | None
     phase: str
     narration: str
-    citations: tuple[Citation, ...]
+    citations: tuple[Citation, ...]  #: the governing one first, then the others in rulebook order
     events: tuple[Event, ...] = ()
+
+    def __post_init__(self) -> None:
+        msgspec.structs.force_setattr(self, "citations", in_rulebook_order(tuple(self.citations)))
 
     def to_json(self, index: int, viewer: int | None = None) -> dict[str, Any]:
         return {

@@ -7,6 +7,8 @@ in front of a learner. The registries below are what `rules coverage` counts.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.errors import DigitutorError
 from .corpus import find_clause
 from .model import Citation, CitationKind, Interpretation
@@ -69,3 +71,29 @@ def resolve(citation: Citation) -> bool:
         return citation.quote in find_clause(citation.id).text
     except ValueError:
         return False
+
+
+def in_rulebook_order(citations: tuple[Citation, ...]) -> tuple[Citation, ...]:
+    """A step's citations as a learner reads them: the governing one first (as the step gives it), then
+    the others in the order their clauses stand in the rulebook, each once.
+
+    An interpretation stands where the first clause it fills stands (else after the rules); a card's
+    own text comes last.
+    """
+    unique = tuple(dict.fromkeys(citations))
+    if len(unique) <= 2:
+        return unique
+    return (unique[0], *sorted(unique[1:], key=_place))
+
+
+@lru_cache(maxsize=8192)
+def _place(citation: Citation) -> tuple[int, int]:
+    if citation.kind is CitationKind.RULE:
+        return (0, find_clause(citation.id).start)
+    if citation.kind is CitationKind.INTERPRETATION:
+        known = INTERPRETATIONS.get(citation.id)
+        if known is not None and known.fills:
+            return (0, find_clause(known.fills[0]).start)
+        return (1, 0)
+    return (2, 0)
+
