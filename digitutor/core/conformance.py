@@ -215,7 +215,7 @@ def _after_step(match: Match, cards: Counter, checked: set, seed: int, tally: Ta
         return
     tally.steps += 1
     step = match.steps[-1]
-    for citation in step.citations:
+    for citation in (*step.citations, *step.glossary):
         if citation not in checked:
             checked.add(citation)
             if not resolve(citation):

@@ -60,6 +60,8 @@ class Step(msgspec.Struct, frozen=True):
     narration: str
     citations: tuple[Citation, ...]  #: the governing one first, then the others in rulebook order
     events: tuple[Event, ...] = ()
+    #: terms the step uses, each with the clause that defines it: a glossary link, not a rule that made it happen
+    glossary: tuple[Citation, ...] = ()
 
     def __post_init__(self) -> None:
         msgspec.structs.force_setattr(self, "citations", in_rulebook_order(tuple(self.citations)))
@@ -73,6 +75,7 @@ class Step(msgspec.Struct, frozen=True):
             "narration": self.narration,
             "citations": [c.to_json() for c in self.citations],
             "events": [e.to_json(viewer) for e in self.events],
+            **({"glossary": [c.to_json() for c in self.glossary]} if self.glossary else {}),
         }
 
 

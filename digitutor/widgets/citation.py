@@ -92,6 +92,16 @@ def citations_html(citations: Iterable[Citation]) -> str:
     return "".join(parts)
 
 
+def glossary_html(terms: Iterable[Citation]) -> str:
+    """Terms a step uses, each folded under its breadcrumb with the clause that defines it (not a rule of the step)."""
+    parts = []
+    for term in dict.fromkeys(terms):
+        clause = find_clause(term.id)
+        parts.append(f'<details class="dt-term" data-clause="{esc(term.id)}"><summary>{esc(crumb_text(clause.breadcrumb))}</summary>'
+                     f'<blockquote class="dt-quote">{esc(term.quote)}</blockquote></details>')
+    return f'<div class="dt-glossary"><span class="dt-label">Words used</span>{"".join(parts)}</div>' if parts else ""
+
+
 def step_head(index: int, step: Step, players: dict[int, str], phase: str) -> str:
     who = f" · {esc(players.get(step.player, ''))}" if step.player is not None else ""
     return f'<div class="dt-step-head">Step {step_number(index)} · Turn {step.turn}{who} · {esc(phase)}</div>'
@@ -106,7 +116,7 @@ def step_html(index: int, step: Step | None, players: dict[int, str], phase: str
         )
     head = step_head(index, step, players, phase or step.phase)
     return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{esc(step.narration)}</div>'
-            f"{citations_html(step.citations)}")
+            f"{citations_html(step.citations)}{glossary_html(step.glossary)}")
 
 
 def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None) -> str:

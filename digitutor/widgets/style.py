@@ -115,6 +115,10 @@ CSS = """
 .dt-cite { margin: 6px 0; }
 .dt-crumb { font-size: 0.88em; color: #4a5466; }
 .dt-crumb code { background: #eef1f6; padding: 0 4px; border-radius: 3px; color: #2f3a4d; font-size: 0.9em; }
+.dt-glossary { margin-top: 8px; font-size: 0.92em; }
+.dt-glossary .dt-label { background: #4a5466; margin-right: 6px; }
+.dt-term { display: inline-block; margin-right: 10px; vertical-align: top; }
+.dt-term summary { cursor: pointer; color: #2f3a4d; text-decoration: underline dotted; }
 .dt-quote { margin: 2px 0; padding: 4px 10px; border-left: 4px solid #2f6fd6; background: #f1f6fe; font-size: 1.08em;
   white-space: pre-wrap; font-family: Georgia, "Times New Roman", serif; }
 .dt-interpretation .dt-quote { border-left: 4px dashed #b5651d; background: #fdf3e7; font-family: inherit; font-style: italic; }

@@ -21,11 +21,16 @@ def name(player: int) -> str:
     return NAMES[player]
 
 
-def step(state: CState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()) -> Step:
-    """A step taken, each citation listed once; with any <Overflow> that applied during it."""
+def step(state: CState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = (),
+         glossary: Iterable[Citation] = ()) -> Step:
+    """A step taken, each citation listed once (the governing one first); with any <Overflow> that applied during it.
+
+    ``glossary``: terms the step uses, each with the clause that defines it (a link, not one of the step's rules).
+    """
     if state.overflowed:
         narration, citations = _with_overflow(state, narration, list(citations))
-    return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events))  # str(): a fast plain copy
+    return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events),  # str(): a fast plain copy
+                tuple(glossary))
 
 
 def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> tuple[str, list[Citation]]:

@@ -17,8 +17,10 @@ def name(player: int) -> str:
     return f"Player {player + 1}"
 
 
-def step(state: DState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()) -> Step:
-    return Step(state.turn, player, PHASE_IDS[phase], narration, tuple(dict.fromkeys(citations)), tuple(events))
+def step(state: DState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = (),
+         glossary: Iterable[Citation] = ()) -> Step:
+    """A step citing the rules that made it happen (the governing one first); ``glossary``: terms it uses, by definition."""
+    return Step(state.turn, player, PHASE_IDS[phase], narration, tuple(dict.fromkeys(citations)), tuple(events), tuple(glossary))
 
 
 def draw(state: DState, player: int, count: int) -> Event:
