@@ -51,7 +51,9 @@ class Event(msgspec.Struct, frozen=True):
 class Step(msgspec.Struct, frozen=True):
     """What happened in one step, and the rule(s) that made it happen.
 
-    A step's index is its position in the match's history.
+    A step's index is its position in the match's history. ``turn`` and ``phase`` say when it
+    happened: the setup's steps are turn 0, the step that ends a turn carries that turn (the
+    state after it is already the next one's), and an effect shows the phase it resolves in.
     """
 
     turn: int

@@ -199,7 +199,10 @@ def nothing_to_prepare(state: AState, top: Frame, rng: random.Random) -> None:
 
 
 def regroup_initiate(state: AState, top: Frame, rng: random.Random) -> Step:
-    """The winner of the last Duel (after a tie: who went first) initiates the new Duel with the Digivolve step."""
+    """The winner of the last Duel (after a tie: who went first) initiates the new Duel with the Digivolve step.
+
+    The step is the new Duel's first, in its Digivolve step: the last Duel ended with the last Re-Group step.
+    """
     state.turn += 1
     state.actor = state.first
     state.passed = [False, False]
@@ -209,6 +212,6 @@ def regroup_initiate(state: AState, top: Frame, rng: random.Random) -> Step:
     else:
         why, cited = "the winner of the last Duel", (C.WINNER_INITIATES, C.COIN_ONCE)
     return step(
-        state, Phase.RE_GROUP, state.first, f"Duel {state.turn}: {name(state.first)}, {why}, initiates it with the Digivolve step.",
+        state, Phase.DIGIVOLVE, state.first, f"Duel {state.turn}: {name(state.first)}, {why}, initiates it with the Digivolve step.",
         cited, [Event("duel-start", state.first, data={"duel": state.turn})],
     )

@@ -159,12 +159,13 @@ def setup_compare(state: AState, top: Frame, rng: random.Random) -> Step:
     """Compare types and attack values; Setup is done and the first Duel begins with Digivolve."""
     state.goto(frame("digivolve.place", 0))
     state.actor = 0
-    state.turn = 1
-    return step(
+    done = step(  # the last step of the Setup, before the first Duel
         state, Phase.SETUP, None, f"{compare_types(state)} {compare_attacks(state)} Setup is done: ready to Digivolve!",
         (C.ROCK_PAPER_SCISSORS, C.TRIANGLE, C.LOOK_AT_ATTACKS, C.ATTACK_VALUE, C.STRONGER_VALUE, C.READY),
         [state.card_event("attack-value", p, state.sides[p].duel[-1:], {"value": attack_value(state, p)}) for p in (0, 1)],
     )
+    state.turn = 1
+    return done
 
 
 def compare_types(state: AState) -> str:

@@ -13,7 +13,7 @@ from ...core.frames import Frame
 from ...core.records import Decision, Option, Reason, Step
 from ..dmb.common import name, step
 from ..dmb.run import holds, run_effects
-from ..dmb.state import DState
+from ..dmb.state import DState, frame_phase
 from . import citations as C
 
 #: a Turbo timing -> the phase it is limited to (None: any phase)
@@ -67,11 +67,11 @@ def ask_any_phase(state: DState, top: Frame) -> Decision | None:
 
 
 def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
-    phase = top.kind.partition(".")[0]
     state.pop()
     if chosen.kind == "no-any-phase":
-        return step(state, state.phase, player, f"{name(player)} uses no card at Any Phase.", (C.ANY_PHASE,))
+        return step(state, phase, player, f"{name(player)} uses no card at Any Phase.", (C.ANY_PHASE,))
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     card = state.cards[uid]
@@ -91,7 +91,7 @@ def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
     else:
         cited += [C.EFFECT_CARD, C.CARD_TIMING_EFFECT, C.EFFECT_TIMING, C.TIMING_ANATOMY]
     outcome = run_effects(state, player, effects, uid)
-    return step(state, state.phase, player, f"{name(player)} uses {card.name}{how} at Any Phase; it has no zone and goes to the "
+    return step(state, phase, player, f"{name(player)} uses {card.name}{how} at Any Phase; it has no zone and goes to the "
                 f"trash. {outcome.narration}", cited + outcome.citations, [state.card_event("any-phase", player, (uid,))] + outcome.events)
 
 

@@ -12,7 +12,7 @@ from ...core.records import Decision, Option, Reason, Step
 from ..dmb.choices import attach
 from ..dmb.common import name, step
 from ..dmb.run import Outcome, _cannot_complete, _verb, holds
-from ..dmb.state import DState
+from ..dmb.state import DState, frame_phase
 from . import citations as C
 
 STEPS = (C.ATTACH_BY_EFFECT, C.ATTACH_STEP_WORD, C.ATTACH_STEP_SCOPE, C.ATTACH_STEP_CONDITIONS, C.ATTACH_STEP_COSTS,
@@ -60,6 +60,7 @@ def ask_attach_from(state: DState, top: Frame) -> Decision | None:
 
 def no_attach_from(state: DState, top: Frame, rng: random.Random) -> Step:
     """Nothing can be attached: the effect misfires (the searched deck is shuffled); the reasons are the FAQ's steps."""
+    phase = frame_phase(top)
     player = top.player
     assert player is not None
     state.pop()
@@ -68,12 +69,13 @@ def no_attach_from(state: DState, top: Frame, rng: random.Random) -> Step:
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
     told = "; ".join(r.why for r in why) if why else f"no such card in their {top['zone']}"
-    return step(state, state.phase, player, f"{name(player)} cannot attach: {told}. The effect misfires"
+    return step(state, phase, player, f"{name(player)} cannot attach: {told}. The effect misfires"
                 + (" and the searched deck is shuffled." if top["zone"] == "deck" else "."),
                 (C.ATTACH_BY_EFFECT, *(r.citation for r in why), C.MISFIRE, *((C.CHERRYPICKING,) if top["zone"] == "deck" else ())))
 
 
 def answer_attach_from(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
     uid = state.uid(chosen.cards[0])
     state.pop()
@@ -84,7 +86,7 @@ def answer_attach_from(state: DState, top: Frame, chosen: Action) -> Step:
     told = attach(state, player, uid, outcome)
     if top["zone"] == "deck":
         state.frames.append(frame("effect.shuffle", player, phase=top["phase"]))
-    return step(state, state.phase, player, f"{' '.join(filter(None, (outcome.narration, told)))} Only its attachment "
+    return step(state, phase, player, f"{' '.join(filter(None, (outcome.narration, told)))} Only its attachment "
                 "effect is used, not its other effects.", (*STEPS, *outcome.citations), [state.card_event("attach", player, (uid,))])
 
 

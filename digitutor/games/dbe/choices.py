@@ -10,7 +10,7 @@ from ...core.actions import Action, action
 from ...core.frames import Frame
 from ...core.records import Decision, Event, Option, Reason, Step
 from ..dmb.common import chosen_attack, name, step, to_owners_trash
-from ..dmb.state import DState, Phase
+from ..dmb.state import DState, Phase, frame_phase
 from . import citations as C
 
 
@@ -27,6 +27,7 @@ def ask_discard_dp(state: DState, top: Frame) -> Decision | None:
 
 
 def answer_discard_dp(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     target = top["target"]
     uid = state.uid(chosen.cards[0])
     side = state.sides[target]
@@ -36,7 +37,7 @@ def answer_discard_dp(state: DState, top: Frame, chosen: Action) -> Step:
     state.frames[-1] = top.but(count=left)
     if left <= 0:
         state.pop()
-    return step(state, state.phase, chosen.player, f"{name(chosen.player)} discards {state.label(uid)} from {name(target)}'s DP "
+    return step(state, phase, chosen.player, f"{name(chosen.player)} discards {state.label(uid)} from {name(target)}'s DP "
                 "zone: \"Discard any\" lets the effect's owner choose.", (C.DISCARD_ANY, C.DISCARD),
                 [state.card_event("discard", target, (uid,))])
 
@@ -73,6 +74,7 @@ def put_back(state: DState, player: int) -> int:
 
 
 def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
@@ -80,17 +82,18 @@ def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
     side.dp.append(uid)
     back = put_back(state, player)
     state.pop()
-    return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
+    return step(state, phase, player, f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
                 "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS, *C.MORE["intent"]),
                 [state.card_event("dig", player, (uid,))])
 
 
 def no_dig_top(state: DState, top: Frame, rng: random.Random) -> Step:
+    phase = frame_phase(top)
     player = top.player
     assert player is not None
     back = put_back(state, player)
     state.pop()
-    return step(state, state.phase, player, f"No {top['sort']} among the {back} card(s) set apart: the effect fails, and they go "
+    return step(state, phase, player, f"No {top['sort']} among the {back} card(s) set apart: the effect fails, and they go "
                 "back on top of the deck in the same order.", (C.TOP_FIVE, C.MISFIRE))
 
 

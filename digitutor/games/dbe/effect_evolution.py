@@ -14,7 +14,7 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
 from ..dmb.checks import requirement_reasons
 from ..dmb.common import name, step
-from ..dmb.state import DState
+from ..dmb.state import DState, frame_phase
 from . import citations as C
 
 
@@ -54,17 +54,19 @@ def ask_effect_evolve(state: DState, top: Frame) -> Decision | None:
 
 def no_effect_evolve(state: DState, top: Frame, rng: random.Random) -> Step:
     """No valid Digimon: the effect fails (its condition held, so there is no "If not"); the searched deck is shuffled."""
+    phase = frame_phase(top)
     player = top.player
     assert player is not None
     state.pop()
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
-    return step(state, state.phase, player, f"{name(player)} finds no valid Digimon in their {top['zone']}: the evolution fails "
+    return step(state, phase, player, f"{name(player)} finds no valid Digimon in their {top['zone']}: the evolution fails "
                 f"(the \"If not\" part is not done: the condition held, the effect failed). The deck is shuffled.",
                 (C.EFFECT_EVOLUTION, C.MISFIRE, C.CONDITIONALS_EFFECT_FAILED, C.CHERRYPICKING))
 
 
 def answer_effect_evolve(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
@@ -78,7 +80,7 @@ def answer_effect_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     events = [state.card_event("effect-evolve", player, (before, uid))]
     if top["zone"] == "deck":
         state.frames.append(frame("effect.shuffle", player, phase=top["phase"]))
-    return step(state, state.phase, player, f"{name(player)} shows {state.label(uid)} from their {top['zone']} and evolves "
+    return step(state, phase, player, f"{name(player)} shows {state.label(uid)} from their {top['zone']} and evolves "
                 f"{state.label(before)} to it by the effect: its stats reset ({side.hp} HP). This is not the turn's one evolution.",
                 (C.EFFECT_EVOLUTION, C.CHERRYPICKING, C.EFFECT_EVOLUTION_VALID), events)
 

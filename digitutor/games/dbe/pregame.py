@@ -142,7 +142,8 @@ def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
     from .procedure import turn_frames
 
     state.first = state.active = rng.randrange(2)
+    chosen = step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} goes first; it is their first turn.",  # setup's last step
+                  (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG, C.AFTER_SETUP), [Event("first-player", state.first)])
     state.turn = 1
-    state.goto(*turn_frames(state))
-    return step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} goes first; it is their first turn.",
-                (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG, C.AFTER_SETUP), [Event("first-player", state.first)])
+    state.goto(*turn_frames(state))  # after the turn is 1: the first turn skips the Strategy, Support and Battle Phases
+    return chosen

@@ -110,9 +110,11 @@ def setup_security(state: CState, top: Frame, rng: random.Random) -> Step:
 
 def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
     state.memory = 0
+    ready = step(state, Phase.SETUP, None, "The memory counter is placed on 0: the game begins.",  # the setup's last step
+                 (C.MEMORY_ZERO, C.SHARED_GAUGE, C.GAUGE_AND_COUNTER))
     state.turn = 1
     state.goto(*turn_frames(state.first))
-    return step(state, Phase.SETUP, None, "The memory counter is placed on 0: the game begins.", (C.MEMORY_ZERO, C.SHARED_GAUGE, C.GAUGE_AND_COUNTER))
+    return ready
 
 
 # -- The turn's phases ----------------------------------------------------------------------------------------------------
@@ -608,19 +610,21 @@ def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
 
 
 def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
+    """The turn ends and it becomes the opponent's: the step is the last of the turn that ends, in its Main Phase."""
     ending = state.active
     burst_told, burst_cited = end_of_burst(state, ending)
     cited = (*cited, *burst_cited)
     memory = state.player_memory(1 - ending)
     expire(state, "turn")
+    why = "passes" if passed else "has the memory counter on the opponent's side"
+    extra = "".join(f" {told}." for told in burst_told)
+    told = f"{name(ending)} {why}: the turn ends.{extra} {name(1 - ending)} begins with {memory_words(memory)} memory."
+    ended = step(state, Phase.MAIN, ending, told, cited)
     state.turn += 1
     state.active = 1 - ending
     state.used = []
     state.clear_to(*turn_frames(state.active))
-    why = "passes" if passed else "has the memory counter on the opponent's side"
-    extra = "".join(f" {told}." for told in burst_told)
-    return step(state, Phase.MAIN, ending, f"{name(ending)} {why}: the turn ends.{extra} {name(state.active)} begins with {memory_words(memory)} memory.",
-                cited)
+    return ended
 
 
 def game_over(state: CState, winner: int, told: str, cited: tuple) -> Step:

@@ -98,8 +98,12 @@ class CState(StateBase):
 
     @property
     def phase(self) -> Phase:
-        kind = self.frames[-1].kind if self.frames else "game-over"
-        return PHASE_OF.get(kind.partition(".")[0], Phase.MAIN)
+        """The phase the turn is in; effects resolving belong to the phase they activated in (the frame below them)."""
+        for running in reversed(self.frames):
+            kind = running.kind.partition(".")[0]
+            if kind not in EFFECT_FRAMES:
+                return PHASE_OF.get(kind, Phase.MAIN)
+        return Phase.MAIN if self.frames else Phase.GAME_OVER
 
     def player_memory(self, player: int) -> int:
         """``player``'s memory: positive on their side of the gauge, negative on the opponent's."""
@@ -138,6 +142,8 @@ class CState(StateBase):
 
 PHASE_OF = {
     "setup": Phase.SETUP, "unsuspend": Phase.UNSUSPEND, "draw": Phase.DRAW, "breeding": Phase.BREEDING,
-    "main": Phase.MAIN, "attack": Phase.MAIN, "effect": Phase.MAIN, "effects": Phase.MAIN, "end": Phase.MAIN,
-    "game-over": Phase.GAME_OVER, "turn": Phase.UNSUSPEND,
+    "main": Phase.MAIN, "attack": Phase.MAIN, "end": Phase.MAIN, "game-over": Phase.GAME_OVER, "turn": Phase.UNSUSPEND,
 }
+#: Frames of effects waiting or resolving: they run in whatever phase the frame below them is in
+#: ([Start of Your Turn] effects in the Unsuspend Phase, [On Play] effects in the Main Phase, ...).
+EFFECT_FRAMES = frozenset({"effect", "effects"})

@@ -28,7 +28,7 @@ from . import citations as C
 from .effects import RULES
 from .layer import WORLD
 from .moves import can_pay, delete, leave_play, name, overflow, put, step, take, trash_all
-from .state import CState, Phase
+from .state import CState
 
 Pending = tuple[int, str, str, int, str]  #: (owner, card iid, part, effect index, this iid)
 PARTS = {"own": "effects", "inherited": "inherited_effects", "security": "security_effects"}
@@ -83,7 +83,7 @@ def ask_order(state: CState, top: Frame) -> Decision | None:
         key = action("resolve", owner, item[1]) if alone else action("resolve", owner, item[1], effect=str(item[3]), part=item[2])
         options.append(Option(key, f"Activate {state.label(state.uid(item[1]))}: {effect.spec.quote}"))
     cited = (C.OWNER_ORDERS, C.TURN_PLAYER_FIRST, C.THEN_OPPONENT, C.NEWER_FIRST)
-    return Decision(owner, "order", f"{name(owner)}: which of your effects activates first?", tuple(options), cited, Phase.MAIN.value)
+    return Decision(owner, "order", f"{name(owner)}: which of your effects activates first?", tuple(options), cited, state.phase.value)
 
 
 def activate_only(state: CState, top: Frame, rng: random.Random) -> Step | None:
@@ -155,11 +155,11 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
     label = state.label(uid)
     order = _order_citations(state, top, item, effect)
     if not _still_there(state, item):
-        return step(state, Phase.MAIN, owner, f"{label} left play before its effect could activate: it does not activate.",
+        return step(state, state.phase, owner, f"{label} left play before its effect could activate: it does not activate.",
                     (C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED, effect.citation, *order))
     if effect.spec.optional:
         state.push(frame("effect.optional", owner, item=item))
-        return step(state, Phase.MAIN, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation, *order))
+        return step(state, state.phase, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation, *order))
     done = run_effect(state, item)
     return replace(done, citations=tuple(dict.fromkeys((*done.citations, *order))))
 
@@ -185,7 +185,7 @@ def ask_optional(state: CState, top: Frame) -> Decision:
     owner = top.player
     options = (Option(action("use-effect", owner), f"Use it: {effect.spec.quote}"), Option(action("decline", owner), "Do not use it"))
     return Decision(owner, "optional", f"{name(owner)}: use this effect of {state.label(state.uid(item[1]))}?", options,
-                    (effect.citation, C.CARD_TEXT_FIRST), Phase.MAIN.value)
+                    (effect.citation, C.CARD_TEXT_FIRST), state.phase.value)
 
 
 def answer_optional(state: CState, top: Frame, chosen: Action) -> Step:
@@ -193,7 +193,7 @@ def answer_optional(state: CState, top: Frame, chosen: Action) -> Step:
     state.pop()
     if chosen.kind == "decline":
         effect = effect_of(state, item)
-        return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} does not use it.", (effect.citation,))
+        return step(state, state.phase, chosen.player, f"{name(chosen.player)} does not use it.", (effect.citation,))
     return run_effect(state, item)
 
 
@@ -202,6 +202,7 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     """Run an effect's verbs (from ``start``); a choice a player must make stops it in a choice frame."""
     owner, card_iid, part, index, this_iid = item
     effect = effect_of(state, item)
+    phase = state.phase  # before its verbs change the frames: the phase in which the effect activated
     if start == 0 and effect.spec.once_per_turn:
         state.used.append(f"{card_iid}/{part}/{index}")
     hooks = verb_hooks()
@@ -218,11 +219,11 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
         kept_plain = tuple(sorted(done.kept.items()))
         state.push(choice_frame(state, done.waiting, item=item, kept=kept_plain, quote=effect.spec.quote))
         told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\""
-        return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), _events(state, done))
+        return step(state, phase, owner, told, (effect.citation, *done.citations), _events(state, done))
     told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\"" + _what_happened(state, done)
     events = _events(state, done)
     _effect_over(state)
-    return step(state, Phase.MAIN, owner, told, (effect.citation, *done.citations), events)
+    return step(state, phase, owner, told, (effect.citation, *done.citations), events)
 
 
 def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Verb], done: VerbResult) -> list[Citation]:
@@ -429,7 +430,7 @@ def shuffle_deck(state: CState, top: Frame, rng: random.Random) -> Step:
     """An effect shuffles its owner's deck."""
     state.pop()
     rng.shuffle(state.sides[top.player].deck)  # type: ignore[index]
-    return step(state, Phase.MAIN, top.player, f"{name(top.player)} shuffles their deck.", (C.CARD_TEXT_FIRST,),  # type: ignore[arg-type]
+    return step(state, state.phase, top.player, f"{name(top.player)} shuffles their deck.", (C.CARD_TEXT_FIRST,),  # type: ignore[arg-type]
                 [Event("shuffle", top.player)])
 
 
@@ -448,4 +449,4 @@ def _choice_citation(state: CState, choosing: Frame) -> Citation:
     return effect_of(state, choosing["item"]).citation
 
 
-CHOICES = ChoiceRules(C.CARD_TEXT_FIRST, resume_choice, lambda state: Phase.MAIN.value, name, _choice_citation)
+CHOICES = ChoiceRules(C.CARD_TEXT_FIRST, resume_choice, lambda state: state.phase.value, name, _choice_citation)

@@ -8,7 +8,7 @@ from ...core.frames import Frame
 from ...core.records import Decision, Option, Reason, Step
 from .common import name, step
 from .run import run_effects
-from .state import DState
+from .state import DState, frame_phase
 
 TIMINGS = ("activate", "data-break", "per-turn")
 
@@ -55,10 +55,11 @@ def ask_activate(state: DState, top: Frame) -> Decision | None:
 
 
 def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
     state.pop()
     if chosen.kind == "no-activate":
-        return step(state, state.phase, player, f"{name(player)} does not activate.", (state.cites.ANY_PHASE,))
+        return step(state, phase, player, f"{name(player)} does not activate.", (state.cites.ANY_PHASE,))
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     effects = _effects(state, uid)
@@ -78,7 +79,7 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     else:
         side.activated = side.activated + (uid,)
     outcome = run_effects(state, player, effects)
-    return step(state, state.phase, player, f"{name(player)} activates {state.label(uid)}.{told} {outcome.narration}",
+    return step(state, phase, player, f"{name(player)} activates {state.label(uid)}.{told} {outcome.narration}",
                 cited + outcome.citations, outcome.events)
 
 

@@ -482,15 +482,16 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
         side.used_this_turn = ()
     state.attacks, state.order, state.gained = (), (), ()
     deleted_words = f" (a {state.cites.WORDS['partner-option']} from the Destiny Zone is deleted)" if deleted_option else ""
+    ended = step(state, Phase.END, ending,  # the last step of the turn that ends
+                 f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
+                 f"discarded{deleted_words}. "
+                 f"The turn passes to {name(1 - ending)}.",
+                 (state.cites.END_ABILITIES, state.cites.REMOVE_LINGERING, state.cites.TYPE_CHANGES_STAY, state.cites.HP_CARRIES, state.cites.PASSIVES_STAY, state.cites.EVO_PASSIVES,
+                  state.cites.DISCARD_SUPPORTS, *((state.cites.PARTNER_OPTION, state.cites.DELETE) if deleted_option else ()), state.cites.NEXT_TURN), events)
     state.turn += 1
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))
-    return step(state, Phase.END, ending,
-                f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
-                f"discarded{deleted_words}. "
-                f"The turn passes to {name(state.active)}.",
-                (state.cites.END_ABILITIES, state.cites.REMOVE_LINGERING, state.cites.TYPE_CHANGES_STAY, state.cites.HP_CARRIES, state.cites.PASSIVES_STAY, state.cites.EVO_PASSIVES,
-                 state.cites.DISCARD_SUPPORTS, *((state.cites.PARTNER_OPTION, state.cites.DELETE) if deleted_option else ()), state.cites.NEXT_TURN), events)
+    return ended
 
 
 #: attack ability -> the name of its clause in a game's citation table

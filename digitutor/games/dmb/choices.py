@@ -16,7 +16,7 @@ from ...core.records import Decision, Event, Option, Reason, Step
 from .cards import valid_line
 from .common import in_zone, name, owner_of, step
 from .effects import can_attach
-from .state import DState
+from .state import DState, Phase, frame_phase
 
 
 def push_discard(state: DState, player: int, count: int) -> str:
@@ -138,6 +138,7 @@ def check_take(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason
 
 
 def no_take(state: DState, top: Frame, rng: random.Random) -> Step:
+    phase = frame_phase(top)
     player = top.player
     assert player is not None
     state.pop()
@@ -147,10 +148,11 @@ def no_take(state: DState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(state.sides[player].deck)
         cited.append(state.cites.CHERRYPICKING)
         told += " The deck was searched, so it is shuffled."
-    return step(state, state.phase, player, told, cited)
+    return step(state, phase, player, told, cited)
 
 
 def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
     uid = state.uid(chosen.cards[0])
     side = state.sides[player]
@@ -158,17 +160,17 @@ def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
     state.goto(frame("effect.shuffle", player, phase=top["phase"])) if top["zone"] == "deck" else state.pop()
     if top.get("to") == "deck":
         side.deck.append(uid)
-        return step(state, state.phase, player, f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
+        return step(state, phase, player, f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
                     (state.cites.RECYCLE_ANY,), [state.card_event("recycle", player, (uid,))])
     if top.get("to") == "under":
-        return _placed_under(state, player, uid)
+        return _placed_under(state, phase, player, uid)
     side.hand.append(uid)
     cited = [state.cites.TAKE] + ([state.cites.CHERRYPICKING] if top["zone"] == "deck" else [])
-    return step(state, state.phase, player, f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
+    return step(state, phase, player, f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
                 cited, [state.card_event("take", player, (uid,))])
 
 
-def _placed_under(state: DState, player: int, uid: int) -> Step:
+def _placed_under(state: DState, phase: Phase, player: int, uid: int) -> Step:
     """A card goes under the active Digimon; an Abnormal one whose line is now a valid evolution becomes Normal."""
     side = state.sides[player]
     top = side.active[-1]
@@ -182,7 +184,7 @@ def _placed_under(state: DState, player: int, uid: int) -> Step:
         else:
             told += f" {state.label(uid)} to {state.label(top)} would not be a valid evolution: {state.label(top)} stays Abnormal."
         cited.append(state.cites.ABNORMAL)
-    return step(state, state.phase, player, told, cited, [state.card_event("put-under", player, (uid,))])
+    return step(state, phase, player, told, cited, [state.card_event("put-under", player, (uid,))])
 
 
 # -- Attach D/T/H and Shatter ---------------------------------------------------------------------------------------------
@@ -215,6 +217,7 @@ def check_attach(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
 
 
 def no_attach(state: DState, top: Frame, rng: random.Random) -> Step:
+    phase = frame_phase(top)
     player = top.player
     assert player is not None
     state.pop()
@@ -223,17 +226,18 @@ def no_attach(state: DState, top: Frame, rng: random.Random) -> Step:
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
         cited.append(state.cites.CHERRYPICKING)
-    return step(state, state.phase, player, told, cited)
+    return step(state, phase, player, told, cited)
 
 
 def answer_attach(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
     uid = state.uid(chosen.cards[0])
     from_deck = top["zone"] == "deck"
     state.goto(frame("effect.shuffle", player, phase=top["phase"])) if from_deck else state.pop()
     told = attach(state, player, uid)
     cited = [state.cites.A_ATTACH, state.cites.ATTACH, state.cites.ATTACHMENT_SLOT] + ([state.cites.CHERRYPICKING] if from_deck else [])
-    return step(state, state.phase, player, told, cited, [state.card_event("attach", player, (uid,))])
+    return step(state, phase, player, told, cited, [state.card_event("attach", player, (uid,))])
 
 
 def ask_shatter(state: DState, top: Frame) -> Decision | None:
@@ -258,26 +262,28 @@ def check_shatter(state: DState, top: Frame | None, chosen: Action) -> tuple[Rea
 
 
 def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
+    phase = frame_phase(top)
     player = chosen.player
     state.pop()
     if chosen.kind == "no-shatter":
-        return step(state, state.phase, player, f"{name(player)} discards no attachment.", (state.cites.A_SHATTER,))
+        return step(state, phase, player, f"{name(player)} discards no attachment.", (state.cites.A_SHATTER,))
     uid = state.uid(chosen.cards[0])
     owner = next(p for p in (0, 1) if uid in state.sides[p].attached)
     state.sides[owner].attached.remove(uid)
     state.sides[owner_of(state, uid, owner)].trash.append(uid)
     state.sides[owner].trash.extend(state.sides[owner].kept)  # DBE: the DP kept under it goes with it
     state.sides[owner].kept, state.sides[owner].kept_dp = [], 0
-    return step(state, state.phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
+    return step(state, phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
                 (state.cites.A_SHATTER, state.cites.LEAVING_A_ZONE), [state.card_event("discard", owner, (uid,))])
 
 
 def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
+    phase = frame_phase(top)
     player = top.player
     assert player is not None
     rng.shuffle(state.sides[player].deck)
     state.pop()
-    return step(state, state.phase, player, f"{name(player)} shuffles the deck that was picked from.",
+    return step(state, phase, player, f"{name(player)} shuffles the deck that was picked from.",
                 (state.cites.CHERRYPICKING, *state.cites.MORE.get("shuffle", ())))
 
 

@@ -70,10 +70,11 @@ def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
     from .procedure import turn_frames
 
     state.first = state.active = rng.randrange(2)
+    chosen = step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} is the first turn-player.",  # setup's last step
+                  (state.cites.FIRST_PLAYER, state.cites.FIRST_PLAYER_RNG), [Event("first-player", state.first)])
     state.turn = 1
     state.goto(*turn_frames(state.active))
-    return step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} is the first turn-player.",
-                (state.cites.FIRST_PLAYER, state.cites.FIRST_PLAYER_RNG), [Event("first-player", state.first)])
+    return chosen
 
 
 # -- Prep Phase ----------------------------------------------------------------------------------------------

@@ -123,13 +123,17 @@ class DState(StateBase):
 
     @property
     def phase(self) -> Phase:
-        top = self.frames[-1]
-        if top.kind == "strategy.reveal":
-            return Phase.BATTLE
-        if top.kind.startswith("effect."):  # an effect's own frame belongs to the phase it was pushed in
-            return Phase(top["phase"])
-        return Phase(top.kind.partition(".")[0])
+        return frame_phase(self.frames[-1])
 
     def top_card(self, player: int):
         top = self.sides[player].top
         return None if top is None else self.cards[top]
+
+
+def frame_phase(running: Frame) -> Phase:
+    """The phase a frame runs in (a step it takes is labelled with it, even once the frame is gone)."""
+    if running.kind == "strategy.reveal":
+        return Phase.BATTLE
+    if running.kind.startswith("effect."):  # an effect's own frame belongs to the phase it was pushed in
+        return Phase(running["phase"])
+    return Phase(running.kind.partition(".")[0])

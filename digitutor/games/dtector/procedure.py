@@ -72,12 +72,13 @@ def setup_draw(state: DState, top: Frame, rng: random.Random) -> Step:
 
 def setup_coin(state: DState, top: Frame, rng: random.Random) -> Step:
     state.first = state.active = rng.randrange(2)
-    state.turn = 1
-    state.goto(*turn_frames(state.active, refill=False))
-    return _step(
+    flipped = _step(  # the last step of the setup, before the first turn
         state, Phase.SETUP, state.first, f"The coin says {name(state.first)} goes first.", (C.COIN_FLIP,),
         [Event("coin", state.first)],
     )
+    state.turn = 1
+    state.goto(*turn_frames(state.active, refill=False))
+    return flipped
 
 
 def turn_frames(active: int, refill: bool = True) -> list[Frame]:
@@ -451,12 +452,14 @@ def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
 
 
 def end_turn(state: DState, top: Frame, rng: random.Random) -> Step:
+    """Player ends their turn and play shifts to other player: the step is the last of the turn that ends."""
     ending = state.active
     expire(state, "turn")
+    ended = _step(state, Phase.END, ending, f"{name(ending)} ends the turn; it is {name(1 - ending)}'s turn.", (C.END_TURN,))
     state.turn += 1
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))
-    return _step(state, Phase.END, ending, f"{name(ending)} ends the turn; it is {name(state.active)}'s turn.", (C.END_TURN,))
+    return ended
 
 
 def game_over(state: DState, top: Frame, rng: random.Random) -> Step:
