@@ -28,10 +28,10 @@ UNDER_NEEDED = {"R": 0, "C": 1, "U": 2, "M": 3}
 
 
 def card_set() -> dict:
-    """The game's card set (a flip card names its other side by id)."""
-    from .cards import card_set as cards
+    """The game's card set (a flip card names its other side by id), as the game registry holds it."""
+    from ...core.registry import get_game  # the registry, not .cards: the card module builds on this table
 
-    return cards()
+    return get_game("dbe").plugs.cards()
 
 
 def same_type(current, target) -> bool:

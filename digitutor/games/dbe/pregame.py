@@ -11,6 +11,7 @@ from ...core.records import Decision, Event, Option, Reason, Step
 from ..dmb.common import draw, name, step
 from ..dmb.state import DState, Phase
 from . import citations as C
+from .turn import turn_frames
 
 DECK_IN_PLAY = 40
 OPENING = 5
@@ -139,8 +140,6 @@ def setup_combine(state: DState, top: Frame, rng: random.Random) -> Step:
 
 def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
     """Step 7: who goes first; it becomes that player's first turn."""
-    from .procedure import turn_frames
-
     state.first = state.active = rng.randrange(2)
     chosen = step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} goes first; it is their first turn.",  # setup's last step
                   (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG, C.AFTER_SETUP), [Event("first-player", state.first)])

@@ -16,7 +16,7 @@ from ..dmb.state import DState, Side
 from . import citations as C
 from .cards import DbeCard, Deck, card_set, tutorial_decks
 from .effects import RULES
-from .procedure import turn_frames
+from .turn import turn_frames
 
 DECK_SIZE = 50
 MAX_HP = 99_990  #: the most HP a prepared board may give a Digimon

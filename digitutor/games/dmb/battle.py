@@ -20,6 +20,7 @@ from .choices import push_attach_from, push_look, push_shatter
 from .effects import has_passive, passive_power
 from .common import chosen_attack, draw, name, owner_of, step, trash_top
 from .state import Battle, DState, Phase
+from .turn import turn_frames
 
 WIN_POINTS = 4
 KILLER_BOOST = 300  #: DBE's Killer: "Boost own Power +300"
@@ -463,8 +464,6 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
 
 
 def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
-    from .procedure import turn_frames
-
     ending = state.active
     events = []
     deleted_option = False

@@ -10,6 +10,7 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
 from .common import draw, in_zone, is_partner_r, name, partner_champions, step
 from .state import DState, Phase
+from .turn import turn_frames
 
 OPENING = 5
 
@@ -67,8 +68,6 @@ def setup_shuffle_back(state: DState, top: Frame, rng: random.Random) -> Step:
 
 
 def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
-    from .procedure import turn_frames
-
     state.first = state.active = rng.randrange(2)
     chosen = step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} is the first turn-player.",  # setup's last step
                   (state.cites.FIRST_PLAYER, state.cites.FIRST_PLAYER_RNG), [Event("first-player", state.first)])

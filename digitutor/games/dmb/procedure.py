@@ -1,11 +1,11 @@
-"""The Digimon Battles procedure: a turn's phases as frames, in the rulebook's order, and who runs each frame."""
+"""The Digimon Battles procedure: the one table of who runs each frame (the turn's phases as frames are in ``turn``)."""
 
 from __future__ import annotations
 
 import random
 
 from ...core.actions import Action, action
-from ...core.frames import Frame, frame
+from ...core.frames import Frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Option, Step
 from . import activate, battle, choices, evolution, prep, support
@@ -13,16 +13,6 @@ from .common import name, step
 from .state import DState, Phase
 
 HAND_LIMIT = 6
-
-
-def turn_frames(active: int) -> list[Frame]:
-    """One turn, phase by phase (the Strategy step lays out the Support and Battle Phases when it runs)."""
-    return [
-        frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active),
-        frame("evolution.activate", active), frame("evolution.activate", 1 - active),
-        frame("evolution.rack", active), frame("evolution.evolve", active),
-        frame("strategy.start", active), frame("end.discard", active), frame("end.cleanup", active),
-    ]
 
 
 def ask_discard(state: DState, top: Frame) -> Decision | None:

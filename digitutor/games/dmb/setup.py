@@ -13,7 +13,7 @@ from ...core.layout import CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import Card, Deck, card_set, tutorial_decks
-from .procedure import turn_frames
+from .turn import turn_frames
 from .state import DState, Side
 
 DECK_SIZE = 40
