@@ -49,7 +49,9 @@ class Event(msgspec.Struct, frozen=True):
 class Step(msgspec.Struct, frozen=True):
     """What happened in one step, and the rule(s) that made it happen.
 
-    A step's index is its position in the match's history.
+    A step's index is its position in the match's history. ``narration`` is what every seat may read; ``views`` holds
+    the narration as a viewer who may see more reads it — a seat (0, 1) naming cards only it sees, or the judge (None),
+    who sees everything — for the viewers it differs for.
     """
 
     turn: int
@@ -58,6 +60,14 @@ class Step(msgspec.Struct, frozen=True):
     narration: str
     citations: tuple[Citation, ...]
     events: tuple[Event, ...] = ()
+    views: tuple[tuple[int | None, str], ...] = ()
+
+    def narration_for(self, viewer: int | None) -> str:
+        """The narration as ``viewer`` may read it (None: the judge's view)."""
+        for seat, told in self.views:
+            if seat == viewer:
+                return told
+        return self.narration
 
     def to_json(self, index: int, viewer: int | None = None) -> dict[str, Any]:
         return {
@@ -65,7 +75,7 @@ class Step(msgspec.Struct, frozen=True):
             "turn": self.turn,
             "player": self.player,
             "phase": self.phase,
-            "narration": self.narration,
+            "narration": self.narration_for(viewer),
             "citations": [c.to_json() for c in self.citations],
             "events": [e.to_json(viewer) for e in self.events],
         }
