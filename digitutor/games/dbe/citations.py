@@ -585,6 +585,7 @@ MORE: dict[str, tuple] = {
     "same-owner": (SAME_OWNER_ORDERS,),  # effects of one owner at once: that owner orders them
     "amount-not-specified": (cite("dbe:rules-faq.amount-not-specified"),),  # no amount: all
     "intent": (cite("dbe:rules-faq.cherrypicking-rules.p2"),),  # shuffle or not by the intent of the card
+    "draw-short": (cite("dbe:rules-faq.conditionals.p3", "If your deck had 1 card, you would draw 1 and stop."),),  # Draw X, short
     "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
             cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
 }

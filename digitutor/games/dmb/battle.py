@@ -185,8 +185,9 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
             cited.append(state.cites.ALSO_TYPE)
     if any(("to-0", state.attacks[1 - p]) in found[p].names for p in (0, 1)):
         cited.append(state.cites.ATTACK_CHANGES)
-    if all(counter):
-        state.goto(frame("battle.ko"))
+    if all(counter):  # neither attack is made: on to the KO check
+        state.pop()
+        state.frames[:] = [kept for kept in state.frames if kept.kind not in ("battle.first", "battle.second")]
         return step(state, Phase.BATTLE, None, "Both players have Counter: both attacks fail and no damage is dealt.",
                     cited + [state.cites.COUNTER_SECOND, state.cites.COUNTER_SPECIFICS])
     state.pop()
@@ -262,8 +263,10 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
     amount = found.arg("draw")
     if amount:
         events.append(draw(state, receiver, int(amount)))
-        told += f" Draw {amount}: {name(receiver)} draws."
-        cited.append(state.cites.A_DRAW)
+        drawn = events[-1].data["count"]
+        short = drawn < int(amount)  # the deck held fewer: what is there is drawn, and that is all
+        told += f" Draw {amount}: {name(receiver)} draws" + (f" {drawn} (the deck held only {drawn})." if short else ".")
+        cited += [state.cites.A_DRAW, *(state.cites.MORE.get("draw-short", (state.cites.EMPTY_DECK,)) if short else ())]
     amount = found.arg("trash")
     if amount:
         events.append(trash_top(state, 1 - receiver, int(amount)))
