@@ -103,15 +103,15 @@ class CardTable:
         return tuple(self.cards[uid].name for uid in uids)
 
     def card_event(
-        self, kind: str, player: int | None, uids: Iterable[int], data: dict[str, Any] | None = None, secret: bool = False
+        self, kind: str, player: int | None, uids: Iterable[int], data: dict[str, Any] | None = None, secret: bool = False,
+        seen_by: Iterable[int] | None = None,
     ) -> Event:
-        """An event naming card instances; ``secret``: only ``player`` may see which cards they are."""
+        """An event naming card instances; ``secret``: only ``player`` may see which cards they are; ``seen_by``: only
+        these seats may (whoever moves the cards, the card's owner or nobody but the judge, as the rules say)."""
         ids, cards = self.instances.ids, self.cards
         uids = tuple(uids)
-        return Event(
-            kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {},
-            (player,) if secret and player is not None else None,
-        )
+        visible = tuple(sorted(seen_by)) if seen_by is not None else (player,) if secret and player is not None else None
+        return Event(kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {}, visible)
 
 
 class Renumbering:

@@ -54,6 +54,9 @@ class Step(msgspec.Struct, frozen=True):
     A step's index is its position in the match's history. ``turn`` and ``phase`` say when it
     happened: the setup's steps are turn 0, the step that ends a turn carries that turn (the
     state after it is already the next one's), and an effect shows the phase it resolves in.
+    ``narration`` is what every seat may read; ``views`` holds the narration as a viewer who may see
+    more reads it — a seat (0, 1) naming cards only it sees, or the judge (None), who sees everything —
+    for the viewers it differs for.
     """
 
     turn: int
@@ -64,9 +67,17 @@ class Step(msgspec.Struct, frozen=True):
     events: tuple[Event, ...] = ()
     #: terms the step uses, each with the clause that defines it: a glossary link, not a rule that made it happen
     glossary: tuple[Citation, ...] = ()
+    views: tuple[tuple[int | None, str], ...] = ()
 
     def __post_init__(self) -> None:
         msgspec.structs.force_setattr(self, "citations", in_rulebook_order(tuple(self.citations)))
+
+    def narration_for(self, viewer: int | None) -> str:
+        """The narration as ``viewer`` may read it (None: the judge's view)."""
+        for seat, told in self.views:
+            if seat == viewer:
+                return told
+        return self.narration
 
     def to_json(self, index: int, viewer: int | None = None) -> dict[str, Any]:
         return {
@@ -74,7 +85,7 @@ class Step(msgspec.Struct, frozen=True):
             "turn": self.turn,
             "player": self.player,
             "phase": self.phase,
-            "narration": self.narration,
+            "narration": self.narration_for(viewer),
             "citations": [c.to_json() for c in self.citations],
             "events": [e.to_json(viewer) for e in self.events],
             **({"glossary": [c.to_json() for c in self.glossary]} if self.glossary else {}),

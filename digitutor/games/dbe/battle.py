@@ -105,14 +105,19 @@ def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
 
 
 def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
-    """The KO check: HP "KOs the Digimon when it reaches zero"; a KO removes its flat tokens."""
+    """The KO check: HP "KOs the Digimon when it reaches zero"; a KO removes its flat tokens; a revived Digimon is reset
+    "as though it had just evolved, including removing Abnormal status"."""
     flats = [side.flats for side in state.sides]
+    abnormal = [side.abnormal for side in state.sides]
     done = dmb_battle.battle_ko(state, top, rng)
     if done is None:
         return None
     gone = [p for p in (0, 1) if flats[p] and not state.sides[p].active]
-    after = " ".join(f"{name(p)}'s {flats[p]} flat token(s) are removed with it." for p in gone)
-    return _adding(done, C.HP, *([C.FLAT_STAYS] if gone else []), after=after)
+    told = [f"{name(p)}'s {flats[p]} flat token(s) are removed with it." for p in gone]
+    for p in [e.player for e in done.events if e.kind == "revive" and e.player is not None and abnormal[e.player]]:
+        state.sides[p].abnormal, state.sides[p].divisor = False, 1
+        told.append(f"Revived, {name(p)}'s Digimon is reset as though it had just evolved: it is no longer Abnormal.")
+    return _adding(done, C.HP, *([C.FLAT_STAYS] if gone else []), after=" ".join(told))
 
 
 def end_lingering(done: Step) -> Step:

@@ -13,6 +13,9 @@ from ...rules.citations import cite, interpretation
 # -- where the same rule differs in a number (the shared DMB code reads these from the game's table) -----------
 #: dbe:anatomy-of-cards.12: "Level C stats are halved, Level U stats are quartered"
 ABNORMAL_DIVISOR: dict[str, int] = {"C": 2, "U": 4}
+#: dbe:evolution-phase.5.3.3.2 and 5.3.3.4: a Future whose evo-box names the active ignores level, and ignoring level
+#: may "evolve backward (to a lower level ...), to the same level (C -> C) or to any other higher level"
+BOX_ANY_LEVEL = True
 PARTNER_ON_PLACE = False  #: DBE's turn has its own Partner Evolution step (dbe:prep-phase.turn.5)
 #: zones only their owner sees: the hand, the Dark Area (dbe:prep-phase.turn.2.2) and the Side Pile (face down,
 #: "opponent cannot check": dbe:pre-game-setup.3); the Destiny Zone is open (dbe:rules-faq ... hidden zones)
@@ -426,6 +429,11 @@ RECOVER = cite("dbe:glossary.recover")
 RECYCLE = cite("dbe:glossary.recycle-x")
 RECYCLE_ANY = cite("dbe:glossary.recycle-any")
 REVIVE = cite("dbe:glossary.revive")
+REVIVED_WORTH_ONE = cite(
+    "dbe:glossary.revive",
+    "“Set Revival” also changes the\xa0future KO points (after the current) the Digimon is worth to exactly 1, regardless of "
+    "all Passives, other lingering effects, or permanent effects.",
+)
 STATIC = cite("dbe:glossary.static-x")
 TAKE = cite("dbe:glossary.take")
 TRASH = cite("dbe:glossary.trash-x")
@@ -577,6 +585,7 @@ MORE: dict[str, tuple] = {
     "same-owner": (SAME_OWNER_ORDERS,),  # effects of one owner at once: that owner orders them
     "amount-not-specified": (cite("dbe:rules-faq.amount-not-specified"),),  # no amount: all
     "intent": (cite("dbe:rules-faq.cherrypicking-rules.p2"),),  # shuffle or not by the intent of the card
+    "draw-short": (cite("dbe:rules-faq.conditionals.p3", "If your deck had 1 card, you would draw 1 and stop."),),  # Draw X, short
     "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
             cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
 }

@@ -202,6 +202,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     before = state.cards[side.active[-2]]
     if evolve_card is not None and "level" in state.cards[evolve_card].ignores and top_card.level != next_level(before.level or ""):
         cited += [C.IGNORE, C.DP_IGNORE_LEVEL]  # an EVOLVE card that ignores level, evolving by DP
+    if chosen.kind == "evolve" and before.named_in(top_card.evo_box) and top_card.level != next_level(before.level or ""):
+        cited.append(C.DP_IGNORE_LEVEL)  # the evo-box ignores level: back, the same level, or higher (5.3.3.2)
     ignored = set(card.ignores) if card is not None else set()
     if before.name not in top_card.evo_box and any(a in top_card.evo_box for a in before.alias):
         cited.append(C.ALIAS)  # its evo-box names what the active also counts as

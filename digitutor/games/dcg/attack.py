@@ -261,6 +261,13 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
                 [state.card_event("check", defender, (card,))])
 
 
+def _attacker_gone(state: CState, attacker: int) -> str:
+    """"If the attacking Digimon ... is returned to the player's hand, the attack ends" (and so if it left play otherwise)."""
+    owner = state.instances.owners[attacker]
+    how = f"is returned to {name(owner)}'s hand" if attacker in state.sides[owner].hand else "has left the battle area"  # type: ignore[index]
+    return f"the attacking Digimon, {state.label(attacker)}, {how}: the attack ends"
+
+
 def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
     """The checked card: a Digimon battles the attacker; then it (and an Option or Tamer) goes to the trash."""
     player = top.player
@@ -270,6 +277,7 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
     attacker = _attacker(state, top)
     side = state.sides[defender]
     cited, told, events = [], [], []
+    gone = attacker is None  # the checked card's security effect took the attacking Digimon out of the battle area
     if card in side.field_cards:
         shown = state.cards[card]
         if shown.category is Category.DIGIMON and attacker is not None:
@@ -300,6 +308,9 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
     else:
         cited.append(C.OPTION_TAMER_CHECKED)  # its security effect played it or added it to the hand
         told.append(f"{state.cards[card].name} is not placed in the trash: its security effect moved it")
+    if gone:
+        told.append(_attacker_gone(state, state.uid(top["attacker"])))
+        cited.append(C.CHECKS_STOP)
     left = top["left"] - 1
     if attacker is not None and left > 0:
         state.goto(frame("attack.check", player, attacker=top["attacker"], left=left))

@@ -22,18 +22,22 @@ def name(player: int) -> str:
 
 
 def step(state: CState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = (),
-         glossary: Iterable[Citation] = ()) -> Step:
+         views: Iterable[tuple[int | None, str]] = (), glossary: Iterable[Citation] = ()) -> Step:
     """A step taken, each citation listed once (the governing one first); with any <Overflow> that applied during it.
 
-    ``glossary``: terms the step uses, each with the clause that defines it (a link, not one of the step's rules).
+    ``views``: the narration as viewers who may see more read it (see ``Step``); ``glossary``: terms the step uses,
+    each with the clause that defines it (a link, not one of the step's rules).
     """
+    views = tuple(views)
     if state.overflowed:
-        narration, citations = _with_overflow(state, narration, list(citations))
+        more, citations = _with_overflow(state, list(citations))
+        narration, views = narration + more, tuple((seat, told + more) for seat, told in views)
     return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events),  # str(): a fast plain copy
-                tuple(glossary))
+                glossary=tuple(glossary), views=views)
 
 
-def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> tuple[str, list[Citation]]:
+def _with_overflow(state: CState, citations: list[Citation]) -> tuple[str, list[Citation]]:
+    """What <Overflow> adds to the narration, and its citations."""
     told = []
     for uid in state.overflowed:
         card = state.cards[uid]
@@ -43,7 +47,7 @@ def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> 
     sources = state.overflow_sources
     state.overflowed, state.overflow_sources = [], False
     extra = [C.OVERFLOW_SOURCES] if sources else []
-    return narration + " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, C.OVERFLOW_RULE, C.ACE_OVERFLOW, *extra]
+    return " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, C.OVERFLOW_RULE, C.ACE_OVERFLOW, *extra]
 
 
 def overflow(state: CState, uids: Iterable[int]) -> None:

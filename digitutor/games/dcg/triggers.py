@@ -28,6 +28,7 @@ from . import citations as C
 from .effects import RULES
 from .layer import WORLD
 from .moves import can_pay, delete, leave_play, name, overflow, put, step, take, trash_all
+from .sight import Before, move_events, views
 from .state import CState
 
 Pending = tuple[int, str, str, int, str]  #: (owner, card iid, part, effect index, this iid)
@@ -207,6 +208,7 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
         state.used.append(f"{card_iid}/{part}/{index}")
     hooks = verb_hooks()
     verbs = (*effect.spec.cost, *effect.spec.do)  # "You may trash ... If you do, ...": the cost, then what it does
+    before = Before.of(state)
     done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
     label = state.label(state.uid(card_iid))
@@ -219,11 +221,13 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
         kept_plain = tuple(sorted(done.kept.items()))
         state.push(choice_frame(state, done.waiting, item=item, kept=kept_plain, quote=effect.spec.quote))
         told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\""
-        return step(state, phase, owner, told, (effect.citation, *done.citations), _events(state, done))
-    told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\"" + _what_happened(state, done)
-    events = _events(state, done)
+        return step(state, phase, owner, told, (effect.citation, *done.citations), move_events(state, done, verbs[start:], before))
+    told, seen = views(state, done, verbs[start:], owner, before, f"{name(owner)}'s {label}: \"{effect.spec.quote}\"")
+    events = move_events(state, done, verbs[start:], before)
+    if any(e.kind == "trash-sources" for e in events):
+        done.citations.append(C.LEAVES_SOURCES_TRASHED)  # a Digimon that left play: its digivolution cards to the trash
     _effect_over(state)
-    return step(state, phase, owner, told, (effect.citation, *done.citations), events)
+    return step(state, phase, owner, told, (effect.citation, *done.citations), events, seen)
 
 
 def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Verb], done: VerbResult) -> list[Citation]:
@@ -280,42 +284,6 @@ def _effect_over(state: CState) -> None:
             if uid in side.field_cards:
                 side.field_cards.remove(uid)
                 side.deck.append(uid)
-
-
-def _public(state: CState, uid: int, revealed: set[int]) -> bool:
-    """May everyone see which card this is now? In play, in a trash, face up in the field, or revealed by the effect."""
-    if uid in revealed or state.stack_of(uid) is not None:
-        return True
-    return any(uid in side.trash or uid in side.field_cards for side in state.sides)
-
-
-def _what_happened(state: CState, done: VerbResult) -> str:
-    parts = []
-    revealed = set(state.revealed)
-    for verb, who, uids in done.moved:
-        if verb in ("choose", "search") or (not uids and verb not in ("gain", "lose", "draw")):
-            continue
-        if verb == "draw":
-            parts.append(f"{name(who)} draws {len(uids)}")
-        elif verb in ("gain", "lose"):
-            parts.append(f"{name(who)} now has {state.player_memory(who)} memory")
-        elif verb == "digivolve":
-            parts.append(f"{name(who)}'s Digimon digivolves into {', '.join(state.cards[u].name for u in uids)}, paying the "
-                         f"digivolution cost (now {state.player_memory(who)} memory), and {name(who)} draws 1 card as the digivolution bonus")
-        elif all(_public(state, u, revealed) for u in uids):
-            parts.append(f"{verb}: {', '.join(state.cards[u].name for u in uids)}")
-        else:
-            parts.append(f"{verb}: {len(uids)} card(s) {name(who)} keeps hidden")
-    return " — " + "; ".join(parts) + "." if parts else "."
-
-
-def _events(state: CState, done: VerbResult) -> list[Event]:
-    events = []
-    revealed = set(state.revealed)
-    for verb, who, uids in done.moved:
-        secret = verb in ("draw", "search") or not all(_public(state, u, revealed) for u in uids)
-        events.append(state.card_event(f"effect-{verb}", who, uids, secret=secret))
-    return events
 
 
 # -- what the verbs do on a DCG board ---------------------------------------------------------------------------------

@@ -186,8 +186,9 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
             cited.append(state.cites.ALSO_TYPE)
     if any(("to-0", state.attacks[1 - p]) in found[p].names for p in (0, 1)):
         cited.append(state.cites.ATTACK_CHANGES)
-    if all(counter):
-        state.goto(frame("battle.ko"))
+    if all(counter):  # neither attack is made: on to the KO check
+        state.pop()
+        state.frames[:] = [kept for kept in state.frames if kept.kind not in ("battle.first", "battle.second")]
         return step(state, Phase.BATTLE, None, "Both players have Counter: both attacks fail and no damage is dealt.",
                     cited + [state.cites.COUNTER_SECOND, state.cites.COUNTER_SPECIFICS])
     state.pop()
@@ -231,13 +232,15 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     before = state.sides[victim].hp
     state.sides[victim].hp = max(0, before - damage)
     events.append(Event("damage", victim, data={"damage": damage, "hp": state.sides[victim].hp}))
-    flat_words = _flatten_static(state, receiver, victim, mine, damage, first, cited, events) \
-        if mine.has("flatten") or mine.has("static") else ""
+    left = state.sides[victim].hp  # what the damage left, before any KO by flats
+    flat_words = _three_flats(state, victim, damage, first, cited, events)
+    if mine.has("flatten") or mine.has("static"):
+        flat_words += _flatten_static(state, receiver, victim, mine, damage, bool(flat_words), cited, events)
     knocked_out = state.sides[victim].hp == 0 and first
     if knocked_out:
         state.goto(frame("battle.ko"))  # the second attack is skipped
         cited.append(state.cites.KO_SKIPS)
-    narration = f"{how}: {name(victim)} has {state.sides[victim].hp} HP.{flat_words}"
+    narration = f"{how}: {name(victim)} has {left} HP.{flat_words}"
     narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng)
     if knocked_out:
         narration += f" {name(victim)}'s Digimon is at 0 HP: {name(victim)} gets no attack."
@@ -261,8 +264,10 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
     amount = found.arg("draw")
     if amount:
         events.append(draw(state, receiver, int(amount)))
-        told += f" Draw {amount}: {name(receiver)} draws."
-        cited.append(state.cites.A_DRAW)
+        drawn = events[-1].data["count"]
+        short = drawn < int(amount)  # the deck held fewer: what is there is drawn, and that is all
+        told += f" Draw {amount}: {name(receiver)} draws" + (f" {drawn} (the deck held only {drawn})." if short else ".")
+        cited += [state.cites.A_DRAW, *(state.cites.MORE.get("draw-short", (state.cites.EMPTY_DECK,)) if short else ())]
     amount = found.arg("trash")
     if amount:
         events.append(trash_top(state, 1 - receiver, int(amount)))
@@ -337,28 +342,34 @@ def _grudge(state: DState, found: list[Abilities], powers: dict[int, int]) -> li
     return cited
 
 
-def _flatten_static(state: DState, receiver: int, victim: int, found: Abilities, damage: int, first: bool,
+def _three_flats(state: DState, victim: int, damage: int, first: bool, cited: list, events: list) -> str:
+    """DBE's 3-flat KO: damage from the player who attacked first KOs a Digimon with 3 flats, whatever the attack (the
+    flats it had before this attack: a flat this attack adds comes too late)."""
+    side = state.sides[victim]
+    if not (first and damage > 0 and side.active and side.flats >= 3 and side.hp > 0):
+        return ""
+    side.hp = 0
+    cited += [state.cites.FLAT_THREE, state.cites.A_FLATTEN]
+    events.append(Event("flat-ko", victim, data={"flats": side.flats}))
+    return f" {name(victim)}'s Digimon has 3 flats and was damaged by the first attacker: it is KO'd."
+
+
+def _flatten_static(state: DState, receiver: int, victim: int, found: Abilities, damage: int, flat_ko: bool,
                     cited: list, events: list) -> str:
-    """DBE's Flatten after the damage (the 3-flat KO checked before the new flat is added), and Static X."""
+    """DBE's Flatten after the damage (none once the 3-flat KO took the Digimon), and Static X."""
     side = state.sides[victim]
     told = ""
-    if found.has("flatten") and damage > 0 and side.active:
-        if side.flats >= 3 and first:
+    if found.has("flatten") and damage > 0 and side.active and not flat_ko:
+        side.flats += 1
+        cited += [state.cites.A_FLATTEN, state.cites.FLAT_ADDED]
+        events.append(Event("flat", victim, data={"flats": side.flats}))
+        told += f" Flatten: a flat token goes in front of {name(victim)}'s Digimon ({side.flats})."
+        if side.flats >= 4:
             side.hp = 0
-            told += f" {name(victim)}'s Digimon has 3 flats and was hit by the first attacker: it is KO'd."
-            cited += [state.cites.A_FLATTEN, state.cites.FLAT_THREE]
-            events.append(Event("flat-ko", victim, data={"flats": side.flats}))
-        else:
-            side.flats += 1
-            cited += [state.cites.A_FLATTEN, state.cites.FLAT_ADDED]
-            events.append(Event("flat", victim, data={"flats": side.flats}))
-            told += f" Flatten: a flat token goes in front of {name(victim)}'s Digimon ({side.flats})."
-            if side.flats >= 4:
-                side.hp = 0
-                told += " With 4 flats it is KO'd."
-                cited.append(state.cites.FLAT_FOUR)
-            elif side.flats == 3:
-                cited.append(state.cites.FLAT_TIMING)
+            told += " With 4 flats it is KO'd."
+            cited.append(state.cites.FLAT_FOUR)
+        elif side.flats == 3:
+            cited.append(state.cites.FLAT_TIMING)
     amount = found.arg("static")
     if amount:
         trash = state.sides[1 - receiver].trash
@@ -397,11 +408,14 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
     cited: list[Any] = [state.cites.KO_CHECK, state.cites.KO_REVIVAL]
     top = state.cards[side.active[-1]]
     worth = 1 if side.worth_one else (2 if top.level == "M" else 1)
-    if side.battle.revival:
+    if side.worth_one:  # revived before: this KO is a "future" one
+        cited.append(state.cites.REVIVED_WORTH_ONE)
+    if side.battle.revival:  # "KO points are still awarded as usual"; only the KOs after this one are worth exactly 1
         side.hp = side.battle.revival
         side.worth_one = True
-        return 1, cited + [state.cites.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
-            f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP, worth 1 KO point."
+        return worth, cited + [state.cites.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
+            f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP. This KO gives its usual KO points; " \
+            "any later KO of it is worth exactly 1."
     events: list[Event] = []
     to_deck = [u for u in side.active if state.cards[u].level == "R" and state.cards[u].id == side.partner]
     to_delete = [u for u in side.active if u in side.destined or u in side.activated or state.cards[u].level == "M"]

@@ -131,7 +131,9 @@ def evolve_options(state: DState, player: int) -> tuple[Option, ...]:
     ids, cards = state.instances.ids, state.cards
     current = cards[side.active[-1]]
     options: list[Option] = []
-    targets = [u for u in side.hand if cards[u].is_digimon and cards[u].level not in ("R", current.level)]
+    back_or_same = state.cites.BOX_ANY_LEVEL  # DBE: a Future whose evo-box names the active may go back or stay level
+    targets = [u for u in side.hand if cards[u].is_digimon and (cards[u].level not in ("R", current.level)
+                                                                or back_or_same and current.named_in(cards[u].evo_box))]
     targets += [u for u in side.destiny if cards[u].level == "M"]
     for uid in targets:
         if cards[uid].dna:

@@ -19,6 +19,9 @@ INTERRUPTS = False  #: DBE's "when opponent discards" effects interrupt other ef
 COSTS_MUST_COMPLETE = False  #: a cost is paid as far as it goes, and the effect follows (dmb:faq.costs-vs-effects)
 DNA_BONUSES = True  #: a DNA evolution from a Digimon named in the box gets its bonuses, like any evolution
 EVOLVE_KIND = "evolve"  #: the card kind that evolves with requirements ignored (DMB: Evolve cards)
+#: a Future whose Evolution Box names the active is offered only at a higher level: dmb:evolution-phase.5 ("Choose a
+#: level to progress to") and requirement 4 ignores the level requirement without saying a level may go back or stay
+BOX_ANY_LEVEL = False
 PARTNER_ON_PLACE = True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
 
 
@@ -240,6 +243,11 @@ TAKE = cite("dmb:glossary.take")
 RECODE = cite("dmb:glossary.recode-x")
 CORRUPT = cite("dmb:glossary.corrupt-x")
 REVIVE = cite("dmb:glossary.revive")
+REVIVED_WORTH_ONE = cite(
+    "dmb:glossary.revive",
+    "“Set Revival” also changes the\xa0future KO points the Digimon is worth to exactly 1, regardless of all Passives, other "
+    "lingering effects, or permanent effects.",
+)
 TRASH = cite("dmb:glossary.trash-x")
 VOID = cite("dmb:glossary.void")
 

@@ -194,7 +194,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     elif kind == "draw":
         event = draw(state, player, verb.count)
         outcome.events.append(event)
-        outcome.say(f"{name(player)} draws {event.data['count']}.")
+        short = event.data["count"] < verb.count  # the deck held fewer: what is there is drawn, and that is all
+        outcome.say(f"{name(player)} draws {event.data['count']}" + (f" (the deck held only {event.data['count']})." if short else "."))
+        outcome.citations += state.cites.MORE.get("draw-short", (state.cites.EMPTY_DECK,)) if short else ()
     elif kind == "trash":
         event = trash_top(state, player, verb.count)
         outcome.events.append(event)

@@ -179,3 +179,35 @@ def test_rules_faq_hidden_zones_a_deck_flipped_face_up_shows_only_its_top_card()
     seen = match.game.observe(match.state, 0).state.sides[1].deck
     names = [match.game.observe(match.state, 0).state.cards[uid].name for uid in seen]
     assert names[-1] == "Gabumon" and set(names[:-1]) == {"a face-down card"}, "the cards under the top stay hidden"
+
+
+def _battle(players: list, keys: tuple[str, ...]) -> Match:
+    """A Strategy Phase board for Player 1's turn, played through the Battle Phase with ``keys``."""
+    setup = {"board": {"phase": "strategy", "active": 0, "turn": 3, "players": players}}
+    match = Match("dbe", 1, setup, ("human", "human"))
+    for key in keys:
+        match.run()
+        match.choose(match.resolve_key(key).key)
+    while match.steps[-1].phase != "end":  # up to the End Phase's step: the battle is over, nothing else changed
+        match.advance()
+    return match
+
+
+def test_glossary_flatten_flat_3_only_the_player_who_attacked_first_kos_at_3_flats():
+    """"While the opponent has 3 flats and if you attacked first, KO that Digimon once you deal damage": Betamon attacks
+    second (Player 1 is the turn player), so its plain Circle leaves Agumon, at 3 flats, with the HP the damage left."""
+    match = _battle([{"active": ["agumon"], "flats": 3, "deck": ["gomamon"] * 5},
+                     {"active": ["betamon"], "deck": ["biyomon"] * 5}],
+                    ("attack:choice=triangle", "attack:choice=circle", "no-support", "no-support"))
+    agumon, betamon = match.state.sides
+    assert (agumon.hp, agumon.flats, betamon.ko_points) == (700 - 250, 3, 0)
+    assert betamon.hp == 600 - 200
+
+
+def test_glossary_flatten_flat_3_a_first_hit_that_leaves_no_hp_is_a_plain_ko():
+    """The 3-flat KO is for a Digimon the damage left standing: Agumon's 300 takes Betamon's last 250 HP, a KO by HP."""
+    match = _battle([{"active": ["agumon"], "deck": ["gomamon"] * 5},
+                     {"active": ["betamon"], "flats": 3, "hp": 250, "deck": ["biyomon"] * 5}],
+                    ("attack:choice=circle", "attack:choice=circle", "no-support", "no-support"))
+    kinds = [event.kind for step in match.steps for event in step.events]
+    assert "flat-ko" not in kinds and match.state.sides[0].ko_points == 1

@@ -128,3 +128,66 @@ def test_with_x_in_its_text_b4_part_of_a_word_counts_part_of_an_icon_does_not():
     assert "Security A. +1" in text  # the whole icon's words
     assert "Turn" not in text and "Your Turn" in text  # the timing icon [Your Turn], partly and wholly
     assert "security" in text  # the reminder text is not the icon
+
+
+def _told_by_viewer(match: Match, step) -> dict:
+    """A step's narration as each viewer reads it — the step itself and the viewer's JSON trace — and what each sees of
+    its events' cards."""
+    index = match.steps.index(step)
+    told = {}
+    for viewer in (None, 0, 1):
+        shown = match.trace(viewer)["steps"][index]
+        assert shown["narration"] == step.narration_for(viewer)
+        told[viewer] = (shown["narration"], [(e["kind"], e.get("cards")) for e in shown["events"]])
+    return told
+
+
+def test_when_a_single_attack_requires_multiple_checks_p2_a_returned_attacker_is_named_to_every_viewer():
+    """Cocytus Breath's security effect returns the attacking Greymon to Player 1's hand. A Digimon taken from the battle
+    area is known to both players wherever it goes, so every viewer (the judge's view too) is told who moves which card
+    where; "Digimon that leave the battle area will have their digivolution cards trashed" is a step's event too; and
+    "If the attacking Digimon ... is returned to the player's hand, the attack ends"."""
+    setup = {"board": {"phase": "main", "active": 0, "first": 0, "turn": 5, "memory": 3, "players": [
+        {"deck": ["st1-02"] * 5, "security": ["st1-02"] * 3, "battle": [["st1-03", "st1-07"]]},
+        {"deck": ["st2-02"] * 5, "security": ["st2-16", "st2-03", "st2-02"]}]}}
+    match = Match("dcg", 1, setup, ("human", "human"))
+    match.run()
+    match.choose("attack:st1-07")
+    match.run()
+    moved = next(step for step in match.steps if any(e.kind == "effect-move" for e in step.events))
+    for viewer, (narration, events) in _told_by_viewer(match, moved).items():
+        assert "Player 2 moves Greymon to Player 1's hand" in narration, viewer
+        assert "Greymon's digivolution card (Agumon) goes to Player 1's trash" in narration, viewer
+        assert "hidden" not in narration, viewer
+        assert ("effect-move", ["Greymon"]) in events and ("trash-sources", ["Agumon"]) in events, viewer
+    assert "dcg:effects-that-remove-digimon-from-battle-areas.p1" in {c.id for c in moved.citations}
+    ends = [s for s in match.steps if "dcg:when-a-single-attack-requires-multiple-checks.p2" in {c.id for c in s.citations}]
+    assert len(ends) == 1 and "Greymon, is returned to Player 1's hand: the attack ends" in ends[0].narration
+    assert len(match.state.sides[1].security) == 2, "the second check never happens"
+
+
+def test_a_card_moved_between_hidden_zones_is_named_only_to_the_viewers_who_may_see_it():
+    """Gabumon: "Look at the top 3 cards of your deck. Add 1 Digimon card among them to your hand. Place the rest at the
+    bottom of your deck." Player 1 looked at the cards and keeps the one added to the hand; Player 2 never sees any of
+    them (hands and decks are a player's own): Player 2 is told how many cards went where, Player 1 and the judge which."""
+    setup = {"board": {"phase": "main", "active": 0, "turn": 3, "memory": 3, "players": [
+        {"hand": ["st2-03"], "deck": ["st1-07", "st2-16", "st1-16", "st1-03", "st1-03"], "security": ["st1-03"] * 3},
+        {"deck": ["st1-03"] * 5, "security": ["st1-03"] * 3}]}}
+    match = Match("dcg", 1, setup, ("human", "human"))
+    match.run()
+    match.choose("play:st2-03")
+    match.run()
+    match.choose(match.resolve_key("pick:st1-07").key)  # Greymon, the one Digimon among the three
+    match.run()
+    moved = next(step for step in match.steps if any(e.kind == "effect-move" for e in step.events))
+    told = _told_by_viewer(match, moved)
+    for viewer in (None, 0):
+        narration, events = told[viewer]
+        assert "Player 1 moves Greymon to Player 1's hand" in narration
+        assert "Player 1 moves Gaia Force, Cocytus Breath to the bottom of Player 1's deck" in narration
+        assert ("effect-move", ["Greymon"]) in events
+    narration, events = told[1]
+    assert "Player 1 moves 1 hidden card to Player 1's hand; Player 1 moves 2 hidden cards to the bottom of Player 1's deck" \
+        in narration
+    assert not {"Greymon", "Gaia Force", "Cocytus Breath"} & {name for _, cards in events for name in cards or ()}
+    assert moved.narration == narration, "what every seat may read is what the seat who saw nothing reads"

@@ -125,6 +125,21 @@ def test_battle_phase_3_2_3_counter_always_attacks_second():
     assert attack_order(1, (0, 0), (1,), (False, True), (False, False))[0] == (0, 1)
 
 
+def test_battle_phase_3_2_3_when_both_players_counter_no_attack_is_made():
+    """"If both players have Counter, both attacks fail and no damage is dealt": after that step no attack is told, not
+    even a Counter that misfires or an attacker that hits itself for 0."""
+    match = Match("dmb", 1, board([{"active": ["gabumon"], "deck": ["palmon"] * 5},
+                                   {"active": ["garurumon"], "deck": ["palmon"] * 5}]), ("human", "human"))
+    for key in ("attack:choice=cross", "attack:choice=cross", "no-support", "no-support"):
+        match.run()
+        match.choose(match.resolve_key(key).key)
+    match.run()
+    both = next(i for i, s in enumerate(match.steps) if C.COUNTER_SECOND in s.citations and "both attacks fail" in s.narration)
+    battle = [s for s in match.steps[both + 1:] if s.phase == "battle"]
+    assert not any(c in s.citations for s in battle for c in (C.FIRST_HITS, C.SECOND_HITS, C.MISFIRE)), [s.narration for s in battle]
+    assert [side.hp for side in match.state.sides] == [60, 90]
+
+
 def test_attack_abilities_drain_recovers_only_down_to_zero():
     assert drained(30, 20) == 20 and drained(30, 50) == 30
 
