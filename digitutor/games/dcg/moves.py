@@ -29,8 +29,10 @@ def step(state: CState, phase: Phase, player: int | None, narration: str, citati
     """
     if state.overflowed:
         narration, citations = _with_overflow(state, narration, list(citations))
-    return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events),  # str(): a fast plain copy
-                tuple(glossary))
+        glossary = (*glossary, C.ACE_OVERFLOW, C.OVERFLOW_RULE)  # what <Overflow> is: a rule, not an effect
+    cited = tuple(dict.fromkeys(citations))
+    words = tuple(term for term in dict.fromkeys(glossary) if term not in cited) if glossary else ()
+    return Step(state.turn, player, str(phase), narration, cited, tuple(events), words)  # str(): a fast plain copy
 
 
 def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> tuple[str, list[Citation]]:
@@ -43,7 +45,7 @@ def _with_overflow(state: CState, narration: str, citations: list[Citation]) -> 
     sources = state.overflow_sources
     state.overflowed, state.overflow_sources = [], False
     extra = [C.OVERFLOW_SOURCES] if sources else []
-    return narration + " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, C.OVERFLOW_RULE, C.ACE_OVERFLOW, *extra]
+    return narration + " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, *extra]
 
 
 def overflow(state: CState, uids: Iterable[int]) -> None:
