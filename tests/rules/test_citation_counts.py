@@ -21,7 +21,6 @@ SHARE_OVER = 0.05
 NEVER_OVER = 8
 #: games whose citation sites are still under review (issue 22); each leaves this list when its review lands
 UNDER_REVIEW = {
-    "dcg",
     "dmb",
     "dbe",
 }

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import random
 
-from msgspec.structs import replace
-
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
 from . import citations as C
 from .cards import Category
 from .checks import digivolve_requirement, why_not_blocker
-from .layer import YES, dp, has, keyword, security_attack
+from .layer import NOW, YES, dp, has, in_force, keyword, security_attack
 from .moves import delete, name, step, trash_all
 from .play import game_over, rules_due, rules_processing
 from .state import CState, Phase
@@ -51,12 +49,12 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
             waiting += triggered(state, "your-digimon-attacks", player, other.top)
     push_pending(state, waiting)
     aim = name(1 - player) if not target else state.label(state.uid(target))
-    cited = [C.MAIN_E, C.ATTACK, C.SUSPEND_AND_DECLARE, C.TARGET, C.SUSPENDED_STATES] + ([C.WHEN_ATTACKING] if waiting else [])
-    if stack.played == state.turn:
-        rush = keyword(state, attacker, "rush")
-        cited += [C.NO_ATTACK_WHEN_PLAYED, C.CARD_TIMINGS, *rush.because]  # it may attack the turn it was played
+    cited = [C.SUSPEND_AND_DECLARE, C.ATTACK, C.TARGET] + ([C.WHEN_ATTACKING] if waiting else [])
+    rush = keyword(state, attacker, "rush") if stack.played == state.turn else None
+    if rush is not None and rush.value == YES:
+        cited += [C.NO_ATTACK_WHEN_PLAYED, C.CARD_TIMINGS, *rush.because]  # <Rush>: it may attack the turn it was played
     return step(state, Phase.MAIN, player, f"{name(player)} suspends {state.label(attacker)} and attacks {aim}.", cited,
-                [state.card_event("attack", player, (attacker,), {"target": target or "player"})])
+                [state.card_event("attack", player, (attacker,), {"target": target or "player"})], glossary=(C.SUSPENDED_STATES,))
 
 
 # -- counter timing ---------------------------------------------------------------------------------------------------------
@@ -90,8 +88,9 @@ def ask_counter(state: CState, top: Frame) -> Decision | None:
     if not options:
         return None
     options.append(Option(action("no-counter", defender), "Do nothing at counter timing"))
+    blast = (C.BLAST,) if any(o.action.kind == "blast" for o in options) else ()
     return Decision(defender, "counter", f"{name(defender)}: counter timing — use a [Counter] effect?", tuple(options),
-                    (C.COUNTER_TIMING, C.COUNTER_ONCE, C.ONE_COUNTER), Phase.MAIN.value)
+                    (C.COUNTER_TIMING, C.COUNTER_ONCE, *blast, C.ONE_COUNTER), Phase.MAIN.value)
 
 
 def no_counter(state: CState, top: Frame, rng: random.Random) -> Step | None:
@@ -115,13 +114,12 @@ def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
     top_uid = state.uid(chosen.cards[0])
     owner, position = state.stack_of(top_uid)  # type: ignore[misc]
     if chosen.kind == "blast":
-        done = digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
-        return replace(done, citations=(C.COUNTER_TIMING, *done.citations))
+        return digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
     index = int(chosen.param("effect", "0") or 0)
     effect = state.cards[top_uid].effects[index]
     push_pending(state, [(defender, chosen.cards[0], "own", index, chosen.cards[0])])
     return step(state, Phase.MAIN, defender, f"{name(defender)} activates {state.label(top_uid)}'s [Counter] effect.",
-                (C.COUNTER_TIMING, C.COUNTER_EFFECT, effect.citation))
+                (C.COUNTER_ONCE, effect.citation))
 
 
 def check_counter(state: CState, frame: Frame | None, proposed: Action) -> tuple:
@@ -151,7 +149,7 @@ def ask_block(state: CState, top: Frame) -> Decision | None:
         return None
     options.append(Option(action("no-block", defender), "Do not block"))
     return Decision(defender, "block", f"{name(defender)}: blocker timing — block the attack?", tuple(options),
-                    (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_ONCE), Phase.MAIN.value)
+                    (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_ONCE, C.BLOCKER_TAKES, C.BLOCKER_PROTECT), Phase.MAIN.value)
 
 
 def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
@@ -167,9 +165,8 @@ def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
     resolve = state.frames[-1]
     state.frames[-1] = resolve.but(target=chosen.cards[0], blocked=True)
     return step(state, Phase.MAIN, defender, f"{name(defender)} suspends {state.label(blocker)} to block: it becomes the attack target.",
-                (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_SWITCHES, C.BLOCKER, C.BLOCKER_AT_TIMING, C.BLOCKER_ABILITY, C.BLOCKER_TAKES,
-                 C.BLOCKER_SWITCHES, C.BLOCKER_PROTECT, C.BLOCKER_NEW_TEXT, C.BLOCKER_NOT_TRIGGERED, C.SUSPENDED_STATES, *extra),
-                [state.card_event("block", defender, (blocker,))])
+                (C.BLOCK, C.BLOCKER_TIMING, C.BLOCK_SWITCHES, C.BLOCKER_AT_TIMING, *extra), [state.card_event("block", defender, (blocker,))],
+                glossary=(C.BLOCKER, C.BLOCKER_NEW_TEXT, C.BLOCKER_NOT_TRIGGERED, C.BLOCKER_ABILITY, C.BLOCKER_SWITCHES, C.SUSPENDED_STATES))
 
 
 # -- the battle, or the security checks ------------------------------------------------------------------------------------------
@@ -190,7 +187,7 @@ def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
     defender = 1 - player
     if not state.sides[defender].security:
         return game_over(state, player, f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
-                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE, C.GOAL))
+                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE), glossary=(C.GOAL,))
     extra = security_attack(state, attacker)
     checks = 1 + max(0, extra.value)
     state.goto(frame("attack.check", player, attacker=state.iid(attacker), left=checks))
@@ -208,8 +205,8 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
         return step(state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (C.TARGET_LEFT,))
     target = state.stack_at(*where).top  # the same Digimon, even if it digivolved meanwhile (dcg:digivolving.p8)
     mine, theirs = dp(state, attacker), dp(state, target)
-    cited = [C.BATTLE, C.HIGHER_DP, C.CARD_DP, *mine.because, *theirs.because]
-    if mine.because or theirs.because:
+    cited = [C.BATTLE, C.HIGHER_DP, *mine.because, *theirs.because]
+    if _timed(state, (*mine.because, *theirs.because)):
         cited.append(C.CARD_TIMINGS)  # [Your Turn] / [Opponent's Turn] boosts act as their cards say
     told = f"{state.label(attacker)} ({mine.value} DP) battles {state.label(target)} ({theirs.value} DP): "
     losers = [attacker, target] if mine.value == theirs.value else [target] if mine.value > theirs.value else [attacker]
@@ -232,7 +229,19 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
         state.push(frame("attack.check", player, attacker=state.iid(attacker), left=checks))
         told += f" {state.label(attacker)} survives and has <Piercing>: it checks security."
         cited += [C.CARD_TIMINGS, *piercing.because]
-    return step(state, Phase.MAIN, player, told, cited, events)
+    return step(state, Phase.MAIN, player, told, cited, events, glossary=(C.CARD_DP,))
+
+
+def _timed(state: CState, because: tuple) -> bool:
+    """Did an effect with a timing the manual only names on cards ([Your Turn], [Opponent's Turn], [All Turns]) change
+    this value? (A change that lasts "for the turn" is the card's own one-shot effect: no such timing.)"""
+    if not because:
+        return False
+    timed = {force.effect.citation for force in in_force(state, NOW) if force.effect.spec.timing in TIMED}
+    return any(citation in timed for citation in because)
+
+
+TIMED = frozenset({"your-turn", "opponents-turn", "all-turns"})
 
 
 def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -254,11 +263,11 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("attack.checked", player, attacker=top["attacker"], card=state.iid(card), left=top["left"]))
     waiting = triggered(state, "security", defender, card, parts=("security",))
     push_pending(state, waiting)
-    cited = [C.CHECK, C.BY_CARD_TYPE] + ([C.SECURITY_EFFECT, C.SECURITY_FREE] if waiting else [])
-    if waiting:
-        cited.append(C.TAMER_SECURITY if state.cards[card].category.value == "tamer" else C.OPTION_SECURITY)
+    cited = [C.CHECK] + ([C.SECURITY_EFFECT, C.SECURITY_FREE] if waiting else []) + [C.BY_CARD_TYPE]
+    kind = state.cards[card].category
+    words = ([C.TAMER_SECURITY] if kind is Category.TAMER else [C.OPTION_SECURITY] if kind is Category.OPTION else []) if waiting else []
     return step(state, Phase.MAIN, player, f"{name(player)} checks {name(defender)}'s top security card: {state.label(card)}.", cited,
-                [state.card_event("check", defender, (card,))])
+                [state.card_event("check", defender, (card,))], glossary=words)
 
 
 def _attacker_gone(state: CState, attacker: int) -> str:
@@ -283,7 +292,9 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         if shown.category is Category.DIGIMON and attacker is not None:
             mine = dp(state, attacker)
             theirs = shown.dp or 0
-            cited += [C.SECURITY_DIGIMON, C.SECURITY_DIGIMON_NO_EFFECTS, C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP, *mine.because]
+            cited += [C.SECURITY_DIGIMON, *mine.because]
+            if shown.effects or shown.inherited_effects:
+                cited.append(C.SECURITY_DIGIMON_NO_EFFECTS)  # its effects (but a security effect) do not activate
             told.append(f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} ({mine.value} DP)")
             jamming = keyword(state, attacker, "jamming")
             if mine.value <= theirs and jamming.value == YES:
@@ -317,4 +328,6 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         cited.append(C.ONE_CHECK_AT_A_TIME)
     else:
         state.pop()
-    return step(state, Phase.MAIN, player, ("; ".join(told) or "The checked card has left the security check") + ".", cited, events)
+    words = (C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP) if C.SECURITY_DIGIMON in cited else ()
+    return step(state, Phase.MAIN, player, ("; ".join(told) or "The checked card has left the security check") + ".", cited, events,
+                glossary=words)

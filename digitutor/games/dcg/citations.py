@@ -96,8 +96,9 @@ MOVE_NOT_PLAY = cite(
     "dcg:move-a-digimon-out-of-the-breeding-area.p1",
     "Moving Digimon from the breeding area to the battle area isn't considered playing the Digimon, so On Play effects won't activate.",
 )
-MOVED_MAY_ATTACK = cite(
+MOVED_NOT_PLAYED = cite(
     "dcg:move-a-digimon-out-of-the-breeding-area.p1",
+    "Moving Digimon from the breeding area to the battle area isn't considered playing the Digimon, so On Play effects won't activate. "
     "It's possible for a Digimon to perform an attack on the same turn they were moved to the battle area.",
 )
 DO_NOTHING = cite("dcg:do-nothing.p1")
@@ -119,12 +120,11 @@ ONE_REQUIREMENT = cite(
     "If a card has multiple digivolution requirements, a Digimon must only satisfy one of those requirements to digivolve into it.",
 )
 NAME_REQUIREMENT = cite("dcg:digivolving.p4", "This digivolution condition is treated as a normal digivolution.")
-STACK_AND_PAY = cite(
+PLACE_DIGIVOLVED = cite(
     "dcg:digivolving.p5",
     "Place the digivolved Digimon card from your hand onto the card that meets its digivolution requirements.",
 )
-DIGIVOLVE_COST = cite("dcg:digivolving.p5", "Next, pay the digivolve cost written on the card.")
-BONUS = cite("dcg:digivolving.p5", "Once digivolution is complete, draw 1 card as a digivolution bonus.")
+DIGIVOLVE_STEPS = cite("dcg:digivolving.p5")  # place, pay, draw: the whole procedure, in the manual's order
 STAYS_SUSPENDED = cite("dcg:digivolving.b1", "When digivolving a suspended Digimon, it remains suspended after digivolution.")
 PLAYED_STILL_CANNOT = cite(
     "dcg:digivolving.b2", "However, they still can't attack on the turn they are played, even if digivolved."
@@ -143,6 +143,7 @@ COLOUR_REQUIREMENT = cite(
     "dcg:using-option-cards.p1",
     "To use an Option card, you must have at least one Digimon or Tamer in your battle area or breeding area that matches the color of the Option card.",
 )
+OPTION_RULE = cite("dcg:using-option-cards.p1")  # using an Option card from the hand, and its colour requirement
 OPTION_PAY = cite(
     "dcg:using-option-cards.p2", "Place the Option card in the field from your hand, pay its cost, then the Option card's main effect is activated."
 )
@@ -180,6 +181,10 @@ BATTLE = cite("dcg:attacking.battle.p1")
 HIGHER_DP = cite("dcg:attacking.battle.p2")
 LOSER_DELETED = cite("dcg:attacking.battle.p3")
 EQUAL_DP = cite("dcg:attacking.battle.p4")
+DP_LOSS = cite(
+    "dcg:what-happens-if-a-digimons-dp-falls-to-zero.p1",
+    "Digimon don't lose DP when they are attacked, but they can temporarily lose DP from certain effects.",
+)
 DP_ZERO = cite(
     "dcg:what-happens-if-a-digimons-dp-falls-to-zero.p1",
     "If a Digimon's DP drops to zero from an effect (it can't drop below zero), that Digimon is deleted and placed in the trash (recycle bin).",
@@ -229,11 +234,6 @@ LEAVES_SOURCES_TRASHED = cite(
     "dcg:effects-that-remove-digimon-from-battle-areas.p1",
     "Instead, Digimon that leave the battle area will have their digivolution cards trashed as part of the game's core rules.",
 )
-ON_PLAY_MENTIONED = cite(
-    "dcg:digixros.p16",
-    "As during normal play, effects such as [On Play] effects and \"When you play a Digimon with...\" effects will activate when playing a Digimon via DigiXros.",
-)
-COUNTER_EFFECT = cite("dcg:ace-digimon.p4", "<Blast Digivolve> is a [Counter] effect.")
 CARD_TEXT_FIRST = cite(
     "dcg:setting-up-the-game.p1",
     "If there are any discrepancies between the rule manual and the card text, the card text should take precedence.",
@@ -295,11 +295,7 @@ TOKENS_STAY = cite("dcg:tokens.b6")
 
 # -- ACE Digimon: Blast Digivolve and Overflow -------------------------------------------------------------------------------
 ACE_CATEGORY = cite("dcg:ace-digimon.p2")
-BLAST = cite(
-    "dcg:ace-digimon.p4",
-    "When your opponent's Digimon attacks and after their “When Attacking” or other effects of that timing have activated, counter timing occurs and your Digimon may digivolve into a Digimon ACE card in your hand without paying the cost.",
-)
-BLAST_REQUIREMENTS = cite("dcg:ace-digimon.p4", "(You must still follow digivolution requirements.)")
+BLAST = cite("dcg:ace-digimon.p4")  # a [Counter] effect: digivolve at counter timing without paying, following the requirements
 BLAST_BONUS = cite("dcg:ace-digimon.p5")
 BLAST_WHEN_DIGIVOLVING = cite("dcg:ace-digimon.p6", "When Blast Digivolving, [When Digivolving] effects still activate, and if digivolved into a Digimon with <Blocker>, it may block in the blocker timing following the counter timing.")
 ONE_COUNTER = cite("dcg:ace-digimon.p6", "Note that you may not activate more than 1 [Counter] effect during an attack.")
@@ -318,18 +314,14 @@ XROS = cite(
 )
 XROS_DECLARE = cite("dcg:digixros.1")
 XROS_WHETHER = cite("dcg:digixros.2")
-XROS_TOP_ONLY = cite("dcg:digixros.p8", "If placing a Digimon from your battle area, only the top Digimon card can be placed.")
-XROS_REST_TRASHED = cite(
-    "dcg:digixros.p8",
-    "If you do so, trash all of the remaining digivolution cards under that Digimon. This is not treated as deleting or trashing those cards.",
-)
+XROS_FROM_BATTLE = cite("dcg:digixros.p8")  # only the top card; the rest trashed, not "trashing"
 XROS_ANY = cite("dcg:digixros.p9", "You can place as many or as few of the cards written in the requirements as you like.")
 XROS_ONE_EACH = cite("dcg:digixros.p9", "In addition, only one of each card written in the DigiXros requirements can be placed.")
 XROS_ORDER = cite("dcg:digixros.p11")
 XROS_REDUCE = cite("dcg:digixros.3")
 XROS_PAY = cite("dcg:digixros.4")
 XROS_EXAMPLE = cite("dcg:digixros.p15")
-XROS_ON_PLAY = cite("dcg:digixros.p16", "In addition, the rule stating that Digimon can't attack the turn they're played still applies.")
+XROS_IS_PLAYING = cite("dcg:digixros.p16")  # [On Play] effects activate, and it can't attack this turn, as for a normal play
 XROS_SOURCES = cite("dcg:digixros.p17")
 XROS_WITHOUT = cite("dcg:digixros.p18")
 
@@ -389,7 +381,7 @@ MAIN_C = cite("dcg:main-phase.b3")
 MAIN_D = cite("dcg:main-phase.b4")
 MAIN_E = cite("dcg:main-phase.b5")
 MAIN_F = cite("dcg:main-phase.b6")
-END_OF_THE_TURN = cite("dcg:end-of-the-turn.p1", "If the memory counter lands on a number greater than 0 on your opponent's side due to costs or other effects, your turn ends and it becomes your opponent's turn.")
+END_OF_THE_TURN = cite("dcg:end-of-the-turn.p1")
 REQUIREMENT_EXAMPLE = cite("dcg:digivolving.p3")
 OPTION_SECURITY_NOT_FROM_HAND = cite("dcg:using-option-cards.p4")
 BY_CARD_TYPE = cite("dcg:attacking.security-check.p4")
@@ -451,16 +443,7 @@ EFFECT_DIGIVOLVE = cite(
 NO_BURST_BY_EFFECT = cite(
     "dcg:burst-digivolve.p9", "Note that you can't burst digivolve with effects that instruct you to digivolve."
 )
-WITH_X_ICONS = cite(
-    "dcg:with-x-in-its-text-cards.b4",
-    "However, if a term is part of an icon (such as keyword effect text or the timing for activating an effect), the card isn't "
-    "considered to have \"X in its text\" even if it overlaps with part of another word. Words in such icons only apply if they "
-    "completely match the X in \"with X in its text.\"",
-)
-WITH_X_OVERLAP = cite(
-    "dcg:with-x-in-its-text-cards.b4",
-    "A card is considered to have \"X in its text\" even if the text overlaps with part of another word.",
-)
+WITH_X_WORDS = cite("dcg:with-x-in-its-text-cards.b4")  # part of a longer word counts, part of an icon does not
 
 # -- the manual's names for the parts of a card and of the field (the board's whole-card view and zone titles) --------
 DIAGRAM_DIGIMON = cite("dcg:digimon-cards-digi-egg-cards.p2")

@@ -39,7 +39,7 @@ RULES = EffectRules(
         "end-of-your-turn": Timing("end-of-your-turn", "[End of Your Turn]", C.CARD_TIMINGS, static=False),
     },
     values={
-        "dp": ("a Digimon's DP (Digimon Power)", C.DP_ZERO),
+        "dp": ("a Digimon's DP (Digimon Power)", C.CARD_DP),
         "security-attack": ("<Security A. +N>: how many more security cards its attack checks", C.SECURITY_A),
         "blocker": ("<Blocker>: it may block at blocker timing", C.BLOCKER),
         "rush": ("<Rush>: it may attack the turn it is played", C.CARD_TIMINGS),
@@ -55,8 +55,9 @@ RULES = EffectRules(
     },
     verbs={
         "draw": C.DRAW, "move": C.CARD_TEXT_FIRST, "delete": C.DELETED_STACK, "gain": C.GAIN_LOSE_WHO, "lose": C.GAIN_LOSE_WHO,
-        "reveal": C.CARD_TEXT_FIRST, "search": C.CARD_TEXT_FIRST, "choose": C.CARD_TEXT_FIRST, "change": C.DP_ZERO,
-        "shuffle": C.SHUFFLE_DECK, "suspend": C.SUSPEND_AND_DECLARE, "unsuspend": C.UNSUSPEND, "play": C.CARD_TEXT_FIRST,
+        # the manual says nothing of its own on changing a value, shuffling, suspending or unsuspending by an effect: the card's text
+        "reveal": C.CARD_TEXT_FIRST, "search": C.CARD_TEXT_FIRST, "choose": C.CARD_TEXT_FIRST, "change": C.CARD_TEXT_FIRST,
+        "shuffle": C.CARD_TEXT_FIRST, "suspend": C.CARD_TEXT_FIRST, "unsuspend": C.CARD_TEXT_FIRST, "play": C.CARD_TEXT_FIRST,
         "de-digivolve": C.CARD_TIMINGS, "play-token": C.TOKENS_ONLY_BY_EFFECTS, "digivolve": C.EFFECT_DIGIVOLVE,
     },
     game_verbs={

@@ -32,8 +32,10 @@ def step(state: CState, phase: Phase, player: int | None, narration: str, citati
     if state.overflowed:
         more, citations = _with_overflow(state, list(citations))
         narration, views = narration + more, tuple((seat, told + more) for seat, told in views)
-    return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events),  # str(): a fast plain copy
-                glossary=tuple(glossary), views=views)
+        glossary = (*glossary, C.ACE_OVERFLOW, C.OVERFLOW_RULE)  # what <Overflow> is: a rule, not an effect
+    cited = tuple(dict.fromkeys(citations))
+    words = tuple(term for term in dict.fromkeys(glossary) if term not in cited) if glossary else ()
+    return Step(state.turn, player, str(phase), narration, cited, tuple(events), glossary=words, views=views)  # str(): a fast plain copy
 
 
 def _with_overflow(state: CState, citations: list[Citation]) -> tuple[str, list[Citation]]:
@@ -47,7 +49,7 @@ def _with_overflow(state: CState, citations: list[Citation]) -> tuple[str, list[
     sources = state.overflow_sources
     state.overflowed, state.overflow_sources = [], False
     extra = [C.OVERFLOW_SOURCES] if sources else []
-    return " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, C.OVERFLOW_RULE, C.ACE_OVERFLOW, *extra]
+    return " " + "; ".join(told) + ".", [*citations, C.OVERFLOW, C.OVERFLOW_AT_ONCE, *extra]
 
 
 def overflow(state: CState, uids: Iterable[int]) -> None:

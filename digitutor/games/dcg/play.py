@@ -42,6 +42,8 @@ from .xros import burst_tamer, declare, end_of_burst, why_not_burst, xros_materi
 HAND = 5
 SECURITY = 5
 PASS_MEMORY = 3
+#: the main phase's list of actions (A. to F.): the rule of the main phase's choice
+MAIN_ACTIONS = (C.MAIN, C.MAIN_PRIMARY, C.MAIN_A, C.MAIN_B, C.MAIN_C, C.MAIN_D, C.MAIN_E, C.MAIN_F)
 
 
 # -- Setting up the game ---------------------------------------------------------------------------------------------
@@ -53,7 +55,8 @@ def setup_shuffle(state: CState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.eggs)
     state.goto(frame("setup.first"))
     return step(state, Phase.SETUP, None, "Each player shuffles their deck and their Digi-Egg deck and puts them in place.",
-                (C.ARRANGE, C.SHUFFLE_DECK, C.SHUFFLE_EGGS, C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK), [Event("shuffle", p) for p in (0, 1)])
+                (C.SHUFFLE_DECK, C.SHUFFLE_EGGS), [Event("shuffle", p) for p in (0, 1)],
+                glossary=(C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK, C.ARRANGE))
 
 
 def setup_first(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -105,13 +108,14 @@ def setup_security(state: CState, top: Frame, rng: random.Random) -> Step:
             side.security.append(side.deck.pop())  # one at a time from the top: the deck's top card ends at the bottom
     state.goto(frame("setup.memory"))
     return step(state, Phase.SETUP, None, f"Each player places the top {SECURITY} cards of their deck face down as their security stack.",
-                (C.SECURITY, C.SECURITY_WALL), [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)])
+                (C.SECURITY,), [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)],
+                glossary=(C.SECURITY_WALL,))
 
 
 def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
     state.memory = 0
     ready = step(state, Phase.SETUP, None, "The memory counter is placed on 0: the game begins.",  # the setup's last step
-                 (C.MEMORY_ZERO, C.SHARED_GAUGE, C.GAUGE_AND_COUNTER))
+                 (C.MEMORY_ZERO,), glossary=(C.GAUGE_AND_COUNTER, C.SHARED_GAUGE))
     state.turn = 1
     state.goto(*turn_frames(state.first))
     return ready
@@ -153,7 +157,7 @@ def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
     side = state.sides[player]
     woke = [stack.top for stack in side.battle if stack.suspended]
     side.battle = [stack.but(suspended=False) for stack in side.battle]
-    cited: list = [C.FOUR_PHASES, C.UNSUSPEND] + ([C.SUSPENDING_WORDS] if woke else [])
+    cited: list = [C.UNSUSPEND, C.FOUR_PHASES]
     rebooted = []
     other = state.sides[1 - player]
     for position, stack in enumerate(other.battle):
@@ -169,7 +173,7 @@ def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
     if rebooted:
         told += f" {name(1 - player)}'s {', '.join(state.label(u) for u in rebooted)} unsuspend(s) too (<Reboot>)."
     return step(state, Phase.UNSUSPEND, player, f"Turn {state.turn}: {told}", cited,
-                [state.card_event("unsuspend", player, woke + rebooted)])
+                [state.card_event("unsuspend", player, woke + rebooted)], glossary=(C.SUSPENDING_WORDS,) if woke or rebooted else ())
 
 
 def draw_phase(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -218,14 +222,14 @@ def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
         egg = side.eggs.pop()
         side.breeding = Stack((egg,))
         return step(state, Phase.BREEDING, player, f"{name(player)} hatches {state.label(egg)} in the breeding area.",
-                    (C.HATCH, C.HATCHED_LEVEL_2, C.BREEDING_ONCE, C.BREEDING_HATCH, C.BREEDING_AREA, C.EGG_IS_DIGIMON, C.CARD_LEVEL),
-                    [state.card_event("hatch", player, (egg,))])
+                    (C.HATCH, C.BREEDING_HATCH, C.BREEDING_ONCE, C.HATCHED_LEVEL_2), [state.card_event("hatch", player, (egg,))],
+                    glossary=(C.BREEDING_AREA, C.EGG_IS_DIGIMON, C.CARD_LEVEL))
     stack = side.breeding
     assert stack is not None
     side.breeding = None
     side.battle.append(stack.but(played=0))
     return step(state, Phase.BREEDING, player, f"{name(player)} moves {state.label(stack.top)} out to the battle area.",
-                (C.MOVE_OUT, C.MOVE_NOT_PLAY, C.MOVED_MAY_ATTACK, C.BREEDING_ONCE, C.BREEDING_MOVE), [state.card_event("move-out", player, stack.cards)])
+                (C.MOVE_OUT, C.BREEDING_MOVE, C.BREEDING_ONCE, C.MOVED_NOT_PLAYED), [state.card_event("move-out", player, stack.cards)])
 
 
 # -- Main phase -------------------------------------------------------------------------------------------------------------
@@ -256,7 +260,7 @@ def ask_main(state: CState, top: Frame) -> Decision | None:
         return None
     player = state.active
     return Decision(player, "main", f"{name(player)}: main phase (memory {memory_words(state.player_memory(player))}).",
-                    main_options(state, player), (C.MAIN,), Phase.MAIN.value)
+                    main_options(state, player), MAIN_ACTIONS, Phase.MAIN.value)
 
 
 _PLAY_LABELS: dict[str, str] = {}  # by card id: a card's play label never changes
@@ -374,7 +378,7 @@ def turn_ending(state: CState, passed: bool = False) -> Step:
     state.push(frame("end.turn", state.active, passed=passed))
     push_pending(state, waiting)
     return step(state, Phase.MAIN, state.active, f"{name(state.active)}'s turn is ending: {len(waiting)} [End of Your Turn] effect(s) activate.",
-                (C.CARD_TIMINGS, C.AFTER_EFFECTS))
+                (C.CARD_TIMINGS, C.PASS if passed else C.END_OF_THE_TURN))
 
 
 def end_of_turn(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -389,12 +393,12 @@ def end_of_turn(state: CState, top: Frame, rng: random.Random) -> Step:
 def _turn_passes(state: CState, passed: bool) -> Step:
     if passed:
         return end_turn(state, (C.PASS, C.PASS_TO_THREE), passed=True)
-    return end_turn(state, (C.TURN_ENDS, C.ENDING_A_TURN, C.END_OF_THE_TURN, C.AFTER_EFFECTS, C.COUNTER_STAYS))
+    return end_turn(state, (C.ENDING_A_TURN, C.TURN_ENDS, C.AFTER_EFFECTS, C.COUNTER_STAYS))
 
 
 def rules_processing(state: CState, due: list[int]) -> Step:
     """DP 0 deletes a Digimon (dcg:what-happens-if-a-digimons-dp-falls-to-zero); no DP in the battle area trashes it."""
-    events, told, cited, waiting = [], [], [], []
+    events, told, cited, words, waiting = [], [], [], [], []
     for uid in due:
         owner = state.instances.owners[uid]
         shown = state.cards[uid]
@@ -404,7 +408,8 @@ def rules_processing(state: CState, due: list[int]) -> Step:
             take(state, uid)
             trash_all(state, (*stack.sources, uid))
             told.append(f"{shown.name} has no DP and is placed in the trash (not deleted)")
-            cited += [C.NO_DP_TRASHED, C.NOT_DELETED, C.LEVEL_2_ENTERS, C.REVISIONS, C.NO_DP_RULE_CHANGE]
+            cited += [C.NO_DP_TRASHED, C.NOT_DELETED, C.NO_DP_RULE_CHANGE, C.LEVEL_2_ENTERS]
+            words.append(C.REVISIONS)
             events.append(state.card_event("trashed", owner, stack.cards))
             continue
         stack, event = delete(state, uid)
@@ -413,7 +418,7 @@ def rules_processing(state: CState, due: list[int]) -> Step:
         events.append(event)
         waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
     push_pending(state, waiting)
-    return step(state, Phase.MAIN, None, "; ".join(told) + ".", cited, events)
+    return step(state, Phase.MAIN, None, "; ".join(told) + ".", cited, events, glossary=words)
 
 
 def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
@@ -447,15 +452,13 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
 def _paid(state: CState, player: int, cost: int) -> tuple[str, list]:
     before = state.player_memory(player)
     after = pay(state, player, cost)
-    cited = [C.PAY, C.GAUGE_FOR_COSTS]
+    cited = [C.PAY]  # the counter landing on the opponent's side ends the turn: the turn's end cites that
     if after == 0:
         cited.append(C.ON_ZERO_GOES_ON)
-    if before >= 0 > after:
-        cited.append(C.TURN_ENDS)
-        if before > 0 and cost > before:
-            cited.append(C.PAY_FIVE_EXAMPLE)
+    if (before, cost) == (1, 5):
+        cited.append(C.PAY_FIVE_EXAMPLE)  # the manual's own example, exactly
     if cost > 10:
-        cited += [C.OVER_TEN, C.OVER_TEN_EXAMPLE]
+        cited += [C.OVER_TEN] + ([C.OVER_TEN_EXAMPLE] if cost == 13 else [])
     return f"pays {cost} memory ({memory_words(before)} → {memory_words(after)})", cited
 
 
@@ -470,11 +473,13 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
     card = state.cards[uid]
     enter_play(state, player, uid)
     paid, cited = _paid(state, player, card.cost or 0)
-    rules = (C.MAIN_PRIMARY, C.MAIN_A, C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST, C.CARD_PLAY_COST, C.SUSPENDED_STATES) \
-        if card.category is Category.DIGIMON else (C.MAIN_PRIMARY, C.MAIN_C, C.PLAY_TAMER, C.TAMER_UNSUSPENDED, C.TAMER_COST, C.TAMER_PLAY_COST)
+    if card.category is Category.DIGIMON:
+        rules, words = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST), (C.CARD_PLAY_COST, C.SUSPENDED_STATES, C.GAUGE_FOR_COSTS)
+    else:
+        rules, words = (C.PLAY_TAMER, C.TAMER_UNSUSPENDED, C.TAMER_COST), (C.TAMER_PLAY_COST, C.GAUGE_FOR_COSTS)
     push_pending(state, triggered(state, "on-play", player, uid))
     return step(state, Phase.MAIN, player, f"{name(player)} plays {card.label()} and {paid}.", (*rules, *cited),
-                [state.card_event("play", player, (uid,))])
+                [state.card_event("play", player, (uid,))], glossary=words)
 
 
 def digivolve(
@@ -495,41 +500,45 @@ def digivolve(
         position = next(i for i, s in enumerate(state.sides[player].battle) if s.top == stack.top)
     state.sides[player].hand.remove(uid)
     state.set_stack(player, position, stack.but(cards=(*stack.cards, uid), burst=stack.burst or burst, digivolved=state.turn))
-    if blast:
-        paid, cited = "pays no cost", [C.ACE_INTRO, C.ACE_BLAST, C.BLAST, C.BLAST_REQUIREMENTS, C.BLAST_BONUS, C.ACE_CATEGORY]
+    if blast:  # <Blast Digivolve> governs: a digivolution at counter timing, without paying
+        paid, rules = "pays no cost", [C.BLAST, C.COUNTER_TIMING, C.PLACE_DIGIVOLVED, C.BLAST_BONUS]
+        words = [C.ACE_INTRO, C.ACE_CATEGORY, C.ACE_BLAST]
     elif burst:
-        paid, cited = _paid(state, player, card.burst.cost)  # type: ignore[union-attr]
+        paid, paying = _paid(state, player, card.burst.cost)  # type: ignore[union-attr]
         paid = returned + paid
-        cited += [C.BURST_INTRO, C.BURST, C.BURST_BONUS, C.BURST_TRIGGERS]
+        rules, words = [C.BURST, C.BURST_BONUS, C.DIGIVOLVE_STEPS, *paying], [C.BURST_INTRO, C.GAUGE_FOR_COSTS]
         if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):  # type: ignore[union-attr]
-            cited += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card
+            words += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card (a picture's text, not a rule)
     else:
-        paid, cited = _paid(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
+        paid, paying = _paid(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
+        rules, words = [C.DIGIVOLVE_STEPS, *paying], [C.GAUGE_FOR_COSTS]
+        if position is None:
+            rules.append(C.DIGIVOLVE)  # "in their battle area or breeding area"
     drawn, event = draw(state, player, 1)
-    rules = [C.MAIN_B, C.DIGIVOLVE, C.STACK_AND_PAY, C.BONUS, C.SOURCES, C.ONE_DIGIMON, C.CARD_REQUIREMENTS] + ([] if blast or burst else [C.DIGIVOLVE_COST])
-    if requirement is not None and requirement.name is not None:
-        rules.append(C.NAME_REQUIREMENT)
-    elif requirement is not None and requirement.trait is not None:
-        rules += [C.NAME_REQUIREMENT, C.CARD_TRAITS]
-    elif requirement is not None:
-        rules += [C.REQUIREMENTS, C.REQUIREMENT_EXAMPLE, C.CARD_LEVEL]
+    words += [C.CARD_REQUIREMENTS, C.SOURCES, C.ONE_DIGIMON]
+    if requirement is not None and not (blast or burst):  # the requirement it meets (<Blast Digivolve> says so; a burst has its own)
+        if requirement.name is not None or requirement.trait is not None:
+            rules.append(C.NAME_REQUIREMENT)
+            words += [C.CARD_TRAITS] if requirement.trait is not None else []
+        else:
+            rules.append(C.REQUIREMENTS)
+            words += [C.CARD_LEVEL, C.REQUIREMENT_EXAMPLE]
+            if len(before.colours) > 1:  # its colours met the requirement
+                rules += [C.MULTICOLOUR, C.MULTICOLOUR_DIGIVOLVE] + ([C.MULTICOLOUR_EVERYWHERE] if position is None else [])
+    if len(before.colours) > 1 or len(card.colours) > 1:
+        words.append(C.MULTICOLOUR_INTRO)
     if stack.suspended:
         rules.append(C.STAYS_SUSPENDED)
-    if len(before.colours) > 1 or len(card.colours) > 1:
-        rules += [C.MULTICOLOUR, C.MULTICOLOUR_INTRO] + ([C.MULTICOLOUR_DIGIVOLVE] if len(before.colours) > 1 else [])
-        if position is None:
-            rules.append(C.MULTICOLOUR_EVERYWHERE)  # its colours count in the breeding area too
     waiting = triggered(state, "when-digivolving", player, uid)
     if waiting:
-        rules.append(C.WHEN_DIGIVOLVING_AFTER_BONUS)
-        if blast:
-            rules.append(C.BLAST_WHEN_DIGIVOLVING)
+        rules += [C.BLAST_WHEN_DIGIVOLVING] if blast else [C.BURST_TRIGGERS, C.WHEN_DIGIVOLVING_AFTER_BONUS] if burst \
+            else [C.WHEN_DIGIVOLVING_AFTER_BONUS]
     push_pending(state, waiting)
     where = "in the breeding area" if position is None else ""
     return step(
         state, Phase.MAIN, player,
         f"{name(player)} digivolves {before.name} into {card.name}{' ' + where if where else ''}, {paid}, and draws 1 card as the digivolution bonus.",
-        (*rules, *cited), [state.card_event("digivolve", player, (stack.top, uid)), event],
+        rules, [state.card_event("digivolve", player, (stack.top, uid)), event], glossary=words,
     )
 
 
@@ -543,23 +552,25 @@ def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -
     side.hand.remove(uid)
     cards = (*stacks[right].cards, *stacks[left].cards, uid)
     side.battle.append(Stack(cards))
+    before = len(state.lasting), len(state.used)
     state.lasting = [change for change in state.lasting if not set(change.cards) & set(cards)]
     state.used = [key for key in state.used if key.partition("/")[0] not in {state.iid(u) for u in cards}]
-    paid, cited = _paid(state, player, card.dna.cost)
+    paid, paying = _paid(state, player, card.dna.cost)
     _, event = draw(state, player, 1)
     waiting = triggered(state, "when-digivolving", player, uid)
     push_pending(state, waiting)
-    rules = [C.MAIN_B, C.MULTICOLOUR_INTRO, C.CARD_DNA, C.DNA, C.DNA_REQUIREMENTS, C.DNA_PLACE, C.DNA_ORDER, C.DNA_PAY, C.BONUS, C.DNA_ONE, C.DNA_UNSUSPENDED, C.DNA_RESET,
-             C.DNA_ONCE_RESET, C.DNA_MAY_ATTACK, C.DNA_INHERITED]
+    rules = [C.DNA_PLACE, C.DNA_REQUIREMENTS, C.DNA_ORDER, C.DNA_PAY, C.DNA_UNSUSPENDED, C.DNA_MAY_ATTACK, *paying]
+    rules += ([C.DNA_RESET] if len(state.lasting) < before[0] else []) + ([C.DNA_ONCE_RESET] if len(state.used) < before[1] else [])
+    words = [C.DNA, C.CARD_DNA, C.MULTICOLOUR_INTRO, C.DNA_ONE, C.DNA_INHERITED, C.DNA_LIKE_DIGIVOLUTION, C.GAUGE_FOR_COSTS]
     if waiting:
-        rules += [C.DNA_WHEN_DIGIVOLVING, C.DNA_LIKE_DIGIVOLUTION]
+        rules.append(C.DNA_WHEN_DIGIVOLVING)
     if any(state.cards[u].ace is not None for u in cards[:-1]):
         rules.append(C.OVERFLOW_NOT)  # an ACE card placed under another Digimon: no <Overflow>
     names = (state.cards[left].name, state.cards[right].name)
     return step(state, Phase.MAIN, player,
                 f"{name(player)} DNA digivolves {names[0]} and {names[1]} into {card.name} ({names[0]} on top of {names[1]}), {paid}, "
                 f"and draws 1 card; {card.name} is unsuspended and may attack this turn.",
-                (*rules, *cited), [state.card_event("dna-digivolve", player, cards), event])
+                rules, [state.card_event("dna-digivolve", player, cards), event], glossary=words)
 
 
 def activate_main(state: CState, player: int, top: int, index: int) -> Step:
@@ -567,7 +578,7 @@ def activate_main(state: CState, player: int, top: int, index: int) -> Step:
     effect = state.cards[top].effects[index]
     push_pending(state, [(player, state.iid(top), "own", index, state.iid(top))])
     return step(state, Phase.MAIN, player, f"{name(player)} activates {state.label(top)}'s effect: \"{effect.spec.quote}\"",
-                (C.MAIN_F, C.MAIN_ON_CARDS, C.MAIN_EFFECTS, C.MAIN_NO_INTERRUPT, effect.citation), [state.card_event("activate", player, (top,))])
+                (C.MAIN_EFFECTS, C.MAIN_ON_CARDS, C.MAIN_NO_INTERRUPT, effect.citation), [state.card_event("activate", player, (top,))])
 
 
 def use_option(state: CState, player: int, uid: int) -> Step:
@@ -576,23 +587,26 @@ def use_option(state: CState, player: int, uid: int) -> Step:
     side = state.sides[player]
     side.hand.remove(uid)
     side.field_cards.append(uid)
-    paid, cited = _paid(state, player, card.cost or 0)
+    paid, paying = _paid(state, player, card.cost or 0)
     state.push(frame("main.option-done", player, card=state.iid(uid)))
     push_pending(state, triggered(state, "main", player, uid))
-    rules = [C.MAIN_D, C.USE_OPTION, C.COLOUR_REQUIREMENT, C.OPTION_PAY, C.OPTION_COST, C.OPTION_EFFECT]
+    rules, words = [C.OPTION_PAY, C.OPTION_RULE, *paying], [C.OPTION_COST, C.OPTION_EFFECT, C.GAUGE_FOR_COSTS]
     if card.security:
-        rules.append(C.OPTION_SECURITY_NOT_FROM_HAND)  # its security effect does not activate from the hand
-    if len(card.colours) > 1:
-        rules += [C.MULTICOLOUR_OPTION, C.MULTICOLOUR_INTRO, C.CHAOS_NEEDS_BOTH]
-        if card.id == "st10-14":
-            rules.append(C.CHAOS_DEGRADATION)
+        words += [C.OPTION_SECURITY, C.OPTION_SECURITY_NOT_FROM_HAND]  # why its [Security] text does nothing from the hand
     stacks = [*side.battle, *([side.breeding] if side.breeding is not None else [])]
-    if any(len(state.cards[s.top].colours) > 1 and set(state.cards[s.top].colours) & set(card.colours) for s in stacks):
-        rules += [C.MULTICOLOUR, C.MULTICOLOUR_EVERYWHERE]  # a multicolour Digimon has each of its colours, wherever it is
-        if len(card.colours) > 1:
-            rules.append(C.CHAOS_ONE_DIGIMON)
-    return step(state, Phase.MAIN, player, f"{name(player)} uses {card.name} and {paid}.", (*rules, *cited),
-                [state.card_event("use", player, (uid,))])
+    meeting = [s for s in stacks if len(state.cards[s.top].colours) > 1 and set(state.cards[s.top].colours) & set(card.colours)]
+    if len(card.colours) > 1:
+        rules.append(C.MULTICOLOUR_OPTION)
+        if card.id == "st10-14":  # the manual's example card, Chaos Degradation
+            alone = any(set(card.colours) <= set(state.cards[s.top].colours) for s in meeting)
+            rules.append(C.CHAOS_ONE_DIGIMON if alone else C.CHAOS_NEEDS_BOTH)
+            words.append(C.CHAOS_DEGRADATION)
+    if meeting:  # a multicolour Digimon has each of its colours, in the breeding area too
+        rules += [C.MULTICOLOUR] + ([C.MULTICOLOUR_EVERYWHERE] if side.breeding in meeting else [])
+    if meeting or len(card.colours) > 1:
+        words.append(C.MULTICOLOUR_INTRO)
+    return step(state, Phase.MAIN, player, f"{name(player)} uses {card.name} and {paid}.", rules,
+                [state.card_event("use", player, (uid,))], glossary=words)
 
 
 def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -602,8 +616,8 @@ def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
     if uid in side.field_cards:
         side.field_cards.remove(uid)
         side.trash.append(uid)
-    return step(state, Phase.MAIN, top.player, f"{state.label(uid)} is placed in the trash.", (C.OPTION_TRASHED, C.TRASH_FACE_UP),
-                [state.card_event("trash", top.player, (uid,))])
+    return step(state, Phase.MAIN, top.player, f"{state.label(uid)} is placed in the trash.", (C.OPTION_TRASHED,),
+                [state.card_event("trash", top.player, (uid,))], glossary=(C.TRASH_FACE_UP,))
 
 
 # -- End of the turn and of the game --------------------------------------------------------------------------------------------
@@ -619,7 +633,7 @@ def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
     why = "passes" if passed else "has the memory counter on the opponent's side"
     extra = "".join(f" {told}." for told in burst_told)
     told = f"{name(ending)} {why}: the turn ends.{extra} {name(1 - ending)} begins with {memory_words(memory)} memory."
-    ended = step(state, Phase.MAIN, ending, told, cited)
+    ended = step(state, Phase.MAIN, ending, told, cited, glossary=(C.BURST_AT_END,) if C.BURST_END in burst_cited else ())
     state.turn += 1
     state.active = 1 - ending
     state.used = []
@@ -627,11 +641,12 @@ def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
     return ended
 
 
-def game_over(state: CState, winner: int, told: str, cited: tuple) -> Step:
+def game_over(state: CState, winner: int, told: str, cited: tuple, glossary: tuple = ()) -> Step:
+    """``cited``: the way of winning that applies (governing); "If either of the following occurs, you win" joins it."""
     state.over = True
     state.winner = winner
     state.clear_to(frame("game-over.done"))
-    return step(state, Phase.GAME_OVER, winner, told, (C.YOU_WIN_IF, *cited), [Event("game-over", winner)])
+    return step(state, Phase.GAME_OVER, winner, told, (*cited, C.YOU_WIN_IF), [Event("game-over", winner)], glossary=glossary)
 
 
 # attack.py builds on this module (game_over, rules processing): imported last, so either may be imported first

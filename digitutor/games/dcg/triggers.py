@@ -83,7 +83,9 @@ def ask_order(state: CState, top: Frame) -> Decision | None:
         alone = sum(1 for other in mine if other[1] == item[1]) == 1  # the card names the effect: no numbers needed
         key = action("resolve", owner, item[1]) if alone else action("resolve", owner, item[1], effect=str(item[3]), part=item[2])
         options.append(Option(key, f"Activate {state.label(state.uid(item[1]))}: {effect.spec.quote}"))
-    cited = (C.OWNER_ORDERS, C.TURN_PLAYER_FIRST, C.THEN_OPPONENT, C.NEWER_FIRST)
+    cited: tuple = (C.OWNER_ORDERS, C.TURN_PLAYER_FIRST, C.THEN_OPPONENT, C.NEWER_FIRST)
+    if _manuals_example(state, pending):  # the manual shows both orders: A first, "or" B first
+        cited += (*C.EXAMPLE_A_FIRST, C.EXAMPLE_OR, *C.EXAMPLE_B_FIRST)
     return Decision(owner, "order", f"{name(owner)}: which of your effects activates first?", tuple(options), cited, state.phase.value)
 
 
@@ -107,13 +109,16 @@ def _named(top: Frame, chosen: Action) -> list[Pending]:
     ]
 
 
+def _manuals_example(state: CState, pending: Sequence[Pending]) -> bool:
+    """The manual's activation order example: an Attack Effect A and a "When one of your Digimon attacks" Effect B."""
+    return {"when-attacking", "your-digimon-attacks"} <= {effect_of(state, i).spec.timing for i in pending}
+
+
 def answer_order(state: CState, top: Frame, chosen: Action) -> Step:
     item = _named(top, chosen)[0]
-    timings = {effect_of(state, i).spec.timing for i in top["pending"]}
     example: tuple = ()
-    if {"when-attacking", "your-digimon-attacks"} <= timings:  # the manual's example: Attack Effect A and Effect B
-        a_first = effect_of(state, item).spec.timing == "when-attacking"
-        example = (*C.EXAMPLE_A_FIRST, C.EXAMPLE_OR) if a_first else (*C.EXAMPLE_B_FIRST, C.EXAMPLE_OR)
+    if _manuals_example(state, top["pending"]):  # the order chosen is one of the manual's two
+        example = C.EXAMPLE_A_FIRST if effect_of(state, item).spec.timing == "when-attacking" else C.EXAMPLE_B_FIRST
     step_ = activate(state, top, item)
     return replace(step_, citations=tuple(dict.fromkeys((C.OWNER_ORDERS, *example, *step_.citations))))
 
@@ -154,7 +159,7 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
     effect = effect_of(state, item)
     uid = state.uid(card_iid)
     label = state.label(uid)
-    order = _order_citations(state, top, item, effect)
+    order = _order_citations(state, top, item, effect, state.frames[:-1] if rest else state.frames)
     if not _still_there(state, item):
         return step(state, state.phase, owner, f"{label} left play before its effect could activate: it does not activate.",
                     (C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED, effect.citation, *order))
@@ -165,15 +170,15 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
     return replace(done, citations=tuple(dict.fromkeys((*done.citations, *order))))
 
 
-def _order_citations(state: CState, top: Frame, item: Pending, effect: Effect) -> list[Citation]:
-    """The rules of effect activation order that decided this effect activates now."""
+def _order_citations(state: CState, top: Frame, item: Pending, effect: Effect, below: Sequence[Frame]) -> list[Citation]:
+    """The rules of effect activation order that decided this effect activates now (``below``: the frames under its own)."""
     pending = top["pending"]
     cited = []
     if len(pending) > 1:
         cited.append(C.SIMULTANEOUS)
     if len(top.get("owners", ())) > 1:  # both players' effects triggered at once
         cited.append(C.TURN_PLAYER_FIRST if item[0] == state.active else C.THEN_OPPONENT)
-    if any(f.kind == "effects.pending" for f in state.frames[:-1]) or any(f.kind == "effects.pending" for f in state.frames if f is not top):
+    if any(f.kind == "effects.pending" for f in below):  # older effects still wait under these
         cited.append(C.NEWER_FIRST)
     if effect.spec.timing == "on-deletion":
         cited.append(C.ON_DELETION_AFTER_TRASH)
@@ -212,7 +217,8 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
     label = state.label(state.uid(card_iid))
-    done.citations.extend(_what_rules(state, item, effect, verbs[start:], done))
+    rules, words = _what_rules(state, item, effect, verbs[start:], done)
+    done.citations.extend(rules)
     if any(verb == "choose" and not uids for verb, _, uids in done.moved) and any(s.breeding for s in state.sides):
         done.citations.append(C.BREEDING_NO_EFFECTS)  # nothing to choose: Digimon in a breeding area are out of reach
     if any(verb == "gain" and state.player_memory(who) == 10 for verb, who, _ in done.moved):
@@ -221,43 +227,56 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
         kept_plain = tuple(sorted(done.kept.items()))
         state.push(choice_frame(state, done.waiting, item=item, kept=kept_plain, quote=effect.spec.quote))
         told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\""
-        return step(state, phase, owner, told, (effect.citation, *done.citations), move_events(state, done, verbs[start:], before))
+        return step(state, phase, owner, told, (effect.citation, *done.citations), move_events(state, done, verbs[start:], before),
+                    glossary=words)
     told, seen = views(state, done, verbs[start:], owner, before, f"{name(owner)}'s {label}: \"{effect.spec.quote}\"")
     events = move_events(state, done, verbs[start:], before)
     if any(e.kind == "trash-sources" for e in events):
         done.citations.append(C.LEAVES_SOURCES_TRASHED)  # a Digimon that left play: its digivolution cards to the trash
     _effect_over(state)
-    return step(state, phase, owner, told, (effect.citation, *done.citations), events, seen)
+    return step(state, phase, owner, told, (effect.citation, *done.citations), events, seen, glossary=words)
 
 
-def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Verb], done: VerbResult) -> list[Citation]:
-    """The clauses of the manual this effect's kind and verbs follow (what a card's effect is, Tokens, "with X in its text" ...)."""
+def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Verb], done: VerbResult) -> tuple[list[Citation], list[Citation]]:
+    """The clauses of the manual this effect's kind and verbs follow (Tokens, "with X in its text" ...), and the terms
+    it uses (what a card's effect is, what a Token is ...): (rules, glossary)."""
     owner, card_iid, part, _, _ = item
     card = state.cards[state.uid(card_iid)]
     cited: list[Citation] = []
+    words: list[Citation] = []
     if part == "inherited":
-        cited += [C.CARD_INHERITED, C.INHERITED]
+        cited.append(C.INHERITED)
+        words.append(C.CARD_INHERITED)
     elif part == "own":
-        cited.append(C.TAMER_EFFECTS if card.category.value == "tamer" else C.OPTION_EFFECT if card.category.value == "option" else C.CARD_EFFECTS)
+        words.append(C.TAMER_EFFECTS if card.category.value == "tamer" else C.OPTION_EFFECT if card.category.value == "option" else C.CARD_EFFECTS)
     elif effect.spec.timing == "security" and any(v.verb == "gain" for v in verbs) and owner != state.active:
         cited.append(C.HAMMER_SPARK)  # the checked card's owner gains, on the opponent's turn
     if any(v.verb in ("gain", "lose") for v in verbs):
-        cited.append(C.GAIN_LOSE)
+        words.append(C.GAIN_LOSE)
+    if any(v.verb == "change" and v.change is not None and v.change.value == "dp" and (v.change.by or 0) < 0 for v in verbs):
+        cited.append(C.DP_LOSS)  # effects can lower DP for a while
+    if any(v.verb in ("suspend", "unsuspend") for v in verbs):
+        words.append(C.SUSPENDING_WORDS)
     if any(u in state.instances.removed for _, _, uids in done.moved for u in uids):
         cited.append(C.TOKENS_REMOVED)  # a Token that would leave play is removed from the game
     if any(v.verb == "play-token" for v in verbs):
-        cited += [C.TOKENS_IN_BOOSTERS, C.TOKENS_SPECIAL, C.TOKENS_SEPARATE, C.TOKENS_ONLY_BY_EFFECTS, C.TOKENS_DIFFER,
-                  C.TOKENS_NO_SOURCES, C.TOKENS_ARE_DIGIMON, C.TOKENS_STAY, C.TOKEN_CARDS]
+        cited.append(C.TOKENS_DIFFER)  # its name and abilities are the effect's
+        words += [C.TOKENS_IN_BOOSTERS, C.TOKENS_SPECIAL, C.TOKENS_SEPARATE, C.TOKENS_NO_SOURCES, C.TOKENS_ARE_DIGIMON, C.TOKENS_STAY,
+                  C.TOKEN_CARDS]
     selectors = [s for v in verbs for s in (v.what, v.change.target if v.change else None) if s is not None]
     if any(s.text_contains for s in selectors):
-        cited += [C.WITH_X_INTRO, C.WITH_X_MEANS, C.WITH_X, C.WITH_X_TOP_ONLY]
+        cited.append(C.WITH_X)
+        words += [C.WITH_X_INTRO, C.WITH_X_MEANS]
+        if any(s.text_contains and s.zone == "battle-area" for s in selectors):
+            cited.append(C.WITH_X_TOP_ONLY)  # among Digimon and Tamers: the top card's text only
         if any(s.text_contains and s.text_contains.startswith(("<", "[")) for s in selectors):
             cited.append(C.WITH_X_EFFECT_TERMS)  # an effect's name: a card that prints it counts
         if any(s.text_contains and not s.text_contains.startswith(("<", "[")) for s in selectors):
-            cited += [C.WITH_X_OVERLAP, C.WITH_X_ICONS]  # a bare word: part of a longer word counts, part of an icon does not
+            cited.append(C.WITH_X_WORDS)  # a bare word: part of a longer word counts, part of an icon does not
     for verb_name, _, uids in done.moved:
         if verb_name == "digivolve" and uids:
-            cited += [C.EFFECT_DIGIVOLVE, C.DIGIVOLVE, C.STACK_AND_PAY, C.BONUS, C.SOURCES, C.DIGIVOLVE_COST]
+            cited.append(C.DIGIVOLVE_STEPS)
+            words.append(C.SOURCES)
             if any(state.cards[u].burst is not None for u in uids):
                 cited.append(C.NO_BURST_BY_EFFECT)  # a card with a Burst requirement digivolves the normal way here
     if any(v.verb == "play" and v.what is not None and v.what.zone == "sources" for v in verbs):
@@ -269,10 +288,11 @@ def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Ve
         if where in ("security", "security-bottom"):
             cited.append(C.PLACE_FROM_HAND if spec.what.zone == "hand" else C.PLACE_IN_SECURITY)
         if spec.what.zone == "battle-area" and where != "trash":
-            cited += [C.STANDARDIZED, C.LEAVES_SOURCES_TRASHED]  # leaving the battle area trashes its digivolution cards
+            cited.append(C.LEAVES_SOURCES_TRASHED)  # leaving the battle area trashes its digivolution cards
+            words.append(C.STANDARDIZED)
         if spec.what.excluding is not None and where in ("deck", "deck-bottom"):
             cited.append(C.RETURN_THE_REST)
-    return cited
+    return cited, words
 
 
 def _effect_over(state: CState) -> None:

@@ -35,6 +35,14 @@ def xros_cost(card: Card, placed: int) -> int:
     return max(0, card.cost - card.digixros.reduce * placed)
 
 
+def example_text(card: Card) -> tuple:
+    """The manual's DigiXros example card shows in three of its pictures (p4, p10, p13: card text, not rules): those
+    three citations when ``card`` is that card, else none."""
+    if card.digixros is not None and card.digixros.names == ("Shoutmon", "Ballistamon", "Dorulumon", "Starmons"):
+        return C.XROS_EXAMPLE_TEXT
+    return ()
+
+
 def cheapest(state: CState, player: int, card: Card) -> int:
     """The lowest play cost a DigiXros could reach now (for whether the card can be played at all)."""
     if card.digixros is None:
@@ -52,7 +60,8 @@ def declare(state: CState, player: int, uid: int) -> Step:
     card = state.cards[uid]
     return step(state, Phase.MAIN, player, f"{name(player)} declares playing {card.name}, which has DigiXros requirements "
                 f"({' × '.join(card.digixros.names)}, -{card.digixros.reduce} each).",
-                (C.XROS_INTRO, C.XROS_STEPS, C.XROS_DECLARE, C.XROS_WHETHER, C.XROS, C.CARD_XROS))  # type: ignore[union-attr]
+                (C.XROS_DECLARE, C.XROS, C.XROS_STEPS),  # type: ignore[union-attr]
+                glossary=(C.XROS_INTRO, C.CARD_XROS, *example_text(card)[:1]))
 
 
 def ask_xros(state: CState, top: Frame) -> Decision | None:
@@ -70,7 +79,7 @@ def ask_xros(state: CState, top: Frame) -> Decision | None:
     options.append(Option(done, f"Place no more and pay {cost}" if picked else f"Play {card.name} without a DigiXros (cost {cost})",
                           check_xros(state, top, done)))
     return Decision(player, "digixros", f"{name(player)}: place cards under {card.name} for its DigiXros?", tuple(options),
-                    (C.XROS_WHETHER, C.XROS_ANY, C.XROS_ONE_EACH), Phase.MAIN.value)
+                    (C.XROS_WHETHER, C.XROS_ANY, C.XROS_ONE_EACH, C.XROS_NOT_ALL), Phase.MAIN.value)
 
 
 def answer_xros(state: CState, top: Frame, chosen: Action) -> Step:
@@ -82,7 +91,8 @@ def answer_xros(state: CState, top: Frame, chosen: Action) -> Step:
     placed = state.uid(chosen.cards[0])
     from_play = (C.NAMED_XROS_BATTLE_AREA,) if state.stack_of(placed) is not None else ()  # the manual's picture: "Battle area Digimon"
     return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} places {state.label(placed)} for the DigiXros "
-                f"(cost now {xros_cost(card, len(picked))}).", (C.XROS, C.XROS_PLACE, C.XROS_REDUCE, C.XROS_EACH_REDUCES, *from_play))
+                f"(cost now {xros_cost(card, len(picked))}).", (C.XROS_WHETHER, C.XROS, C.XROS_EACH_REDUCES),
+                glossary=(C.XROS_PLACE, *from_play, *example_text(card)[1:2]))  # captions of the manual's pictures
 
 
 def no_more(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -102,7 +112,7 @@ def finish(state: CState, top: Frame) -> Step:
     state.pop()
     materials = [state.uid(i) for i in top["picked"]]
     materials.sort(key=lambda m: -card.digixros.names.index(state.cards[m].name))  # type: ignore[union-attr]
-    cited = [C.XROS_PAY, C.XROS_ON_PLAY]
+    cited, words = [C.XROS_PAY], [C.GAUGE_FOR_COSTS]
     for material in materials:
         where = state.stack_of(material)
         if where is not None:  # from the battle area: only the top card; the rest is trashed (not "trashed" for effects)
@@ -110,7 +120,8 @@ def finish(state: CState, top: Frame) -> Step:
             state.set_stack(*where, None)
             overflow(state, rest)
             trash_all(state, rest)
-            cited += [C.XROS_TOP_ONLY, C.XROS_REST_TRASHED, C.XROS_FROM_BATTLE_TRASHED]
+            cited.append(C.XROS_FROM_BATTLE)
+            words.append(C.XROS_FROM_BATTLE_TRASHED)
         else:
             take(state, material)
     state.sides[player].field_cards.remove(uid)
@@ -118,24 +129,21 @@ def finish(state: CState, top: Frame) -> Step:
     state.sides[player].battle.append(Stack((*materials, uid), played=state.turn))
     paid, paying = _paid(state, player, cost)
     if materials:
-        cited = [C.XROS, C.XROS_ORDER, C.XROS_REDUCE, C.XROS_SOURCES, *cited]
-        if card.digixros.names == ("Shoutmon", "Ballistamon", "Dorulumon", "Starmons"):
-            cited += list(C.XROS_EXAMPLE_TEXT)  # the manual's own example requirements
-        if len(materials) < len(card.digixros.names):
-            cited += [C.XROS_ANY, C.XROS_NOT_ALL]
-        if card.cost == 9 and card.digixros.reduce == 2 and len(materials) == 2:
-            cited.append(C.XROS_EXAMPLE)
+        cited += [C.XROS_REDUCE] + ([C.XROS_ORDER] if len(materials) > 1 else [])
+        words += [C.XROS_SOURCES, C.XROS_EACH_REDUCES, *example_text(card)[2:]]
+        if example_text(card) and card.cost == 9 and card.digixros.reduce == 2 and len(materials) == 2:
+            cited.append(C.XROS_EXAMPLE)  # the manual's worked example, exactly
     else:
-        cited.append(C.XROS_WITHOUT)
+        cited = [C.XROS_WITHOUT, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST]  # a normal play
     waiting = triggered(state, "on-play", player, uid)
-    if waiting:
-        cited.append(C.ON_PLAY_MENTIONED)
+    if waiting and materials:
+        cited.append(C.XROS_IS_PLAYING)  # [On Play] effects activate as for a normal play
     if any(state.cards[m].ace is not None for m in materials):
         cited.append(C.OVERFLOW_NOT)
     push_pending(state, waiting)
     under = f" on {', '.join(state.cards[m].name for m in reversed(materials))}" if materials else ""
     return step(state, Phase.MAIN, player, f"{name(player)} plays {card.name}{under} and {paid}.", (*cited, *paying),
-                [state.card_event("play", player, (*materials, uid))])
+                [state.card_event("play", player, (*materials, uid))], glossary=words)
 
 
 def check_xros(state: CState, top: Frame | None, proposed: Action) -> tuple[Reason, ...]:
@@ -196,5 +204,5 @@ def end_of_burst(state: CState, player: int) -> tuple[list[str], list]:
         overflow(state, (stack.top,))
         trash_all(state, (stack.top,))
         told.append(f"{state.label(stack.top)} burst digivolved this turn: its top card is trashed")
-        cited += [C.BURST_END, C.BURST_AT_END]
+        cited.append(C.BURST_END)
     return told, cited
