@@ -177,8 +177,9 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
     name = deck.name or Path(source).stem
     entries = [("cards", position, entry) for position, entry in enumerate(deck.cards)]
     entries += [("eggs", position, entry) for position, entry in enumerate(deck.eggs)]
-    if too_many := oversize(game_id, listed_copies(entries)):
-        return DeckReport(source, game_id, name, (), tuple(too_many), tuple(deck.destiny), listed_copies(entries)["cards"])
+    listed = listed_copies(entries)
+    if too_many := oversize(game_id, listed):
+        return DeckReport(source, game_id, name, (), tuple(too_many), tuple(deck.destiny), listed["cards"])
     reasons, unknown_copies = unknown_cards(entries, cards, _attribute(how.rule))
     card_ids: list[str] = []
     egg_ids: list[str] = []
@@ -266,8 +267,9 @@ class CopiesRead:
     """Sums the copies a deck text lists from its YAML parse events, as they are read, and at the end of the
     text refuses the deck (raising TooManyCards) if a part is past its game's size bound: nothing is built.
 
-    The sums are a lower bound: a count that is not a plain number from 1 to ``MAX_COUNT`` counts 1 (the
-    schema refuses it afterwards), so a deck refused here is refused by the full check too.
+    Every entry counts at least 1, and its ``count`` only when that is a plain number from 1 to ``MAX_COUNT``
+    (anything else counts 1 here and is refused by the schema): a deck refused here is refused by the full
+    check too, by its size or by its shape.
     """
 
     def __init__(self, game_id: str | None) -> None:
@@ -285,7 +287,7 @@ class CopiesRead:
             if top is not None and top[0] and top[1] is None:
                 top[1] = event.value  # a field name
                 return
-            self._value(event.value, len(frames))
+            self._value(event.value, event.implicit[0], len(frames))
             if top is not None and top[0]:
                 top[1] = None
         elif isinstance(event, yaml.CollectionStartEvent):
@@ -310,7 +312,8 @@ class CopiesRead:
             return frames[0][1]
         return None
 
-    def _value(self, value: str, depth: int) -> None:
+    def _value(self, value: str, plain: bool, depth: int) -> None:
+        """A value read at ``depth``: the game, the name, an entry that is a card id, or an entry's count."""
         frames = self.frames
         if depth == 1 and frames[0][0]:
             if frames[0][1] == "game" and not self.named_game and value in DECK_GAMES:
@@ -320,7 +323,7 @@ class CopiesRead:
         elif part := self._part(depth):
             self.listed[part] += 1  # an entry that is a card id
         elif depth == 3 and self._part(2) and frames[2][0] and frames[2][1] == "count":
-            number = int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else 1
+            number = int(value) if plain and value.isascii() and value.isdigit() and len(value) <= 3 else 1
             frames[2][2] = number if 1 <= number <= MAX_COUNT else 1
 
 
