@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from ...core.actions import Action, action
-from ...core.errors import counted
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Reason, Step
 from .common import draw, in_zone, is_partner_r, name, partner_champions, step
@@ -102,7 +101,7 @@ def ask_free_mulligan(state: DState, top: Frame) -> Decision | None:
     if len(side.hand) < 3:
         return None
     reasons = () if len(side.deck) >= len(side.hand) else (
-        Reason(f"Your deck holds {counted(len(side.deck), 'card')}, fewer than your {len(side.hand)} in hand.", state.cites.MULLIGAN_NEEDS_CARDS),)
+        Reason(f"Your deck holds {len(side.deck)} cards, fewer than your {len(side.hand)} in hand.", state.cites.MULLIGAN_NEEDS_CARDS),)
     options = (
         Option(action("full-mulligan", player), f"Discard your whole hand ({len(side.hand)}) and draw that many", reasons),
         Option(action("no-mulligan", player), "Keep your hand"),

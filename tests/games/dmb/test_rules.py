@@ -195,16 +195,3 @@ def test_deck_construction_deck_check_reads_the_destiny_zone_and_partner_and_cit
     report = check_deck_file(str(bad))
     assert set(cites(report.reasons)) == {"dmb:deck-construction.b1", "dmb:deck-construction.b2", "dmb:deck-construction.b3",
                                           "dmb:deck-construction.b6", "dmb:deck-construction.b9"}
-
-
-def test_prep_phase_turn_3_a_full_mulligan_needs_a_deck_to_replace_the_hand_in_the_singular_too():
-    players = [{"deck": ["palmon", "palmon"], "hand": ["power-charge", "recovery-disk", "null-field"], "active": ["agumon"]},
-               {"deck": ["gabumon"] * 5, "active": ["gabumon"]}]
-    match = Match("dmb", 1, board(players, phase="prep"), ("human", "human"))
-    decision = match.advance()
-    while not hasattr(decision, "options"):
-        decision = match.advance()
-    (full,) = [option for option in decision.options if option.key.startswith("full-mulligan")]
-    (reason,) = full.reasons
-    assert reason.why == "Your deck holds 1 card, fewer than your 4 in hand."
-    assert reason.citation.id == "dmb:interpretation.mulligan-needs-cards"
