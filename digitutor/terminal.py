@@ -103,7 +103,7 @@ def ask(decision: Decision, read: Callable[[], str | None], write: Callable[[str
         number = chosen_number(answer, len(legal))
         if number is not None:
             return legal[number - 1].key
-        wrong = answer
+        wrong = answer or wrong  # an empty line (Enter alone) is no answer, not a wrong one
         too_long = f"That line is longer than {MAX_ANSWER} characters. " if answer is TOO_LONG else ""
         write(f"{too_long}Please type a number from 1 to {len(legal)}.")
     raise InputError(SOURCE, "", f"{MAX_WRONG} answers in a row that are not {expected}")

@@ -217,14 +217,13 @@ def deck_cases() -> list[Case]:
 
 def board_turn_cases() -> list[Case]:
     """A prepared board's turn far past any game (turn 10**30), in each game whose boards have a turn."""
-    cases = []
-    for game, name in (("dmb", "02-draw-one-card"), ("dbe", "03-dark-area-taken-at-the-draw"), ("dcg", None), ("dtector", None)):
-        doc = yaml.safe_load((ROOT / "cards" / game / "scenarios" / f"{name}.yaml").read_text()) if name else {**SCENARIO, "game": game}
-        if game == "dcg":
-            doc = {**SCENARIO, "game": "dcg", "setup": {"board": {"phase": "main", "players": [{}, {}]}}, "script": [], "expect": {}}
-        text = dumped(at(doc, ("setup", "board", "turn"), "@")).replace("'@'", str(10 ** 30))
-        cases.append(Case(f"board-turn-10**30-{game}", ("scenario", "check", "{file}"), text))
-    return cases
+    shipped = {game: yaml.safe_load((ROOT / "cards" / game / "scenarios" / f"{name}.yaml").read_text())
+               for game, name in (("dmb", "02-draw-one-card"), ("dbe", "03-dark-area-taken-at-the-draw"))}
+    boards = {**shipped, "dtector": SCENARIO,
+              "dcg": {**SCENARIO, "game": "dcg", "demonstrates": ["dcg:decks.required-items.b1"],
+                      "setup": {"board": {"phase": "main", "players": [{}, {}]}}, "script": [], "expect": {}}}
+    return [Case(f"board-turn-10**30-{game}", ("scenario", "check", "{file}"),
+                 dumped(at(doc, ("setup", "board", "turn"), "@")).replace("'@'", str(10 ** 30))) for game, doc in boards.items()]
 
 
 def script_cases() -> list[Case]:
@@ -235,7 +234,8 @@ def script_cases() -> list[Case]:
              for label, answer in answers.items() for verb in ("check", "run")]
     dmb = yaml.safe_load((ROOT / "cards" / "dmb" / "scenarios" / "01-opening-hand-and-partial-mulligan.yaml").read_text())
     cases += [Case(f"script-dmb-{label}", ("scenario", "check", "{file}"), dumped(at(dmb, ("script", 1), answer)))
-              for label, answer in (("unknown-card", "bottom:zzz"), ("opponents-card", "bottom:p1.c0"), ("attack-too-early", "attack:choice=-1"))]
+              for label, answer in (("unknown-card", "bottom:zzz"), ("opponents-card", "bottom:p1.c0"),
+                                    ("attack-too-early", "attack:choice=-1"))]
     return cases
 
 

@@ -75,7 +75,8 @@ def saved_position() -> dict:
     (lambda d: d.update(step="@"), "step: expected a whole number, got a number of 5,000 digits"),
     (lambda d: d["match"].update(seed="@"), "seed: expected a whole number, got a number of 5,000 digits"),
     (lambda d: d["match"]["decisions"][0].update(step="@"), "decisions[0].step: expected a whole number, got a number of 5,000 digits"),
-    (lambda d: d["match"]["setup"]["board"].update(turn="@"), "setup.turn: expected a whole number from 1 to 10000, got a number of 5,000 digits"),
+    (lambda d: d["match"]["setup"]["board"].update(turn="@"),
+     "setup.turn: expected a whole number from 1 to 10000, got a number of 5,000 digits"),
 ])
 def test_a_position_field_of_the_wrong_kind_is_one_line_naming_the_field(edit, error):
     doc = saved_position()

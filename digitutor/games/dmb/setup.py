@@ -29,7 +29,8 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[
     main = [cards[i] for i in deck.cards]
     destiny = [cards[i] for i in deck.destiny]
     if len(main) != DECK_SIZE:
-        reasons.append(Reason(f"The deck has {counted(len(main), 'card')}; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).", C.DECK_40))
+        reasons.append(Reason(f"The deck has {counted(len(main), 'card')}; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).",
+                              C.DECK_40))
     megas = [c for c in destiny if c.level == "M"]
     if len(megas) > 1:
         reasons.append(Reason(f"The Destiny Zone holds {len(megas)} Megas; at most 1.", C.DZ_MEGA))
