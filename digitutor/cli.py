@@ -238,6 +238,8 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     from .scenarios.runner import proposals, run_scenario
 
     run = run_scenario(find_scenario(args.scenario))
+    if run.refused is not None:
+        raise run.refused
     asked = _asked_at(run)
     proposed = proposals(run)
     if args.json:
@@ -278,15 +280,19 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     from .scenarios.runner import run_scenario
 
     scenarios = [load_scenario(path) for path in args.files] if args.files else shipped_scenarios(args.game)
-    failed = 0
+    failed = refused = 0
     for scenario in scenarios:
         run = run_scenario(scenario)
+        if run.refused is not None:  # a bad file, not a failed ruling: one line on stderr, exit 2
+            print(error_line(f"digitutor: error: {run.refused}"), file=sys.stderr)
+            refused += 1
+            continue
         print(f"{'ok  ' if run.passed else 'FAIL'} {scenario.id}")
         for failure in run.failures:
             print(f"     {failure}")
         failed += not run.passed
-    print(f"{len(scenarios) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"{len(scenarios) - failed - refused} passed, {failed} failed" + (f", {refused} with a refused script answer" if refused else ""))
+    return EXIT_BAD_INPUT if refused else 1 if failed else 0
 
 
 def cmd_deck_check(args: argparse.Namespace) -> int:

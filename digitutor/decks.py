@@ -4,6 +4,10 @@ A deck file is ``game``, an optional ``name`` and ``cards``: a list whose entrie
 or ``{card: ID, count: N}``. The shape is checked by a schema (a bad shape is one InputError);
 then every problem is reported at once: each unknown card (with the closest card names) and
 every reason the game's own deck check gives for the known cards.
+
+The counts are summed before any card is built: a file of a few hundred kilobytes can list
+millions of cards (17,776 entries of ``count: 100``), which the game's deck-size rule refuses
+at once, without building them.
 """
 
 from __future__ import annotations
@@ -15,8 +19,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
+import yaml
 
-from .core.errors import InputError, excerpt
+from .core.errors import InputError, counted, excerpt
 from .core.records import Reason
 from .core.registry import GAME_MODULES, get_game
 from .core.schema import Schema, ShortText, validate
@@ -24,6 +29,14 @@ from .core.yamlio import load_yaml, parse_yaml
 
 #: unknown cards named one by one in a verdict; the rest are counted
 MAX_UNKNOWN_LISTED = 5
+#: a part of a deck listing more than this many times its game's size is refused by the deck-size rule
+#: alone, before any card is built; up to it every rule is checked (a count typed 40 for 4 still gets
+#: every reason, not only "too many cards")
+OVERSIZE = 4
+#: the most copies one ``{card, count}`` entry may list
+MAX_COUNT = 100
+#: the parts of a deck file whose entries are counted
+PARTS = ("cards", "eggs")
 
 CardId = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 
@@ -32,7 +45,7 @@ class DeckEntry(Schema):
     """``{card: ID, count: N}``: N copies of a card."""
 
     card: CardId
-    count: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
+    count: Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)] = 1
 
 
 class DeckFile(Schema):
@@ -47,20 +60,43 @@ class DeckFile(Schema):
 
 
 @dataclass(frozen=True)
+class DeckSize:
+    """A game's deck-size rule for one part of a deck file: the number, its citation, the words for a refusal."""
+
+    part: str  #: the deck file's list it counts: ``cards`` or ``eggs``
+    size: str  #: ``module:attribute`` of the number of cards the rule asks for (exactly, or at most)
+    rule: str  #: ``module:attribute`` of the citation the game's own deck check gives for a wrong size
+    words: str  #: the refusal, with ``{listed}`` (e.g. "1,777,600 cards") and ``{size}``
+
+
+@dataclass(frozen=True)
 class DeckGame:
-    """How a game's deck is checked: its card set, its deck format, the rule a deck is built by."""
+    """How a game's deck is checked: its card set, its deck format, the rule a deck is built by, its size rules."""
 
     cards: str  #: ``module:function`` returning the card set (id -> card with a ``name``)
     counted: bool  #: the game's deck documents use ``{card, count}`` entries (else a list of ids)
     rule: str  #: ``module:attribute`` of the citation an unknown card is refused by
+    sizes: tuple[DeckSize, ...]  #: the deck-size rules, one per counted part
+
+
+def _size(game: str, size: str, rule: str, words: str, part: str = "cards") -> DeckSize:
+    return DeckSize(part, f"digitutor.games.{game}.{size}", f"digitutor.games.{game}.citations:{rule}", words)
 
 
 DECK_GAMES = {
-    "dtector": DeckGame("digitutor.games.dtector.cards:card_set", True, "digitutor.games.dtector.citations:DECK_SIZE"),
-    "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False, "digitutor.games.arena.citations:PRECONSTRUCTED"),
-    "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True, "digitutor.games.dcg.citations:DECK"),
-    "dmb": DeckGame("digitutor.games.dmb.cards:card_set", True, "digitutor.games.dmb.citations:DECK_40"),
-    "dbe": DeckGame("digitutor.games.dbe.cards:card_set", True, "digitutor.games.dbe.citations:DECK_50"),
+    "dtector": DeckGame("digitutor.games.dtector.cards:card_set", True, "digitutor.games.dtector.citations:DECK_SIZE",
+                        (_size("dtector", "cards:DECK_SIZE", "DECK_SIZE", "The deck lists {listed}; it needs exactly {size}."),)),
+    "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False, "digitutor.games.arena.citations:PRECONSTRUCTED",
+                      (_size("arena", "state:DECK_SIZE", "PRECONSTRUCTED", "The deck lists {listed}; it needs {size}."),)),
+    "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True, "digitutor.games.dcg.citations:DECK",
+                    (_size("dcg", "cards:DECK_SIZE", "DECK", "The deck lists {listed}; it needs exactly {size}."),
+                     _size("dcg", "cards:EGG_DECK_MAX", "EGG_DECK", "The Digi-Egg deck lists {listed}; at most {size}.", "eggs"))),
+    "dmb": DeckGame("digitutor.games.dmb.cards:card_set", True, "digitutor.games.dmb.citations:DECK_40",
+                    (_size("dmb", "setup:DECK_SIZE", "DECK_40",
+                           "The deck lists {listed}; it needs exactly {size} (the Destiny Zone is not counted)."),)),
+    "dbe": DeckGame("digitutor.games.dbe.cards:card_set", True, "digitutor.games.dbe.citations:DECK_50",
+                    (_size("dbe", "setup:DECK_SIZE", "DZ_COUNTED",
+                           "The main deck lists {listed}; with the Destiny Zone the deck needs exactly {size}."),)),
 }
 
 
@@ -79,10 +115,16 @@ class DeckReport:
     cards: tuple[str, ...]
     reasons: tuple[Reason, ...]
     destiny: tuple[str, ...] = ()  #: the Destiny Zone, listed apart
+    listed: int | None = None  #: the cards the file lists, when too many to build (``cards`` is then empty)
 
     @property
     def legal(self) -> bool:
         return not self.reasons
+
+    @property
+    def card_count(self) -> int:
+        """How many cards the deck lists (the Destiny Zone apart)."""
+        return len(self.cards) if self.listed is None else self.listed
 
     def lines(self) -> list[str]:
         """Every reason it is illegal, one line each, with its citation."""
@@ -92,7 +134,7 @@ class DeckReport:
         """The whole verdict as one line (for the command line): every reason, then each rule quoted once."""
         if self.legal:
             zone = f" and {len(self.destiny)} in the Destiny Zone" if self.destiny else ""
-            return f"{self.source}: {self.name}: legal {self.game} deck of {len(self.cards)} cards{zone}"
+            return f"{self.source}: {self.name}: legal {self.game} deck of {counted(self.card_count, 'card')}{zone}"
         count = f"{len(self.reasons)} problems: " if len(self.reasons) > 1 else ""
         whys = "; ".join(f"{r.why} [{r.citation.id}]" for r in self.reasons)
         quotes = {r.citation.id: r.citation.quote for r in self.reasons}
@@ -126,45 +168,35 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
         raise InputError(source, "", f"expected a mapping with game, name, cards, got {excerpt(doc)}")
     game_id = deck_game(doc, source, game_id)
     deck = validate(doc, DeckFile, source)
+    if deck.eggs and game_id != "dcg":
+        raise InputError(source, "eggs", f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
+    if (deck.destiny or deck.partner is not None) and game_id not in ("dmb", "dbe"):
+        raise InputError(source, "destiny", f"a {game_id} deck has no Destiny Zone or partner (only the Digimon Battles games' have)")
     how = DECK_GAMES[game_id]
     cards = _attribute(how.cards)()
-    card_ids: list[str] = []
-    egg_ids: list[str] = []
-    reasons: list[Reason] = []
-    unknown = unknown_copies = 0
+    name = deck.name or Path(source).stem
     entries = [("cards", position, entry) for position, entry in enumerate(deck.cards)]
     entries += [("eggs", position, entry) for position, entry in enumerate(deck.eggs)]
-    for part, position, entry in entries:
-        card_id, count = (entry, 1) if isinstance(entry, str) else (entry.card, entry.count)
-        where = f"{part}[{position}]" if isinstance(entry, str) else f"{part}[{position}].card"
-        if card_id not in cards:
-            unknown += 1
-            unknown_copies += count
-            if unknown > MAX_UNKNOWN_LISTED:
-                continue
-            close = closest_cards(card_id, cards)
-            hint = f" (closest: {', '.join(close)})" if close else ""
-            reasons.append(Reason(f"{where}: unknown card {excerpt(card_id)}{hint}.", _attribute(how.rule)))
-            continue
-        (egg_ids if part == "eggs" else card_ids).extend([card_id] * count)
-    if unknown > MAX_UNKNOWN_LISTED:
-        more = unknown - MAX_UNKNOWN_LISTED
-        reasons.append(Reason(f"… and {more} more unknown card{'s' if more > 1 else ''}.", _attribute(how.rule)))
-    if unknown:
+    listed = listed_copies(entries)
+    if too_many := oversize(game_id, listed):
+        return DeckReport(source, game_id, name, (), tuple(too_many), tuple(deck.destiny), listed["cards"])
+    reasons, unknown_copies = unknown_cards(entries, cards, _attribute(how.rule))
+    card_ids: list[str] = []
+    egg_ids: list[str] = []
+    for part, _, entry in entries:
+        card_id = entry if isinstance(entry, str) else entry.card
+        if card_id in cards:
+            (egg_ids if part == "eggs" else card_ids).extend([card_id] * _copies(entry))
+    if unknown_copies:
         total = len(card_ids) + unknown_copies
-        reasons.append(Reason(f"The checks below leave the unknown cards out; with them the deck lists {total} cards.",
+        reasons.append(Reason(f"The checks below leave the unknown cards out; with them the deck lists {counted(total, 'card')}.",
                               _attribute(how.rule)))
     # one entry per copy: a game's own reader may cap a single entry's count
     known: list[Any] = [{"card": c, "count": 1} for c in card_ids] if how.counted else card_ids
-    name = deck.name or Path(source).stem
     document: dict[str, Any] = {"game": game_id, "name": name, "cards": known}
     if deck.eggs:
-        if game_id != "dcg":
-            raise InputError(source, "eggs", f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
         document["eggs"] = [{"card": c, "count": 1} for c in egg_ids]
     if deck.destiny or deck.partner is not None:
-        if game_id not in ("dmb", "dbe"):
-            raise InputError(source, "destiny", f"a {game_id} deck has no Destiny Zone or partner (only the Digimon Battles games' have)")
         for position, card_id in enumerate([*deck.destiny, *([deck.partner] if deck.partner else [])]):
             if card_id not in cards:
                 where = f"destiny[{position}]" if position < len(deck.destiny) else "partner"
@@ -175,10 +207,143 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
     return DeckReport(source, game_id, name, tuple(card_ids), (*reasons, *problems), tuple(deck.destiny))
 
 
+Entry = tuple[str, int, str | DeckEntry]  #: (the part: cards or eggs, the position in it, the entry)
+
+
+def _copies(entry: str | DeckEntry) -> int:
+    return 1 if isinstance(entry, str) else entry.count
+
+
+def unknown_cards(entries: list[Entry], cards: dict[str, Any], rule: Any) -> tuple[list[Reason], int]:
+    """A reason for each unknown card (the first few named, with the closest names), and how many copies they are."""
+    reasons: list[Reason] = []
+    unknown = unknown_copies = 0
+    for part, position, entry in entries:
+        card_id = entry if isinstance(entry, str) else entry.card
+        if card_id in cards:
+            continue
+        unknown += 1
+        unknown_copies += _copies(entry)
+        if unknown <= MAX_UNKNOWN_LISTED:
+            where = f"{part}[{position}]" if isinstance(entry, str) else f"{part}[{position}].card"
+            close = closest_cards(card_id, cards)
+            hint = f" (closest: {', '.join(close)})" if close else ""
+            reasons.append(Reason(f"{where}: unknown card {excerpt(card_id)}{hint}.", rule))
+    if unknown > MAX_UNKNOWN_LISTED:
+        more = unknown - MAX_UNKNOWN_LISTED
+        reasons.append(Reason(f"… and {more} more unknown card{'s' if more > 1 else ''}.", rule))
+    return reasons, unknown_copies
+
+
+def listed_copies(entries: list[Entry]) -> dict[str, int]:
+    """The copies each part of a deck lists, summed from the counts (no card built)."""
+    listed = dict.fromkeys(PARTS, 0)
+    for part, _, entry in entries:
+        listed[part] += _copies(entry)
+    return listed
+
+
+def oversize(game_id: str, listed: dict[str, int]) -> list[Reason]:
+    """The deck-size rule's reason for each part listing more than ``OVERSIZE`` times its game's size (empty: none)."""
+    reasons = []
+    for rule in DECK_GAMES[game_id].sizes:
+        size = _attribute(rule.size)
+        if listed.get(rule.part, 0) > OVERSIZE * size:
+            words = rule.words.format(listed=counted(listed[rule.part], "card"), size=size)
+            reasons.append(Reason(f"{words} (Past {OVERSIZE * size:,} cards the other deck rules are not checked.)",
+                                  _attribute(rule.rule)))
+    return reasons
+
+
+class TooManyCards(Exception):
+    """A deck text refused by its deck-size rule while it was being read (not a ValueError: YAML errors are those)."""
+
+    def __init__(self, game_id: str, name: str | None, reasons: list[Reason], listed: int) -> None:
+        super().__init__(reasons[0].why)
+        self.game_id, self.name, self.reasons, self.listed = game_id, name, reasons, listed
+
+
+class CopiesRead:
+    """Sums the copies a deck text lists from its YAML parse events, as they are read, and at the end of the
+    text refuses the deck (raising TooManyCards) if a part is past its game's size bound: nothing is built.
+
+    Every entry counts at least 1, and its ``count`` only when that is a plain number from 1 to ``MAX_COUNT``
+    (anything else counts 1 here and is refused by the schema): a deck refused here is refused by the full
+    check too, by its size or by its shape.
+    """
+
+    def __init__(self, game_id: str | None) -> None:
+        self.game = game_id if game_id in DECK_GAMES else None
+        self.named_game = game_id is not None  #: the game was given: the file's ``game`` field does not choose it
+        self.name: str | None = None
+        self.listed = dict.fromkeys(PARTS, 0)
+        #: per open collection: [is a mapping, its current key (None: a key comes next), an entry's copies, is a key]
+        self.frames: list[list[Any]] = []
+
+    def __call__(self, event: yaml.Event) -> None:
+        frames = self.frames
+        top = frames[-1] if frames else None
+        if isinstance(event, yaml.ScalarEvent):
+            if top is not None and top[0] and top[1] is None:
+                top[1] = event.value  # a field name
+                return
+            self._value(event.value, event.implicit[0], len(frames))
+            if top is not None and top[0]:
+                top[1] = None
+        elif isinstance(event, yaml.CollectionStartEvent):
+            is_key = top is not None and top[0] and top[1] is None
+            if is_key:
+                top[1] = ...  # a field name that is not a text (refused later): its value comes next
+            frames.append([isinstance(event, yaml.MappingStartEvent), None, 1, is_key])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            done = frames.pop()
+            if done[0] and (part := self._part(len(frames))):
+                self.listed[part] += done[2]  # an entry {card, count}
+            if frames and frames[-1][0] and not done[3]:
+                frames[-1][1] = None
+        elif isinstance(event, yaml.DocumentEndEvent) and self.game is not None:
+            if reasons := oversize(self.game, self.listed):
+                raise TooManyCards(self.game, self.name, reasons, self.listed["cards"])
+
+    def _part(self, depth: int) -> str | None:
+        """The part (cards, eggs) whose entry list is open at ``depth``, if it is."""
+        frames = self.frames
+        if depth == 2 and frames[0][0] and frames[0][1] in PARTS and not frames[1][0]:
+            return frames[0][1]
+        return None
+
+    def _value(self, value: str, plain: bool, depth: int) -> None:
+        """A value read at ``depth``: the game, the name, an entry that is a card id, or an entry's count."""
+        frames = self.frames
+        if depth == 1 and frames[0][0]:
+            if frames[0][1] == "game" and not self.named_game and value in DECK_GAMES:
+                self.game = value
+            elif frames[0][1] == "name":
+                self.name = value
+        elif part := self._part(depth):
+            self.listed[part] += 1  # an entry that is a card id
+        elif depth == 3 and self._part(2) and frames[2][0] and frames[2][1] == "count":
+            number = int(value) if plain and value.isascii() and value.isdigit() and len(value) <= 3 else 1
+            frames[2][2] = number if 1 <= number <= MAX_COUNT else 1
+
+
+def _refused(error: TooManyCards, source: str) -> DeckReport:
+    return DeckReport(source, error.game_id, error.name or Path(source).stem, (), tuple(error.reasons), listed=error.listed)
+
+
 def check_deck_file(path: str, game_id: str | None = None) -> DeckReport:
-    return check_deck_document(load_yaml(path), path, game_id)
+    """Check a deck file (its copies summed as they are read: a deck far past its size is refused unbuilt)."""
+    try:
+        doc = load_yaml(path, watch=CopiesRead(game_id))
+    except TooManyCards as error:
+        return _refused(error, path)
+    return check_deck_document(doc, path, game_id)
 
 
 def check_deck_text(text: str, source: str = "pasted deck", game_id: str | None = None) -> DeckReport:
-    """Check a deck pasted or uploaded as YAML text."""
-    return check_deck_document(parse_yaml(text, source), source, game_id)
+    """Check a deck pasted or uploaded as YAML text (read like a file)."""
+    try:
+        doc = parse_yaml(text, source, watch=CopiesRead(game_id))
+    except TooManyCards as error:
+        return _refused(error, source)
+    return check_deck_document(doc, source, game_id)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from digitutor.rules.citations import resolve
 from digitutor.rules.corpus import find_clause, load_corpus
@@ -128,6 +129,44 @@ def test_play_human_stops_cleanly_when_input_ends():
     assert result.returncode == 0 and result.stdout.strip().endswith("stopped.")
 
 
+def human(*lines: str | bytes, seed: str = "3") -> subprocess.CompletedProcess:
+    """``play dtector --human 0`` answering ``lines`` (bytes are sent as they are)."""
+    data = b"".join(line if isinstance(line, bytes) else line.encode() for line in lines)
+    return subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--seed", seed, "--human", "0"],
+                          input=data, capture_output=True, timeout=300)
+
+
+@pytest.mark.parametrize("answer", ["²", "⑦", "١", "+1", " 1 1", "1.0", "0", "9" * 100])
+def test_play_human_takes_ascii_digits_only_and_asks_again(answer):
+    result = human(f"{answer}\n", "1\n" * 400)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode()
+    assert "Please type a number from 1 to" in out and "result: Player" in out
+
+
+@pytest.mark.parametrize(("answer", "said"), [("²", "'²'"), ("⑦", "'⑦'"), ("9" * 5000, "a line of more than 100 characters")])
+def test_play_human_input_ending_after_a_wrong_answer_is_one_line_exit_2(answer, said):
+    result = human(f"{answer}\n")
+    result.stderr = result.stderr.decode()
+    assert_one_line_error(result, "standard input: ended after " + said, "expected a number from 1 to")
+
+
+def test_play_human_refuses_a_10_mb_line_and_keeps_asking():
+    result = human(b"1" * 10_000_000 + b"\n", "1\n" * 400)
+    assert result.returncode == 0, result.stderr
+    assert "That line is longer than 100 characters. Please type a number" in result.stdout.decode()
+
+
+def test_play_human_on_endless_input_stops_with_one_line():
+    with open("/dev/zero", "rb") as zeros:
+        result = subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--human", "0"], stdin=zeros,
+                                capture_output=True, text=True, timeout=300)
+    assert_one_line_error(result, "standard input: a line of more than 16,777,216 characters")
+    endless = human("x\n" * 1000)
+    endless.stderr = endless.stderr.decode()
+    assert_one_line_error(endless, "standard input: 100 answers in a row that are not a number from 1 to")
+
+
 def test_scenario_list_and_check_pass_for_the_shipped_rulings():
     listing = digitutor("scenario", "list")
     assert listing.returncode == 0 and "dtector/" in listing.stdout
@@ -204,6 +243,58 @@ def test_deck_check_bad_input_is_one_line_exit_2(tmp_path, text, fragments):
 
 def test_deck_check_missing_file_is_one_line_exit_2(tmp_path):
     assert_one_line_error(digitutor("deck", "check", str(tmp_path / "nope.yaml")), "no such file")
+
+
+def test_a_file_that_cannot_be_read_is_one_line_exit_2_for_every_verb_that_reads_one(tmp_path):
+    link = tmp_path / "mem.yaml"
+    link.symlink_to("/proc/self/mem")  # a "regular file" whose read fails with EIO
+    for verb in (("deck", "check"), ("scenario", "check"), ("scenario", "run")):
+        assert_one_line_error(digitutor(*verb, str(link)), f"{link}: cannot be read")
+    assert_one_line_error(digitutor("deck", "check", str(tmp_path)), str(tmp_path), "expected a file, got a directory")
+
+
+INFLATED = {"dmb": ("agumon", "The deck lists 1,777,600 cards; it needs exactly 40", "dmb:deck-construction.b1", "Deck is 40 cards"),
+            "dbe": ("agumon", "The main deck lists 1,777,600 cards; with the Destiny Zone the deck needs exactly 50",
+                    "dbe:deck-construction.b2", "Destiny Zone + Main Deck must add up to 50."),
+            "dcg": ("st1-03", "The deck lists 1,777,600 cards; it needs exactly 50", "dcg:decks.required-items.b1",
+                    "A deck with a total of 50 cards")}
+
+
+@pytest.mark.parametrize("game", list(INFLATED))
+def test_deck_construction_a_deck_listing_millions_of_cards_is_refused_by_its_size_rule(tmp_path, game):
+    card, why, clause, quote = INFLATED[game]
+    path = tmp_path / "inflated.yaml"
+    path.write_text(f"game: {game}\nname: Inflated\ncards: [" + ",".join([f"{{card: {card}, count: 100}}"] * 17_776) + "]\n")
+    assert path.stat().st_size < 512_000  # inside the size limit: the cards are what is too many
+    assert_one_line_error(digitutor("deck", "check", str(path)), str(path), why, clause, quote)
+
+
+@pytest.mark.parametrize("count", [str(10 ** 30), "-1", "0", "true", "101"])
+def test_deck_check_a_count_out_of_range_is_one_line_naming_the_field(tmp_path, count):
+    path = tmp_path / "deck.yaml"
+    path.write_text(f"game: dmb\nname: x\ncards: [{{card: agumon, count: {count}}}]\n")
+    assert_one_line_error(digitutor("deck", "check", str(path)), str(path), "cards[0].count: expected a whole number")
+
+
+def test_deck_check_counts_one_card_in_the_singular(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("game: dtector\ncards: [{card: agumon, count: 1}]\n")
+    assert_one_line_error(digitutor("deck", "check", str(path)), "The deck has 1 card; it needs exactly 50")
+
+
+@pytest.mark.parametrize(("answer", "why"), [
+    ("zork:greymon", "'zork:greymon' is not an option of this decision"),
+    ("attack:nosuchcard", "'attack:nosuchcard' is not an option of this decision"),
+    ("attack:p1.c999", "there is no card p1.c999 in this game"),
+])
+@pytest.mark.parametrize("verb", ["check", "run"])
+def test_a_scenario_script_answer_the_rules_refuse_is_one_line_naming_the_file_and_entry(tmp_path, answer, why, verb):
+    doc = yaml.safe_load((ROOT / "cards" / "dtector" / "scenarios" / "10-block-from-d-dock.yaml").read_text())
+    assert doc["script"][0] == "attack:greymon"
+    doc["script"][0] = answer
+    path = tmp_path / "bad-script.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    assert_one_line_error(digitutor("scenario", verb, str(path)), f"{path}: script[0]: refused at step", why)
 
 
 def test_bench_prints_steps_per_second_and_ms_per_game():

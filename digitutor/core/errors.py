@@ -23,6 +23,11 @@ def excerpt(value: object, limit: int = EXCERPT, quote: bool = True) -> str:
     return text.replace("\n", "\\n").replace("\r", "\\r")
 
 
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` with ``noun`` in the right number: ``1 card``, ``2 cards``, ``1,777,600 cards``."""
+    return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
+
+
 class DigitutorError(ValueError):
     """Base class: something a user gave us is not right."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, excerpt
 
 
 def one_of(enum: type[StrEnum], value: Any, source: str, where: str) -> Any:
@@ -21,7 +21,7 @@ def whole_number(value: Any, low: int, high: int | None, source: str, where: str
     """``value`` as a whole number from ``low`` (to ``high``, if given)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
         span = f"from {low}" if high is None else f"from {low} to {high}"
-        raise InputError(source, where, f"expected a whole number {span}, got {value!r}")
+        raise InputError(source, where, f"expected a whole number {span}, got {excerpt(value)}")
     return value
 
 

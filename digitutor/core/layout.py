@@ -10,6 +10,9 @@ from .errors import InputError
 from .instances import Instances
 from .records import Reason
 
+#: the latest turn a prepared board may start at (every game's boards: a bound, never a real game's length)
+MAX_TURN = 10_000
+
 CardT = TypeVar("CardT")
 SideT = TypeVar("SideT")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,8 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
         data = os.read(fd, limit + 1)
         while len(data) <= limit and (more := os.read(fd, limit + 1 - len(data))):
             data += more
+    except OSError as error:  # e.g. /proc/self/mem: a "regular file" whose read fails (EIO)
+        raise InputError(name, "", f"cannot be read ({error.strerror or error.__class__.__name__})") from None
     finally:
         os.close(fd)
     if len(data) > limit:
@@ -58,17 +61,21 @@ def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
         raise InputError(name, "", "cannot be read as UTF-8 text") from None
 
 
-def load_yaml(path: Path | str, limit: int = MAX_BYTES) -> Any:
+#: given every parse event of the safety scan, before anything is built; it may refuse the document by raising
+Watch = Callable[[yaml.Event], None]
+
+
+def load_yaml(path: Path | str, limit: int = MAX_BYTES, watch: Watch | None = None) -> Any:
     """Parse a YAML file with the safe loader; a bad file raises InputError (file, line, problem)."""
-    return parse_yaml(read_text(path, limit), str(path), limit)
+    return parse_yaml(read_text(path, limit), str(path), limit, watch)
 
 
 def _where(mark: Any) -> str:
     return f"line {mark.line + 1}" if mark is not None else ""
 
 
-def _scan(text: str, source: str) -> None:
-    """Refuse aliases and deep nesting by reading parse events only (nothing is built)."""
+def _scan(text: str, source: str, watch: Watch | None = None) -> None:
+    """Refuse aliases and deep nesting by reading parse events only (nothing is built); ``watch`` sees each event."""
     depth = 0
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, yaml.AliasEvent):
@@ -80,6 +87,8 @@ def _scan(text: str, source: str) -> None:
                 raise InputError(source, _where(event.start_mark), f"nested more than {MAX_DEPTH} levels deep")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+        if watch is not None:
+            watch(event)
 
 
 def _check_keys(node: Any, source: str, where: str = "") -> None:
@@ -94,12 +103,15 @@ def _check_keys(node: Any, source: str, where: str = "") -> None:
             _check_keys(value, source, f"{where}[{position}]")
 
 
-def parse_yaml(text: str, source: str, limit: int = MAX_BYTES) -> Any:
-    """Parse YAML text from ``source`` (a file name or 'pasted deck'), refusing aliases and deep nesting."""
+def parse_yaml(text: str, source: str, limit: int = MAX_BYTES, watch: Watch | None = None) -> Any:
+    """Parse YAML text from ``source`` (a file name or 'pasted deck'), refusing aliases and deep nesting.
+
+    ``watch`` is given every parse event first and may refuse the document (by raising) before it is built.
+    """
     if len(text) > limit:
         raise InputError(source, "", f"text too large (more than {limit:,} characters)")
     try:
-        _scan(text, source)
+        _scan(text, source, watch)
         doc = yaml.load(text, Loader=_Loader)  # noqa: S506 — a safe loader (CSafeLoader or SafeLoader)
     except InputError:
         raise

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import DigitutorError
+from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.records import Decision
 from ..core.registry import get_game
@@ -20,6 +20,8 @@ class ScenarioRun:
     match: Match
     decisions: list[Decision] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    #: the script answer the engine refused (the run stopped there): the file's error, naming the entry and why
+    refused: InputError | None = None
 
     @property
     def passed(self) -> bool:
@@ -49,11 +51,14 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
             run.decisions.append(outcome)
             if not script:
                 break
+            entry = len(scenario.script) - len(script)
             answer = script.pop(0)
             try:
                 run.match.choose(answer)
-            except DigitutorError as error:
-                run.failures.append(f"script answer {answer!r} at step {len(run.match.steps)}: {error}")
+            except DigitutorError as error:  # IllegalActionError, BadActionKey, InputError: the rules refuse it
+                step = len(run.match.steps)
+                run.refused = InputError(scenario.path, f"script[{entry}]", f"refused at step {step}: {error}")
+                run.failures.append(f"script answer {answer!r} at step {step}: {error}")
                 return run
     if script:
         run.failures.append(f"{len(script)} script answer(s) left unused: {script}")

@@ -9,7 +9,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.errors import DigitutorError
+from ..core.errors import DigitutorError, counted
 from ..core.registry import GAME_MODULES, get_game
 from ..decks import DeckReport, check_deck_text
 from .decision import reasons_html
@@ -29,11 +29,11 @@ def report_html(report: DeckReport) -> str:
     """The verdict: legal, or every reason it is not, each with its quote."""
     if report.legal:
         return (f'<p class="dt-legal">✓ Legal: “{esc(report.name)}” is a legal {esc(get_game(report.game).title)} '
-                f"deck of {len(report.cards)} cards.</p>")
+                f"deck of {counted(report.card_count, 'card')}.</p>")
     from ..core.records import Option
 
     why = reasons_html(Option("deck", report.name, report.reasons))
-    return f'<p class="dt-illegal">✗ Not legal: “{esc(report.name)}” ({len(report.cards)} cards)</p>{why}'
+    return f'<p class="dt-illegal">✗ Not legal: “{esc(report.name)}” ({counted(report.card_count, "card")})</p>{why}'
 
 
 def uploaded_text(value: Any) -> tuple[str, str] | None:

@@ -15,7 +15,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import DigitutorError, InputError
+from ..core.errors import DigitutorError, InputError, excerpt
 from ..core.match import Match
 
 FORMAT = "digitutor-position"
@@ -25,6 +25,27 @@ LINK_PREFIX = "dt1."
 MAX_TEXT = 400_000
 #: the most bytes a compressed link may inflate to (no zip bombs)
 MAX_JSON = 2_000_000
+#: the most digits a whole number in a position may have (a seed has at most 19)
+MAX_DIGITS = 30
+
+
+class LongNumber:
+    """What a position's JSON holds for a whole number of more than ``MAX_DIGITS`` digits.
+
+    Never an ``int``, so the check of whatever field it is in refuses it, naming the field; Python
+    cannot even convert one of more than 4,300 digits.
+    """
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits:,} digits"
+
+
+def _whole_number(text: str) -> int | LongNumber:
+    digits = len(text.lstrip("-"))
+    return LongNumber(digits) if digits > MAX_DIGITS else int(text)
 
 
 @dataclass(frozen=True)
@@ -73,9 +94,12 @@ def _document(text: str, source: str) -> Any:
                 raise
             raise InputError(source, "", "not a digitutor position link (it was cut off or changed)") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_whole_number)
     except (json.JSONDecodeError, RecursionError):
         raise InputError(source, "", "not a digitutor position (expected the JSON file the tutor saves)") from None
+
+
+KIND_WORDS = {str: "a text", int: "a whole number", dict: "a mapping"}
 
 
 def read_position(text: str, source: str = "saved position") -> Position:
@@ -83,12 +107,12 @@ def read_position(text: str, source: str = "saved position") -> Position:
     doc = _document(text, source)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise InputError(source, "format", f"expected {FORMAT!r} (a position saved by the tutor)")
-    if doc.get("version") != VERSION:
-        raise InputError(source, "version", f"expected {VERSION}")
+    if type(doc.get("version")) is not int or doc["version"] != VERSION:  # not True, which equals 1
+        raise InputError(source, "version", f"expected {VERSION}, got {excerpt(doc.get('version'))}")
     for name, kind in (("app", str), ("mode", str), ("step", int), ("options", dict), ("match", dict)):
         value = doc.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise InputError(source, name, f"expected a {kind.__name__}")
+            raise InputError(source, name, f"expected {KIND_WORDS[kind]}, got {excerpt(value)}")
     options = {str(k): v for k, v in doc["options"].items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
     return Position(doc["app"], doc["mode"], doc["match"], doc["step"], options)
 

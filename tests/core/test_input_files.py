@@ -12,7 +12,7 @@ import pytest
 from digitutor.core.errors import InputError, excerpt
 from digitutor.core.match import Match
 from digitutor.core.yamlio import MAX_BYTES, load_yaml, parse_yaml
-from digitutor.decks import check_deck_text
+from digitutor.decks import check_deck_document, check_deck_file, check_deck_text
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
@@ -78,6 +78,55 @@ def test_a_deck_reports_every_problem_with_the_closest_card_names():
     assert "with them the deck lists 54 cards" in whys[1]
     assert "53 cards" in whys[2]
     assert all(reason.citation.quote for reason in report.reasons)
+
+
+def inflated(game: str, card: str, entries: int = 17_776, block: bool = False) -> str:
+    """A deck text listing ``entries`` × 100 copies of ``card``."""
+    if block:
+        return f"game: {game}\nname: Big\ncards:\n" + f"  - card: {card}\n    count: 100\n" * entries
+    return f"game: {game}\nname: Big\ncards: [" + ",".join([f"{{card: {card}, count: 100}}"] * entries) + "]\n"
+
+
+@pytest.mark.parametrize("block", [False, True], ids=["flow", "block"])
+def test_dmb_deck_construction_b1_a_deck_far_past_40_is_refused_by_its_size_as_it_is_read(block):
+    report = check_deck_text(inflated("dmb", "agumon", 5_000, block))
+    assert report.cards == () and report.card_count == 500_000 and report.name == "Big"
+    (reason,) = report.reasons
+    assert reason.citation.id == "dmb:deck-construction.b1" and reason.citation.quote == "Deck is 40 cards"
+    assert reason.why.startswith("The deck lists 500,000 cards; it needs exactly 40")
+
+
+def test_a_parsed_deck_document_far_past_its_size_is_refused_the_same_way(tmp_path):
+    doc = {"game": "dbe", "name": "Big", "cards": [{"card": "agumon", "count": 100}] * 500}
+    report = check_deck_document(doc, "deck 1")
+    path = tmp_path / "big.yaml"
+    path.write_text(inflated("dbe", "agumon", 500))
+    assert report.reasons == check_deck_file(str(path)).reasons
+    assert [r.citation.id for r in report.reasons] == ["dbe:deck-construction.b2"]
+
+
+def test_dcg_deck_construction_b2_a_digi_egg_deck_far_past_5_is_refused_by_its_own_rule():
+    text = "game: dcg\ncards: []\neggs: [" + ",".join(["{card: st1-01, count: 100}"] * 1000) + "]\n"
+    (reason,) = check_deck_text(text).reasons
+    assert reason.citation.id == "dcg:decks.required-items.b2" and "The Digi-Egg deck lists 100,000 cards; at most 5" in reason.why
+
+
+def test_counts_the_schema_refuses_are_not_summed_as_copies_but_refused_by_field():
+    text = "game: dmb\ncards: [" + ",".join(["{card: agumon, count: '100'}"] * 50) + "]\n"
+    with pytest.raises(InputError, match=re.escape("cards[0].count: expected a whole number, got '100'")):
+        check_deck_text(text)
+
+
+def test_the_game_given_decides_the_size_rule_not_the_files_game_field():
+    report = check_deck_text(inflated("dmb", "agumon", 500), game_id="dcg")
+    assert [r.citation.id for r in report.reasons] == ["dcg:decks.required-items.b1"]
+
+
+def test_a_deck_up_to_four_times_its_size_gets_every_reason():
+    report = check_deck_text("game: dtector\ncards: [{card: agumon, count: 100}, {card: agumon, count: 100}]\n")
+    assert [r.why for r in report.reasons] == ["The deck has 200 cards; it needs exactly 50."]
+    report = check_deck_text("game: dtector\ncards: [{card: agumon, count: 100}, {card: agumon, count: 100}, agumon]\n")
+    assert report.reasons[0].why.startswith("The deck lists 201 cards; it needs exactly 50. (Past 200 cards")
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,9 @@ short). Its CPU time and peak memory come from the kernel's accounting (``wait4`
 seconds and 200 MB; a case still running after 30 s of wall-clock time is killed as hung.
 Cases: YAML alias bombs in every field that holds a value, a wrong type at every field of deck
 and scenario files (and of the playable games' prepared boards), deep nesting, huge numbers,
-non-regular and oversized files, and bad numeric options.
+non-regular, unreadable and oversized files, decks listing millions of cards within the size
+limit, script answers the rules refuse, answers typed to ``play --human`` (from ``²`` to
+``/dev/zero``), and bad numeric options.
 """
 
 from __future__ import annotations
@@ -119,6 +121,7 @@ class Case:
     args: tuple[str, ...]
     text: str | bytes | None = None  #: the input file's content (None: no file written)
     make: Callable[[Path], Path] | None = None  #: builds a special input instead (FIFO, link, directory)
+    stdin: str | bytes = os.devnull  #: what the process reads: a path (str), or these bytes
 
 
 def dumped(doc: Any) -> str:
@@ -178,6 +181,9 @@ def structure_cases() -> list[Case]:
         Case("fifo", ("scenario", "check", "{file}"), make=_fifo),
         Case("fifo-deck", ("deck", "check", "{file}"), make=_fifo),
         Case("directory", ("deck", "check", "{file}"), make=lambda d: _mkdir(d / "folder.yaml")),
+        Case("proc-self-mem-deck", ("deck", "check", "/proc/self/mem")),
+        Case("proc-self-mem-scenario", ("scenario", "check", "/proc/self/mem")),
+        Case("proc-self-mem-scenario-run", ("scenario", "run", "{file}"), make=lambda d: _link(d / "mem.yaml", "/proc/self/mem")),
         Case("missing-file", ("deck", "check", "{file}"), make=lambda d: d / "missing.yaml"),
         *[Case(f"long-text-{kind}-{f}", (*verb, "{file}"), dumped(at(base, (f,), "@")).replace("'@'", LONG_TEXT))
           for kind, verb, base, names in (("deck", ("deck", "check"), DECK, ("game", "name")),
@@ -185,6 +191,65 @@ def structure_cases() -> list[Case]:
           for f in names],
         Case("dcg-scenario", ("scenario", "check", "{file}"), dumped({**SCENARIO, "game": "dcg"})),
         Case("dmb-scenario", ("scenario", "check", "{file}"), dumped({**SCENARIO, "game": "dmb"})),
+    ]
+
+
+#: a deck file inside the size cap that lists 1,777,600 cards: 17,776 entries of count 100 (480 KB)
+INFLATED = 17_776
+
+
+def inflated_deck(game: str, card: str, part: str = "cards") -> str:
+    entries = ",".join([f"{{card: {card}, count: 100}}"] * INFLATED)
+    return f"game: {game}\nname: Inflated\n{part}: [{entries}]\n" + ("cards: []\n" if part != "cards" else "")
+
+
+def deck_cases() -> list[Case]:
+    """Decks listing far more cards than their game's size, and counts out of range."""
+    cards = {"dtector": "agumon", "arena": "agumon", "dcg": "st1-03", "dmb": "agumon", "dbe": "agumon"}
+    cases = [Case(f"inflated-deck-{game}", ("deck", "check", "{file}"), inflated_deck(game, card)) for game, card in cards.items()]
+    cases.append(Case("inflated-egg-deck-dcg", ("deck", "check", "{file}"), inflated_deck("dcg", "st1-01", "eggs")))
+    block = "game: dmb\nname: Inflated\ncards:\n" + "- card: agumon\n  count: 100\n" * 15_000
+    cases.append(Case("inflated-deck-block-style", ("deck", "check", "{file}"), block))
+    cases += [Case(f"deck-count={label}", ("deck", "check", "{file}"), f"game: dmb\nname: x\ncards: [{{card: agumon, count: {count}}}]\n")
+              for label, count in (("10**30", 10 ** 30), ("-1", -1), ("0", 0), ("true", "true"), ("false", "false"), ("101", 101))]
+    return cases
+
+
+def board_turn_cases() -> list[Case]:
+    """A prepared board's turn far past any game (turn 10**30), in each game whose boards have a turn."""
+    shipped = {game: yaml.safe_load((ROOT / "cards" / game / "scenarios" / f"{name}.yaml").read_text())
+               for game, name in (("dmb", "02-draw-one-card"), ("dbe", "03-dark-area-taken-at-the-draw"))}
+    boards = {**shipped, "dtector": SCENARIO,
+              "dcg": {**SCENARIO, "game": "dcg", "demonstrates": ["dcg:decks.required-items.b1"],
+                      "setup": {"board": {"phase": "main", "players": [{}, {}]}}, "script": [], "expect": {}}}
+    return [Case(f"board-turn-10**30-{game}", ("scenario", "check", "{file}"),
+                 dumped(at(doc, ("setup", "board", "turn"), "@")).replace("'@'", str(10 ** 30))) for game, doc in boards.items()]
+
+
+def script_cases() -> list[Case]:
+    """Script answers the rules refuse: an unknown kind, a card that is not in the game, a junk parameter."""
+    answers = {"unknown-kind": "zork:greymon", "unknown-card": "attack:nosuchcard", "junk-parameter": "attack:greymon:choice=-1",
+               "no-instance": "attack:p1.c999"}
+    cases = [Case(f"script-{label}-{verb}", ("scenario", verb, "{file}"), dumped(at(SCENARIO, ("script", 0), answer)))
+             for label, answer in answers.items() for verb in ("check", "run")]
+    dmb = yaml.safe_load((ROOT / "cards" / "dmb" / "scenarios" / "01-opening-hand-and-partial-mulligan.yaml").read_text())
+    cases += [Case(f"script-dmb-{label}", ("scenario", "check", "{file}"), dumped(at(dmb, ("script", 1), answer)))
+              for label, answer in (("unknown-card", "bottom:zzz"), ("opponents-card", "bottom:p1.c0"),
+                                    ("attack-too-early", "attack:choice=-1"))]
+    return cases
+
+
+def human_cases() -> list[Case]:
+    """What ``play --human`` may read instead of a number."""
+    play = ("play", "dtector", "--seed", "3", "--human", "0")
+    return [
+        Case("human-superscript-two", play, stdin="²\n".encode()),
+        Case("human-circled-seven", play, stdin="⑦\n".encode()),
+        Case("human-5000-digits", play, stdin=b"9" * 5000 + b"\n"),
+        Case("human-10mb-line", play, stdin=b"1" * 10_000_000 + b"\n"),
+        Case("human-dev-zero", play, stdin="/dev/zero"),
+        Case("human-endless-wrong-answers", play, stdin=b"x\n" * 100_000),
+        Case("human-not-utf8", play, stdin=b"\xff\xfe\n"),
     ]
 
 
@@ -230,6 +295,10 @@ def all_cases() -> list[Case]:
         *wrong_type_cases("scenario", ("scenario", "check"), SCENARIO),
         *wrong_type_cases("arena-scenario", ("scenario", "check"), ARENA_SCENARIO),
         *structure_cases(),
+        *deck_cases(),
+        *board_turn_cases(),
+        *script_cases(),
+        *human_cases(),
         *option_cases(),
     ]
 
@@ -263,7 +332,11 @@ def run_case(case: Case, folder: Path) -> Outcome:
         path.write_bytes(case.text if isinstance(case.text, bytes) else case.text.encode())
     args = [a.replace("{file}", str(path)) for a in case.args]
     out, err = folder / "stdout", folder / "stderr"
-    with open(out, "wb") as stdout, open(err, "wb") as stderr, open(os.devnull, "rb") as stdin:
+    reads = case.stdin
+    if isinstance(reads, bytes):
+        (folder / "stdin").write_bytes(reads)
+        reads = str(folder / "stdin")
+    with open(out, "wb") as stdout, open(err, "wb") as stderr, open(reads, "rb") as stdin:
         started = time.monotonic()
         pid = os.posix_spawn(sys.executable, [sys.executable, "-m", "digitutor.cli", *args], os.environ,
                              file_actions=[(os.POSIX_SPAWN_DUP2, stdin.fileno(), 0), (os.POSIX_SPAWN_DUP2, stdout.fileno(), 1),

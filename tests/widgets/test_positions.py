@@ -62,6 +62,31 @@ def test_a_bad_position_is_one_line_never_a_traceback(text):
     assert len(app.tutor.model.match.steps) == before, "a bad position changes nothing"
 
 
+def saved_position() -> dict:
+    app = LearnApp("dtector")
+    played(app, 3)
+    return app.tutor.position().to_json()
+
+
+@pytest.mark.parametrize(("edit", "error"), [
+    (lambda d: d.update(version=True), "version: expected 1, got True"),  # True == 1 in Python: refused all the same
+    (lambda d: d["match"].update(version=True), "version: expected a whole number, got True"),
+    (lambda d: d.update(step=True), "step: expected a whole number, got True"),
+    (lambda d: d.update(step="@"), "step: expected a whole number, got a number of 5,000 digits"),
+    (lambda d: d["match"].update(seed="@"), "seed: expected a whole number, got a number of 5,000 digits"),
+    (lambda d: d["match"]["decisions"][0].update(step="@"), "decisions[0].step: expected a whole number, got a number of 5,000 digits"),
+    (lambda d: d["match"]["setup"]["board"].update(turn="@"),
+     "setup.turn: expected a whole number from 1 to 10000, got a number of 5,000 digits"),
+])
+def test_a_position_field_of_the_wrong_kind_is_one_line_naming_the_field(edit, error):
+    doc = saved_position()
+    edit(doc)
+    text = json.dumps(doc).replace('"@"', "9" * 5000)  # a number past Python's int-string limit (4,300 digits)
+    app = LearnApp("dtector")
+    app.tutor.restore(text, "file")
+    assert app.tutor.model.error == f"Could not open that position — file: {error}"
+
+
 def test_tampered_answers_are_refused_by_the_rules():
     app = LearnApp("dtector")
     played(app)

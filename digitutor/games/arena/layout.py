@@ -17,7 +17,7 @@ from typing import Any
 from ...core.errors import InputError
 from ...core.fields import whole_number
 from ...core.frames import Frame, frame, stack_of
-from ...core.layout import CardLayout
+from ...core.layout import MAX_TURN, CardLayout
 from .actions import flag_if_empty, push_due_resets
 from .cardfile import card_set, draft_pool
 from .cards import Card
@@ -156,7 +156,7 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     layout = Layout(source)
     sides = layout.sides(board.get("players"), "setup.board.players", lambda entry, where: _player(layout, entry, where))
     state = AState(layout.instances(rng), sides, stack_of(start_frame(phase, first)))
-    state.turn = whole_number(board.get("duel", 1), 1, None, source, "setup.board.duel")
+    state.turn = whole_number(board.get("duel", 1), 1, MAX_TURN, source, "setup.board.duel")
     state.ties = whole_number(board.get("ties", 0), 0, None, source, "setup.board.ties")
     state.first = state.actor = first or 0
     state.last_winner = last_winner

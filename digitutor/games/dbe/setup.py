@@ -7,9 +7,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import InputError
+from ...core.errors import InputError, counted
+from ...core.fields import whole_number
 from ...core.frames import Frame, frame, stack_of
-from ...core.layout import CardLayout
+from ...core.layout import MAX_TURN, CardLayout
 from ...core.records import Reason
 from ..dmb import setup as dmb_setup
 from ..dmb.state import DState, Side
@@ -31,7 +32,7 @@ def deck_problems(deck: Deck, cards: Mapping[str, DbeCard] | None = None) -> tup
     destiny = [cards[i] for i in deck.destiny]
     total = len(main) + len(destiny)
     if total != DECK_SIZE:
-        reasons.append(Reason(f"The deck has {total} cards with the Destiny Zone ({len(main)} + {len(destiny)}); it needs "
+        reasons.append(Reason(f"The deck has {counted(total, 'card')} with the Destiny Zone ({len(main)} + {len(destiny)}); it needs "
                               f"exactly {DECK_SIZE}.", C.DZ_COUNTED))
     megas = [c for c in destiny if c.level == "M"]
     if len(megas) > 1:
@@ -137,9 +138,7 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     active = board.get("active", 0)
     if type(active) is not int or active not in (0, 1):
         raise InputError(source, "setup.active", f"expected 0 or 1, got {str(active)[:40]!r}")
-    turn = board.get("turn", 2)
-    if type(turn) is not int or turn < 1:
-        raise InputError(source, "setup.turn", f"expected a turn number from 1, got {str(turn)[:40]!r}")
+    turn = whole_number(board.get("turn", 2), 1, MAX_TURN, source, "setup.turn")
     layout = Layout(source)
 
     def side(entry: Any, where: str) -> Side:

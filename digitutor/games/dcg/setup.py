@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.errors import InputError
+from ...core.errors import InputError, counted
 from ...core.frames import Frame, frame, stack_of
-from ...core.layout import CardLayout
+from ...core.layout import MAX_TURN, CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import COPIES_MAX, DECK_SIZE, EGG_DECK_MAX, Card, Category, card_set, tutorial_decks
@@ -26,7 +26,7 @@ def deck_problems(deck: Sequence[str], eggs: Sequence[str] = (), cards: Mapping[
     cards = cards if cards is not None else card_set()
     reasons = []
     if len(deck) != DECK_SIZE:
-        reasons.append(Reason(f"The deck has {len(deck)} cards; it needs exactly {DECK_SIZE}.", C.DECK))
+        reasons.append(Reason(f"The deck has {counted(len(deck), 'card')}; it needs exactly {DECK_SIZE}.", C.DECK))
     kinds = Counter(cards[card_id].category for card_id in deck if card_id in cards)
     if kinds[Category.DIGI_EGG]:
         reasons.append(Reason(f"The deck holds {kinds[Category.DIGI_EGG]} Digi-Egg card(s): they belong in the Digi-Egg deck.", C.DECK))
@@ -37,7 +37,7 @@ def deck_problems(deck: Sequence[str], eggs: Sequence[str] = (), cards: Mapping[
         if count > COPIES_MAX:
             reasons.append(Reason(f"The deck has {count} copies of {card_id}; at most {COPIES_MAX}.", C.COPIES))
     if len(eggs) > EGG_DECK_MAX:
-        reasons.append(Reason(f"The Digi-Egg deck has {len(eggs)} cards; at most {EGG_DECK_MAX}.", C.EGG_DECK))
+        reasons.append(Reason(f"The Digi-Egg deck has {counted(len(eggs), 'card')}; at most {EGG_DECK_MAX}.", C.EGG_DECK))
     not_eggs = [card_id for card_id in eggs if card_id in cards and cards[card_id].category is not Category.DIGI_EGG]
     if not_eggs:
         reasons.append(Reason(f"The Digi-Egg deck holds {len(not_eggs)} card(s) that are not Digi-Eggs.", C.EGG_DECK))
@@ -113,7 +113,7 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
     active = _whole(board, "active", 0, 0, 1, source)
-    turn = _whole(board, "turn", 1, 1, 10_000, source)
+    turn = _whole(board, "turn", 1, 1, MAX_TURN, source)
     first = _whole(board, "first", active if turn % 2 else 1 - active, 0, 1, source)
     memory = _whole(board, "memory", 0, -MEMORY_LIMIT, MEMORY_LIMIT, source)
     layout = Layout(source)

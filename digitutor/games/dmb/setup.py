@@ -7,9 +7,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import InputError
+from ...core.errors import InputError, counted
+from ...core.fields import whole_number
 from ...core.frames import Frame, frame, stack_of
-from ...core.layout import CardLayout
+from ...core.layout import MAX_TURN, CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import Card, Deck, card_set, tutorial_decks
@@ -28,7 +29,8 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[
     main = [cards[i] for i in deck.cards]
     destiny = [cards[i] for i in deck.destiny]
     if len(main) != DECK_SIZE:
-        reasons.append(Reason(f"The deck has {len(main)} cards; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).", C.DECK_40))
+        reasons.append(Reason(f"The deck has {counted(len(main), 'card')}; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).",
+                              C.DECK_40))
     megas = [c for c in destiny if c.level == "M"]
     if len(megas) > 1:
         reasons.append(Reason(f"The Destiny Zone holds {len(megas)} Megas; at most 1.", C.DZ_MEGA))
@@ -167,9 +169,7 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     active = board.get("active", 0)
     if type(active) is not int or active not in (0, 1):
         raise InputError(source, "setup.active", f"expected 0 or 1, got {str(active)[:40]!r}")
-    turn = board.get("turn", 1)
-    if type(turn) is not int or turn < 1:
-        raise InputError(source, "setup.turn", f"expected a turn number from 1, got {str(turn)[:40]!r}")
+    turn = whole_number(board.get("turn", 1), 1, MAX_TURN, source, "setup.turn")
     layout = Layout(source)
     sides = layout.sides(board.get("players"), "setup.players", lambda entry, where: _side(layout, entry, where))
     return DState(layout.instances(rng), sides, start_frames(phase, active), turn, active, active)

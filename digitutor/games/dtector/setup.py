@@ -6,9 +6,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import InputError
+from ...core.errors import InputError, counted
+from ...core.fields import whole_number
 from ...core.frames import Frame, frame, stack_of
-from ...core.layout import CardLayout
+from ...core.layout import MAX_TURN, CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import DECK_SIZE, Card, card_set, tutorial_decks
@@ -33,7 +34,7 @@ def deck_problems(card_ids: list[str]) -> tuple[Reason, ...]:
     """Every reason a list of card ids is not a legal D-Tector deck (empty: legal)."""
     reasons = []
     if len(card_ids) != DECK_SIZE:
-        reasons.append(Reason(f"The deck has {len(card_ids)} cards; it needs exactly {DECK_SIZE}.", C.DECK_SIZE))
+        reasons.append(Reason(f"The deck has {counted(len(card_ids), 'card')}; it needs exactly {DECK_SIZE}.", C.DECK_SIZE))
     return tuple(reasons)
 
 
@@ -71,9 +72,7 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     active = board.get("active", 0)
     if type(active) is not int or active not in (0, 1):
         raise InputError(source, "setup.active", f"expected 0 or 1, got {active!r}")
-    turn = board.get("turn", 1)
-    if type(turn) is not int or turn < 1:
-        raise InputError(source, "setup.turn", f"expected a turn number from 1, got {turn!r}")
+    turn = whole_number(board.get("turn", 1), 1, MAX_TURN, source, "setup.turn")
     layout = Layout(source)
     sides = layout.sides(board.get("players"), "setup.players", lambda entry, where: _side(layout, entry, where))
     frames = start_frames(phase, active)
