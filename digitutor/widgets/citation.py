@@ -107,25 +107,27 @@ def step_head(index: int, step: Step, players: dict[int, str], phase: str) -> st
     return f'<div class="dt-step-head">Step {step_number(index)} · Turn {step.turn}{who} · {esc(phase)}</div>'
 
 
-def step_html(index: int, step: Step | None, players: dict[int, str], phase: str = "") -> str:
-    """The viewed step: where it is, what happened, and the rule(s) that made it happen."""
+def step_html(index: int, step: Step | None, players: dict[int, str], phase: str = "", viewer: int | None = None) -> str:
+    """The viewed step: where it is, what happened (as ``viewer`` may read it; None: the judge, who sees all),
+    and the rule(s) that made it happen."""
     if step is None:
         return (
             '<h2 class="dt-panel-title">The rule now</h2><div class="dt-narration">The game has not started yet.</div>'
             '<div class="dt-step-head">Press <b>Next step</b> (or →) to take the first step.</div>'
         )
     head = step_head(index, step, players, phase or step.phase)
-    return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{esc(step.narration)}</div>'
+    return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{esc(step.narration_for(viewer))}</div>'
             f"{citations_html(step.citations)}{glossary_html(step.glossary)}")
 
 
-def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None) -> str:
+def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None,
+                       viewer: int | None = None) -> str:
     """At a decision: the rule that governs the choice, then (small) the step just before it."""
     who = esc(players.get(decision.player, f"Player {decision.player + 1}"))
     before = ""
     if step is not None:
         before = (f'<div class="dt-step-head dt-before">Just before (step {step_number(index)}): '
-                  f"{esc(step.narration)}</div>")
+                  f"{esc(step.narration_for(viewer))}</div>")
     return (
         f'<h2 class="dt-panel-title">The rule now: {who} chooses</h2><div class="dt-step-head">{esc(phase)} · '
         f'the rule for this choice</div>{citations_html(decision.citations)}{before}'
@@ -141,9 +143,9 @@ class RuleNowPanel(widgets.HTML):
         self.add_class("dt-panel")
 
     def show(self, index: int, step: Step | None, players: dict[int, str], phase: str = "",
-             decision: Decision | None = None) -> None:
-        """The step's rule, or at a decision the rule of the choice."""
+             decision: Decision | None = None, viewer: int | None = None) -> None:
+        """The step's rule, or at a decision the rule of the choice; narrations as ``viewer`` may read them."""
         if decision is not None:
-            self.value = decision_rule_html(decision, players, phase, index, step)
+            self.value = decision_rule_html(decision, players, phase, index, step, viewer)
         else:
-            self.value = step_html(index, step, players, phase)
+            self.value = step_html(index, step, players, phase, viewer)

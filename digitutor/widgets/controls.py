@@ -113,15 +113,15 @@ class Controls(widgets.HBox):
         self.run.disabled = done or (model.at_end and model.pending() is not None)
 
 
-def step_row(index: int, match: Match, current: int) -> str:
-    """One timeline row: number, turn, phase (the rulebook's name) and the whole narration."""
+def step_row(index: int, match: Match, current: int, viewer: int | None = None) -> str:
+    """One timeline row: number, turn, phase (the rulebook's name) and the whole narration as ``viewer`` may read it."""
     step = match.steps[index]
     here = " dt-tl-current" if index == current else ""
     pressed = "true" if index == current else "false"
     return (
         f'<li><button type="button" class="dt-tl-row{here}" data-step="{index}" aria-pressed="{pressed}">'
         f'<span class="dt-tl-n">{step_number(index)}</span><span class="dt-tl-where">Turn {step.turn} · '
-        f'{esc(phase_title(match.game, step.phase))}</span><span class="dt-tl-text">{esc(step.narration)}</span></button></li>'
+        f'{esc(phase_title(match.game, step.phase))}</span><span class="dt-tl-text">{esc(step.narration_for(viewer))}</span></button></li>'
     )
 
 
@@ -175,7 +175,8 @@ class Timeline(widgets.VBox):
                 start_row = (f'<li><button type="button" class="dt-tl-row{here}" data-step="-1" '
                              f'aria-pressed="{"true" if here else "false"}"><span class="dt-tl-n">0</span>'
                              '<span class="dt-tl-text">Start of the game</span></button></li>')
-            rows = "".join(step_row(index, match, model.step) for index in range(self.start, stop))
+            viewer = model.viewer()
+            rows = "".join(step_row(index, match, model.step, viewer) for index in range(self.start, stop))
             self.rows.value = f'<ol class="dt-tl" aria-label="Steps of this game">{start_row}{rows}</ol>'
         self.earlier.disabled = self.start == 0
         self.later.disabled = stop >= total

@@ -256,7 +256,7 @@ class Tutor(widgets.VBox):
         phase = model.phase_shown()
         decision, taken = model.decision_here()
         # the rule first: it is what the learner reads next (each update goes out as soon as it is set)
-        self.rule.show(model.step, model.viewed(), players, phase_title(model.game, phase), decision)
+        self.rule.show(model.step, model.viewed(), players, phase_title(model.game, phase), decision, viewer)
         self.turn_map.show(phase)
         self.board.show(board, viewer)
         self.title.value = f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(model.spec.label)}</span>'
