@@ -25,7 +25,7 @@ from .actions import Action, BadActionKey
 from .errors import DigitutorError
 from .game import Game
 from .match import Match
-from .records import Decision, Option, Reason
+from .records import Decision, Reason
 from ..rules.citations import resolve
 
 JUNK_PARAMS = (("choice", "-1"), ("choice", "zzz"), ("effect", "99"), ("effect", "-1"), ("effect", "x"), ("x", "1"),

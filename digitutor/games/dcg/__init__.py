@@ -9,9 +9,8 @@ from ...core.records import Reason, Result
 from . import citations as C
 from .agents import GreedyAgent
 from .cards import card_set, tutorial_decks
-from .checks import ACTIONS
 from .effects import RULES as EFFECT_RULES
-from .procedure import PROCEDURE
+from .procedure import ACTIONS, PROCEDURE
 from .setup import deck_problems
 from .setup import new_state as _new_state
 from .state import CState, Phase

@@ -21,6 +21,7 @@ from .moves import can_pay, memory_words
 from .state import CState, Stack
 from ...rules.model import Citation
 from .triggers import CHOICES, check_order
+from .xros import check_xros, cheapest, why_not_burst
 
 
 # -- where a named card is ------------------------------------------------------------------------------------------
@@ -71,8 +72,6 @@ def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, .
     if card.digixros is None:
         cost = card.cost or 0
     else:
-        from .xros import cheapest  # xros imports this module
-
         cost = cheapest(state, player, card)
     return tuple(_cost_reasons(state, player, cost, card.name))
 
@@ -406,19 +405,7 @@ ACTIONS: dict[str, ActionRule] = {
 }
 
 
-def _counter_rules() -> dict[str, ActionRule]:
-    from .attack import check_counter
-
-    when = "<Blast Digivolve> and [Counter] effects are used at counter timing, when an opponent's Digimon attacks."
-    return {kind: ActionRule(C.COUNTER_TIMING, when, check_counter) for kind in ("blast", "counter", "no-counter")}
-
-
-ACTIONS.update(_counter_rules())
-
-
 def check_burst(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
-    from .xros import why_not_burst
-
     reasons = _one_card(proposed, 2, "your Digimon and the card from your hand it burst digivolves into")
     if reasons:
         return reasons
@@ -430,8 +417,6 @@ def check_burst(state: CState, frame: Frame | None, proposed: Action) -> tuple[R
 
 
 def _xros_rules() -> dict[str, ActionRule]:
-    from .xros import check_xros
-
     when = "Cards are placed for a DigiXros while playing a card with DigiXros requirements."
     return {
         "xros": ActionRule(C.XROS_WHETHER, when, check_xros), "xros-done": ActionRule(C.XROS_WHETHER, when, check_xros),

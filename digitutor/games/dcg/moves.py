@@ -156,3 +156,23 @@ def delete(state: CState, top: int) -> tuple[Stack, Event]:
     take(state, top)
     trash_all(state, (*stack.sources, top))
     return stack, state.card_event("deleted", where[0], stack.cards)
+
+
+def paid_memory(state: CState, player: int, cost: int) -> tuple[str, list]:
+    """Pay ``cost`` memory: the words for it, and the clauses the payment follows."""
+    before = state.player_memory(player)
+    after = pay(state, player, cost)
+    cited = [C.PAY]  # the counter landing on the opponent's side ends the turn: the turn's end cites that
+    if after == 0:
+        cited.append(C.ON_ZERO_GOES_ON)
+    if (before, cost) == (1, 5):
+        cited.append(C.PAY_FIVE_EXAMPLE)  # the manual's own example, exactly
+    if cost > 10:
+        cited += [C.OVER_TEN] + ([C.OVER_TEN_EXAMPLE] if cost == 13 else [])
+    return f"pays {cost} memory ({memory_words(before)} → {memory_words(after)})", cited
+
+
+def enter_play(state: CState, player: int, uid: int, played: bool = True) -> None:
+    """A card enters ``player``'s battle area unsuspended (taken from wherever it was)."""
+    take(state, uid)
+    state.sides[player].battle.append(Stack((uid,), played=state.turn if played else 0))

@@ -9,6 +9,7 @@ or when the player passes.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ...core.actions import Action, action, plain_action
 from ...core.effects import expire
@@ -34,7 +35,7 @@ from .checks import (
     why_not_use,
 )
 from .layer import dp, keyword, may_lower_dp
-from .moves import delete, draw, leave_play, memory_words, name, pay, step, take, trash_all
+from .moves import can_pay, delete, enter_play, draw, leave_play, memory_words, name, paid_memory, step, take, trash_all
 from .state import CState, Phase, Stack
 from .triggers import push_pending, stack_triggers, triggered
 from .xros import burst_tamer, declare, end_of_burst, why_not_burst, xros_materials
@@ -444,35 +445,19 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
         return use_option(state, player, state.uid(chosen.cards[0]))
     if kind == "dna":
         return dna_digivolve(state, player, state.uid(chosen.cards[0]), state.uid(chosen.cards[1]), state.uid(chosen.cards[2]))
-    if kind == "activate":
-        return activate_main(state, player, state.uid(chosen.cards[0]), int(chosen.param("effect", "0") or 0))
-    return attack.declare_attack(state, player, chosen)
+    assert kind == "activate", kind  # "attack" is attack.py's (the procedure table sends it there)
+    return activate_main(state, player, state.uid(chosen.cards[0]), int(chosen.param("effect", "0") or 0))
 
 
-def _paid(state: CState, player: int, cost: int) -> tuple[str, list]:
-    before = state.player_memory(player)
-    after = pay(state, player, cost)
-    cited = [C.PAY]  # the counter landing on the opponent's side ends the turn: the turn's end cites that
-    if after == 0:
-        cited.append(C.ON_ZERO_GOES_ON)
-    if (before, cost) == (1, 5):
-        cited.append(C.PAY_FIVE_EXAMPLE)  # the manual's own example, exactly
-    if cost > 10:
-        cited += [C.OVER_TEN] + ([C.OVER_TEN_EXAMPLE] if cost == 13 else [])
-    return f"pays {cost} memory ({memory_words(before)} → {memory_words(after)})", cited
 
 
-def enter_play(state: CState, player: int, uid: int, played: bool = True) -> None:
-    """A card enters ``player``'s battle area unsuspended (taken from wherever it was)."""
-    take(state, uid)
-    state.sides[player].battle.append(Stack((uid,), played=state.turn if played else 0))
 
 
 def play_from_hand(state: CState, player: int, uid: int) -> Step:
     """Place the card unsuspended, then pay its play cost; its [On Play] effects trigger."""
     card = state.cards[uid]
     enter_play(state, player, uid)
-    paid, cited = _paid(state, player, card.cost or 0)
+    paid, cited = paid_memory(state, player, card.cost or 0)
     if card.category is Category.DIGIMON:
         rules, words = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST), (C.CARD_PLAY_COST, C.SUSPENDED_STATES, C.GAUGE_FOR_COSTS)
     else:
@@ -504,13 +489,13 @@ def digivolve(
         paid, rules = "pays no cost", [C.BLAST, C.COUNTER_TIMING, C.PLACE_DIGIVOLVED, C.BLAST_BONUS]
         words = [C.ACE_INTRO, C.ACE_CATEGORY, C.ACE_BLAST]
     elif burst:
-        paid, paying = _paid(state, player, card.burst.cost)  # type: ignore[union-attr]
+        paid, paying = paid_memory(state, player, card.burst.cost)  # type: ignore[union-attr]
         paid = returned + paid
         rules, words = [C.BURST, C.BURST_BONUS, C.DIGIVOLVE_STEPS, *paying], [C.BURST_INTRO, C.GAUGE_FOR_COSTS]
         if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):  # type: ignore[union-attr]
             words += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card (a picture's text, not a rule)
     else:
-        paid, paying = _paid(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
+        paid, paying = paid_memory(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
         rules, words = [C.DIGIVOLVE_STEPS, *paying], [C.GAUGE_FOR_COSTS]
         if position is None:
             rules.append(C.DIGIVOLVE)  # "in their battle area or breeding area"
@@ -555,7 +540,7 @@ def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -
     before = len(state.lasting), len(state.used)
     state.lasting = [change for change in state.lasting if not set(change.cards) & set(cards)]
     state.used = [key for key in state.used if key.partition("/")[0] not in {state.iid(u) for u in cards}]
-    paid, paying = _paid(state, player, card.dna.cost)
+    paid, paying = paid_memory(state, player, card.dna.cost)
     _, event = draw(state, player, 1)
     waiting = triggered(state, "when-digivolving", player, uid)
     push_pending(state, waiting)
@@ -587,7 +572,7 @@ def use_option(state: CState, player: int, uid: int) -> Step:
     side = state.sides[player]
     side.hand.remove(uid)
     side.field_cards.append(uid)
-    paid, paying = _paid(state, player, card.cost or 0)
+    paid, paying = paid_memory(state, player, card.cost or 0)
     state.push(frame("main.option-done", player, card=state.iid(uid)))
     push_pending(state, triggered(state, "main", player, uid))
     rules, words = [C.OPTION_PAY, C.OPTION_RULE, *paying], [C.OPTION_COST, C.OPTION_EFFECT, C.GAUGE_FOR_COSTS]
@@ -649,5 +634,19 @@ def game_over(state: CState, winner: int, told: str, cited: tuple, glossary: tup
     return step(state, Phase.GAME_OVER, winner, told, (*cited, C.YOU_WIN_IF), [Event("game-over", winner)], glossary=glossary)
 
 
-# attack.py builds on this module (game_over, rules processing): imported last, so either may be imported first
-from . import attack  # noqa: E402
+def digivolve_by_effect(state: CState, owner: int, into: Sequence[int], onto: Sequence[int], less: int) -> list[int]:
+    """An effect makes a Digimon digivolve: a normal digivolution with its requirements and its cost
+    (dcg:effect-text-for-causing-digimon-to-digivolve.p1), less ``less``; never a burst (dcg:burst-digivolve.p9).
+    Nothing happens if the card cannot digivolve onto that Digimon or the cost cannot be paid."""
+    if not into or not onto:
+        return []
+    uid, base = into[0], onto[0]
+    where = state.stack_of(base)
+    if where is None or where[0] != owner or uid not in state.sides[owner].hand:
+        return []
+    stack = state.stack_at(*where)
+    requirement = digivolve_requirement(state.cards[uid], state.cards[stack.top])
+    if requirement is None or stack.top != base or not can_pay(state, owner, max(0, requirement.cost - less)):
+        return []
+    digivolve(state, owner, where[1], stack, uid, less=less)
+    return [uid]

@@ -14,7 +14,7 @@ A pending effect is plain data: (owner, card, part, index, this) — ``part`` is
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from msgspec.structs import replace
 
@@ -27,11 +27,14 @@ from ...rules.model import Citation
 from . import citations as C
 from .effects import RULES
 from .layer import WORLD
-from .moves import can_pay, delete, leave_play, name, overflow, put, step, take, trash_all
+from .moves import delete, enter_play, leave_play, name, overflow, put, step, take, trash_all
 from .sight import Before, move_events, views
 from .state import CState
 
 Pending = tuple[int, str, str, int, str]  #: (owner, card iid, part, effect index, this iid)
+#: verbs whose work lives in a module above this one (a digivolution by an effect is play.py's): the procedure table,
+#: the one place that knows every module, connects them, so that this module imports only downward
+UPWARD: dict[str, Callable[..., list[int]]] = {}
 PARTS = {"own": "effects", "inherited": "inherited_effects", "security": "security_effects"}
 
 
@@ -347,8 +350,6 @@ def verb_hooks() -> VerbHooks:
                     state.set_stack(*where, state.stack_at(*where).but(suspended=verb.verb == "suspend"))
             return uids
         if verb.verb == "play":
-            from .play import enter_play
-
             for uid in uids:
                 enter_play(state, state.instances.owners[uid], uid)  # type: ignore[arg-type]
             return uids
@@ -364,7 +365,7 @@ def verb_hooks() -> VerbHooks:
                 made.append(uid)
             return made
         if verb.verb == "digivolve":
-            return _digivolve_by_effect(state, owner, uids, kept.get(verb.onto or "", ()), verb.amount)
+            return UPWARD["digivolve"](state, owner, uids, kept.get(verb.onto or "", ()), verb.amount)
         if verb.verb == "de-digivolve":
             trashed = []
             for uid in uids:
@@ -382,26 +383,6 @@ def verb_hooks() -> VerbHooks:
 
     return VerbHooks(move, counter, trash="deleted", hand="hand", deck="deck", shuffle=shuffle, other=other, show=show)
 
-
-def _digivolve_by_effect(state: CState, owner: int, into: Sequence[int], onto: Sequence[int], less: int) -> list[int]:
-    """An effect makes a Digimon digivolve: a normal digivolution with its requirements and its cost
-    (dcg:effect-text-for-causing-digimon-to-digivolve.p1), less ``less``; never a burst (dcg:burst-digivolve.p9).
-    Nothing happens if the card cannot digivolve onto that Digimon or the cost cannot be paid."""
-    from .checks import digivolve_requirement
-    from .play import digivolve
-
-    if not into or not onto:
-        return []
-    uid, base = into[0], onto[0]
-    where = state.stack_of(base)
-    if where is None or where[0] != owner or uid not in state.sides[owner].hand:
-        return []
-    stack = state.stack_at(*where)
-    requirement = digivolve_requirement(state.cards[uid], state.cards[stack.top])
-    if requirement is None or stack.top != base or not can_pay(state, owner, max(0, requirement.cost - less)):
-        return []
-    digivolve(state, owner, where[1], stack, uid, less=less)
-    return [uid]
 
 
 def _delete_with_triggers(state: CState, top: int) -> None:

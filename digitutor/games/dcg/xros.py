@@ -14,8 +14,9 @@ from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
 from . import citations as C
 from .cards import Card, Category
-from .moves import can_pay, memory_words, name, overflow, step, take, trash_all
+from .moves import can_pay, memory_words, name, overflow, paid_memory, step, take, trash_all
 from .state import CState, Phase, Stack
+from .triggers import push_pending, triggered
 
 
 def xros_materials(state: CState, player: int, card: Card, picked: tuple[str, ...] = ()) -> list[int]:
@@ -101,9 +102,6 @@ def no_more(state: CState, top: Frame, rng: random.Random) -> Step:
 
 def finish(state: CState, top: Frame) -> Step:
     """Place the chosen cards under the card (leftmost name on top), pay the reduced cost, play it."""
-    from .play import _paid
-    from .triggers import push_pending, triggered
-
     player = top.player
     assert player is not None
     uid = state.uid(top["card"])
@@ -127,7 +125,7 @@ def finish(state: CState, top: Frame) -> Step:
     state.sides[player].field_cards.remove(uid)
     cost = xros_cost(card, len(materials))
     state.sides[player].battle.append(Stack((*materials, uid), played=state.turn))
-    paid, paying = _paid(state, player, cost)
+    paid, paying = paid_memory(state, player, cost)
     if materials:
         cited += [C.XROS_REDUCE] + ([C.XROS_ORDER] if len(materials) > 1 else [])
         words += [C.XROS_SOURCES, C.XROS_EACH_REDUCES, *example_text(card)[2:]]
