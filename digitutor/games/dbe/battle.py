@@ -136,7 +136,8 @@ def end_lingering(done: Step, hand_open: bool = False) -> Step:
     a revealed hand ...), permanent or passive: the words the step uses."""
     if C.REMOVE_LINGERING not in done.citations:
         return done
-    glossary = (C.LINGERING_OR_PERMANENT, C.LINGERING_ENDS, C.PERMANENT_STAYS, C.PASSIVES_NEITHER, *((C.HIDDEN_ZONES,) if hand_open else ()))
+    glossary = (C.LINGERING_OR_PERMANENT, C.LINGERING_ENDS, C.PERMANENT_STAYS, C.PASSIVES_NEITHER,
+                *((C.HIDDEN_ZONES,) if hand_open else ()))
     return _adding(done, glossary=glossary)  # type: ignore[return-value]
 
 

@@ -108,7 +108,8 @@ def answer_matrix(state: DState, top: Frame, chosen: Action) -> Step:
     rest = run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "evolve"), card_uid)
     if not rest.narration:
         return done
-    cited = tuple(dict.fromkeys((*done.citations, *rest.citations)))
+    quoted = {c.id for c in done.citations}  # a clause the evolution already quotes is not quoted again in another piece
+    cited = tuple(dict.fromkeys((*done.citations, *(c for c in rest.citations if c.id not in quoted))))
     return replace(done, narration=f"{done.narration} {card.name} finishes resolving: {rest.narration}", citations=cited,
                    glossary=words_used((*done.glossary, *rest.glossary), cited), events=(*done.events, *rest.events))
 

@@ -170,7 +170,7 @@ METHOD_CITES = {
 METHOD_STEPS = {
     "evolve": [C.DP_EVOLVES, C.DP_COMPLETE],
     "evolve-with": [C.CARD_EVOLVES, C.CARD_COMPLETE],
-    "dna": [C.DNA_PLACE_MATERIAL, C.DNA_EVOLVES, C.DNA_IGNORES_DP, C.DNA_NO_BONUS, C.DNA_COMPLETE],
+    "dna": [C.DNA_PLACE_MATERIAL, C.DNA_EVOLVES, C.DNA_NO_BONUS, C.DNA_COMPLETE],
 }
 #: each method's steps for the evo-bonuses that qualify by name: they "may" be activated (the player picks the order of
 #: several), and are activated once the Future is placed
@@ -255,6 +255,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         if side.divisor > 1:
             cited.append(C.ABNORMAL_STATE)  # checked again when evolving: not enough cards under it
     if material is not None:
+        cited += [C.DNA_IGNORES_DP] if side.dp or side.kept else []  # the DP zone stays: cited when there is DP in it
         more_cited, more_glossary = _dna_material(state, player, material, top_card, events)
         cited += more_cited
         glossary += more_glossary

@@ -64,8 +64,9 @@ def _step_one(state: DState) -> tuple:
 def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
-    if chosen.kind == "no-activate":
-        return step(state, state.phase, player, f"{name(player)} does not activate.", (state.cites.ANY_PHASE,))
+    if chosen.kind == "no-activate":  # the phase's first step passes without it
+        return step(state, state.phase, player, f"{name(player)} does not activate.", _step_one(state) or (state.cites.ANY_PHASE,),
+                    glossary=(state.cites.ANY_PHASE,))
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     effects = _effects(state, uid)

@@ -157,7 +157,7 @@ def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     found = [abilities(state, p) for p in (0, 1)]
     cited: list[Any] = [state.cites.ABILITIES_AT_ONCE]
-    if all(any(n in ACT_NOW for n, _ in found[p].names) for p in (0, 1)):  # both at once: a timing conflict (3.1)
+    if all(_printed(state, found, p) in ACT_NOW for p in (0, 1)):  # both attacks' own abilities at once: a timing conflict
         cited += [state.cites.PRIORITY, state.cites.KEEPS_PRIORITY]
     gained = state.gained
     for p in (state.active, 1 - state.active):  # the turn player resolves first (3.1); printed ones are gained now
@@ -307,6 +307,12 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
             told += " " + push_look(state, receiver, owner, int(amount), corrupt=ability == "corrupt")
             cited.append(rule)
     return told
+
+
+def _printed(state: DState, found: list[Abilities], p: int) -> str | None:
+    """The ability printed on the side's chosen attack, if it applies now (not Jammed); those gained earlier are not."""
+    gained = len(gained_by(state.sides[p], state.attacks[p]))
+    return found[p].names[0][0] if len(found[p].names) > gained else None
 
 
 def _first_stacks(state: DState, found: list[Abilities], p: int) -> int:
