@@ -28,9 +28,10 @@ class ScenarioRun:
         return not self.failures
 
     def cited_ids(self) -> set[str]:
-        """Clauses the scenario shows: cited by a step, or by a reason a proposed action is refused."""
+        """Clauses the scenario shows: cited by a step (as a rule, or in its glossary as the definition of a word it
+        uses), or by a reason a proposed action is refused."""
         refusals = {r.citation.id for _, reasons in proposals(self) if not isinstance(reasons, str) for r in reasons}
-        return {c.id for step in self.match.steps for c in step.citations} | refusals
+        return {c.id for step in self.match.steps for c in (*step.citations, *step.glossary)} | refusals
 
 
 def start_scenario(scenario: Scenario) -> Match:

@@ -185,16 +185,18 @@ def test_dcg_start_of_your_turn_effects_are_labelled_with_the_unsuspend_phase():
 def support_resolution(game: str, steps: tuple[Step, ...]) -> set[int]:
     """The steps of Supports resolving: from a step citing Support Phase 5 until the next phase's first step.
 
-    That is a step citing a Battle Phase or End Phase clause, or an Any Phase / ACTIVATE window (each phase's step 1).
+    That is a step citing a Battle Phase or End Phase clause, an Any Phase / ACTIVATE window (each phase's step 1), or,
+    on an unopposed turn, Strategy Phase 1 again ("Skip to Support Phase if opponent player does not have an active
+    Digimon"): the step after the Supports that says there is no battle.
     """
     found: set[int] = set()
-    opens = (f"{game}:battle-phase", f"{game}:end-phase")
+    opens = (f"{game}:battle-phase", f"{game}:end-phase", f"{game}:strategy-phase.1")
     windows = ("any-phase", "activate-timing")
     for start, step in enumerate(steps):
         if not any(c.id == f"{game}:support-phase.5" for c in step.citations):
             continue
         for index in range(start, len(steps)):
-            ids = [c.id for c in steps[index].citations]
+            ids = [c.id for c in (*steps[index].citations, *steps[index].glossary)]
             if index > start and (steps[index].turn != step.turn or any(i.startswith(opens) or i.endswith(windows) for i in ids)):
                 break
             found.add(index)

@@ -19,11 +19,6 @@ SEEDS = range(9_000, 9_020)
 MOST_STEPS_AT_MOST = 4
 SHARE_OVER = 0.05
 NEVER_OVER = 8
-#: games whose citation sites are still under review (issue 22); each leaves this list when its review lands
-UNDER_REVIEW = {
-    "dmb",
-    "dbe",
-}
 
 
 def _steps(game: str):
@@ -34,9 +29,7 @@ def _steps(game: str):
 
 
 @pytest.mark.parametrize("game", list(GAME_MODULES))
-def test_steps_cite_few_clauses_governing_first_then_in_rulebook_order(game, request):
-    if game in UNDER_REVIEW:
-        request.applymarker(pytest.mark.xfail(reason="citation sites under review (issue 22)", strict=True))
+def test_steps_cite_few_clauses_governing_first_then_in_rulebook_order(game):
     total = over = 0
     worst: tuple[int, str] = (0, "")
     disordered: list[str] = []

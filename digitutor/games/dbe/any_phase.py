@@ -78,21 +78,26 @@ def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
     effects = usable(state, player, uid, phase)
     side.hand.remove(uid)
     side.trash.append(uid)  # no zone: trashed once it is done resolving (or misfires)
-    cited = [C.ANY_PHASE, C.NO_ZONE]
+    cited = [C.ANY_PHASE, C.NO_ZONE]  # used at this phase's step 1; no zone, so trashed once resolved
+    glossary = [C.TIMING_ANATOMY]
     how = ""
     turbo = next((e for e in effects if e.spec.timing in TURBOS), None)
     if turbo is not None:
-        cited += [C.TURBO, TURBO_FORMS[turbo.spec.timing]]
+        cited.append(TURBO_FORMS[turbo.spec.timing])  # the Turbo's form: a cost, a condition, or a risk
+        glossary.append(C.TURBO)
         if turbo.spec.timing == "turbo-support":
             cited.append(C.ANY_SUPPORT_PHASE)
         how = " by its Turbo"
     elif card.data:
-        cited += [C.DATA_CARD, C.DATA_ANY_PHASE, C.CARD_TIMING_DATA, C.TIMING_ANATOMY]
+        cited.append(C.DATA_ANY_PHASE)  # DATA timing: Any Phase among its uses
+        glossary += [C.DATA_CARD, C.CARD_TIMING_DATA]
     else:
-        cited += [C.EFFECT_CARD, C.CARD_TIMING_EFFECT, C.EFFECT_TIMING, C.TIMING_ANATOMY]
+        cited.append(C.CARD_TIMING_EFFECT)  # EFFECT timing: the timing its effect box gives, here Any Phase
+        glossary += [C.EFFECT_CARD, C.EFFECT_TIMING]
     outcome = run_effects(state, player, effects, uid)
     return step(state, phase, player, f"{name(player)} uses {card.name}{how} at Any Phase; it has no zone and goes to the "
-                f"trash. {outcome.narration}", cited + outcome.citations, [state.card_event("any-phase", player, (uid,))] + outcome.events)
+                f"trash. {outcome.narration}", cited + outcome.citations, [state.card_event("any-phase", player, (uid,))] + outcome.events,
+                glossary + outcome.glossary)
 
 
 TURBO_FORMS = {"turbo": C.TURBO_COST, "turbo-evolve": C.TURBO_CONDITION, "turbo-support": C.TURBO_RISK}

@@ -86,8 +86,12 @@ def answer_attach_from(state: DState, top: Frame, chosen: Action) -> Step:
     told = attach(state, player, uid, outcome)
     if top["zone"] == "deck":
         state.frames.append(frame("effect.shuffle", player, phase=top["phase"]))
+    # the FAQ's procedure, step by step as it was followed: the word, the scope, its conditions and costs, nothing else
+    followed = [C.ATTACH_BY_EFFECT, C.ATTACH_STEP_WORD, C.ATTACH_STEP_SCOPE, *([C.ATTACH_STEP_CONDITIONS] if effect.spec.condition else []),
+                *([C.ATTACH_STEP_COSTS] if effect.spec.cost else []), C.ATTACH_STEP_OTHERS]
     return step(state, phase, player, f"{' '.join(filter(None, (outcome.narration, told)))} Only its attachment "
-                "effect is used, not its other effects.", (*STEPS, *outcome.citations), [state.card_event("attach", player, (uid,))])
+                "effect is used, not its other effects.", (*followed, *outcome.citations), [state.card_event("attach", player, (uid,))],
+                (C.ATTACH, C.ATTACH_GLOSSARY_TOO, *outcome.glossary))
 
 
 def check_attach_from(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

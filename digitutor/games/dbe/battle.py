@@ -15,17 +15,20 @@ from ...rules.model import CitationKind
 from ..dmb import battle as dmb_battle
 from ..dmb import checks as dmb_checks
 from ..dmb import support as dmb_support
-from ..dmb.common import name, step
+from ..dmb.common import name, step, words_used
 from ..dmb.state import DState, Phase
 from . import citations as C
 
 
-def _adding(done: Step | None, *cited, before: str = "", after: str = "") -> Step | None:
-    """The shared step with DBE's clauses (and words) added."""
-    if done is None or not (cited or before or after):
+def _adding(done: Step | None, *cited, before: str = "", after: str = "", glossary: tuple = (), swap: dict | None = None) -> Step | None:
+    """The shared step with DBE's clauses (and words) added; ``glossary``: terms it uses, by definition; ``swap``: a DMB
+    clause the shared step cites -> the DBE clause that says it for this case (None: DBE has it elsewhere)."""
+    if done is None or not (cited or before or after or glossary or swap):
         return done
     narration = " ".join(part for part in (before, done.narration, after) if part)
-    return replace(done, narration=narration, citations=tuple(dict.fromkeys((*done.citations, *cited))))
+    kept = [(swap or {}).get(c, c) for c in done.citations]
+    citations = tuple(dict.fromkeys(c for c in (*kept, *cited) if c is not None))
+    return replace(done, narration=narration, citations=citations, glossary=words_used((*done.glossary, *glossary), citations))
 
 
 def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -35,7 +38,7 @@ def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
         return dmb_battle.battle_reveal(state, top, rng)
     state.frames[:] = [kept for kept in state.frames if not kept.kind.startswith("battle.") and kept.kind != "strategy.reveal"]
     return step(state, Phase.BATTLE, missing[0], f"{name(missing[0])} has no active Digimon now: there is no battle this turn.",
-                (C.BATTLE_ABILITIES, C.NO_ACTIVE_NO_BATTLE))
+                (C.NO_ACTIVE_NO_BATTLE, C.REVEAL))
 
 
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -72,12 +75,18 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     told = [*(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
             *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused), *told]
     told = " ".join(told)
-    cited = [C.JAMMING_VOIDS_CROSS, C.A_JAMMING, C.JAMMING_ONLY_CROSS] if voided else []
-    cited += [C.JAMMING_CASES, C.JAMMING_WHICH, *extra] if (voided or refused or extra) else []
+    cited = [C.JAMMING_VOIDS_CROSS] if voided or refused else []  # 3.1: voids the Cross ability, never a Jamming
+    cited += extra
     if any(state.cards[state.sides[1 - p].active[-1]].attack("cross").ability == "counter" for p in voided):
         cited.append(C.JAMMING_BEATS_COUNTER)  # a Cross Counter is voided before Counter is set
-    cited += [C.JAMMING_NOT_JAMMING] if refused else []
-    return _adding(done, C.ATTACK_ABILITY, C.ABILITY_PRIORITY, *cited, before=told)  # type: ignore[return-value]
+    glossary = [C.A_JAMMING, C.JAMMING_CASES, C.JAMMING_WHICH] if (voided or refused or extra) else []  # Jamming, and the FAQ on it
+    glossary += [C.JAMMING_ONLY_CROSS] if voided else []
+    glossary += [C.JAMMING_NOT_JAMMING] if refused else []
+    found = [dmb_battle.abilities(state, p).names for p in (0, 1)]
+    if any(len(names) > 1 for names in found):  # one player's several abilities: their priority order
+        cited.append(C.ABILITY_PRIORITY)
+    glossary += [C.ATTACK_ABILITY] if any(found) else []
+    return _adding(done, *cited, before=told, glossary=tuple(glossary))  # type: ignore[return-value]
 
 
 def _hit(state: DState, done: Step | None, attacker: int) -> Step | None:
@@ -85,13 +94,20 @@ def _hit(state: DState, done: Step | None, attacker: int) -> Step | None:
     when the countered attack was boosted or gained an ability."""
     if done is None:
         return None
-    cited = [C.POWER] if any(c in done.citations for c in (C.FIRST_HITS, C.SECOND_HITS)) else []
+    glossary = [C.POWER] if any(c in done.citations for c in (C.FIRST_HITS, C.SECOND_HITS, C.COUNTER_DAMAGE)) else []
+    cited = []
     if C.COUNTER_DAMAGE in done.citations and C.A_COUNTER in done.citations:
-        cited += [C.COUNTER_HOW_DAMAGE, C.COUNTER_WHO_RECEIVES]
-        countered = state.sides[1 - attacker].battle
+        received = {n for n, _ in dmb_battle.abilities(state, 1 - attacker).names} & RECEIVED
+        cited += [C.COUNTER_WHO_RECEIVES] if received else []  # the countering player receives them
+        countered = state.sides[1 - attacker].battle  # the FAQ works through this very case: a boosted attack, a gained ability
         cited += [C.COUNTER_EXAMPLE_BOOSTED] if countered.boost else []
         cited += [C.COUNTER_EXAMPLE_GAINED] if any(a != "jammed" for a in countered.abilities) else []
-    return _adding(done, *cited)
+    # DBE's FAQ opens with Counter as a concept; the paragraph that says how the damage goes is the one that applies
+    return _adding(done, *cited, glossary=tuple(glossary), swap={C.COUNTER_SPECIFICS: C.COUNTER_HOW_DAMAGE})
+
+
+#: the attack abilities of a countered attack that act after its damage: the countering player receives them
+RECEIVED = frozenset({"drain", "draw", "trash", "recycle", "recode", "corrupt", "attach", "shatter", "static", "flatten"})
 
 
 def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -117,12 +133,17 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
     for p in [e.player for e in done.events if e.kind == "revive" and e.player is not None and abnormal[e.player]]:
         state.sides[p].abnormal, state.sides[p].divisor = False, 1
         told.append(f"Revived, {name(p)}'s Digimon is reset as though it had just evolved: it is no longer Abnormal.")
-    return _adding(done, C.HP, *([C.FLAT_STAYS] if gone else []), after=" ".join(told))
+    return _adding(done, *([C.FLAT_STAYS] if gone else []), after=" ".join(told), glossary=(C.HP,))
 
 
-def end_lingering(done: Step) -> Step:
-    """The End Phase removes lingering effects, which the FAQ lists (Boost Power, gained attack abilities ...)."""
-    return _adding(done, C.LINGERING_ENDS, C.LINGERING_OR_PERMANENT, C.PERMANENT_STAYS, C.PASSIVES_NEITHER)  # type: ignore[return-value]
+def end_lingering(done: Step, hand_open: bool = False) -> Step:
+    """When lingering effects end, the FAQ's entry says which effects are lingering (Boost Power, gained attack abilities,
+    a revealed hand ...), permanent or passive: the words the step uses."""
+    if C.REMOVE_LINGERING not in done.citations:
+        return done
+    glossary = (C.LINGERING_OR_PERMANENT, C.LINGERING_ENDS, C.PERMANENT_STAYS, C.PASSIVES_NEITHER,
+                *((C.HIDDEN_ZONES,) if hand_open else ()))
+    return _adding(done, glossary=glossary)  # type: ignore[return-value]
 
 
 def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -131,7 +152,7 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
 
     done = once(state, top, rng)
     ran = done is not None and any(c.kind is CitationKind.CARD for c in done.citations)
-    return _adding(done, C.CARD_TEXT) if ran else done
+    return _adding(done, glossary=(C.CARD_TEXT,)) if ran else done
 
 
 def _any_phase_card(state: DState, chosen: Action) -> Reason | None:
@@ -164,7 +185,7 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "support" else None
     done = dmb_support.answer_support(state, top, chosen)
     if card is not None and card.timing == "support":  # a SUPPORT-timing card (not a Digimon's Support text)
-        return _adding(done, C.CARD_TIMINGS, C.SUPPORT_TIMING, C.TIMING_ANATOMY)  # type: ignore[return-value]
+        return _adding(done, C.SUPPORT_TIMING, glossary=(C.CARD_TIMINGS, C.TIMING_ANATOMY))  # type: ignore[return-value]
     if chosen.kind == "partner-option":
         return _adding(done, C.DZ_PROXY_RULE)  # type: ignore[return-value]
     return done

@@ -102,14 +102,14 @@ def evolve_card_options(state: DState, player: int) -> list[Option]:
     return options
 
 
-def card_citations(card) -> list:
-    """The clauses behind what an Evolution card says, when it is used."""
-    cited = [C.CARD_EFFECTS, C.CARD_TIMING_EVOLVE, C.CARD_RESPECTS]
-    cited += [C.DP_DISCOUNT, C.CARD_COST] if card.discount else []
+def card_citations(card) -> tuple[list, list]:
+    """The clauses behind what an Evolution card says, when it is used: the rules it applies, and the words it uses."""
+    cited = [C.CARD_COST] if card.discount else []  # its DP -X0 lowers the cost
     cited += [C.DOWNGRADE] if card.downgrade else []
     cited += [C.ENABLES] if card.same_level else []
-    cited += [C.WHEN_EVOLVING_BY_DP, C.DP_EVOLVE_CARD, C.DP_CARD_EFFECTS, C.BY_DP] if card.keeps_dp else []
-    return cited + list(card.card_rulings)
+    cited += [C.WHEN_EVOLVING_BY_DP, C.BY_DP, C.DP_EVOLVE_CARD, C.DP_CARD_EFFECTS] if card.keeps_dp else []  # it bolsters evolving by DP
+    terms = [C.CARD_TIMING_EVOLVE, *([C.DP_DISCOUNT] if card.discount else [])]
+    return cited + list(card.card_rulings), terms
 
 
 def when_evolving(state: DState, player: int, card) -> Outcome:
@@ -124,5 +124,6 @@ def after_evolving(state: DState, player: int, card, target, card_uid: int | Non
         more = run_effects(state, player, target.bonuses)
         outcome.say(f"{card.name} activates {target.name}'s evo-bonuses: {more.narration}")
         outcome.citations += [C.ACTIVATE_BONUS, *more.citations]
+        outcome.glossary += more.glossary
         outcome.events += more.events
     return outcome

@@ -38,8 +38,8 @@ def answer_discard_dp(state: DState, top: Frame, chosen: Action) -> Step:
     if left <= 0:
         state.pop()
     return step(state, phase, chosen.player, f"{name(chosen.player)} discards {state.label(uid)} from {name(target)}'s DP "
-                "zone: \"Discard any\" lets the effect's owner choose.", (C.DISCARD_ANY, C.DISCARD),
-                [state.card_event("discard", target, (uid,))])
+                "zone: \"Discard any\" lets the effect's owner choose.", (C.DISCARD_ANY,),
+                [state.card_event("discard", target, (uid,))], glossary=(C.DISCARD,))
 
 
 def check_discard_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -83,8 +83,8 @@ def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
     back = put_back(state, player)
     state.pop()
     return step(state, phase, player, f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
-                "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS, *C.MORE["intent"]),
-                [state.card_event("dig", player, (uid,))])
+                "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS),
+                [state.card_event("dig", player, (uid,))], glossary=C.MORE["intent"])
 
 
 def no_dig_top(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -151,8 +151,9 @@ def answer_jam_now(state: DState, top: Frame, chosen: Action) -> Step:
     return step(state, Phase.SUPPORT, player, f"{name(player)}'s Jamming, gained from a Support that resolved first, voids "
                 f"{name(1 - player)}'s Digimon Support {state.label(other.support[-1])} before it resolves"
                 + (f": {name(player)} reveals {attack.capitalize()}, the attack it was added to." if scoped else "."),
-                (C.JAM_GAINED, C.JAM_GAINED_TIMING, C.A_JAMMING, C.VOID, *(C.MORE["attack-gains"] if scoped else ())),
-                [Event("void", 1 - player), *([Event("reveal-attack", player, data={"attack": attack})] if scoped else [])])
+                (C.JAM_GAINED, C.JAM_GAINED_TIMING, C.A_JAMMING, *(C.MORE["attack-gains"] if scoped else ())),
+                [Event("void", 1 - player), *([Event("reveal-attack", player, data={"attack": attack})] if scoped else [])],
+                glossary=(C.VOID,))
 
 
 def check_jam_now(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -208,7 +209,8 @@ def answer_pay_dp(state: DState, top: Frame, chosen: Action) -> Step:
     other.alter(voided=True)
     return step(state, Phase.SUPPORT, player, f"{name(player)} pays {price} DP from {state.label(side.attached[-1])} (it tracks "
                 f"{side.kept_dp} now; the cards under it stay) and voids {name(1 - player)}'s {state.label(other.support[-1])}.",
-                (C.PAYING_DP, C.PAYING_DP_EXAMPLE, C.PAYING_DP_MEANS, effect.citation, C.VOID), [Event("void", 1 - player)])
+                (C.PAYING_DP, C.PAYING_DP_MEANS, effect.citation), [Event("void", 1 - player)],
+                glossary=(C.PAYING_DP_EXAMPLE, C.VOID))
 
 
 def check_pay_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

@@ -14,7 +14,7 @@ from msgspec.structs import replace
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
-from ..dmb.common import name, step
+from ..dmb.common import name, step, words_used
 from ..dmb.run import run_effects
 from ..dmb.state import DState, Phase
 from ..dmb.view import REVEALED
@@ -53,8 +53,9 @@ def answer_reveal(state: DState, top: Frame, chosen: Action) -> Step:
     shown = ", ".join(state.label(uid) for uid in side.looking)
     return step(state, Phase.EVOLUTION, player, f"{name(player)} plays the Evolution card {card.name} into the Evolution Zone "
                 f"and reveals the top {len(side.looking)} cards of their deck: {shown}.",
-                (C.BY_CARD, C.EVOLVE_ZONE, C.CARD_EFFECTS, *card.card_rulings, C.MATRIX),
-                [state.card_event("evolve-card", player, (card_uid,)), state.card_event("reveal", player, tuple(side.looking))])
+                (C.BY_CARD, C.CARD_EFFECTS, *card.card_rulings, C.MATRIX),
+                [state.card_event("evolve-card", player, (card_uid,)), state.card_event("reveal", player, tuple(side.looking))],
+                glossary=(C.EVOLVE_ZONE,))
 
 
 def ask_matrix(state: DState, top: Frame) -> Decision:
@@ -107,8 +108,10 @@ def answer_matrix(state: DState, top: Frame, chosen: Action) -> Step:
     rest = run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "evolve"), card_uid)
     if not rest.narration:
         return done
-    return replace(done, narration=f"{done.narration} {card.name} finishes resolving: {rest.narration}",
-                   citations=tuple(dict.fromkeys((*done.citations, *rest.citations))), events=(*done.events, *rest.events))
+    quoted = {c.id for c in done.citations}  # a clause the evolution already quotes is not quoted again in another piece
+    cited = tuple(dict.fromkeys((*done.citations, *(c for c in rest.citations if c.id not in quoted))))
+    return replace(done, narration=f"{done.narration} {card.name} finishes resolving: {rest.narration}", citations=cited,
+                   glossary=words_used((*done.glossary, *rest.glossary), cited), events=(*done.events, *rest.events))
 
 
 def check_matrix(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

@@ -105,4 +105,5 @@ def support_void_again(state: DState, top: Frame, rng: random.Random) -> Step | 
             events.append(Event("void", 1 - player))
     if not told:
         return None
-    return step(state, Phase.SUPPORT, None, " ".join(told), (C.VOID_FIRST, C.VOID, C.VOIDS_NOT_VOIDS, C.RESTART), events)
+    return step(state, Phase.SUPPORT, None, " ".join(told), (C.VOID_FIRST, C.VOIDS_NOT_VOIDS, C.RESTART), events,
+                glossary=(C.VOID,))

@@ -30,7 +30,7 @@ def setup_inspect(state: DState, top: Frame, rng: random.Random) -> Step:
         side.looking, side.looker, side.deck = list(side.deck), player, []  # the owner goes through their own deck
     state.goto(frame("setup.side-pile", 0), frame("setup.side-pile", 1), frame("setup.opening"))
     return step(state, Phase.SETUP, None, "Pre-Game Setup. " + "; ".join(told) + ".",
-                (C.SETUP_STEPS, C.PREAMBLE, C.INSPECT, C.DESTINY_OPEN), events)
+                (C.INSPECT, C.SETUP_STEPS, C.PREAMBLE, C.DESTINY_OPEN), events)
 
 
 def side_pile_needed(state: DState, player: int) -> int:

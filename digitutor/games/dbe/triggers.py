@@ -33,11 +33,11 @@ def triggered(state: DState, player: int, phase: str) -> tuple[Effect, ...]:
     return tuple(found)
 
 
-def _run(state: DState, player: int, phase: str) -> tuple[str, list, list]:
+def _run(state: DState, player: int, phase: str) -> tuple[str, list, list, list]:
     effects = triggered(state, player, phase)
     outcome = run_effects(state, player, effects)
     timings = [state.effect_rules.timings[effect.spec.timing].citation for effect in effects]
-    return outcome.narration, [*timings, *outcome.citations], outcome.events
+    return outcome.narration, [*timings, *outcome.citations], outcome.events, outcome.glossary
 
 
 def phase_triggers(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -50,9 +50,9 @@ def phase_triggers(state: DState, top: Frame, rng: random.Random) -> Step | None
     state.pop()
     if not players:
         return None
-    told, cited, events = _run(state, players[0], phase)
+    told, cited, events, glossary = _run(state, players[0], phase)
     return step(state, Phase(phase), players[0], f"{_title(phase)} abilities activate: {told}",
-                [STEP_ONE[phase], C.LOWERCASE_TIMINGS, *cited], events)
+                [STEP_ONE[phase], C.LOWERCASE_TIMINGS, *cited], events, glossary)
 
 
 def _title(phase: str) -> str:
@@ -66,21 +66,23 @@ def ask_order(state: DState, top: Frame) -> Decision:
                Option(action("trigger-first", player, whose="theirs"), "Resolve your opponent's effects first"))
     phase = top.kind.partition(".")[0]
     return Decision(player, "trigger-order", f"{name(player)}: both players' {_title(phase)} effects trigger at once; "
-                    "whose resolve first?", options, (C.SIMULTANEOUS, C.TURN_PLAYER_ORDERS), phase)
+                    "whose resolve first?", options, (C.TURN_PLAYER_ORDERS, C.SIMULTANEOUS), phase)
 
 
 def answer_order(state: DState, top: Frame, chosen: Action) -> Step:
     phase = top.kind.partition(".")[0]
     state.pop()
     first = chosen.player if chosen.param("whose") == "mine" else 1 - chosen.player
-    told, cited, events = [], [STEP_ONE[phase], C.LOWERCASE_TIMINGS, C.SIMULTANEOUS, C.TURN_PLAYER_ORDERS], []
+    # the turn player's order: the second case of Simultaneous Effects (the decision cites the entry as a whole)
+    told, cited, events, glossary = [], [STEP_ONE[phase], C.LOWERCASE_TIMINGS, C.TURN_PLAYER_ORDERS], [], []
     for player in (first, 1 - first):
-        words, more, happened = _run(state, player, phase)
+        words, more, happened, terms = _run(state, player, phase)
         told.append(words)
         cited += more
         events += happened
+        glossary += terms
     return step(state, Phase(phase), chosen.player, f"{_title(phase)} abilities activate; {name(chosen.player)} has "
-                f"{name(first)}'s resolve first. " + " ".join(told), cited, events)
+                f"{name(first)}'s resolve first. " + " ".join(told), cited, events, glossary)
 
 
 def check_order(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

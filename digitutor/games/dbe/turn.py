@@ -14,7 +14,7 @@ from ..dmb import battle as dmb_battle
 from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
 from ..dmb.checks import evolve_options
-from ..dmb.common import draw, is_partner_r, name, partner_champions, step
+from ..dmb.common import draw, is_partner_r, name, partner_champions, step, words_used
 from ..dmb.run import run_effects
 from ..dmb.state import DState, Phase
 from . import citations as C
@@ -46,7 +46,8 @@ def prep_draw(state: DState, top: Frame, rng: random.Random) -> Step:
     count = 2 if len(side.hand) <= 2 else 1
     event = draw(state, player, count)
     state.pop()
-    cited = [C.EACH_TURN, C.PREP_ABILITIES, C.DRAW]
+    cited = [C.DRAW, C.EACH_TURN]  # step 1's abilities have their own step (prep.triggers)
+    glossary = []
     told = f"draws {event.data['count']}" + (" (2 or fewer cards in hand)" if count == 2 else "")
     if event.data["count"] < count:
         cited.append(C.EMPTY_DECK)
@@ -57,9 +58,10 @@ def prep_draw(state: DState, top: Frame, rng: random.Random) -> Step:
         side.hand.extend(taken)
         side.dark.clear()
         events.append(state.card_event("take-dark-area", player, taken, {"count": len(taken)}, secret=True))
-        cited += [C.DARK_AREA_TAKEN, C.DARK_AREA]
+        cited.append(C.DARK_AREA_TAKEN)
+        glossary.append(C.DARK_AREA)
         told += f", then takes the {len(taken)} card(s) of their Dark Area into the hand (not a draw)"
-    return step(state, Phase.PREP, player, f"Turn {state.turn}: {name(player)} {told}.", cited, events)
+    return step(state, Phase.PREP, player, f"Turn {state.turn}: {name(player)} {told}.", cited, events, glossary)
 
 
 def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
@@ -68,7 +70,7 @@ def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
     if not side.abnormal:
         return done
     return replace(done, narration=f"{done.narration[:-1]}; its stats are divided by {side.divisor}: {side.hp} HP.",
-                   citations=(*done.citations, C.ABNORMAL_STATS, C.ABNORMAL_STATE))
+                   citations=(*done.citations, C.ABNORMAL_STATS), glossary=(*done.glossary, C.ABNORMAL_STATE))
 
 
 def ask_partner(state: DState, top: Frame) -> Decision | None:
@@ -90,12 +92,16 @@ def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
     side.evolved = state.turn
     side.abnormal, side.divisor = False, 1
     bonus = run_effects(state, chosen.player, state.cards[side.active[-1]].bonuses)
-    cited = [*done.citations, C.PARTNER_USES_EVOLUTION, C.EVOLVE_ZONE, C.FUTURE]
+    cited = [*done.citations, C.PARTNER_USES_EVOLUTION]  # step 5 names the Future, the Evolution Zone, the evo-bonuses
+    glossary = [*done.glossary, C.FUTURE, C.EVOLVE_ZONE]
     narration = done.narration
     if bonus.citations:
-        cited += [C.EVO_BONUS, *bonus.citations]
+        cited += bonus.citations
+        glossary += [C.EVO_BONUS, *bonus.glossary]
         narration += " " + bonus.narration
-    return replace(done, narration=narration, citations=tuple(dict.fromkeys(cited)), events=(*done.events, *bonus.events))
+    cited = list(dict.fromkeys(cited))
+    return replace(done, narration=narration, citations=tuple(cited), glossary=words_used(glossary, cited),
+                   events=(*done.events, *bonus.events))
 
 
 # -- Evolution Phase --------------------------------------------------------------------------------------------
@@ -115,6 +121,9 @@ def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
     for option in evolve_options(state, player):
         if option.action.kind == "evolve-with":  # DBE's own list below: what its Evolution cards may say
             continue
+        if option.action.kind == "dna":  # the turn's one evolution, as the DNA method says it
+            option = replace(option, reasons=tuple(Reason(r.why, C.DNA_ONE_EVOLUTION) if r.citation is C.ONCE_PER_TURN else r
+                                                   for r in option.reasons))
         options.append(option)
         if option.action.kind == "evolve" and option.legal and side.flats:
             options += _flat_removals(state, player, option)
@@ -143,23 +152,34 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     options = evolution_options(state, player)
     if len(options) == 1:
         return None
-    cited = (C.ABNORMAL_OR_PARTNER, C.SKIP_ABNORMAL, C.ABNORMAL_EXAMPLE, C.ABNORMAL_SKIPS_REST) if side.abnormal else \
-        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD, C.TERMS, C.EVOLVE_WORDS)
+    cited = (C.SKIP_ABNORMAL, C.ABNORMAL_OR_PARTNER, C.ABNORMAL_EXAMPLE, C.ABNORMAL_SKIPS_REST) if side.abnormal else \
+        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD, C.BY_CARD, C.BY_DNA, C.BY_DP, C.TERMS, C.EVOLVE_WORDS)
     return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options, cited, Phase.EVOLUTION.value)
 
 
-#: the steps of each method DMB's shared evolution cites by the by-DP clause (or not at all): each method's own
+#: the clauses DMB's shared evolution cites -> what DBE's text says for each method (None: not a step of that method;
+#: DBE's FAQ on "paying DP" is about cards that say "Pay DP": discarding DP to evolve "is not paying DP")
 METHOD_CITES = {
-    "evolve": {},
-    "evolve-with": {C.REQ_DP: C.CARD_REQ_DP, C.DISCARD_DP: C.CARD_DISCARD_DP, C.DP_RESPECTS: C.CARD_RESPECTS,
-                    C.REQ_EVO_BOX: C.CARD_REQ_EVO_BOX, C.ONCE_PER_TURN: C.CARD_ONE_EVOLUTION, C.NEW_HP: C.CARD_RESET},
-    "dna": {C.BY_CARD: None, C.REQ_EVO_BOX: None, C.ONCE_PER_TURN: C.DNA_ONE_EVOLUTION, C.NEW_HP: C.DNA_RESET},
+    "evolve": {C.CHOOSE_METHOD: C.BY_DP, C.REQ_DP: None, C.PAYING_DP: None},
+    "evolve-with": {C.CHOOSE_METHOD: None, C.REQ_DP: C.CARD_REQ_DP, C.DISCARD_DP: C.CARD_DISCARD_DP, C.DP_RESPECTS: None,
+                    C.REQ_EVO_BOX: C.CARD_REQ_EVO_BOX, C.NEW_HP: C.CARD_RESET, C.PAYING_DP: None},
+    "dna": {C.DNA_AS_BOX: None, C.NEW_HP: C.DNA_RESET},
 }
+#: each method's own steps that every evolution by it carries out: the Future placed on the active, evolving it; the
+#: method complete (the rest of the phase skipped)
 METHOD_STEPS = {
-    "evolve": [C.BY_DP, C.DP_FUTURE, C.DP_COST_ANATOMY, C.DP_WORDS, C.DP_COST, C.DP_EVOLVES, C.DISCARD_DP, C.DP_COMPLETE],
-    "evolve-with": [C.CARD_FUTURE, C.CARD_EVOLVES, C.CARD_COMPLETE],
-    "dna": [C.DNA_FUTURE, C.DNA_MATERIALS, C.DNA_ACTIVE_MATERIAL, C.DNA_PLACE_MATERIAL, C.DNA_IGNORES_DP, C.DNA_EVOLVES,
-            C.DNA_NO_BONUS, C.DNA_NOT_BONUS, C.DNA_COMPLETE],
+    "evolve": [C.DP_EVOLVES, C.DP_COMPLETE],
+    "evolve-with": [C.CARD_EVOLVES, C.CARD_COMPLETE],
+    "dna": [C.DNA_PLACE_MATERIAL, C.DNA_EVOLVES, C.DNA_NO_BONUS, C.DNA_COMPLETE],
+}
+#: each method's steps for the evo-bonuses that qualify by name: they "may" be activated (the player picks the order of
+#: several), and are activated once the Future is placed
+METHOD_BONUSES = {"evolve": (C.DP_BONUSES_MAY, C.DP_AFTER), "evolve-with": (C.CARD_BONUSES_MAY, C.CARD_AFTER)}
+#: the words of each method the step uses (the Evolution terminology and the method's definitions)
+METHOD_TERMS = {
+    "evolve": [C.FUTURE, C.EVOLVE_ZONE, C.DP_FUTURE, C.DP_WORDS, C.DP_COST_ANATOMY, C.DP_COST],
+    "evolve-with": [C.FUTURE, C.EVOLVE_ZONE, C.CARD_FUTURE],
+    "dna": [C.FUTURE, C.EVOLVE_ZONE, C.DNA_FUTURE, C.DNA_MATERIALS, C.DNA_ACTIVE_MATERIAL, C.DNA_IGNORES_REST, C.DNA_NOT_BONUS],
 }
 
 
@@ -185,89 +205,112 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         return done
     swap = METHOD_CITES[chosen.kind]
     cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
-    if evolve_card is not None:
-        cited += [C.DP_EVOLVE_CARD, C.DP_CARD_EFFECTS, C.CARD_TIMING_EVOLVE, C.ONE_EVOLVE_CARD]
-        cited += [C.DP_DISCOUNT] if state.cards[evolve_card].discount else []
+    glossary = [*done.glossary, *METHOD_TERMS[chosen.kind]]
+    if evolve_card is not None:  # by DP, with an EVOLVE-timing card played at its step and its effects resolved
+        cited += [C.DP_EVOLVE_CARD, C.CARD_TIMING_EVOLVE, C.DP_CARD_EFFECTS]
+        glossary += [C.ONE_EVOLVE_CARD, *([C.DP_DISCOUNT] if state.cards[evolve_card].discount else [])]
         discount = state.cards[evolve_card].discount
         done = replace(done, narration=f"{done.narration[:-1]}, with the EVOLVE card {state.label(evolve_card)}"
                        + (f" (DP -{discount})." if discount else "."), events=(*done.events, state.card_event("evolve-card", player, (evolve_card,))))
-    if C.EVO_BONUS in cited and chosen.kind != "dna":  # the bonuses that qualify by name, after the Future is placed
-        cited += [C.DP_BONUSES_MAY, C.DP_AFTER] if chosen.kind == "evolve" else [C.CARD_BONUSES_MAY, C.CARD_AFTER]
+    if C.EVO_BONUS in done.citations and chosen.kind in METHOD_BONUSES:
+        may, after = METHOD_BONUSES[chosen.kind]  # the method's own steps say when the bonuses go; the word is in the glossary
+        cited = [c for c in cited if c is not C.EVO_BONUS] + ([may, after] if C.SIMULTANEOUS in done.citations else [after])
+        glossary.append(C.EVO_BONUS)
     if C.REQ_EVO_BOX in cited or C.CARD_REQ_EVO_BOX in cited:
-        cited.append(C.EVO_BOX_ANATOMY)
-        if any(v.what is not None and v.what.whose == "opponent" for e in state.cards[side.active[-1]].bonuses for v in e.spec.do):
-            cited.append(C.NEGATIVE_BONUS)  # a bonus that would hurt its owner is written for the opponent
+        glossary.append(C.EVO_BOX_ANATOMY)
+    if any(v.what is not None and v.what.whose == "opponent" for e in state.cards[side.active[-1]].bonuses for v in e.spec.do) \
+            and C.EVO_BONUS in done.citations:
+        cited.append(C.NEGATIVE_BONUS)  # a bonus that would hurt its owner is written for the opponent
     top_card = state.cards[side.active[-1]]
     under = len(side.active) - 1
     before = state.cards[side.active[-2]]
     if evolve_card is not None and "level" in state.cards[evolve_card].ignores and top_card.level != next_level(before.level or ""):
-        cited += [C.IGNORE, C.DP_IGNORE_LEVEL]  # an EVOLVE card that ignores level, evolving by DP
+        cited.append(C.DP_IGNORE_LEVEL)  # an EVOLVE card that ignores level, evolving by DP
+        glossary.append(C.IGNORE)
     if chosen.kind == "evolve" and before.named_in(top_card.evo_box) and top_card.level != next_level(before.level or ""):
         cited.append(C.DP_IGNORE_LEVEL)  # the evo-box ignores level: back, the same level, or higher (5.3.3.2)
     ignored = set(card.ignores) if card is not None else set()
     if before.name not in top_card.evo_box and any(a in top_card.evo_box for a in before.alias):
-        cited.append(C.ALIAS)  # its evo-box names what the active also counts as
+        glossary.append(C.ALIAS)  # its evo-box names what the active also counts as
     if before.named_in(top_card.evo_box) and not any(n in top_card.evo_box for n in before.names):
-        cited.append(C.PARTIAL_NAMES)  # named by a partial name ("-dramon")
+        glossary.append(C.PARTIAL_NAMES)  # named by a partial name ("-dramon")
     if chosen.kind != "dna" and "type" not in ignored and not before.named_in(top_card.evo_box):
-        cited += [C.REQ_TYPE, C.TYPE_ANATOMY]  # the type requirement applied: a type shared
+        glossary.append(C.TYPE_ANATOMY)
         if before.type != top_card.type and C.same_type(before, top_card):
-            cited.append(C.SUBTYPES)  # the type shared is a subtype
+            cited.append(C.REQ_TYPE)  # the type shared is a subtype
+            glossary.append(C.SUBTYPES)
     side.abnormal = under < C.UNDER_NEEDED.get(top_card.level or "R", 0) if was_abnormal else False
     side.divisor = C.ABNORMAL_DIVISOR.get(top_card.level or "", 1) if side.abnormal else 1
     narration = done.narration
     events: list = []
     if any(e.spec.timing == "passive" for e in before.effects):
         narration += f" {before.name} is covered: its passive effects stop."
-        cited += [C.COVERED_PASSIVES_STOP, C.PASSIVE_TIMING, C.PASSIVES_NEITHER]
+        cited.append(C.COVERED_PASSIVES_STOP)
+        glossary += [C.PASSIVE_TIMING, C.PASSIVES_NEITHER]
     if side.divisor > 1:
         side.hp = top_card.hp // side.divisor
         narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
     after = after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None  # stats set
     if was_abnormal:
-        cited += [C.SKIP_ABNORMAL, C.CARD_IGNORES_ABNORMAL, C.ABNORMAL_STATE]
+        cited.append(C.CARD_IGNORES_ABNORMAL)  # an Evolution card ignores Abnormal status
+        glossary += [C.SKIP_ABNORMAL, C.ABNORMAL_STATE]
+        if side.divisor > 1:
+            cited.append(C.ABNORMAL_STATE)  # checked again when evolving: not enough cards under it
     if material is not None:
-        cited += _dna_material(state, player, material, top_card, events)
+        cited += [C.DNA_IGNORES_DP] if side.dp or side.kept else []  # the DP zone stays: cited when there is DP in it
+        more_cited, more_glossary = _dna_material(state, player, material, top_card, events)
+        cited += more_cited
+        glossary += more_glossary
         if material.dna_material:
             more = after_evolving(state, player, material, top_card, state.uid(chosen.cards[1]))
             if more.narration:
                 narration += f" {more.narration}"
-                cited += [C.DNA_MATERIAL_EFFECTS, C.DNA_WHEN_AFTER, *more.citations]
+                cited += [C.DNA_WHEN_AFTER, *more.citations]
+                glossary += more.glossary
                 events += more.events
     if card is not None:
-        cited += card_citations(card)
+        card_rules, card_terms = card_citations(card)
+        cited += card_rules
+        glossary += card_terms
         for outcome, rule in ((before_effects, C.WHEN_EVOLVING), (after, C.AFTER_EVOLVING)):
             if outcome is not None and outcome.narration:
                 narration += f" {outcome.narration}"
-                cited += [rule, *outcome.citations]
+                cited += [C.CARD_EFFECTS, rule, *outcome.citations]
+                glossary += outcome.glossary
                 events += outcome.events
         if "level" in card.ignores and (before.level or "") and top_card.level != next_level(before.level):
-            cited += [C.IGNORE, C.CARD_IGNORE_LEVEL]
+            cited.append(C.CARD_IGNORE_LEVEL)
+            glossary.append(C.IGNORE)
         if top_card.level == "R":
-            cited.append(C.ZERO_DP_ROOKIE)
+            glossary.append(C.ZERO_DP_ROOKIE)
         if "dp" in card.ignores:
             narration += f" {card.name} ignores DP: the DP zone stays."
-            cited += [C.IGNORE, C.CARD_DISCARD_DP]
+            cited.append(C.CARD_DISCARD_DP)
+            glossary.append(C.IGNORE)
     removed = int(chosen.param("flats") or 0)
     if removed:
         side.flats -= removed
         narration += f" Lowering the DP total by {FLAT_PRICE * removed} first, {name(player)} removes {removed} flat token(s)."
-        cited += [C.REMOVE_FLAT, C.FLAT_EVOLVE_BY_DP]
+        cited.append(C.REMOVE_FLAT)
+        glossary.append(C.FLAT_EVOLVE_BY_DP)
     if side.flats:
         narration += f" {side.flats} flat token(s) stay in front of it."
-        cited.append(C.FLAT_STAYS)
-    return replace(done, narration=narration, citations=tuple(dict.fromkeys(cited)), events=(*done.events, *events))
+        glossary.append(C.FLAT_STAYS)  # flats do not go away on their own when the Digimon evolves
+    cited = list(dict.fromkeys(cited))
+    return replace(done, narration=narration, citations=tuple(cited), glossary=words_used(glossary, cited),
+                   events=(*done.events, *events))
 
 
-def _dna_material(state: DState, player: int, material, target, events: list) -> list:
-    """Which DNA rule the material met: by name, by a type-and-level specification, or as a card that counts as one."""
+def _dna_material(state: DState, player: int, material, target, events: list) -> tuple[list, list]:
+    """Which DNA rule the material met: by name, by a type-and-level specification, or as a card that counts as one
+    (the rules it met, and the words the step uses)."""
     from ..dmb.checks import material_spec_matches
 
     if material.dna_material:
-        return [C.DNA_MATERIAL_EFFECTS]
+        return [C.DNA_MATERIAL_EFFECTS], []
     if material.name not in target.dna and any(material_spec_matches(material, spec) for spec in target.dna):
-        return [C.DNA_BY_NAME, C.DNA_SPECS]
-    return [C.DNA_BY_NAME]
+        return [C.DNA_SPECS], [C.DNA_BY_NAME]
+    return [], [C.DNA_BY_NAME]
 
 
 def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -276,7 +319,7 @@ def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
     state.pop()
     if side.active and side.partner_evolved == state.turn:
         return step(state, Phase.EVOLUTION, player, f"{name(player)} partner-evolved this turn: the rest of the Evolution Phase is skipped.",
-                    (C.ABNORMAL_OR_PARTNER, C.SKIP_PARTNER, C.PARTNER_USES_EVOLUTION))
+                    (C.SKIP_PARTNER, C.ABNORMAL_OR_PARTNER, C.PARTNER_USES_EVOLUTION))
     return None
 
 
@@ -318,9 +361,10 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
     """DMB's End Phase (the same five steps), then the next turn laid out by DBE's turn."""
     from .battle import end_lingering
 
+    hand_open = any(side.battle.hand_open for side in state.sides)
     done = dmb_battle.end_cleanup(state, top, rng)
     state.goto(*turn_frames(state))
-    return end_lingering(done)
+    return end_lingering(done, hand_open)
 
 
 def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
@@ -329,4 +373,5 @@ def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-rack":
         return done
     negative = state.cards[state.uid(chosen.cards[0])].plus_p < 0  # "-X0 +P": the DP the player has is lowered
-    return replace(done, citations=(*done.citations, C.PLUS_P, *(C.MORE["negative-plus-p"] if negative else ())))
+    return replace(done, citations=(*done.citations, *(C.MORE["negative-plus-p"] if negative else ())),
+                   glossary=(*done.glossary, C.PLUS_P))

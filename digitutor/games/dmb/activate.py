@@ -8,7 +8,7 @@ from ...core.frames import Frame
 from ...core.records import Decision, Option, Reason, Step
 from .common import name, step
 from .run import run_effects
-from .state import DState, frame_phase
+from .state import DState, Phase, frame_phase
 
 TIMINGS = ("activate", "data-break", "per-turn")
 
@@ -51,26 +51,36 @@ def ask_activate(state: DState, top: Frame) -> Decision | None:
     options = (Option(action("activate", player, state.iid(uid)), f"Use {state.label(uid)}'s effect: {_effects(state, uid)[0].spec.quote}"),
                Option(action("no-activate", player), "Not now"))
     return Decision(player, "activate", f"{name(player)}: use an ACTIVATE or [1/Turn] effect now?", options,
-                    (state.cites.ACTIVATE, state.cites.ONCE_A_TURN, state.cites.ANY_PHASE), state.phase.value)
+                    (*_step_one(state, state.phase), state.cites.ACTIVATE, state.cites.ONCE_A_TURN, state.cites.ANY_PHASE), state.phase.value)
+
+
+def _step_one(state: DState, phase: Phase) -> tuple:
+    """The phase's first step, when abilities on cards in play activate: the moment "Any Phase" names."""
+    rule = {Phase.PREP: "PREP_ABILITIES", Phase.EVOLUTION: "EVOLUTION_ABILITIES", Phase.SUPPORT: "SUPPORT_ABILITIES",
+            Phase.BATTLE: "BATTLE_ABILITIES", Phase.END: "END_ABILITIES"}.get(phase)
+    return (getattr(state.cites, rule),) if rule else ()
 
 
 def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     phase = frame_phase(top)
     player = chosen.player
     state.pop()
-    if chosen.kind == "no-activate":
-        return step(state, phase, player, f"{name(player)} does not activate.", (state.cites.ANY_PHASE,))
+    if chosen.kind == "no-activate":  # the phase's first step passes without it
+        return step(state, phase, player, f"{name(player)} does not activate.", _step_one(state, phase) or (state.cites.ANY_PHASE,),
+                    glossary=(state.cites.ANY_PHASE,))
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     effects = _effects(state, uid)
     once_a_turn = all(e.spec.timing == "per-turn" for e in effects)
-    cited = [state.cites.ONCE_A_TURN, state.cites.ANY_PHASE] if once_a_turn else [state.cites.ACTIVATE, state.cites.ANY_PHASE]
+    cited = [state.cites.ONCE_A_TURN] if once_a_turn else [state.cites.ACTIVATE]
+    glossary = [state.cites.ANY_PHASE]  # the moment of use: a phase's first step
     told = ""
     if any(e.spec.timing == "data-break" for e in effects):
         mega = next(u for u in side.destiny if state.cards[u].level == "M")
         side.destiny.remove(mega)
         side.deleted.append(mega)
-        cited += [state.cites.DATA_BREAK, state.cites.DELETE, *state.cites.MORE.get("data-break", ())]
+        cited.insert(0, state.cites.DATA_BREAK)  # ACTIVATE's timing, paid for by deleting the Level M
+        glossary += [state.cites.DELETE, *state.cites.MORE.get("data-break", ())]
         told = f" Data Break: {state.label(mega)} is deleted from the Destiny Zone."
     elif not once_a_turn:
         cited += state.cites.MORE.get("activate", ())
@@ -80,7 +90,7 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
         side.activated = side.activated + (uid,)
     outcome = run_effects(state, player, effects)
     return step(state, phase, player, f"{name(player)} activates {state.label(uid)}.{told} {outcome.narration}",
-                cited + outcome.citations, outcome.events)
+                cited + outcome.citations, outcome.events, glossary + outcome.glossary)
 
 
 def check_activate(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

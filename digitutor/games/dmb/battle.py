@@ -33,13 +33,13 @@ CRASH_HP = 10
 def attack_order(turn: int, firsts: tuple[int, int], gained: tuple[int, ...], counter: tuple[bool, bool],
                  stripped: tuple[bool, bool], cites: ModuleType = DMB) -> tuple[tuple[int, int], list[Any]]:
     """(first attacker, second attacker) and the rules that decided it (Battle Phase 2.1 and 3.2)."""
-    cited: list[Any] = [cites.TURN_FIRST]
+    cited: list[Any] = []
     if counter[0] != counter[1]:
         second = 0 if counter[0] else 1
-        return (1 - second, second), cited + [cites.COUNTER_SECOND, cites.A_COUNTER]
+        return (1 - second, second), [cites.COUNTER_SECOND, cites.A_COUNTER]
     if stripped[0] != stripped[1]:
         second = 0 if stripped[0] else 1
-        return (1 - second, second), cited + [cites.CANNOT_GAIN]
+        return (1 - second, second), [cites.CANNOT_GAIN]
     counts = [max(0, firsts[p] + (1 if p == turn else 0)) for p in (0, 1)]  # a 2nd Attack (DBE) cancels a stack
     for p in (0, 1):
         if stripped[p] or counter[p]:
@@ -48,11 +48,14 @@ def attack_order(turn: int, firsts: tuple[int, int], gained: tuple[int, ...], co
         cited.append(cites.CANNOT_GAIN)
     if counts[0] != counts[1]:
         first = 0 if counts[0] > counts[1] else 1
-        if sum(firsts):
-            cited.append(cites.FIRST_CONFLICT)
+        if not sum(firsts):
+            return (first, 1 - first), cited + [cites.TURN_FIRST]  # only the turn player's default 1st Attack
+        cited.append(cites.FIRST_CONFLICT)
+        if min(counts) > 0:  # e.g. two against one: 3.2.1 counts the turn player's default point
+            cited.append(cites.FIRST_TIE)
         return (first, 1 - first), cited
     if counts[0] == 0:
-        return (turn, 1 - turn), cited
+        return (turn, 1 - turn), cited + [cites.TURN_FIRST]
     recent = [p for p in gained if counts[p] > 0]
     first = recent[-1] if recent else turn
     if sum(firsts):
@@ -148,13 +151,15 @@ def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
     told = "; ".join(f"{name(p)}'s {state.label(state.sides[p].active[-1])} uses {SYMBOLS[chosen[p]]}" for p in (0, 1))
     return step(state, Phase.BATTLE, None, f"Both attacks are revealed: {told}. {name(state.active)} has 1st Attack by default.",
-                (state.cites.BATTLE_ABILITIES, state.cites.REVEAL, state.cites.TURN_FIRST),
+                (state.cites.REVEAL, state.cites.TURN_FIRST),
                 [Event("reveal-attack", p, data={"attack": chosen[p]}) for p in (0, 1)])
 
 
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     found = [abilities(state, p) for p in (0, 1)]
-    cited: list[Any] = [state.cites.ABILITIES_AT_ONCE, state.cites.PRIORITY, state.cites.KEEPS_PRIORITY]
+    cited: list[Any] = [state.cites.ABILITIES_AT_ONCE]
+    if all(_printed(state, found, p) in ACT_NOW for p in (0, 1)):  # both attacks' own abilities at once: a timing conflict
+        cited += [state.cites.PRIORITY, state.cites.KEEPS_PRIORITY]
     gained = state.gained
     for p in (state.active, 1 - state.active):  # the turn player resolves first (3.1); printed ones are gained now
         gained += (p,) * (found[p].count("1st-attack") - state.sides[p].battle.abilities.count("1st-attack"))
@@ -167,15 +172,17 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         order, because = _second_attack_tie(state, found, firsts, order, because)
     state.order = order
     cited += because
-    for p in (0, 1):
-        for ability, _ in found[p].names:
-            cited.append(getattr(state.cites, _ABILITY_CITES.get(ability, "ATTACK_ABILITIES")))
+    for p in (0, 1):  # the abilities that act at this step; the others act when the attack hits
+        cited += [getattr(state.cites, _ABILITY_CITES[ability]) for ability, _ in found[p].names
+                  if ability in ACT_NOW and ability in _ABILITY_CITES]
     powers = {p: power(state, p) for p in (0, 1)}
-    cited += _grudge(state, found, powers)
+    glossary: list[Any] = []
+    cited += _grudge(state, found, powers, glossary)
     for p in (0, 1):
         for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
-            passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive"]
-            cited += [state.cites.PARENTHESIS, state.cites.ATTACH, *passives, *state.cites.MORE.get("attached", ())] if passives else []
+            passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive" and "power" in e.modifies]
+            cited += [state.cites.PARENTHESIS, *passives, *state.cites.MORE.get("attached", ())] if passives else []
+            glossary += [state.cites.ATTACH] if passives else []
         side = state.sides[p]
         for uid in side.active:  # the active Digimon's passives, and "Active Stack:" ones anywhere in the stack (DBE)
             own = [e for e in state.cards[uid].effects if any(m.value == "power" for m in e.spec.modify)
@@ -190,10 +197,11 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         state.pop()
         state.frames[:] = [kept for kept in state.frames if kept.kind not in ("battle.first", "battle.second")]
         return step(state, Phase.BATTLE, None, "Both players have Counter: both attacks fail and no damage is dealt.",
-                    cited + [state.cites.COUNTER_SECOND, state.cites.COUNTER_SPECIFICS])
+                    [state.cites.COUNTER_SECOND, *cited, state.cites.COUNTER_SPECIFICS], glossary=glossary)
     state.pop()
     told = "; ".join(f"{name(p)} {powers[p]} Power" for p in (0, 1))
-    return step(state, Phase.BATTLE, order[0], f"Attack abilities apply: {told}. {name(order[0])} attacks first.", cited)
+    return step(state, Phase.BATTLE, order[0], f"Attack abilities apply: {told}. {name(order[0])} attacks first.", cited,
+                glossary=glossary)
 
 
 def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step | None:
@@ -207,20 +215,22 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     mine = abilities(state, attacker)
     cited: list[Any] = [state.cites.FIRST_HITS if first else state.cites.SECOND_HITS]
     if abilities(state, target).arg("counter") == state.attacks[attacker] and uncounterable(state, attacker):
-        cited += [state.cites.EVO_BOX_PASSIVES, state.cites.EVO_PASSIVES]  # the Counter names this attack, but it cannot be countered
+        cited.append(state.cites.EVO_BOX_PASSIVES)  # the Counter names this attack, but it cannot be countered
     events: list[Event] = []
+    glossary: list[Any] = [state.cites.EVO_PASSIVES] if state.cites.EVO_BOX_PASSIVES in cited else []  # such bonuses are passives
     receiver, victim = attacker, target
     if mine.has("counter"):
+        cited[0] = state.cites.COUNTER_DAMAGE  # step 5.1: a Counter-user deals the opponent's Power, or misfires
         if not countered(state, attacker):
             if uncounterable(state, target):
                 return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)}'s attacks cannot be countered.",
-                            cited + [state.cites.COUNTER_DAMAGE, state.cites.MISFIRE, state.cites.EVO_BOX_PASSIVES, state.cites.EVO_PASSIVES])
+                            cited + [state.cites.EVO_BOX_PASSIVES], glossary=(state.cites.MISFIRE, state.cites.EVO_PASSIVES))
             return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)} did not use that attack.",
-                        cited + [state.cites.COUNTER_DAMAGE, state.cites.MISFIRE, state.cites.COUNTER_SPECIFICS])
+                        cited + [state.cites.COUNTER_SPECIFICS], glossary=(state.cites.MISFIRE,))
         damage = power(state, target)
         receiver, victim = attacker, target  # the opponent hits itself; the Counter-user receives Drain, Draw ...
         mine = abilities(state, target)
-        cited += [state.cites.COUNTER_DAMAGE, state.cites.A_COUNTER, state.cites.COUNTER_SPECIFICS]
+        cited += [state.cites.A_COUNTER, state.cites.COUNTER_SPECIFICS]
         how = f"{name(attacker)} Counters: {name(target)} hits itself for {damage}"
     elif mine.has("crash"):
         damage = state.sides[attacker].hp
@@ -235,20 +245,20 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     left = state.sides[victim].hp  # what the damage left, before any KO by flats
     flat_words = _three_flats(state, victim, damage, first, cited, events)
     if mine.has("flatten") or mine.has("static"):
-        flat_words += _flatten_static(state, receiver, victim, mine, damage, bool(flat_words), cited, events)
+        flat_words += _flatten_static(state, receiver, victim, mine, damage, bool(flat_words), cited, events, glossary)
     knocked_out = state.sides[victim].hp == 0 and first
     if knocked_out:
         state.goto(frame("battle.ko"))  # the second attack is skipped
         cited.append(state.cites.KO_SKIPS)
     narration = f"{how}: {name(victim)} has {left} HP.{flat_words}"
-    narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng)
+    narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng, glossary)
     if knocked_out:
         narration += f" {name(victim)}'s Digimon is at 0 HP: {name(victim)} gets no attack."
-    return step(state, Phase.BATTLE, attacker, narration, cited, events)
+    return step(state, Phase.BATTLE, attacker, narration, cited, events, glossary)
 
 
 def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dealt: int, first: bool, cited: list, events: list,
-              rng: random.Random) -> str:
+              rng: random.Random, glossary: list) -> str:
     told = ""
     side = state.sides[receiver]
     if found.has("crash") and not abilities(state, attacker).has("counter"):
@@ -272,7 +282,8 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
     if amount:
         events.append(trash_top(state, 1 - receiver, int(amount)))
         told += f" Trash {amount}: {name(1 - receiver)} trashes from their deck."
-        cited += [state.cites.A_TRASH, state.cites.TRASH]
+        cited.append(state.cites.A_TRASH)
+        glossary.append(state.cites.TRASH)
     amount = found.arg("recycle")
     if amount:
         side = state.sides[receiver]
@@ -281,11 +292,13 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
         rng.shuffle(side.deck)
         events.append(state.card_event("recycle", receiver, moved))
         told += f" Recycle {amount}: {len(moved)} card(s) from {name(receiver)}'s trash go into the deck, shuffled."
-        cited += [state.cites.A_RECYCLE, state.cites.RECYCLE]
+        cited.append(state.cites.A_RECYCLE)
+        glossary.append(state.cites.RECYCLE)
     zone = {"D": "deck", "T": "trash", "H": "hand"}.get(found.arg("attach") or "")
     if zone:
         told += " " + push_attach_from(state, receiver, zone)
-        cited += [state.cites.A_ATTACH, state.cites.ATTACH]
+        cited.append(state.cites.A_ATTACH)
+        glossary.append(state.cites.ATTACH)
     shatter = found.arg("shatter")
     if shatter and dealt > 0:
         target = state.sides[1 - receiver]
@@ -300,6 +313,12 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
             told += " " + push_look(state, receiver, owner, int(amount), corrupt=ability == "corrupt")
             cited.append(rule)
     return told
+
+
+def _printed(state: DState, found: list[Abilities], p: int) -> str | None:
+    """The ability printed on the side's chosen attack, if it applies now (not Jammed); those gained earlier are not."""
+    gained = len(gained_by(state.sides[p], state.attacks[p]))
+    return found[p].names[0][0] if len(found[p].names) > gained else None
 
 
 def _first_stacks(state: DState, found: list[Abilities], p: int) -> int:
@@ -324,16 +343,17 @@ def _killer(state: DState, found: list[Abilities], p: int) -> int:
     return 1 if found[p].arg("killer") == state.attacks[1 - p] else 0
 
 
-def _grudge(state: DState, found: list[Abilities], powers: dict[int, int]) -> list[Any]:
+def _grudge(state: DState, found: list[Abilities], powers: dict[int, int], glossary: list[Any]) -> list[Any]:
     """DBE's Grudge against the attack the opponent used: Set Revival with the Grudge attack's Power (not if 0)."""
     cited: list[Any] = []
     for p in (0, 1):
         if found[p].arg("grudge") == state.attacks[1 - p]:
-            cited += [state.cites.A_GRUDGE, state.cites.A_GRUDGE_DOUBLE, state.cites.A_GRUDGE_SECOND, state.cites.SECOND_ATTACK,
-                      state.cites.A_GRUDGE_WORDING]
+            cited += [state.cites.A_GRUDGE_DOUBLE, state.cites.SECOND_ATTACK]  # double Power, 2nd Attack: one stack less
+            glossary += [state.cites.A_GRUDGE, state.cites.A_GRUDGE_SECOND, state.cites.A_GRUDGE_WORDING]
             if powers[p] > 0:
                 state.sides[p].alter(revival=powers[p])
-                cited += [state.cites.A_GRUDGE_REVIVE, state.cites.REVIVE]
+                cited.append(state.cites.A_GRUDGE_REVIVE)
+                glossary.append(state.cites.REVIVE)
     for p in (0, 1):
         if found[p].has("2nd-attack"):
             cited.append(state.cites.SECOND_ATTACK)
@@ -355,7 +375,7 @@ def _three_flats(state: DState, victim: int, damage: int, first: bool, cited: li
 
 
 def _flatten_static(state: DState, receiver: int, victim: int, found: Abilities, damage: int, flat_ko: bool,
-                    cited: list, events: list) -> str:
+                    cited: list, events: list, glossary: list) -> str:
     """DBE's Flatten after the damage (none once the 3-flat KO took the Digimon), and Static X."""
     side = state.sides[victim]
     told = ""
@@ -376,7 +396,8 @@ def _flatten_static(state: DState, receiver: int, victim: int, found: Abilities,
         gone = trash[:int(amount)]
         del trash[:int(amount)]
         state.sides[1 - receiver].deleted.extend(gone)
-        cited += [state.cites.A_STATIC, state.cites.STATIC]
+        cited.append(state.cites.A_STATIC)
+        glossary.append(state.cites.STATIC)
         events.append(state.card_event("delete", 1 - receiver, gone))
         told += f" Static {amount}: the bottom {len(gone)} card(s) of {name(1 - receiver)}'s trash are deleted."
     return told
@@ -399,13 +420,13 @@ def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
 def battle_unopposed(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
     return step(state, Phase.BATTLE, state.active, f"{name(1 - state.active)} has no active Digimon: there is no battle this turn.",
-                (state.cites.UNOPPOSED, state.cites.BATTLE_ABILITIES))
+                (state.cites.UNOPPOSED,))
 
 
-def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list[Any], list[Event], str]:
+def knock_out(state: DState, player: int, rng: random.Random, glossary: list[Any]) -> tuple[int, list[Any], list[Event], str]:
     """Battle Phase 6.1-6.5 for a KO'd active Digimon; returns the KO points it is worth, citations, events, words."""
     side = state.sides[player]
-    cited: list[Any] = [state.cites.KO_CHECK, state.cites.KO_REVIVAL]
+    cited: list[Any] = [state.cites.KO_CHECK] + ([state.cites.KO_REVIVAL] if side.battle.revival or side.worth_one else [])
     top = state.cards[side.active[-1]]
     worth = 1 if side.worth_one else (2 if top.level == "M" else 1)
     if side.worth_one:  # revived before: this KO is a "future" one
@@ -424,9 +445,10 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
     for uid in side.attached:  # an opponent's card attached here goes to its owner's trash (DBE)
         if owner_of(state, uid, player) != player:
             state.sides[1 - player].trash.append(uid)
-    cited.append(state.cites.KO_DISCARD)
+    if to_trash:
+        cited.append(state.cites.KO_DISCARD)
     if side.attached:
-        cited.append(state.cites.ATTACHMENT_SLOT)
+        cited.append(state.cites.ATTACHMENT_SLOT)  # "Discard ALL attachments for a Digimon that is KO'd"
     side.trash.extend(to_trash)
     events.append(state.card_event("ko-discard", player, to_trash))
     if to_deck:
@@ -436,8 +458,8 @@ def knock_out(state: DState, player: int, rng: random.Random) -> tuple[int, list
         events.append(state.card_event("to-deck", player, to_deck))
     if to_delete:
         side.deleted.extend(to_delete)
-        cited += [state.cites.DELETE] + ([state.cites.KO_MEGA] if top.level == "M" else []) + \
-            ([state.cites.KO_PARTNER_C] if any(state.cards[u].level == "C" for u in to_delete) else [])
+        glossary.append(state.cites.DELETE)
+        cited += [state.cites.KO_PARTNER_C] if any(state.cards[u].level == "C" for u in to_delete) else []
         events.append(state.card_event("delete", player, to_delete))
     if top.level == "M":
         cited.append(state.cites.KO_MEGA)
@@ -453,25 +475,25 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
     if not out:
         return None
     cited: list[Any] = []
+    glossary: list[Any] = []
     events: list[Event] = []
     told = []
     for player in out:
-        worth, because, happened, words = knock_out(state, player, rng)
+        worth, because, happened, words = knock_out(state, player, rng, glossary)
         winner = state.sides[1 - player]
         winner.ko_points += worth
         cited += because + [state.cites.KO_POINT]
         events += happened + [Event("ko-points", 1 - player, data={"points": winner.ko_points})]
         told.append(f"{words} {name(1 - player)} gains {worth} KO point{'s' if worth > 1 else ''} ({winner.ko_points}).")
-    cited.append(state.cites.WIN)
     champions = [p for p in (0, 1) if state.sides[p].ko_points >= WIN_POINTS]
     if champions:
         state.over = True
         state.winner = champions[0]
         state.clear_to(frame("game-over.done"))
         told.append(f"{name(champions[0])} has {state.sides[champions[0]].ko_points} KO points and wins!")
-        cited.append(state.cites.OBJECT)
+        cited += [state.cites.WIN, state.cites.OBJECT]
         events.append(Event("game-over", champions[0]))
-    return step(state, Phase.BATTLE, 1 - out[0], " ".join(told), cited, events)
+    return step(state, Phase.BATTLE, 1 - out[0], " ".join(told), cited, events, glossary)
 
 
 # -- End Phase ----------------------------------------------------------------------------------------------------
@@ -479,8 +501,8 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
 
 def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
     ending = state.active
+    told, cited, glossary = _what_ends(state)
     events = []
-    deleted_option = False
     for player, side in enumerate(state.sides):
         if side.support:
             gone = [uid for uid in side.support if uid in side.destined]  # a Partner Option: deleted after use
@@ -489,24 +511,60 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
             side.deleted.extend(gone)
             if gone:
                 events.append(state.card_event("delete", player, gone))
-                deleted_option = True
             side.support, side.blind = [], False
         side.battle = Battle()
         side.used_this_turn = ()
     state.attacks, state.order, state.gained = (), (), ()
-    deleted_words = f" (a {state.cites.WORDS['partner-option']} from the Destiny Zone is deleted)" if deleted_option else ""
-    ended = step(state, Phase.END, ending,  # the last step of the turn that ends
-                 f"Lingering effects end (Boosts, gained attack abilities, Set Revival); type changes, passives and HP stay. Supports are "
-                 f"discarded{deleted_words}. "
-                 f"The turn passes to {name(1 - ending)}.",
-                 (state.cites.END_ABILITIES, state.cites.REMOVE_LINGERING, state.cites.TYPE_CHANGES_STAY, state.cites.HP_CARRIES, state.cites.PASSIVES_STAY, state.cites.EVO_PASSIVES,
-                  state.cites.DISCARD_SUPPORTS, *((state.cites.PARTNER_OPTION, state.cites.DELETE) if deleted_option else ()), state.cites.NEXT_TURN), events)
+    ended = step(state, Phase.END, ending, f"{told} The turn passes to {name(1 - ending)}.",  # the last step of the turn that ends
+                 (*cited, state.cites.NEXT_TURN), events, glossary)
     state.turn += 1
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))
     return ended
 
 
+def _what_ends(state: DState) -> tuple[str, list[Any], list[Any]]:
+    """End Phase steps 3 and 4 as they apply now, in words, rules and glossary: the lingering effects in force end (each
+    linked to the term that makes it lingering), HP carries over, the Supports are discarded (a Partner Option from the
+    Destiny Zone deleted) and the chosen attacks reset. With none of these, the turn passing governs the step."""
+    cites = state.cites
+    ending: list[str] = []
+    glossary: list[Any] = []
+    for player, side in enumerate(state.sides):
+        battle = side.battle
+        for present, words, term in ((battle.boost, "Power boost", cites.BOOST),
+                                     ([a for a in battle.abilities if a != "jammed"], "gained attack abilities", None),
+                                     (battle.revival, "Set Revival", cites.REVIVE),
+                                     (battle.hand_open, "open hand", None)):
+            if present:
+                ending.append(f"{name(player)}'s {words}")
+                glossary += [term] if term is not None else []
+    cited: list[Any] = []
+    told = []
+    if ending:
+        cited.append(cites.REMOVE_LINGERING)
+        glossary += [cites.TYPE_CHANGES_STAY, cites.HP_CARRIES, cites.PASSIVES_STAY, cites.EVO_PASSIVES]  # what is no lingering effect
+        told.append(f"Lingering effects end: {', '.join(ending)}; type changes and passives stay.")
+    kept = [f"{name(p)}'s {state.label(side.active[-1])} keeps its {side.hp} HP" for p, side in enumerate(state.sides)
+            if side.active and side.hp != state.cards[side.active[-1]].hp // side.divisor]
+    if kept:  # current HP is carried over: it is not an effect that ends
+        told.append(f"{'; '.join(kept)}.")
+    supports = any(side.support for side in state.sides)
+    if supports or state.attacks:
+        cited.append(cites.DISCARD_SUPPORTS)
+        told.append("Supports are discarded and the chosen attacks reset." if supports else "The chosen attacks reset.")
+    if any(uid in side.destined for side in state.sides for uid in side.support):  # deleted after use (Glossary)
+        cited.append(cites.PARTNER_OPTION)
+        glossary.append(cites.DELETE)
+        told[-1] = f"{told[-1][:-1]} (a {cites.WORDS['partner-option']} from the Destiny Zone is deleted)."
+    if not cited:
+        cited.append(cites.NEXT_TURN)  # nothing lingered, nothing to discard: the turn passing governs
+    cited += [cites.HP_CARRIES] if kept else []
+    return " ".join(told) or "End Phase.", cited, glossary
+
+
+#: the attack abilities that act at the attack-abilities step (Power, the attack order); the others act on the hit
+ACT_NOW = frozenset({"1st-attack", "to-0", "counter", "x3", "cannot-gain-1st", "killer", "grudge", "2nd-attack"})
 #: attack ability -> the name of its clause in a game's citation table
 _ABILITY_CITES = {
     "1st-attack": "A_FIRST", "to-0": "A_TO_ZERO", "counter": "A_COUNTER", "crash": "A_CRASH", "x3": "A_X3",

@@ -319,9 +319,10 @@ def actions(c: ModuleType) -> dict[str, ActionRule]:
                                 _check_full_mulligan),
         "no-mulligan": _rule(c.FREE_MULLIGAN, "Free mulligans happen in the turn player's Prep Phase."),
         "play": _rule(c.PLAY_NEW, "A new Digimon is played in the Prep Phase when the active zone is empty.", _check_play),
-        "partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed.",
-                                _check_partner_evolve),
-        "no-partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens when the partner Level R is newly placed."),
+        "partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens in the Prep Phase, when the partner Level R is the "
+                                "active Digimon.", _check_partner_evolve),
+        "no-partner-evolve": _rule(c.PARTNER_EVOLVE, "Partner evolution happens in the Prep Phase, when the partner Level R is the "
+                                   "active Digimon."),
         "rack": _rule(c.RACK_UP, "DP is racked up in the Evolution Phase.", _check_rack),
         "no-rack": _rule(c.RACK_UP, "DP is racked up in the Evolution Phase."),
         "evolve": _rule(c.LEVEL_UP, "Evolution happens in the turn player's Evolution Phase.", _check_evolve),

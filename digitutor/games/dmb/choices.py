@@ -49,11 +49,13 @@ def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
         side.trash.extend(side.kept)  # DBE: the DP kept under it goes with it
         side.kept, side.kept_dp = [], 0
         told = f" {state.label(old)} is discarded to make room; its effects stop."
-        if outcome is not None:
-            outcome.citations.append(state.cites.LEAVING_A_ZONE)
+        if outcome is not None:  # one attachment slot: the card already there is discarded and replaced
+            outcome.citations += [state.cites.ATTACH, state.cites.ATTACHMENT_SLOT, state.cites.LEAVING_A_ZONE]
     side.attached.append(uid)
     if outcome is not None:
-        outcome.citations.append(state.cites.ATTACHMENT_SLOT)
+        if owner_of(state, uid, player) != player:  # "Attachments can only target your own Digimon unless otherwise specified"
+            outcome.citations.append(state.cites.ATTACH)
+        outcome.glossary.append(state.cites.ATTACHMENT_SLOT)
     return f"{state.label(uid)} is attached to {name(player)}'s {state.label(side.active[-1])}.{told}"
 
 
@@ -221,12 +223,12 @@ def no_attach(state: DState, top: Frame, rng: random.Random) -> Step:
     player = top.player
     assert player is not None
     state.pop()
-    cited = [state.cites.A_ATTACH, state.cites.ATTACH, state.cites.MISFIRE]
+    cited = [state.cites.A_ATTACH, state.cites.MISFIRE]
     told = f"{name(player)} has no card that can be attached in their {top['zone']}: Attach misfires."
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
         cited.append(state.cites.CHERRYPICKING)
-    return step(state, phase, player, told, cited)
+    return step(state, phase, player, told, cited, glossary=(state.cites.ATTACH,))
 
 
 def answer_attach(state: DState, top: Frame, chosen: Action) -> Step:
@@ -235,9 +237,12 @@ def answer_attach(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     from_deck = top["zone"] == "deck"
     state.goto(frame("effect.shuffle", player, phase=top["phase"])) if from_deck else state.pop()
+    replacing = bool(state.sides[player].attached)
     told = attach(state, player, uid)
-    cited = [state.cites.A_ATTACH, state.cites.ATTACH, state.cites.ATTACHMENT_SLOT] + ([state.cites.CHERRYPICKING] if from_deck else [])
-    return step(state, phase, player, told, cited, [state.card_event("attach", player, (uid,))])
+    cited = [state.cites.A_ATTACH] + ([state.cites.ATTACH, state.cites.ATTACHMENT_SLOT, state.cites.LEAVING_A_ZONE] if replacing else []) \
+        + ([state.cites.CHERRYPICKING] if from_deck else [])
+    return step(state, phase, player, told, cited, [state.card_event("attach", player, (uid,))],
+                glossary=(state.cites.ATTACH, state.cites.ATTACHMENT_SLOT))
 
 
 def ask_shatter(state: DState, top: Frame) -> Decision | None:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from ...core.records import Event, Step
 from ...core.secret import choices
-from ...rules.model import Citation
+from ...rules.model import Citation, CitationKind
 from .state import DState, Phase
 
 PHASE_IDS = {phase: phase.value for phase in Phase}
@@ -20,7 +20,24 @@ def name(player: int) -> str:
 def step(state: DState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = (),
          glossary: Iterable[Citation] = ()) -> Step:
     """A step citing the rules that made it happen (the governing one first); ``glossary``: terms it uses, by definition."""
-    return Step(state.turn, player, PHASE_IDS[phase], narration, tuple(dict.fromkeys(citations)), tuple(events), tuple(glossary))
+    cited = tuple(dict.fromkeys(citations))
+    return Step(state.turn, player, PHASE_IDS[phase], narration, cited, tuple(events), words_used(glossary, cited))
+
+
+def words_used(glossary: Iterable[Citation], cited: Iterable[Citation] = ()) -> tuple[Citation, ...]:
+    """A step's glossary: each term's definition once, none that the step already quotes as a rule."""
+    quoted = set(cited)
+    return tuple(c for c in dict.fromkeys(glossary) if c not in quoted)
+
+
+def is_definition(citation: Citation) -> bool:
+    """Does this clause define a word (a Glossary entry, an attack ability, a part of a card's anatomy)? Such a clause
+    explains a term a step uses: the step links it in its glossary rather than quoting it as a rule."""
+    return citation.kind is CitationKind.RULE and citation.id.partition(":")[2].partition(".")[0] in DEFINING_SECTIONS
+
+
+#: the rulebook sections whose clauses define words: a card's parts, the glossary, the attack abilities
+DEFINING_SECTIONS = frozenset({"glossary", "anatomy-of-cards", "attack-abilities"})
 
 
 def draw(state: DState, player: int, count: int) -> Event:

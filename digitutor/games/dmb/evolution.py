@@ -7,6 +7,7 @@ import random
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Step
+from .cards import NEXT_LEVEL
 from .checks import evolve_options, evolve_target
 from .common import in_zone, name, step, to_owners_trash
 from .run import run_effects
@@ -22,7 +23,7 @@ def ask_rack(state: DState, top: Frame) -> Decision | None:
     options = [Option(action("rack", player, ids[uid]), f"Rack up {state.label(uid)} for +{state.cards[uid].plus_p} DP") for uid in hand]
     options.append(Option(action("no-rack", player), "Rack up nothing"))
     return Decision(player, "rack", f"{name(player)}: place up to one card into your DP zone?", tuple(options),
-                    (state.cites.EVOLUTION_ABILITIES, state.cites.RACK_UP), Phase.EVOLUTION.value)
+                    (state.cites.RACK_UP,), Phase.EVOLUTION.value)
 
 
 def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
@@ -48,7 +49,7 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     if len(options) == 1:
         return None
     return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options,
-                    (state.cites.EVOLVE_CARD, state.cites.LEVEL_UP, state.cites.REQUIREMENTS), Phase.EVOLUTION.value)
+                    (state.cites.LEVEL_UP, state.cites.EVOLVE_CARD, state.cites.REQUIREMENTS), Phase.EVOLUTION.value)
 
 
 def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -73,7 +74,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     target = evolve_target(state, player, chosen)
     assert target is not None
     before = side.active[-1]
-    cited = [state.cites.LEVEL_UP]
+    cited = [state.cites.LEVEL_UP]  # a normal evolution: the next level (Evolution Phase step 5)
+    glossary = [state.cites.LEVEL]
     events = []
     paid = ""
     evolve_card = in_zone(state, player, "hand", chosen.cards[0]) if chosen.kind == "evolve-with" else None
@@ -81,7 +83,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         material = state.uid(chosen.cards[1])
         side.hand.remove(material)
         side.trash.append(material)
-        cited += [state.cites.EVOLVE_CARD, state.cites.DNA, state.cites.DNA_AS_BOX]
+        cited = [state.cites.DNA, state.cites.DNA_AS_BOX]  # DNA takes the place of step 5 and counts as the Evolve card
         cited += [state.cites.DNA_DATA, *state.cites.MORE.get("dna-data", ())] if state.cards[material].data else []
         paid = f", discarding {state.label(material)} for DNA"
         events.append(state.card_event("discard", player, (material,)))
@@ -89,7 +91,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         side.hand.remove(evolve_card)
         keeps_dp = getattr(state.cards[evolve_card], "keeps_dp", False)  # DBE: Super Tag is deleted instead of the DP
         (side.deleted if keeps_dp else side.trash).append(evolve_card)
-        cited += [state.cites.EVOLVE_CARD, state.cites.REQUIREMENTS]
+        cited.insert(0, state.cites.EVOLVE_CARD)
+        cited += [state.cites.REQUIREMENTS] if state.cards[evolve_card].ignores else []  # "ignore X": the others still hold
         paid = f" with the {state.cites.WORDS['evolve-card']} {state.label(evolve_card)}"
         events.append(state.card_event("evolve-card", player, (evolve_card,)))
     pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores
@@ -98,7 +101,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         gone = list(side.dp)
         to_owners_trash(state, gone, player)
         side.dp.clear()
-        cited += [state.cites.REQ_DP, state.cites.DISCARD_DP, state.cites.PAYING_DP]
+        cited += [state.cites.DISCARD_DP, state.cites.REQ_DP, state.cites.PAYING_DP]  # all DP discarded; the remainder is lost
         paid += f", discarding all {len(gone)} DP cards"
         events.append(state.card_event("pay-dp", player, gone))
     for zone in (side.hand, side.destiny):
@@ -107,12 +110,13 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.active.append(target)
     side.hp = state.cards[target].hp
     side.evolved = state.turn
-    cited += [state.cites.ONCE_PER_TURN, state.cites.NEW_HP, state.cites.LEVEL]
+    cited.append(state.cites.NEW_HP)
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
     if state.cards[before].named_in(state.cards[target].evo_box) and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
-        cited.append(state.cites.REQ_EVO_BOX)
+        if chosen.kind != "dna" and not _type_and_level_met(state, before, target):
+            cited.append(state.cites.REQ_EVO_BOX)  # the box's name let it skip type and level
         bonuses = state.cards[target].bonuses
         if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
             state.push(frame("evolution.bonus-order", player, card=state.iid(target), left=tuple(range(len(bonuses)))))
@@ -122,9 +126,16 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
             bonus = run_effects(state, player, bonuses)
             if bonus.citations:
                 cited += [state.cites.EVO_BONUS, *bonus.citations]
+                glossary += bonus.glossary
                 narration += " " + bonus.narration
                 events += bonus.events
-    return step(state, Phase.EVOLUTION, player, narration, cited, events)
+    return step(state, Phase.EVOLUTION, player, narration, cited, events, glossary)
+
+
+def _type_and_level_met(state: DState, before: int, target: int) -> bool:
+    """Would the evolution meet requirements 2 and 3 without the Evolution Box naming the Digimon?"""
+    current, future = state.cards[before], state.cards[target]
+    return NEXT_LEVEL.get(current.level or "") == future.level and state.cites.same_type(current, future)
 
 
 def ask_bonus_order(state: DState, top: Frame) -> Decision | None:
@@ -136,7 +147,7 @@ def ask_bonus_order(state: DState, top: Frame) -> Decision | None:
     card = state.cards[state.uid(top["card"])]
     options = tuple(Option(action("bonus", player, effect=index), f"Resolve first: \"{card.bonuses[index].spec.quote}\"") for index in left)
     return Decision(player, "bonus-order", f"{name(player)}: {card.name}'s Evolution Box bonuses trigger at once; which resolves first?",
-                    options, (state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ())),
+                    options, (state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), state.cites.EVO_BONUS),
                     Phase.EVOLUTION.value)
 
 
@@ -158,4 +169,5 @@ def _resolve_bonus(state: DState, top: Frame, index: int, chosen: bool) -> Step:
     bonus = run_effects(state, player, (card.bonuses[index],))
     how = f"{name(player)} resolves this bonus first" if chosen else "The last bonus resolves"
     return step(state, Phase.EVOLUTION, player, f"{how}: {bonus.narration}",
-                [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), *bonus.citations], bonus.events)
+                [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), *bonus.citations], bonus.events,
+                bonus.glossary)

@@ -24,7 +24,7 @@ def setup_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.deck)
         events.append(draw(state, player, OPENING))
     state.goto(frame("setup.mulligan", 0, put=0), frame("setup.mulligan", 1, put=0), frame("setup.first"))
-    return step(state, Phase.SETUP, None, f"Each player shuffles their deck and draws {OPENING}; the Destiny Zone stays apart, seen by its owner only.", (state.cites.SETUP_STEPS, state.cites.OPENING_HAND, state.cites.DESTINY_OUTSIDE, state.cites.DESTINY_HIDDEN), events)
+    return step(state, Phase.SETUP, None, f"Each player shuffles their deck and draws {OPENING}; the Destiny Zone stays apart, seen by its owner only.", (state.cites.OPENING_HAND, state.cites.SETUP_STEPS, state.cites.DESTINY_OUTSIDE, state.cites.DESTINY_HIDDEN), events)
 
 
 def ask_setup_mulligan(state: DState, top: Frame) -> Decision:
@@ -85,7 +85,7 @@ def prep_draw(state: DState, top: Frame, rng: random.Random) -> Step:
     count = 2 if len(side.hand) <= 2 else 1
     event = draw(state, player, count)
     state.pop()
-    cited = [state.cites.EACH_TURN, state.cites.PREP_ABILITIES, state.cites.DRAW]
+    cited = [state.cites.DRAW, state.cites.EACH_TURN, state.cites.PREP_ABILITIES]
     told = f"draws {event.data['count']}"
     if event.data["count"] < count:
         cited.append(state.cites.EMPTY_DECK)
@@ -175,7 +175,7 @@ def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None
     return step(state, Phase.PREP, player,
                 f"{name(player)} has no Digimon to play: they reveal their hand and take forced mulligans until "
                 f"{state.label(found)} appears, which must be played{placed}.",
-                (state.cites.PLAY_NEW, state.cites.FORCED_MULLIGAN, state.cites.FORCED_MUST_PLAY, *((state.cites.ABNORMAL,) if side.abnormal else ()),
+                (state.cites.FORCED_MULLIGAN, state.cites.PLAY_NEW, state.cites.FORCED_MUST_PLAY, *((state.cites.ABNORMAL,) if side.abnormal else ()),
                  *((state.cites.FORCED_EMPTY_HAND,) if not revealed else ())), events)
 
 

@@ -23,7 +23,7 @@ def ask_discard(state: DState, top: Frame) -> Decision | None:
     ids = state.instances.ids
     options = tuple(Option(action("discard", player, ids[uid]), f"Discard {state.label(uid)}") for uid in hand)
     return Decision(player, "discard", f"{name(player)}: discard down to {HAND_LIMIT} cards ({len(hand)} in hand).", options,
-                    (state.cites.END_ABILITIES, state.cites.DISCARD_TO_SIX), Phase.END.value)
+                    (state.cites.DISCARD_TO_SIX, state.cites.END_ABILITIES), Phase.END.value)
 
 
 def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:

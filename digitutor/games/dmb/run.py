@@ -11,7 +11,7 @@ from ...core.secret import record
 from ...rules.model import Citation
 from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
-from .common import chosen_attack, draw, name, to_owners_trash, trash_top
+from .common import chosen_attack, draw, is_definition, name, to_owners_trash, trash_top
 from .effects import has_passive, whose
 from .state import DState
 
@@ -23,11 +23,16 @@ class Outcome:
     narration: str = ""
     citations: list[Citation] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    glossary: list[Citation] = field(default_factory=list)  #: the words its card texts use, each by its definition
     misfired: bool = False
     discarded: list[int] = field(default_factory=list)  #: players who discarded during the effect running now (DBE)
 
     def say(self, words: str) -> None:
         self.narration = f"{self.narration} {words}".strip()
+
+    def cite(self, citation: Citation) -> None:
+        """A clause behind what happened: quoted as a rule, or linked as a word's definition."""
+        (self.glossary if is_definition(citation) else self.citations).append(citation)
 
 
 def _ability_words(ability: str) -> str:
@@ -70,7 +75,9 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     wanted = what.kind if what is not None and what.kind else "digimon"
     found = next((at for at in range(len(side.deck) - 1, -1, -1) if state.cards[side.deck[at]].counts_as(wanted)), None)
     checked = len(side.deck) - (found if found is not None else 0)
-    outcome.citations += [state.cites.UNKNOWN_CARDS, *state.cites.MORE.get("dig", ())]
+    outcome.citations.append(state.cites.UNKNOWN_CARDS)
+    if checked > 1:  # cards that are not the one wanted were checked and skipped (DBE works this very case through)
+        outcome.citations += state.cites.MORE.get("dig", ())
     if found is None:
         if checked > 1:
             state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
@@ -82,7 +89,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
     if checked > 1:
         state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
-        outcome.citations += [state.cites.CHERRYPICKING, *state.cites.MORE.get("intent", ())]
+        outcome.glossary += state.cites.MORE.get("intent", ())  # the shuffle step that follows cites the Cherrypicking rule
         told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
     return told
 
@@ -104,7 +111,7 @@ def _one_effect(state: DState, owner: int, effect: Effect, outcome: Outcome, sou
     support = effect.spec.timing in SUPPORT_TIMINGS
     short = state.cites.COSTS_MUST_COMPLETE and any(_cannot_complete(state, owner, verb) for verb in effect.spec.cost)
     for verb in effect.spec.cost:  # a cost (the sentence before a colon) is paid whatever exempts its effects
-        outcome.citations += [state.cites.COSTS_VS_EFFECTS, *state.cites.MORE.get("cost", ())]
+        outcome.glossary += [state.cites.COSTS_VS_EFFECTS, *state.cites.MORE.get("cost", ())]  # what a cost is
         _verb(state, owner, verb, outcome, source, paying=True, support=support)
     if short:  # DBE: a cost not fully met is a condition that failed
         outcome.misfired = True
@@ -144,6 +151,7 @@ def _interrupt(state: DState, outcome: Outcome) -> None:
             inner = run_effects(state, 1 - player, triggered)
             outcome.say(f"{name(1 - player)}'s effect interrupts: {inner.narration}")
             outcome.citations += [state.cites.INTERRUPT, *inner.citations]
+            outcome.glossary += inner.glossary
             outcome.events += inner.events
     outcome.discarded.clear()
 
@@ -177,13 +185,21 @@ def _shielded(state: DState, player: int) -> bool:
     return _passive(state, player, "supports-cannot-lower-hp")
 
 
+def _shields(state: DState, player: int) -> list[Citation]:
+    """The card texts of those passives: the exemption the step shows."""
+    side = state.sides[player]
+    return [e.citation for uid in (*side.active[-1:], *side.attached) for e in state.cards[uid].effects
+            if e.spec.timing == "passive" and "supports-cannot-lower-hp" in e.modifies]
+
+
 def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int | None = None,
           paying: bool = False, support: bool = False) -> None:
     """One verb of an effect (``paying``: as its cost; ``support``: the effect is a Support's)."""
     player = whose(verb.what, owner)
     side = state.sides[player]
-    outcome.citations.append(state.effect_rules.verbs[verb.verb])
     kind = verb.verb
+    if kind != "lower-hp":  # the rule behind lowering HP is cited below, where an exemption meets it
+        outcome.cite(state.effect_rules.verbs[kind])
     if kind == "boost":
         side.alter(boost=side.battle.boost + verb.amount)
         outcome.say(f"{name(player)}'s Power +{verb.amount}.")
@@ -217,12 +233,10 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         moved = [side.trash.pop() for _ in range(min(verb.count, len(side.trash)))]
         side.deck.extend(moved)
         outcome.events.append(state.card_event("recycle", player, moved))
-        outcome.citations += state.cites.MORE.get("recycle", ())
+        outcome.glossary += state.cites.MORE.get("recycle", ())  # what Recycle means: no shuffle
         outcome.say(f"{name(player)} recycles {len(moved)} card(s) from the trash to the top of the deck.")
     elif kind == "discard":
-        outcome.say(push_discard(state, player, verb.count))
-        if player != owner:
-            outcome.citations.append(state.cites.OPPONENT_DISCARDS)
+        outcome.say(push_discard(state, player, verb.count))  # the discard itself, the player's choice, is its own step
     elif kind == "attach":
         if source is not None and side.active:
             outcome.say(attach(state, player, source, outcome))
@@ -236,8 +250,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.say(f"{name(player)}'s HP costs are 0: the cost is met and the HP stays at {side.hp}.")
             return
         if paying and _shielded(state, player):  # an exemption from effects does not reach a cost
-            outcome.citations += state.cites.MORE.get("cost-not-exempted", ())
+            outcome.citations += [state.cites.COSTS_VS_EFFECTS, *state.cites.MORE.get("cost-not-exempted", ()), *_shields(state, player)]
         if support and not paying and _shielded(state, player):
+            outcome.citations += [state.cites.COSTS_VS_EFFECTS, *_shields(state, player)]
             outcome.say(f"Supports cannot lower {name(player)}'s HP: it stays at {side.hp}.")
         elif side.active:
             side.hp = max(0, side.hp - verb.amount)
@@ -252,7 +267,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         moved = [side.deck.pop() for _ in range(min(verb.count, len(side.deck)))]
         side.dark.extend(moved)
         outcome.events.append(state.card_event("dark-draw", player, moved, {"count": len(moved)}, secret=True))
-        outcome.citations += [state.cites.DARK_DRAW, state.cites.DARK_AREA_HIDDEN]
+        outcome.glossary += [state.cites.DARK_DRAW, state.cites.DARK_AREA_HIDDEN]  # what Dark Draw and the Dark Area are
         outcome.say(f"{name(player)} draws {len(moved)} into their Dark Area.")
     elif kind == "static":  # DBE: Static X: delete the bottom X cards of the trash
         gone = side.trash[:verb.count]

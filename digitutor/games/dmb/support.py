@@ -35,7 +35,7 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
         state.goto(*support_frames(state), frame("battle.unopposed"))
         return step(state, Phase.STRATEGY, player,
                     f"{name(opponent)} has no active Digimon: unopposed victory bonus — {name(opponent)} trashes 2, {name(player)} draws 1.",
-                    (state.cites.UNOPPOSED, state.cites.UNOPPOSED_BONUS, state.cites.TRASH), events)
+                    (state.cites.UNOPPOSED, state.cites.UNOPPOSED_BONUS), events, glossary=(state.cites.TRASH,))
     *chooses, reveal = secret_round("strategy", (player, opponent))
     state.goto(*chooses, *support_frames(state), frame("battle.activate", player), frame("battle.activate", opponent), reveal, *battle_frames())
     return step(state, Phase.STRATEGY, None, "Both players choose Circle, Triangle or Cross, secretly and at the same time.",
@@ -61,7 +61,8 @@ def answer_strategy(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     record(state, "strategy", player, chosen.param("choice") or "circle")
     state.pop()
-    return step(state, Phase.STRATEGY, player, f"{name(player)} chooses an attack, face down.", (state.cites.SECRETLY, state.cites.FACE_DOWN_ATTACK))
+    return step(state, Phase.STRATEGY, player, f"{name(player)} chooses an attack, face down.",
+                (state.cites.CHOOSE_ATTACK, state.cites.FACE_DOWN_ATTACK))
 
 
 # -- Support Phase -----------------------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ def ask_support(state: DState, top: Frame) -> Decision:
     if side.deck:
         options.append(Option(action("blind", player), "Support blind from the top of your deck (face down)"))
     options.append(Option(action("no-support", player), "No Support"))
-    cited = (state.cites.SUPPORT_ABILITIES, state.cites.SUPPORTING, state.cites.NON_TURN_DECLARES if player != state.active else state.cites.TURN_DECLARES)
+    cited = (state.cites.SUPPORTING, state.cites.NON_TURN_DECLARES if player != state.active else state.cites.TURN_DECLARES)
     return Decision(player, "support", f"{name(player)}: declare your Support (or none).", tuple(options), cited, Phase.SUPPORT.value)
 
 
@@ -104,7 +105,7 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
         side.support.append(option)
         return step(state, Phase.SUPPORT, player,
                     f"{name(player)} discards {state.label(partner)} and supports with the {state.cites.WORDS['partner-option']} {state.label(option)} from the Destiny Zone.",
-                    (state.cites.SUPPORTING, order, state.cites.PARTNER_OPTION), [state.card_event("discard", player, (partner,)),
+                    (state.cites.PARTNER_OPTION, state.cites.SUPPORTING, order), [state.card_event("discard", player, (partner,)),
                                                                state.card_event("support", player, (option,))])
     if chosen.kind == "no-support":
         return step(state, Phase.SUPPORT, player, f"{name(player)} declares no Support.", (state.cites.SUPPORTING, order))
@@ -163,17 +164,20 @@ def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
     uid = other.support[-1]
     return step(state, Phase.SUPPORT, player,
                 f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
-                (state.cites.JAM_WINDOW, state.cites.A_JAMMING, state.cites.JAMMING_ODDBALLS, state.cites.VOID), [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)])
+                (state.cites.JAM_WINDOW, state.cites.A_JAMMING, state.cites.JAMMING_ODDBALLS),
+                [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)], glossary=(state.cites.VOID,))
 
 
 def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
-    """Blind Supports turn face up; then Void timings are checked before all other effects, the turn player's first."""
+    """Blind Supports turn face up as resolving begins; then Void timings are checked before all other effects, the turn
+    player's first. The step cites the Void timing only when a Support is voided."""
     state.pop()
-    events, told, cited = [], [], [state.cites.VOID_FIRST]
+    events, told, cited, flipped = [], [], [], []
     for player in (state.active, 1 - state.active):
         side = state.sides[player]
         if side.blind:
             side.blind = False
+            flipped.append(player)
             events.append(state.card_event("flip-support", player, side.support))
             told.append(f"{name(player)}'s blind Support is {state.label(side.support[-1])}.")
     voiders = [p for p in (state.active, 1 - state.active) if _support(state, p) is not None and is_void(_support(state, p).supports)]
@@ -184,16 +188,17 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
         if other.support and not other.battle.voided:
             other.alter(voided=True)
             card = _support(state, player)
-            cited += [state.cites.VOID, *(e.citation for e in card.supports if e.spec.timing == "void")]
+            cited += [state.cites.VOID_FIRST, *(e.citation for e in card.supports if e.spec.timing == "void")]
             told.append(f"{name(player)}'s {card.name} voids {name(1 - player)}'s Support.")
             events.append(Event("void", 1 - player))
-    if len(voiders) == 2:
+    if len(voiders) == 2 and cited:
         cited.append(state.cites.VOID_ORDER)
         if state.cites.VOIDS_CANNOT_BE_VOIDED:  # DBE: both Voids apply, each to the other card's other effects
             cited.append(state.cites.VOIDS_NOT_VOIDS)
     if not told:
         return None
-    return step(state, Phase.SUPPORT, None, " ".join(told), cited + [state.cites.SUPPORTING], events)
+    revealed = [state.cites.RESOLVE_LIFO, state.cites.SUPPORTING] if flipped else []  # a face-down Support is seen as it resolves
+    return step(state, Phase.SUPPORT, None, " ".join(told), cited + revealed, events, glossary=(state.cites.VOID,) if cited else ())
 
 
 def _support(state: DState, player: int) -> Card | None:
@@ -211,10 +216,10 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     side = state.sides[player]
     order = [state.cites.RESOLVE_LIFO]
     if side.battle.voided:
-        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} is voided: it does nothing.", order + [state.cites.VOID])
+        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} is voided: it does nothing.", order,
+                    glossary=(state.cites.VOID,))
     effects = tuple(e for e in card.supports if e.spec.timing in ("support", "data"))
-    if any(e.spec.timing == "data" for e in effects):
-        order += [state.cites.DATA_TIMING, state.cites.EFFECT_TIMING]
+    timing = [state.cites.DATA_TIMING, state.cites.EFFECT_TIMING] if any(e.spec.timing == "data" for e in effects) else []
     if not effects:
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
@@ -223,4 +228,4 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     outcome = run_effects(state, player, effects, side.support[-1])
     state.frames.remove(top)
     return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} resolves: {outcome.narration}", order + outcome.citations,
-                outcome.events)
+                outcome.events, glossary=timing + outcome.glossary)
