@@ -5,22 +5,19 @@ the player chooses a valid Digimon among them to evolve to, and the others go ba
 were separated before anyone looked; its second effect shuffles the partner from the trash into the deck. It is
 evolving by Evolution card (5.1): level and type are respected, and a card that lowers DP costs still checks that
 the DP is there — but it does not prohibit an Abnormal Digimon from evolving (Effect Evolution, POINT).
+The choice among the revealed cards is answered in ``turn`` (``answer_matrix``), with the evolution it makes.
 """
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
-from ..dmb.common import name, step, words_used
-from ..dmb.run import run_effects
+from ..dmb.common import name, step
 from ..dmb.state import DState, Phase
 from ..dmb.view import REVEALED
 from . import citations as C
 from .by_card import card_requirement_reasons
-from .choices import put_back
 
 
 def reveal_options(state: DState, player: int) -> list[Option]:
@@ -76,42 +73,6 @@ def ask_matrix(state: DState, top: Frame) -> Decision:
                     (C.BY_CARD, C.MATRIX, C.CARD_RESPECTS), Phase.EVOLUTION.value)
 
 
-def answer_matrix(state: DState, top: Frame, chosen: Action) -> Step:
-    """The chosen Future evolves the active Digimon by the Evolution card's steps; the rest go back in the same order;
-    then the card's other effects resolve (also when no Future was chosen: the evolution failed)."""
-    from .turn import answer_evolve
-
-    player = chosen.player
-    side = state.sides[player]
-    card_uid = state.uid(top["card"])
-    card = state.cards[card_uid]
-    was_abnormal = side.abnormal
-    state.pop()
-    side.evolve_zone.remove(card_uid)
-    if chosen.kind == "matrix-none":
-        back = put_back(state, player)
-        side.trash.append(card_uid)
-        state.pop()  # the Evolution Phase's evolve step: no evolution this turn
-        done = step(state, Phase.EVOLUTION, player, f"{name(player)} evolves to none of them: the evolution fails. The {back} "
-                    f"revealed cards go back on top of the deck in the same order, without a shuffle; {card.name} goes to the "
-                    "trash.", (C.CARD_FAILS, C.MATRIX), [state.card_event("discard", player, (card_uid,))])
-    else:
-        uid = state.uid(chosen.cards[0])
-        side.looking.remove(uid)
-        back = put_back(state, player)
-        side.hand += [uid, card_uid]  # the Evolution card's steps take the Future and the card from where they wait
-        ids = state.instances.ids
-        done = answer_evolve(state, state.frames[-1], action("evolve-with", player, ids[card_uid], ids[uid]))
-        cited = (*done.citations, C.MATRIX) + ((C.MATRIX_ABNORMAL,) if was_abnormal else ())
-        done = replace(done, narration=f"{done.narration} The other {back} revealed cards go back on top of the deck in the same "
-                       "order, without a shuffle.", citations=tuple(dict.fromkeys(cited)))
-    rest = run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "evolve"), card_uid)
-    if not rest.narration:
-        return done
-    quoted = {c.id for c in done.citations}  # a clause the evolution already quotes is not quoted again in another piece
-    cited = tuple(dict.fromkeys((*done.citations, *(c for c in rest.citations if c.id not in quoted))))
-    return replace(done, narration=f"{done.narration} {card.name} finishes resolving: {rest.narration}", citations=cited,
-                   glossary=words_used((*done.glossary, *rest.glossary), cited), events=(*done.events, *rest.events))
 
 
 def check_matrix(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

@@ -62,7 +62,7 @@ PROCEDURE = Procedure(
                                       effect_evolution.answer_effect_evolve, effect_evolution.no_effect_evolve),
         "evolution.evolve": DecisionRule(frozenset({"evolve", "evolve-with", "evolve-dp-with", "evolve-reveal", "dna", "no-evolve"}),
                                          turn.ask_evolve, turn.answer_evolve, turn.skip_evolve),
-        "evolution.matrix": DecisionRule(frozenset({"matrix-evolve", "matrix-none"}), matrix.ask_matrix, matrix.answer_matrix),
+        "evolution.matrix": DecisionRule(frozenset({"matrix-evolve", "matrix-none"}), matrix.ask_matrix, turn.answer_matrix),
     },
 )
 

@@ -20,6 +20,7 @@ from ..dmb.state import DState, Phase
 from . import citations as C
 from .by_card import after_evolving, card_citations, card_options, evolve_card_options, when_evolving
 from .cards import next_level
+from .choices import put_back
 from .matrix import answer_reveal, reveal_options
 
 
@@ -375,3 +376,40 @@ def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
     negative = state.cards[state.uid(chosen.cards[0])].plus_p < 0  # "-X0 +P": the DP the player has is lowered
     return replace(done, citations=(*done.citations, *(C.MORE["negative-plus-p"] if negative else ())),
                    glossary=(*done.glossary, C.PLUS_P))
+
+
+def answer_matrix(state: DState, top: Frame, chosen: Action) -> Step:
+    """Matrix Evolve's choice (the cards revealed by ``matrix``): the chosen Future evolves the active Digimon by the
+    Evolution card's steps; the rest go back in the same order; then the card's other effects resolve (also when no
+    Future was chosen: the evolution failed)."""
+    player = chosen.player
+    side = state.sides[player]
+    card_uid = state.uid(top["card"])
+    card = state.cards[card_uid]
+    was_abnormal = side.abnormal
+    state.pop()
+    side.evolve_zone.remove(card_uid)
+    if chosen.kind == "matrix-none":
+        back = put_back(state, player)
+        side.trash.append(card_uid)
+        state.pop()  # the Evolution Phase's evolve step: no evolution this turn
+        done = step(state, Phase.EVOLUTION, player, f"{name(player)} evolves to none of them: the evolution fails. The {back} "
+                    f"revealed cards go back on top of the deck in the same order, without a shuffle; {card.name} goes to the "
+                    "trash.", (C.CARD_FAILS, C.MATRIX), [state.card_event("discard", player, (card_uid,))])
+    else:
+        uid = state.uid(chosen.cards[0])
+        side.looking.remove(uid)
+        back = put_back(state, player)
+        side.hand += [uid, card_uid]  # the Evolution card's steps take the Future and the card from where they wait
+        ids = state.instances.ids
+        done = answer_evolve(state, state.frames[-1], action("evolve-with", player, ids[card_uid], ids[uid]))
+        cited = (*done.citations, C.MATRIX) + ((C.MATRIX_ABNORMAL,) if was_abnormal else ())
+        done = replace(done, narration=f"{done.narration} The other {back} revealed cards go back on top of the deck in the same "
+                       "order, without a shuffle.", citations=tuple(dict.fromkeys(cited)))
+    rest = run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "evolve"), card_uid)
+    if not rest.narration:
+        return done
+    quoted = {c.id for c in done.citations}  # a clause the evolution already quotes is not quoted again in another piece
+    cited = tuple(dict.fromkeys((*done.citations, *(c for c in rest.citations if c.id not in quoted))))
+    return replace(done, narration=f"{done.narration} {card.name} finishes resolving: {rest.narration}", citations=cited,
+                   glossary=words_used((*done.glossary, *rest.glossary), cited), events=(*done.events, *rest.events))
