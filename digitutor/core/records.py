@@ -70,7 +70,8 @@ class Step(msgspec.Struct, frozen=True):
     views: tuple[tuple[int | None, str], ...] = ()
 
     def __post_init__(self) -> None:
-        msgspec.structs.force_setattr(self, "citations", in_rulebook_order(tuple(self.citations)))
+        if len(self.citations) > 1:  # (one citation is in order already: the common case costs one len())
+            msgspec.structs.force_setattr(self, "citations", in_rulebook_order(tuple(self.citations)))
 
     def narration_for(self, viewer: int | None) -> str:
         """The narration as ``viewer`` may read it (None: the judge's view)."""

@@ -73,6 +73,7 @@ def resolve(citation: Citation) -> bool:
         return False
 
 
+@lru_cache(maxsize=16384)  # steps cite the same few lists again and again
 def in_rulebook_order(citations: tuple[Citation, ...]) -> tuple[Citation, ...]:
     """A step's citations as a learner reads them: the governing one first (as the step gives it), then
     the others in the order their clauses stand in the rulebook, each once.

@@ -33,9 +33,9 @@ def step(state: CState, phase: Phase, player: int | None, narration: str, citati
         more, citations = _with_overflow(state, list(citations))
         narration, views = narration + more, tuple((seat, told + more) for seat, told in views)
         glossary = (*glossary, C.ACE_OVERFLOW, C.OVERFLOW_RULE)  # what <Overflow> is: a rule, not an effect
-    cited = tuple(dict.fromkeys(citations))
+    cited = tuple(citations)  # each once and in reading order: Step sees to it
     words = tuple(term for term in dict.fromkeys(glossary) if term not in cited) if glossary else ()
-    return Step(state.turn, player, str(phase), narration, cited, tuple(events), glossary=words, views=views)  # str(): a fast plain copy
+    return Step(state.turn, player, str(phase), narration, cited, tuple(events), words, views)  # str(): a fast plain copy
 
 
 def _with_overflow(state: CState, citations: list[Citation]) -> tuple[str, list[Citation]]:

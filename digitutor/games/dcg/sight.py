@@ -9,7 +9,6 @@ or can see it after: a Digimon returned from the battle area to its owner's hand
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ...core.effects import Verb, VerbResult
 from ...core.records import Event
@@ -18,6 +17,7 @@ from .state import CState
 
 EVERYONE = frozenset({0, 1})
 NOBODY: frozenset[int] = frozenset()
+SEAT = (frozenset({0}), frozenset({1}))
 #: each viewer whose narration may differ from the public one, and the seats whose sight it holds (None: the judge's)
 VIEWERS: tuple[tuple[int | None, frozenset[int] | None], ...] = ((None, None), (0, frozenset({0})), (1, frozenset({1})))
 
@@ -30,36 +30,66 @@ def seers(state: CState, uid: int) -> frozenset[int]:
         if uid in side.trash or uid in side.field_cards:
             return EVERYONE
         if uid in side.hand:
-            return frozenset({seat})
+            return SEAT[seat]
     if uid in state.searched:  # a searched deck: its owner looks at it
         return frozenset({state.instances.owners[uid]})  # type: ignore[arg-type]
     return NOBODY
 
 
-@dataclass(frozen=True)
 class Before:
-    """The board as an effect found it: who could see each card, and each Digimon's digivolution cards."""
+    """The board as an effect found it: who could see each card, and each Digimon's digivolution cards.
 
-    seen: dict[int, frozenset[int]]
-    sources: dict[int, tuple[int, ...]]  #: top card -> the digivolution cards under it
+    Taken before every effect, read only when the effect moved a card: so it keeps the board's zones as they were
+    (tuples, cheap to take) and works out who could see what on first use.
+    """
+
+    def __init__(self, sides: tuple, searched: tuple[tuple[int, int], ...], revealed: tuple[int, ...]) -> None:
+        self._sides, self._searched, self._revealed = sides, searched, revealed
+        self._seen: dict[int, frozenset[int]] | None = None
+        self._sources: dict[int, tuple[int, ...]] = {}
+        self._known: dict[int, frozenset[int]] = {}
 
     @classmethod
     def of(cls, state: CState) -> Before:
+        sides = tuple((tuple(side.battle), side.breeding, tuple(side.trash), tuple(side.field_cards), tuple(side.hand))
+                      for side in state.sides)
+        owners = state.instances.owners
+        return cls(sides, tuple((uid, owners[uid]) for uid in state.searched), tuple(state.revealed))  # type: ignore[misc]
+
+    @property
+    def seen(self) -> dict[int, frozenset[int]]:
+        if self._seen is None:
+            self._seen = self._work_out()
+        return self._seen
+
+    @property
+    def sources(self) -> dict[int, tuple[int, ...]]:
+        """Top card -> the digivolution cards under it."""
+        self.seen  # noqa: B018 - working out who saw what also notes each Digimon's digivolution cards
+        return self._sources
+
+    def _work_out(self) -> dict[int, frozenset[int]]:
         seen: dict[int, frozenset[int]] = {}
-        sources: dict[int, tuple[int, ...]] = {}
-        for side in state.sides:
-            for stack in (*side.battle, *((side.breeding,) if side.breeding is not None else ())):
+        for battle, breeding, trash, field_cards, _ in self._sides:
+            for stack in (*battle, *((breeding,) if breeding is not None else ())):
                 seen.update(dict.fromkeys(stack.cards, EVERYONE))
-                sources[stack.top] = tuple(stack.sources)
-            seen.update(dict.fromkeys((*side.trash, *side.field_cards), EVERYONE))
-        for uid in (*state.searched, *(u for side in state.sides for u in side.hand)):
-            seen[uid] = seers(state, uid)
-        seen.update(dict.fromkeys(state.revealed, EVERYONE))
-        return cls(seen, sources)
+                self._sources[stack.top] = tuple(stack.sources)
+            seen.update(dict.fromkeys((*trash, *field_cards), EVERYONE))
+        for seat, (*_, hand) in enumerate(self._sides):
+            for uid in hand:
+                seen.setdefault(uid, SEAT[seat])  # a card in the hand: its owner's (unless revealed, below)
+        for uid, owner in self._searched:
+            seen.setdefault(uid, SEAT[owner])  # a searched deck: its owner looks at it
+        seen.update(dict.fromkeys(self._revealed, EVERYONE))
+        return seen
 
     def known(self, state: CState, uid: int) -> frozenset[int]:
-        """Who may know which card ``uid`` is after it moved: who saw it before, and who sees it now."""
-        return self.seen.get(uid, NOBODY) | seers(state, uid)
+        """Who may know which card ``uid`` is after it moved: who saw it before, and who sees it now (asked once the
+        effect is over, for each viewer's narration and the events: worked out once per card)."""
+        found = self._known.get(uid)
+        if found is None:
+            found = self._known[uid] = self.seen.get(uid, NOBODY) | seers(state, uid)
+        return found
 
     def left_behind(self, state: CState, uid: int) -> tuple[int, ...]:
         """The digivolution cards ``uid`` had if it was a Digimon that has left play (they went to the trash)."""
@@ -115,8 +145,9 @@ def told_moves(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: in
             parts.append(f"{name(who)}'s Digimon digivolves into {', '.join(state.cards[u].name for u in uids)}, paying the "
                          f"digivolution cost (now {state.player_memory(who)} memory), and {name(who)} draws 1 card as the digivolution bonus")
         elif verb == "move":
-            for where in dict.fromkeys(place(state, u, spec.to) for u in uids):
-                moved = [u for u in uids if place(state, u, spec.to) == where]
+            places = {u: place(state, u, spec.to) for u in uids}
+            for where in dict.fromkeys(places.values()):
+                moved = [u for u in uids if places[u] == where]
                 parts.append(f"{name(mover)} moves {_cards(state, moved, known, sight)} to {where}")
             parts += [_sources_trashed(state, u, before) for u in uids if before.left_behind(state, u)]
         else:
@@ -150,5 +181,7 @@ def views(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: int, be
           head: str) -> tuple[str, list[tuple[int | None, str]]]:
     """The public narration (``head`` and what every seat may see), and the narrations that differ from it."""
     public = head + told_moves(state, done, verbs, mover, before, EVERYONE)
+    if all(before.known(state, uid) == EVERYONE for _, _, uids in done.moved for uid in uids):
+        return public, []  # every card it moved is known to all: every viewer reads the same
     others = [(viewer, head + told_moves(state, done, verbs, mover, before, sight)) for viewer, sight in VIEWERS]
     return public, [(viewer, told) for viewer, told in others if told != public]

@@ -20,8 +20,8 @@ def name(player: int) -> str:
 def step(state: DState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = (),
          glossary: Iterable[Citation] = ()) -> Step:
     """A step citing the rules that made it happen (the governing one first); ``glossary``: terms it uses, by definition."""
-    cited = tuple(dict.fromkeys(citations))
-    return Step(state.turn, player, PHASE_IDS[phase], narration, cited, tuple(events), words_used(glossary, cited))
+    cited = tuple(citations)  # each once and in reading order: Step sees to it
+    return Step(state.turn, player, PHASE_IDS[phase], narration, cited, tuple(events), words_used(glossary, cited) if glossary else ())
 
 
 def words_used(glossary: Iterable[Citation], cited: Iterable[Citation] = ()) -> tuple[Citation, ...]:
