@@ -39,14 +39,12 @@ def seers(state: CState, uid: int) -> frozenset[int]:
 class Before:
     """The board as an effect found it: who could see each card, and each Digimon's digivolution cards.
 
-    Taken before every effect, read only when the effect moved a card: so it keeps the board's zones as they were
-    (tuples, cheap to take) and works out who could see what on first use.
+    Taken before every effect, read only for the cards the effect moved: so it keeps the board's zones as they were
+    (tuples, cheap to take) and looks each moved card up in them.
     """
 
     def __init__(self, sides: tuple, searched: tuple[tuple[int, int], ...], revealed: tuple[int, ...]) -> None:
         self._sides, self._searched, self._revealed = sides, searched, revealed
-        self._seen: dict[int, frozenset[int]] | None = None
-        self._sources: dict[int, tuple[int, ...]] = {}
         self._known: dict[int, frozenset[int]] = {}
 
     @classmethod
@@ -56,46 +54,39 @@ class Before:
         owners = state.instances.owners
         return cls(sides, tuple((uid, owners[uid]) for uid in state.searched), tuple(state.revealed))  # type: ignore[misc]
 
-    @property
-    def seen(self) -> dict[int, frozenset[int]]:
-        if self._seen is None:
-            self._seen = self._work_out()
-        return self._seen
+    def _seen_one(self, uid: int) -> frozenset[int]:
+        """Who could see which card ``uid`` was, where it lay before the effect."""
+        if uid in self._revealed:
+            return EVERYONE
+        for seat, (battle, breeding, trash, field_cards, hand) in enumerate(self._sides):
+            if uid in trash or uid in field_cards or any(uid in stack.cards for stack in battle) or (
+                    breeding is not None and uid in breeding.cards):
+                return EVERYONE
+            if uid in hand:
+                return SEAT[seat]
+        return next((SEAT[owner] for searched, owner in self._searched if searched == uid), NOBODY)
 
-    @property
-    def sources(self) -> dict[int, tuple[int, ...]]:
-        """Top card -> the digivolution cards under it."""
-        self.seen  # noqa: B018 - working out who saw what also notes each Digimon's digivolution cards
-        return self._sources
-
-    def _work_out(self) -> dict[int, frozenset[int]]:
-        seen: dict[int, frozenset[int]] = {}
-        for battle, breeding, trash, field_cards, _ in self._sides:
+    def _sources_of(self, top: int) -> tuple[int, ...]:
+        """The digivolution cards under ``top`` before the effect, if it was a Digimon's top card."""
+        for battle, breeding, *_ in self._sides:
             for stack in (*battle, *((breeding,) if breeding is not None else ())):
-                seen.update(dict.fromkeys(stack.cards, EVERYONE))
-                self._sources[stack.top] = tuple(stack.sources)
-            seen.update(dict.fromkeys((*trash, *field_cards), EVERYONE))
-        for seat, (*_, hand) in enumerate(self._sides):
-            for uid in hand:
-                seen.setdefault(uid, SEAT[seat])  # a card in the hand: its owner's (unless revealed, below)
-        for uid, owner in self._searched:
-            seen.setdefault(uid, SEAT[owner])  # a searched deck: its owner looks at it
-        seen.update(dict.fromkeys(self._revealed, EVERYONE))
-        return seen
+                if stack.top == top:
+                    return tuple(stack.sources)
+        return ()
 
     def known(self, state: CState, uid: int) -> frozenset[int]:
         """Who may know which card ``uid`` is after it moved: who saw it before, and who sees it now (asked once the
         effect is over, for each viewer's narration and the events: worked out once per card)."""
         found = self._known.get(uid)
         if found is None:
-            found = self._known[uid] = self.seen.get(uid, NOBODY) | seers(state, uid)
+            found = self._known[uid] = self._seen_one(uid) | seers(state, uid)
         return found
 
     def left_behind(self, state: CState, uid: int) -> tuple[int, ...]:
         """The digivolution cards ``uid`` had if it was a Digimon that has left play (they went to the trash)."""
         if state.stack_of(uid) is not None:
             return ()
-        return tuple(u for u in self.sources.get(uid, ()) if u not in state.instances.removed)
+        return tuple(u for u in self._sources_of(uid) if u not in state.instances.removed)
 
 
 #: a move verb's destination (``to``) in words, for the owner of the card
