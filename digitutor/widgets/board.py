@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from ..core.game import BoardView, CardView, GaugeView, PlayerView, ZoneView
 from ..rules.model import Citation
+from .markup import quote_plain
 from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
@@ -33,7 +34,7 @@ def named(label: str, citation: Citation | None) -> str:
     """A label the rulebook gives, its clause id and quote on hover."""
     if citation is None:
         return esc(label)
-    return f'<span class="dt-named" title="{esc(citation.id)}: {esc(citation.quote)}">{esc(label)}</span>'
+    return f'<span class="dt-named" title="{esc(citation.id)}: {esc(quote_plain(citation))}">{esc(label)}</span>'
 
 
 def _parts(card: CardView) -> str:

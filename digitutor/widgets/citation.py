@@ -10,32 +10,22 @@ from ..core.records import Decision, Step
 from ..rules.citations import INTERPRETATIONS
 from ..rules.corpus import GAME_TITLES, find_clause, load_corpus
 from ..rules.model import Citation, CitationKind
+from .markup import context_html, rulebook_html, whole_lines
 from .style import esc
 from .words import crumb_text, step_number
 
 CONTEXT_CHARS = 300
 
 
-def _marked(text: str, quotes: Iterable[str]) -> str:
-    """``text`` escaped, with each quote (where it occurs) in a <mark>."""
-    spans = sorted({(text.find(q), text.find(q) + len(q)) for q in quotes if q and q in text})
-    out, at = [], 0
-    for start, end in spans:
-        if start < at:
-            continue
-        out += [esc(text[at:start]), f"<mark>{esc(text[start:end])}</mark>"]
-        at = end
-    return "".join(out) + esc(text[at:])
-
-
 def rule_html(clause_id: str, quotes: list[str]) -> str:
     """Quotes of one rulebook clause: breadcrumb, verbatim quotes, and the clause in context."""
     clause = find_clause(clause_id)
     before, text, after = load_corpus(clause.game).context(clause_id, CONTEXT_CHARS)
+    before, after = whole_lines(clause.game, before, after)
     crumb = f"{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}"
     note = f'<div class="dt-crumb">Editor\'s note: {esc(clause.note)}</div>' if clause.note else ""
-    body = "".join(f'<blockquote class="dt-quote">{esc(q)}</blockquote>' for q in quotes)
-    context = f"…{esc(before)}{_marked(text, quotes)}{esc(after)}…"
+    body = "".join(f'<blockquote class="dt-quote">{rulebook_html(clause.game, q)}</blockquote>' for q in quotes)
+    context = f"…{context_html(clause.game, before, text, after, quotes)}…"
     return (
         f'<div class="dt-cite dt-rule" data-clause="{esc(clause_id)}">'
         f'<div class="dt-crumb" title="{esc(clause_id)}"><span class="dt-label">Rulebook</span> {crumb}</div>'
@@ -74,8 +64,9 @@ def card_html(citation_id: str, quotes: list[str]) -> str:
     )
 
 
-def citations_html(citations: Iterable[Citation]) -> str:
-    """Every citation, quotes of the same clause grouped under one breadcrumb, in order."""
+def citations_html(citations: Iterable[Citation], fold: bool = False) -> str:
+    """Every citation, quotes of the same clause grouped under one breadcrumb, in order; ``fold``: the first shown,
+    the others in a native <details> ("+ 3 more rules") that opens on click without a widget round trip."""
     groups: dict[tuple[str, CitationKind], list[str]] = {}
     for citation in citations:
         quotes = groups.setdefault((citation.id, citation.kind), [])
@@ -89,7 +80,11 @@ def citations_html(citations: Iterable[Citation]) -> str:
             parts.append(card_html(clause_id, quotes))
         else:
             parts.append(rule_html(clause_id, quotes))
-    return "".join(parts)
+    if not fold or len(parts) < 2:
+        return "".join(parts)
+    more = len(parts) - 1
+    return (f'{parts[0]}<details class="dt-more-rules"><summary>+ {more} more rule{"s" if more != 1 else ""}</summary>'
+            f'{"".join(parts[1:])}</details>')
 
 
 def glossary_html(terms: Iterable[Citation]) -> str:
@@ -98,7 +93,7 @@ def glossary_html(terms: Iterable[Citation]) -> str:
     for term in dict.fromkeys(terms):
         clause = find_clause(term.id)
         parts.append(f'<details class="dt-term" data-clause="{esc(term.id)}"><summary>{esc(crumb_text(clause.breadcrumb))}</summary>'
-                     f'<blockquote class="dt-quote">{esc(term.quote)}</blockquote></details>')
+                     f'<blockquote class="dt-quote">{rulebook_html(clause.game, term.quote)}</blockquote></details>')
     return f'<div class="dt-glossary"><span class="dt-label">Words used</span>{"".join(parts)}</div>' if parts else ""
 
 
@@ -117,7 +112,7 @@ def step_html(index: int, step: Step | None, players: dict[int, str], phase: str
         )
     head = step_head(index, step, players, phase or step.phase)
     return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{esc(step.narration_for(viewer))}</div>'
-            f"{citations_html(step.citations)}{glossary_html(step.glossary)}")
+            f"{citations_html(step.citations, fold=True)}{glossary_html(step.glossary)}")
 
 
 def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None,
@@ -130,7 +125,7 @@ def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, 
                   f"{esc(step.narration_for(viewer))}</div>")
     return (
         f'<h2 class="dt-panel-title">The rule now: {who} chooses</h2><div class="dt-step-head">{esc(phase)} · '
-        f'the rule for this choice</div>{citations_html(decision.citations)}{before}'
+        f'the rule for this choice</div>{citations_html(decision.citations, fold=True)}{before}'
     )
 
 

@@ -12,6 +12,7 @@ from ..core.registry import GAME_MODULES, registered_games
 from ..rules.citations import ENGINE_CITATIONS, INTERPRETATIONS
 from ..rules.corpus import GAME_TITLES, load_corpus, search
 from ..rules.model import Clause, ClauseKind
+from .markup import rulebook_html, rulebook_plain
 from .page import AppPage, on_query
 from .style import esc
 from .words import clean_heading, crumb_part, crumb_text, step_number
@@ -47,18 +48,23 @@ def heading(clause: Clause) -> str:
     return crumb_part(clause.breadcrumb.split("›")[-1])
 
 
+def snippet(clause: Clause, chars: int) -> str:
+    """The start of a clause's text on one line, without markup (a list row shows plain text only)."""
+    return clean_heading(" ".join(rulebook_plain(clause.game, clause.text).split()))[:chars]
+
+
 def clause_label(clause: Clause, flat: bool = False) -> str:
     """A list row: indented by depth under its headings, or (``flat``, for search hits) with its whole breadcrumb."""
     depth = 0 if flat else clause.breadcrumb.count("›")
     title = crumb_text(clause.breadcrumb) if flat else heading(clause)
-    snippet = clean_heading(" ".join(clause.text.split()))[:70]
-    return f"{'  ' * depth}{title}" + ("" if clause.kind is ClauseKind.SECTION or snippet == title else f" — {snippet}")
+    start = snippet(clause, 70)
+    return f"{'  ' * depth}{title}" + ("" if clause.kind is ClauseKind.SECTION or start == title else f" — {start}")
 
 
 def section_html(clause: Clause) -> str:
     """A heading: where it is, and the clauses under it (a heading is not quoted by itself)."""
     corpus = load_corpus(clause.game)
-    inside = "".join(f"<li>{esc(heading(corpus.clause(c)))} — {esc(clean_heading(' '.join(corpus.clause(c).text.split()))[:90])}</li>"
+    inside = "".join(f"<li>{esc(heading(corpus.clause(c)))} — {esc(snippet(corpus.clause(c), 90))}</li>"
                      for c in clause.children[:20])
     return (f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}</div>'
             f"<h3>{esc(heading(clause))}</h3><p>A heading of the rulebook. It holds:</p><ul>{inside or '<li>(no clauses)</li>'}</ul>")
@@ -70,7 +76,7 @@ def clause_html(clause: Clause) -> str:
         return section_html(clause)
     note = f'<p class="dt-crumb">Editor\'s note: {esc(clause.note)}</p>' if clause.note else ""
     engine = ENGINE_CITATIONS.get(clause.id, [])
-    quotes = "".join(f"<li>“{esc(q)}”</li>" for q in dict.fromkeys(c.quote for c in engine))
+    quotes = "".join(f"<li>“{rulebook_html(clause.game, q)}”</li>" for q in dict.fromkeys(c.quote for c in engine))
     playable = clause.game in GAME_MODULES
     if engine:
         used = f"<p><b>The engine quotes it:</b></p><ul>{quotes}</ul>"
@@ -86,7 +92,7 @@ def clause_html(clause: Clause) -> str:
     shown_by = f"<p><b>Shown by:</b></p><ul>{demos}</ul>" if demos else ""
     return (
         f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}'
-        f' <code>{esc(clause.id)}</code></div><blockquote class="dt-quote">{esc(clause.text)}</blockquote>{note}{used}'
+        f' <code>{esc(clause.id)}</code></div><blockquote class="dt-quote">{rulebook_html(clause.game, clause.text)}</blockquote>{note}{used}'
         f"{f'<p><b>Where the rulebook is silent, the tutor reads:</b></p><ul>{gap}</ul>' if gap else ''}{shown_by}"
     )
 

@@ -127,6 +127,9 @@ CSS = """
 .dt-interpretation .dt-label { background: #8f4c12; }
 .dt-context { font-size: 0.9em; color: #3b4658; white-space: pre-wrap; background: #fafbfd; padding: 4px 8px;
   max-height: 16em; overflow: auto; }
+.dt-md-list { margin: 2px 0; padding-left: 1.4em; }
+.dt-more-rules { margin: 4px 0; }
+.dt-more-rules > summary { font-size: 0.9em; font-weight: 600; }
 .dt-context mark { background: #fff0a8; color: #1d2330; }
 .dt-app details > summary { cursor: pointer; color: #1a56b8; }
 .dt-cite details > summary, .dt-before { font-size: 0.9em; }

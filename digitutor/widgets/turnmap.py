@@ -5,13 +5,14 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..core.game import PhaseInfo
+from .markup import quote_plain
 from .style import esc
 
 
 def turn_map_html(phases: tuple[PhaseInfo, ...], current: str) -> str:
     chips = "".join(
         f'<span class="dt-phase{" dt-phase-current" if phase.id == current else ""}" data-phase="{esc(phase.id)}" '
-        f'title="{esc(phase.citation.id)}: {esc(phase.citation.quote)}">{esc(phase.title)}</span>'
+        f'title="{esc(phase.citation.id)}: {esc(quote_plain(phase.citation))}">{esc(phase.title)}</span>'
         for phase in phases
     )
     return f'<div class="dt-phases">{chips}</div>'

@@ -13,6 +13,7 @@ from digitutor.rules.corpus import GAME_TITLES, GAMES, find_clause
 from digitutor.widgets import compare_app, deck_check_app, learn_app, rulebook_app, rulings_app, start_page
 from digitutor.widgets.apps import FREE, HOT_SEAT, LearnApp
 from digitutor.widgets.compare import load_comparison
+from digitutor.widgets.markup import rulebook_html
 
 
 def test_the_start_page_lists_all_five_games_and_links_every_app():
@@ -54,7 +55,9 @@ def test_every_comparison_cell_quotes_a_real_clause_verbatim():
             for clause_id, quote in cell.cites:
                 assert clause_id.startswith(f"{game}:") and quote in find_clause(clause_id).text
     table = compare_app().children[3].value
-    assert all(html.escape(q) in table for cell in comparison.cells.values() for _, q in cell.cites)
+    # plain-text rulebooks escaped as printed; the DCG manual's markdown rendered (issue 24: never raw "**")
+    assert all(rulebook_html(game, q) in table for (game, _), cell in comparison.cells.items() for _, q in cell.cites)
+    assert "**" not in table
 
 
 def test_the_deck_check_shows_legal_and_every_cited_reason():
