@@ -72,12 +72,12 @@ def test_excerpt_cuts_long_and_unprintable_values():
 
 def test_a_deck_reports_every_problem_with_the_closest_card_names():
     report = check_deck_text("game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - garurumom\n")
-    whys = [reason.why for reason in report.reasons]
-    assert len(whys) == 3
-    assert "unknown card 'garurumom'" in whys[0] and "Garurumon" in whys[0]
-    assert "with them the deck lists 54 cards" in whys[1]
-    assert "53 cards" in whys[2]
-    assert all(reason.citation.quote for reason in report.reasons)
+    unknown, note = report.problems  # the list's own problems: no rule is cited for an unknown card
+    assert "unknown card 'garurumom'" in unknown and "Garurumon" in unknown
+    assert "with them the deck lists 54 cards" in note
+    (size,) = report.reasons  # dtector:game-requirements.p1 "A 50-Card Deck for each player."
+    assert "53 cards" in size.why and size.citation.id == "dtector:game-requirements.p1"
+    assert not report.legal and len(report.lines()) == 3
 
 
 def inflated(game: str, card: str, entries: int = 17_776, block: bool = False) -> str:
@@ -137,7 +137,9 @@ def test_a_deck_up_to_four_times_its_size_gets_every_reason():
         ("game: dtector\ncards: [{card: agumon, count: 1.0}]\n", "cards[0].count: expected a whole number, got 1.0"),
         ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got ['dtector']"),
         ("game: nope\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got 'nope'"),
-        ("just a line of text\n", "expected a mapping with game, name, cards, got 'just a line of text'"),
+        ("just a line of text\n", "expected a YAML deck (game, name, cards) or, with --game GAME, a text deck list; "
+                                  "got 'just a line of text'"),
+        ("- agumon\n", "expected a mapping with game, name, cards, got ['agumon']"),
     ],
 )
 def test_a_malformed_deck_is_one_error_naming_the_field(text, field):
