@@ -399,7 +399,7 @@ def build_parser() -> Parser:
     deck = verbs.add_parser("deck", help="deck lists").add_subparsers(dest="deck_verb", required=True, parser_class=Parser)
     deck_check = verb(deck, "check", cmd_deck_check, "check a deck file: legal, or every cited reason it is not")
     deck_check.add_argument("file")
-    deck_check.add_argument("--game", help="the game (default: the file's 'game' field)")
+    deck_check.add_argument("--game", help="the game (default: the file's 'game' field; a text deck list needs it)")
 
     bench = verb(verbs, "bench", cmd_bench, "measure engine speed: steps/s, ms/game, undo and jump at step 1000")
     bench.add_argument("--game", action="append", help="only this game (repeatable)")

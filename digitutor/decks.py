@@ -1,8 +1,10 @@
 """Checking deck lists for any playable game: legal, or every reason it is not, cited.
 
-A deck file is ``game``, an optional ``name`` and ``cards``: a list whose entries are a card id
-or ``{card: ID, count: N}``. The shape is checked by a schema (a bad shape is one InputError);
-then every problem is reported at once: each unknown card (with the closest card names) and
+A deck file is ``game``, an optional ``name`` and ``cards``: a list whose entries are a card
+(its id, printed number or name) or ``{card: CARD, count: N}``. A deck may also be pasted as a
+plain-text list, one card a line (``4 Gabumon ST2-03``, see ``decklist``). The shape is checked
+first (a bad shape is one InputError); then every problem is reported at once: each unknown
+card, with the closest cards by id and by name (the list's own problem: no rule is cited), and
 every reason the game's own deck check gives for the known cards.
 
 The counts are summed before any card is built: a file of a few hundred kilobytes can list
@@ -12,7 +14,6 @@ at once, without building them.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,8 @@ from .core.errors import InputError, counted, excerpt
 from .core.records import Reason
 from .core.registry import GAME_MODULES, get_game
 from .core.schema import Schema, ShortText, validate
-from .core.yamlio import load_yaml, parse_yaml
+from .core.yamlio import parse_yaml, read_text
+from .decklist import CardIndex, is_text_list, read_lines
 
 #: unknown cards named one by one in a verdict; the rest are counted
 MAX_UNKNOWN_LISTED = 5
@@ -71,11 +73,10 @@ class DeckSize:
 
 @dataclass(frozen=True)
 class DeckGame:
-    """How a game's deck is checked: its card set, its deck format, the rule a deck is built by, its size rules."""
+    """How a game's deck is checked: its card set, its deck format, its size rules."""
 
     cards: str  #: ``module:function`` returning the card set (id -> card with a ``name``)
     counted: bool  #: the game's deck documents use ``{card, count}`` entries (else a list of ids)
-    rule: str  #: ``module:attribute`` of the citation an unknown card is refused by
     sizes: tuple[DeckSize, ...]  #: the deck-size rules, one per counted part
 
 
@@ -84,17 +85,17 @@ def _size(game: str, size: str, rule: str, words: str, part: str = "cards") -> D
 
 
 DECK_GAMES = {
-    "dtector": DeckGame("digitutor.games.dtector.cards:card_set", True, "digitutor.games.dtector.citations:DECK_SIZE",
+    "dtector": DeckGame("digitutor.games.dtector.cards:card_set", True,
                         (_size("dtector", "cards:DECK_SIZE", "DECK_SIZE", "The deck lists {listed}; it needs exactly {size}."),)),
-    "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False, "digitutor.games.arena.citations:PRECONSTRUCTED",
+    "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False,
                       (_size("arena", "state:DECK_SIZE", "PRECONSTRUCTED", "The deck lists {listed}; it needs {size}."),)),
-    "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True, "digitutor.games.dcg.citations:DECK",
+    "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True,
                     (_size("dcg", "cards:DECK_SIZE", "DECK", "The deck lists {listed}; it needs exactly {size}."),
                      _size("dcg", "cards:EGG_DECK_MAX", "EGG_DECK", "The Digi-Egg deck lists {listed}; at most {size}.", "eggs"))),
-    "dmb": DeckGame("digitutor.games.dmb.cards:card_set", True, "digitutor.games.dmb.citations:DECK_40",
+    "dmb": DeckGame("digitutor.games.dmb.cards:card_set", True,
                     (_size("dmb", "setup:DECK_SIZE", "DECK_40",
                            "The deck lists {listed}; it needs exactly {size} (the Destiny Zone is not counted)."),)),
-    "dbe": DeckGame("digitutor.games.dbe.cards:card_set", True, "digitutor.games.dbe.citations:DECK_50",
+    "dbe": DeckGame("digitutor.games.dbe.cards:card_set", True,
                     (_size("dbe", "setup:DECK_SIZE", "DZ_COUNTED",
                            "The main deck lists {listed}; with the Destiny Zone the deck needs exactly {size}."),)),
 }
@@ -107,7 +108,7 @@ def _attribute(spec: str) -> Any:
 
 @dataclass(frozen=True)
 class DeckReport:
-    """A deck's name, its card ids, and every reason it is illegal (none: legal)."""
+    """A deck's name, its card ids, and every problem with it (none: legal): the list's own, then each rule's."""
 
     source: str
     game: str
@@ -116,10 +117,11 @@ class DeckReport:
     reasons: tuple[Reason, ...]
     destiny: tuple[str, ...] = ()  #: the Destiny Zone, listed apart
     listed: int | None = None  #: the cards the file lists, when too many to build (``cards`` is then empty)
+    problems: tuple[str, ...] = ()  #: problems of the list itself (an unknown card): no rule is cited for them
 
     @property
     def legal(self) -> bool:
-        return not self.reasons
+        return not self.reasons and not self.problems
 
     @property
     def card_count(self) -> int:
@@ -127,26 +129,30 @@ class DeckReport:
         return len(self.cards) if self.listed is None else self.listed
 
     def lines(self) -> list[str]:
-        """Every reason it is illegal, one line each, with its citation."""
-        return [f"{r.why} ({r.citation.id}: \"{r.citation.quote}\")" for r in self.reasons]
+        """Every problem, one line each; a rule's reason with its citation."""
+        return [*self.problems, *(f"{r.why} ({r.citation.id}: \"{r.citation.quote}\")" for r in self.reasons)]
 
     def one_line(self) -> str:
-        """The whole verdict as one line (for the command line): every reason, then each rule quoted once."""
+        """The whole verdict as one line (for the command line): every problem, then each rule quoted once."""
         if self.legal:
             zone = f" and {len(self.destiny)} in the Destiny Zone" if self.destiny else ""
             return f"{self.source}: {self.name}: legal {self.game} deck of {counted(self.card_count, 'card')}{zone}"
-        count = f"{len(self.reasons)} problems: " if len(self.reasons) > 1 else ""
-        whys = "; ".join(f"{r.why} [{r.citation.id}]" for r in self.reasons)
+        total = len(self.problems) + len(self.reasons)
+        count = f"{total} problems: " if total > 1 else ""
+        whys = "; ".join([*self.problems, *(f"{r.why} [{r.citation.id}]" for r in self.reasons)])
         quotes = {r.citation.id: r.citation.quote for r in self.reasons}
         cited = "; ".join(f"{clause_id}: \"{quote}\"" for clause_id, quote in quotes.items())
-        return f"{self.source}: cards: {count}{whys} — {cited}"
+        return f"{self.source}: {count}{whys}" + (f" — {cited}" if cited else "")
 
 
-def closest_cards(card_id: str, cards: dict[str, Any], limit: int = 3) -> list[str]:
-    """The names of the cards whose id or name is closest to ``card_id``."""
-    by_key = {key.lower(): card.name for card_id_, card in cards.items() for key in (card_id_, card.name)}
-    found = difflib.get_close_matches(card_id.lower(), list(by_key), n=limit * 2, cutoff=0.5)
-    return list(dict.fromkeys(by_key[key] for key in found))[:limit]
+@dataclass(frozen=True)
+class Listed:
+    """One entry of a deck, as written: the part of the deck, where it is written, the card as written, its copies."""
+
+    part: str  #: cards, eggs, destiny or partner
+    where: str  #: ``cards[3].card`` in a deck file, ``line 7`` in a text list
+    card: str
+    copies: int = 1
 
 
 def deck_game(doc: Any, source: str, game_id: str | None) -> str:
@@ -168,78 +174,88 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
         raise InputError(source, "", f"expected a mapping with game, name, cards, got {excerpt(doc)}")
     game_id = deck_game(doc, source, game_id)
     deck = validate(doc, DeckFile, source)
-    if deck.eggs and game_id != "dcg":
-        raise InputError(source, "eggs", f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
-    if (deck.destiny or deck.partner is not None) and game_id not in ("dmb", "dbe"):
-        raise InputError(source, "destiny", f"a {game_id} deck has no Destiny Zone or partner (only the Digimon Battles games' have)")
+    entries = [Listed(part, f"{part}[{position}]" if isinstance(entry, str) else f"{part}[{position}].card",
+                      entry if isinstance(entry, str) else entry.card, _copies(entry))
+               for part in PARTS for position, entry in enumerate(getattr(deck, part))]
+    entries += [Listed("destiny", f"destiny[{position}]", card) for position, card in enumerate(deck.destiny)]
+    if deck.partner is not None:
+        entries.append(Listed("partner", "partner", deck.partner))
+    return check_listed(entries, source, game_id, deck.name or Path(source).stem)
+
+
+def _part_allowed(entries: list[Listed], source: str, game_id: str) -> None:
+    """Refuse a part of a deck the game does not have (a Digi-Egg deck, a Destiny Zone)."""
+    for entry in entries:
+        field = entry.where if entry.where.startswith("line") else entry.part
+        if entry.part == "eggs" and game_id != "dcg":
+            raise InputError(source, field, f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
+        if entry.part in ("destiny", "partner") and game_id not in ("dmb", "dbe"):
+            raise InputError(source, field, f"a {game_id} deck has no Destiny Zone or partner (only the Digimon Battles games' have)")
+
+
+def check_listed(entries: list[Listed], source: str, game_id: str, name: str, eggs_by_card: bool = False) -> DeckReport:
+    """Check a deck's entries: the copies are summed and a deck far past its size refused before any card is
+    looked up; then each card is found (by id, number or name) and the game's own deck check runs on the known
+    cards. ``eggs_by_card``: a Digi-Egg listed with the deck's cards goes to the Digi-Egg deck (text lists)."""
+    _part_allowed(entries, source, game_id)
     how = DECK_GAMES[game_id]
-    cards = _attribute(how.cards)()
-    name = deck.name or Path(source).stem
-    entries = [("cards", position, entry) for position, entry in enumerate(deck.cards)]
-    entries += [("eggs", position, entry) for position, entry in enumerate(deck.eggs)]
+    destiny = [entry.card for entry in entries if entry.part == "destiny"]
     listed = listed_copies(entries)
     if too_many := oversize(game_id, listed):
-        return DeckReport(source, game_id, name, (), tuple(too_many), tuple(deck.destiny), listed["cards"])
-    reasons, unknown_copies = unknown_cards(entries, cards, _attribute(how.rule))
-    card_ids: list[str] = []
-    egg_ids: list[str] = []
-    for part, _, entry in entries:
-        card_id = entry if isinstance(entry, str) else entry.card
-        if card_id in cards:
-            (egg_ids if part == "eggs" else card_ids).extend([card_id] * _copies(entry))
+        return DeckReport(source, game_id, name, (), tuple(too_many), tuple(destiny), listed["cards"])
+    cards = _attribute(how.cards)()
+    found, problems, unknown_copies = find_cards(entries, CardIndex(cards))
+    ids: dict[str, list[str]] = {"cards": [], "eggs": [], "destiny": [], "partner": []}
+    for entry, card_id in found:
+        is_egg = eggs_by_card and entry.part == "cards" and getattr(cards[card_id], "category", None) == "digi-egg"
+        ids["eggs" if is_egg else entry.part].extend([card_id] * entry.copies)
     if unknown_copies:
-        total = len(card_ids) + unknown_copies
-        reasons.append(Reason(f"The checks below leave the unknown cards out; with them the deck lists {counted(total, 'card')}.",
-                              _attribute(how.rule)))
+        total = len(ids["cards"]) + unknown_copies
+        problems.append(f"The checks below leave the unknown cards out; with them the deck lists {counted(total, 'card')}")
     # one entry per copy: a game's own reader may cap a single entry's count
-    known: list[Any] = [{"card": c, "count": 1} for c in card_ids] if how.counted else card_ids
+    known: list[Any] = [{"card": c, "count": 1} for c in ids["cards"]] if how.counted else ids["cards"]
     document: dict[str, Any] = {"game": game_id, "name": name, "cards": known}
-    if deck.eggs:
-        document["eggs"] = [{"card": c, "count": 1} for c in egg_ids]
-    if deck.destiny or deck.partner is not None:
-        for position, card_id in enumerate([*deck.destiny, *([deck.partner] if deck.partner else [])]):
-            if card_id not in cards:
-                where = f"destiny[{position}]" if position < len(deck.destiny) else "partner"
-                reasons.append(Reason(f"{where}: unknown card {excerpt(card_id)}.", _attribute(how.rule)))
-        document["destiny"] = [c for c in deck.destiny if c in cards]
-        document["partner"] = deck.partner if deck.partner in cards else None
-    _, _, problems = get_game(game_id).check_deck(document, source)
-    return DeckReport(source, game_id, name, tuple(card_ids), (*reasons, *problems), tuple(deck.destiny))
-
-
-Entry = tuple[str, int, str | DeckEntry]  #: (the part: cards or eggs, the position in it, the entry)
+    if ids["eggs"]:
+        document["eggs"] = [{"card": c, "count": 1} for c in ids["eggs"]]
+    if any(entry.part in ("destiny", "partner") for entry in entries):
+        document["destiny"] = ids["destiny"]
+        document["partner"] = ids["partner"][0] if ids["partner"] else None
+    _, _, rules = get_game(game_id).check_deck(document, source)
+    return DeckReport(source, game_id, name, tuple(ids["cards"]), tuple(rules), tuple(ids["destiny"]),
+                      problems=tuple(problems))
 
 
 def _copies(entry: str | DeckEntry) -> int:
     return 1 if isinstance(entry, str) else entry.count
 
 
-def unknown_cards(entries: list[Entry], cards: dict[str, Any], rule: Any) -> tuple[list[Reason], int]:
-    """A reason for each unknown card (the first few named, with the closest names), and how many copies they are."""
-    reasons: list[Reason] = []
+def find_cards(entries: list[Listed], index: CardIndex) -> tuple[list[tuple[Listed, str]], list[str], int]:
+    """Each entry's card found by id, number or name; a line for each card not found (the first few, with the
+    closest cards), and how many copies those are."""
+    found: list[tuple[Listed, str]] = []
+    problems: list[str] = []
     unknown = unknown_copies = 0
-    for part, position, entry in entries:
-        card_id = entry if isinstance(entry, str) else entry.card
-        if card_id in cards:
+    for entry in entries:
+        card_id, problem = index.find(entry.card)
+        if card_id is not None:
+            found.append((entry, card_id))
             continue
         unknown += 1
-        unknown_copies += _copies(entry)
+        unknown_copies += entry.copies if entry.part in ("cards",) else 0
         if unknown <= MAX_UNKNOWN_LISTED:
-            where = f"{part}[{position}]" if isinstance(entry, str) else f"{part}[{position}].card"
-            close = closest_cards(card_id, cards)
-            hint = f" (closest: {', '.join(close)})" if close else ""
-            reasons.append(Reason(f"{where}: unknown card {excerpt(card_id)}{hint}.", rule))
+            problems.append(f"{entry.where}: {problem}")
     if unknown > MAX_UNKNOWN_LISTED:
         more = unknown - MAX_UNKNOWN_LISTED
-        reasons.append(Reason(f"… and {more} more unknown card{'s' if more > 1 else ''}.", rule))
-    return reasons, unknown_copies
+        problems.append(f"… and {more} more unknown card{'s' if more > 1 else ''}")
+    return found, problems, unknown_copies
 
 
-def listed_copies(entries: list[Entry]) -> dict[str, int]:
+def listed_copies(entries: list[Listed]) -> dict[str, int]:
     """The copies each part of a deck lists, summed from the counts (no card built)."""
     listed = dict.fromkeys(PARTS, 0)
-    for part, _, entry in entries:
-        listed[part] += _copies(entry)
+    for entry in entries:
+        if entry.part in listed:
+            listed[entry.part] += entry.copies
     return listed
 
 
@@ -332,18 +348,31 @@ def _refused(error: TooManyCards, source: str) -> DeckReport:
 
 
 def check_deck_file(path: str, game_id: str | None = None) -> DeckReport:
-    """Check a deck file (its copies summed as they are read: a deck far past its size is refused unbuilt)."""
-    try:
-        doc = load_yaml(path, watch=CopiesRead(game_id))
-    except TooManyCards as error:
-        return _refused(error, path)
-    return check_deck_document(doc, path, game_id)
+    """Check a deck file, YAML or a text list (its copies summed as they are read: a deck far past its size is
+    refused unbuilt)."""
+    return check_deck_text(read_text(path), path, game_id)
 
 
 def check_deck_text(text: str, source: str = "pasted deck", game_id: str | None = None) -> DeckReport:
-    """Check a deck pasted or uploaded as YAML text (read like a file)."""
+    """Check a deck pasted or uploaded: a YAML deck file, or a text list (one card a line) of the game given."""
+    if is_text_list(text):
+        return check_text_list(text, source, game_id)
     try:
         doc = parse_yaml(text, source, watch=CopiesRead(game_id))
     except TooManyCards as error:
         return _refused(error, source)
     return check_deck_document(doc, source, game_id)
+
+
+def check_text_list(text: str, source: str, game_id: str | None) -> DeckReport:
+    """Check a text deck list: its lines are capped and read into counts, and its size checked, before any card is built."""
+    if game_id is None:
+        first = next(line.strip() for line in text.splitlines() if line.strip())
+        raise InputError(source, "", "expected a YAML deck (game, name, cards) or, with --game GAME, a text deck list; "
+                                     f"got {excerpt(first)}")
+    game_id = deck_game(None, source, game_id)
+    lines = read_lines(text, source, MAX_COUNT)
+    if (zone := sum(line.count for line in lines if line.part == "destiny")) > MAX_COUNT:
+        raise InputError(source, "", f"the Destiny Zone lists {counted(zone, 'card')}; at most {MAX_COUNT} are read")
+    entries = [Listed(line.part, f"line {line.number}", line.card, line.count) for line in lines]
+    return check_listed(entries, source, game_id, Path(source).stem, eggs_by_card=True)

@@ -357,3 +357,48 @@ def test_a_failed_build_static_leaves_no_folder_behind(monkeypatch: pytest.Monke
     with pytest.raises(static.BuildProblem, match="voici build failed"):
         static.build_static(tmp_path / "site")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]
+
+
+def test_deck_check_reads_a_text_deck_list_with_game_like_its_deck_file(tmp_path):
+    # cards/dcg/decks/blue-wolf.yaml as a player writes it
+    path = tmp_path / "blue-wolf.txt"
+    path.write_text("// Digimon (41)\n4 Gabumon ST2-03\n4 Gomamon ST2-02\n4x ST9-02\nST2-06 x4\n4 Ikkakumon ST2-07\n3 Seadramon\n"
+                    "2 ExVeemon ST9-03\n4 WereGarurumon ST2-09\n4 Zudomon ST2-08\n4 MetalGarurumon ST2-11\n// Tamer (4)\n"
+                    "4 Matt Ishida ST2-12\n// Option (9)\n4 Hammer Spark ST2-13\n3 Sorrow Blue ST2-14\n2 Cocytus Breath ST2-16\n"
+                    "// Digi-Egg (5)\n4 Tsunomon ST2-01\n1 Chibomon ST9-01\n")
+    shipped = digitutor("deck", "check", str(ROOT / "cards" / "dcg" / "decks" / "blue-wolf.yaml"))
+    pasted = digitutor("deck", "check", str(path), "--game", "dcg")
+    assert shipped.returncode == pasted.returncode == 0
+    assert shipped.stdout.endswith(": legal dcg deck of 50 cards\n") and pasted.stdout.endswith(": legal dcg deck of 50 cards\n")
+
+
+def test_deck_check_of_a_text_deck_list_without_its_game_is_one_line_naming_the_option(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("// Digimon\n4 Gabumon ST2-03\n")
+    assert_one_line_error(digitutor("deck", "check", str(path)), str(path), "--game", "'// Digimon'")
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("4 Gabumon ST2-03\n4 Garurumom\n", ["line 2: unknown card 'Garurumom' (closest: Garurumon (ST2-06)"]),
+        ("4 Gabumon ST2-03\ncard: Garurumon\n", ["line 2: expected 'count name' or 'count number', got 'card: Garurumon'"]),
+        ("4 Gabumon ST2-03\n1000 Gomamon\n", ["line 2: expected a count from 1 to 100, got '1000'"]),
+        ("1 a\n" * 100_000, ["100,000 lines; a text deck list has at most 1,000"]),
+    ],
+    ids=["unknown-card", "unreadable-line", "count-out-of-range", "100000-lines"],
+)
+def test_deck_check_of_a_bad_text_deck_list_is_one_line_exit_2(tmp_path, text, fragments):
+    path = tmp_path / "deck.txt"
+    path.write_text(text)
+    result = digitutor("deck", "check", str(path), "--game", "dcg")
+    assert_one_line_error(result, str(path), *fragments)
+
+
+def test_deck_check_of_an_unknown_card_cites_no_deck_size_rule(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("game: dcg\ncards:\n  - {card: st2-03, count: 4}\n  - {card: Garurumom, count: 4}\n")
+    result = digitutor("deck", "check", str(path))
+    problems = result.stderr.split("problems: ")[1].split("; ")
+    assert problems[0].startswith("cards[1].card: unknown card 'Garurumom' (closest: Garurumon (ST2-06)")
+    assert "[dcg:" not in problems[0] and "50" not in problems[0]

@@ -32,7 +32,9 @@ def report_html(report: DeckReport) -> str:
                 f"deck of {counted(report.card_count, 'card')}.</p>")
     from ..core.records import Option
 
-    why = reasons_html(Option("deck", report.name, report.reasons))
+    # the list's own problems (an unknown card, a name of several cards) quote no rule
+    unread = "".join(f'<div class="dt-reason dt-list-problem"><b>✗ {esc(problem)}</b></div>' for problem in report.problems)
+    why = unread + reasons_html(Option("deck", report.name, report.reasons))
     return f'<p class="dt-illegal">✗ Not legal: “{esc(report.name)}” ({counted(report.card_count, "card")})</p>{why}'
 
 
@@ -51,14 +53,18 @@ PLACEHOLDERS = {
 }
 
 
+#: the text format, after the YAML example
+TEXT_HINT = "or one card a line, as players write it: 4 Gabumon ST2-03 · 4x ST2-03 · ST2-03 x4 · 4 Gabumon"
+
+
 def placeholder(game_id: str) -> str:
     """The placeholder of the deck text box: the game's own format, from its first example deck if it has one."""
     decks = shipped_decks(game_id)
     if decks:
         first = next(iter(decks.values())).splitlines()
         shown = [line for line in first if not line.lstrip().startswith("#")][:7]
-        return "Paste a deck list (YAML), for example:\n" + "\n".join(shown) + "\n  ..."
-    return PLACEHOLDERS.get(game_id, "Paste a deck list (YAML)")
+        return "Paste a deck list (YAML), for example:\n" + "\n".join(shown) + "\n  ...\n" + TEXT_HINT
+    return PLACEHOLDERS.get(game_id, "Paste a deck list (YAML)") + "\n" + TEXT_HINT
 
 
 class DeckCheckApp(AppPage):

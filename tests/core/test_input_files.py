@@ -72,12 +72,12 @@ def test_excerpt_cuts_long_and_unprintable_values():
 
 def test_a_deck_reports_every_problem_with_the_closest_card_names():
     report = check_deck_text("game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - garurumom\n")
-    whys = [reason.why for reason in report.reasons]
-    assert len(whys) == 3
-    assert "unknown card 'garurumom'" in whys[0] and "Garurumon" in whys[0]
-    assert "with them the deck lists 54 cards" in whys[1]
-    assert "53 cards" in whys[2]
-    assert all(reason.citation.quote for reason in report.reasons)
+    unknown, note = report.problems  # the list's own problems: no rule is cited for an unknown card
+    assert "unknown card 'garurumom'" in unknown and "Garurumon" in unknown
+    assert "with them the deck lists 54 cards" in note
+    (size,) = report.reasons  # dtector:game-requirements.p1 "A 50-Card Deck for each player."
+    assert "53 cards" in size.why and size.citation.id == "dtector:game-requirements.p1"
+    assert not report.legal and len(report.lines()) == 3
 
 
 def inflated(game: str, card: str, entries: int = 17_776, block: bool = False) -> str:
@@ -137,7 +137,9 @@ def test_a_deck_up_to_four_times_its_size_gets_every_reason():
         ("game: dtector\ncards: [{card: agumon, count: 1.0}]\n", "cards[0].count: expected a whole number, got 1.0"),
         ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got ['dtector']"),
         ("game: nope\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got 'nope'"),
-        ("just a line of text\n", "expected a mapping with game, name, cards, got 'just a line of text'"),
+        ("just a line of text\n", "expected a YAML deck (game, name, cards) or, with --game GAME, a text deck list; "
+                                  "got 'just a line of text'"),
+        ("- agumon\n", "expected a mapping with game, name, cards, got ['agumon']"),
     ],
 )
 def test_a_malformed_deck_is_one_error_naming_the_field(text, field):
@@ -185,3 +187,48 @@ def test_the_speed_a_browser_sends_must_be_a_finite_number():
     assert model.speed == 2.0
     model.speed = 5.0
     assert model.speed == 5.0
+
+
+def test_a_card_is_found_by_id_printed_number_or_name_in_any_case():
+    from digitutor.decklist import CardIndex
+    from digitutor.games.dcg.cards import card_set
+
+    index = CardIndex(card_set())
+    for written in ("st2-06", "ST2-06", "Garurumon", "garurumon", "GARURUMON  ", "Garurumon ST2-06", "ST2-06 Garurumon"):
+        assert index.find(written) == ("st2-06", ""), written
+
+
+def test_a_name_of_several_cards_asks_for_the_number_and_an_unknown_card_never_suggests_what_was_written():
+    from types import SimpleNamespace
+
+    from digitutor.decklist import CardIndex
+
+    index = CardIndex({"bt1-010": SimpleNamespace(name="Agumon", number="BT1-010"),
+                       "st1-03": SimpleNamespace(name="Agumon", number="ST1-03"),
+                       "st1-07": SimpleNamespace(name="Greymon", number="ST1-07")})
+    assert index.find("agumon") == (None, "'agumon' names 2 cards (Agumon (BT1-010), Agumon (ST1-03)); write its card number")
+    assert index.find("Agumon BT1-010") == ("bt1-010", "")
+    card, problem = index.find("Greymom")
+    assert card is None and problem == "unknown card 'Greymom' (closest: Greymon (ST1-07))"
+    assert all(label.lower() != "greymon" for label in index.closest("greymon"))
+
+
+@pytest.mark.parametrize(
+    ("line", "count", "card"),
+    [("4 Gabumon ST2-03", 4, "Gabumon ST2-03"), ("4x ST2-03", 4, "ST2-03"), ("ST2-03 x4", 4, "ST2-03"),
+     ("4 ST2-03", 4, "ST2-03"), ("3 Gabumon", 3, "Gabumon"), ("2 × Matt Ishida", 2, "Matt Ishida"),
+     ("1 Tsunomon ST2-01 // the egg", 1, "Tsunomon ST2-01")],
+)
+def test_the_line_formats_players_write(line, count, card):
+    from digitutor.decklist import read_lines
+
+    (listed,) = read_lines(f"// Digimon (16)\n\n{line}\n", "deck", 100)
+    assert (listed.number, listed.part, listed.count, listed.card) == (3, "cards", count, card)
+
+
+def test_section_headers_send_the_lines_after_them_to_their_part_of_the_deck():
+    from digitutor.decklist import read_lines
+
+    text = "Digimon\n4 Agumon\nTamers:\n2 Tai\n// Digi-Egg (4)\n4 Koromon\nDestiny Zone\n1 WarGreymon\nPartner\n1 Agumon\n"
+    assert [(line.part, line.card) for line in read_lines(text, "deck", 100)] == [
+        ("cards", "Agumon"), ("cards", "Tai"), ("eggs", "Koromon"), ("destiny", "WarGreymon"), ("partner", "Agumon")]
