@@ -189,8 +189,11 @@ class Match:
         rng.setstate(rng_state)
         for step_index in range(base + 1, index + 1):
             outcome = self.game.advance(state, rng)
-            if isinstance(outcome, Decision):
-                self.game.apply(state, self.game.parse(state, self._answer_at[step_index].answer, outcome.player))
+            if isinstance(outcome, Decision):  # an answer this match took, checked when it was given: replayed as offered
+                answer = self._answer_at[step_index].answer
+                offered = outcome.find(answer)
+                chosen = offered.action if offered is not None else self.game.parse(state, answer, outcome.player)
+                self.game.apply(state, chosen, offered)
         return state, rng
 
     def truncate(self, index: int) -> None:
