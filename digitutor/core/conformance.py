@@ -117,9 +117,7 @@ def _mutations(chosen: Action, in_play: list[str], rng: random.Random) -> list[s
 def try_proposal(game: Game, state: Any, decision: Decision, key: str, rng_state: tuple) -> str | None:
     """A failure's description if ``key`` breaks a promise: an exception, or a legal answer that breaks the game."""
     try:
-        proposed = Action.parse(key, decision.player)
-        if proposed.kind not in game.actions or any(state.instances.uid(c) is None for c in proposed.cards):
-            return None  # not an action key of this game: refused before any check
+        proposed = game.parse(state, key, decision.player)  # not an action key of this game: refused before any check
         reasons = game.why_not(state, proposed)
     except BadActionKey:
         return None

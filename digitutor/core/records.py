@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import msgspec.structs
+from collections.abc import Iterable
 from typing import Any
 
 from ..rules.citations import in_rulebook_order
@@ -46,6 +47,12 @@ class Event(msgspec.Struct, frozen=True):
                 doc["cards"] = [HIDDEN_CARD] * len(self.cards)
         doc.update(self.data)
         return doc
+
+
+def words_used(glossary: Iterable[Citation], cited: Iterable[Citation] = ()) -> tuple[Citation, ...]:
+    """A step's glossary: each term's definition once, none that the step already quotes as a rule."""
+    quoted = set(cited)
+    return tuple(c for c in dict.fromkeys(glossary) if c not in quoted)
 
 
 class Step(msgspec.Struct, frozen=True):

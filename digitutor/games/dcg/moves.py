@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...core.records import Event, Step
+from ...core.records import Event, Step, words_used
 from ...rules.model import Citation
 from . import citations as C
 from .state import CState, Phase, Stack
@@ -34,7 +34,7 @@ def step(state: CState, phase: Phase, player: int | None, narration: str, citati
         narration, views = narration + more, tuple((seat, told + more) for seat, told in views)
         glossary = (*glossary, C.ACE_OVERFLOW, C.OVERFLOW_RULE)  # what <Overflow> is: a rule, not an effect
     cited = tuple(citations)  # each once and in reading order: Step sees to it
-    words = tuple(term for term in dict.fromkeys(glossary) if term not in cited) if glossary else ()
+    words = words_used(glossary, cited) if glossary else ()
     return Step(state.turn, player, str(phase), narration, cited, tuple(events), words, views)  # str(): a fast plain copy
 
 

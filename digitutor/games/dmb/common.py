@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ...core.records import Event, Step
+from ...core.records import Event, Step, words_used
 from ...core.secret import choices
 from ...rules.model import Citation, CitationKind
 from .state import DState, Phase
@@ -22,12 +22,6 @@ def step(state: DState, phase: Phase, player: int | None, narration: str, citati
     """A step citing the rules that made it happen (the governing one first); ``glossary``: terms it uses, by definition."""
     cited = tuple(citations)  # each once and in reading order: Step sees to it
     return Step(state.turn, player, PHASE_IDS[phase], narration, cited, tuple(events), words_used(glossary, cited) if glossary else ())
-
-
-def words_used(glossary: Iterable[Citation], cited: Iterable[Citation] = ()) -> tuple[Citation, ...]:
-    """A step's glossary: each term's definition once, none that the step already quotes as a rule."""
-    quoted = set(cited)
-    return tuple(c for c in dict.fromkeys(glossary) if c not in quoted)
 
 
 def is_definition(citation: Citation) -> bool:

@@ -5,25 +5,7 @@ the boards are small scenarios (the scenario format), run through the engine.
 
 from __future__ import annotations
 
-from digitutor.core.records import Step
-from digitutor.scenarios.model import parse_scenario
-from digitutor.scenarios.runner import run_scenario
-
-
-def run(game: str, players: list[dict], script: list[str], active: int = 0) -> list[Step]:
-    doc = {"game": game, "title": "citations", "demonstrates": [], "script": script,
-           "setup": {"board": {"phase": "strategy", "active": active, "turn": 3, "players": players}}}
-    done = run_scenario(parse_scenario(doc, "<test>"))
-    assert not done.failures, done.failures
-    return done.match.steps
-
-
-def ids(step: Step) -> list[str]:
-    return [c.id for c in step.citations]
-
-
-def first(steps: list[Step], words: str) -> Step:
-    return next(s for s in steps if words in s.narration)
+from scenario_steps import first, ids, run
 
 
 def test_dbe_support_phase_5_1_void_timings_open_a_step_only_when_a_support_is_voided():
