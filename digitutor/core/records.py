@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 import msgspec.structs
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from ..rules.citations import in_rulebook_order
@@ -51,6 +52,11 @@ class Event(msgspec.Struct, frozen=True):
 
 def words_used(glossary: Iterable[Citation], cited: Iterable[Citation] = ()) -> tuple[Citation, ...]:
     """A step's glossary: each term's definition once, none that the step already quotes as a rule."""
+    return _words_used(tuple(glossary), tuple(cited))
+
+
+@lru_cache(maxsize=8192)  # steps use the same few terms with the same few rules again and again
+def _words_used(glossary: tuple[Citation, ...], cited: tuple[Citation, ...]) -> tuple[Citation, ...]:
     quoted = set(cited)
     return tuple(c for c in dict.fromkeys(glossary) if c not in quoted)
 

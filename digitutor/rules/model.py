@@ -62,7 +62,7 @@ class Interpretation:
     fills: tuple[str, ...] = ()  #: clause ids whose silence it answers
 
 
-class Citation(msgspec.Struct, frozen=True):
+class Citation(msgspec.Struct, frozen=True, cache_hash=True):  # hashed often: steps and caches key on them
     """What a step, a refusal or a scenario carries: a clause id and its quote."""
 
     id: str
