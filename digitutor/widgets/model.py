@@ -481,8 +481,8 @@ class TutorModel(HasTraits):
                 self._changed(before - 1)  # a new decision is waiting
                 return True
             answer = self.suggestion() if self.spec.follow_script else None
-            if answer is None:
-                self.notice = "Your turn: choose one of the options."
+            if answer is None:  # (at a hot-seat hand-over the hand-over screen says what to do)
+                self.notice = "" if self.handover_to() is not None else "Your turn: choose one of the options."
                 return False
             self.match.choose(answer)
         self._changed(len(self.match.steps) - 1)
