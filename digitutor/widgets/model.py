@@ -376,7 +376,8 @@ class TutorModel(HasTraits):
             if not decision.seen_by(self.viewer()):
                 raise DigitutorError(f"that was {self.name(decision.player)}'s decision: only they may change it")
             if key == taken:
-                self.notice = "That is the answer already given here: nothing changes."
+                self.step += 1
+                self.notice = "That is the answer already given here: the game goes on as it did."
                 return
             if not rewrite:
                 self._ask(self._rewrite_question(decision), lambda: self.choose(key, rewrite=True))

@@ -201,6 +201,9 @@ def test_a_players_own_past_answer_changes_only_after_rewrite_from_here():
     assert taken == mine.answer and 'dt-option-taken' in tutor.decision.value
     other = next(n for n, o in enumerate(decision.legal_options, 1) if o.key != mine.answer)
     answers, steps = list(model.match.decisions), len(model.match.steps)
+    model.choose(mine.answer)  # the answer already given: the game goes on as it did, nothing to ask
+    assert model.step == mine.step and not model.asking and model.match.decisions == answers
+    model.jump(mine.step - 1)
     model.choose_number(other)
     assert model.asking.startswith("Rewrite from here?") and tutor.confirm.layout.display == ""
     assert model.match.decisions == answers and len(model.match.steps) == steps
