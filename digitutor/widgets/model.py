@@ -465,9 +465,11 @@ class TutorModel(HasTraits):
     # -- internals ------------------------------------------------------------------------------------
 
     def _seat_first(self) -> None:
-        """A new or loaded game starts with the first seat at the screen (a hand-over follows if another must decide)."""
+        """Who has the screen when a game starts or is loaded: in hot-seat, the person who answered last (a
+        reloaded page shows them only their own side), else the first seat; a hand-over follows if another must decide."""
         self.answer(False)
-        self.at_screen = self.spec.seat if self.spec.viewpoint == "seat" else 0
+        answered = [record.player for record in self.match.decisions if record.by == "human"]
+        self.at_screen = self.spec.seat if self.spec.viewpoint == "seat" else (answered[-1] if answered else 0)
 
     def _advance_once(self) -> bool:
         """Ask the engine for one more step; False when nothing new happened."""

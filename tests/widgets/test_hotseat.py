@@ -14,7 +14,9 @@ from collections.abc import Iterator
 import ipywidgets as widgets
 import pytest
 
+from digitutor.widgets.apps import HOT_SEAT, LearnApp
 from digitutor.widgets.controls import step_row
+from digitutor.widgets.position import position_link
 from digitutor.widgets.tutor import Tutor
 
 from widget_helpers import GAMES
@@ -270,3 +272,21 @@ def _first_scenario(game: str) -> str:
     from digitutor.scenarios.model import shipped_scenarios
 
     return shipped_scenarios(game)[0].id.split("/", 1)[-1]
+
+
+def test_a_reloaded_hot_seat_game_shows_only_the_side_of_the_player_who_answered_last():
+    """A page reloaded (or a link opened) mid-game comes back to the last person who answered, never the other side."""
+    app = LearnApp("dmb")
+    app.mode.value = HOT_SEAT
+    model = app.tutor.model
+    for event in moves(app.tutor):
+        if event == "handover":
+            model.ready()
+        elif model.match.decisions[-1].player == 1 and model.handover_to() is None:
+            break
+    link = app.tutor.position()
+    other = LearnApp("dmb")
+    other.tutor.restore(position_link(link), "link")
+    assert not other.tutor.model.error and other.tutor.model.viewer() == 1
+    other.tutor.model.jump(0)
+    assert other.tutor.model.viewer() == 1, "going back keeps the eyes of the player who has the screen"
