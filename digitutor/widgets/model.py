@@ -438,7 +438,8 @@ class TutorModel(HasTraits):
             return
         if had_human:
             self.match.advance()  # asks the taken-back decision again (it changes nothing)
-        self.notice = "Your last answer was taken back."
+        self.notice = (f"{self.name(last.player)}'s last answer was taken back." if self.hot_seat and last is not None
+                       else "Your last answer was taken back.")
         self._changed(len(self.match.steps) - 1)
 
     def adopt(self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None) -> None:
