@@ -475,4 +475,4 @@ class Game:
     def observe(self, state: Any, player: int) -> Observation:
         """What ``player`` may see now; agents use only this."""
         decision = self.pending(state)
-        return Observation(self, state, player, decision if decision is not None and decision.player == player else None)
+        return Observation(self, state, player, decision if decision is not None and decision.seen_by(player) else None)

@@ -290,7 +290,7 @@ class Match:
         A viewer sees which cards an event names only if the rules show them; another
         player's answers show only the kind of action (the step that follows tells what it did).
         """
-        pending = self.pending if self.pending is not None and viewer in (None, self.pending.player) else None
+        pending = self.pending if self.pending is not None and self.pending.seen_by(viewer) else None
         return {
             "game": self.game.id,
             "seed": self.seed,

@@ -156,6 +156,14 @@ class Decision(msgspec.Struct, frozen=True):
     def legal_options(self) -> tuple[Option, ...]:
         return tuple([o for o in self.options if not o.reasons])
 
+    def seen_by(self, viewer: int | None) -> bool:
+        """May ``viewer`` (None: the judge's view) see this decision, its options and the answer given to it?
+
+        Only the deciding player may: the options show that player's hand, and the answer may be a
+        secret choice (a trace shows another player's answer only as its kind).
+        """
+        return viewer is None or viewer == self.player
+
     def find(self, key: str) -> Option | None:
         for option in self.options:
             if option.key == key:

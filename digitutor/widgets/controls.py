@@ -150,6 +150,11 @@ class Timeline(widgets.VBox):
         self.earlier.on_click(lambda _b: self._page(-PAGE))
         self.later.on_click(lambda _b: self._page(PAGE))
 
+    def clear(self) -> None:
+        """Hide the rows and forget them (hot-seat hand-over: the narrations were the last player's)."""
+        self._shown = None
+        self.rows.value = ""
+
     def _page(self, delta: int) -> None:
         length = len(self._model.match.steps)
         self.start = max(0, min(self.start + delta, max(length - 1, 0) // PAGE * PAGE))
@@ -166,7 +171,8 @@ class Timeline(widgets.VBox):
         total = len(match.steps)
         stop = min(self.start + PAGE, total)
         last = match.steps[stop - 1] if stop else None
-        key = (id(match), self.start, stop, id(last), model.step)
+        viewer = model.viewer()  # the narrations are the viewer's: a hot-seat hand-over must redraw them
+        key = (id(match), self.start, stop, id(last), model.step, viewer)
         if force or key != self._shown:
             self._shown = key
             start_row = ""
@@ -175,7 +181,6 @@ class Timeline(widgets.VBox):
                 start_row = (f'<li><button type="button" class="dt-tl-row{here}" data-step="-1" '
                              f'aria-pressed="{"true" if here else "false"}"><span class="dt-tl-n">0</span>'
                              '<span class="dt-tl-text">Start of the game</span></button></li>')
-            viewer = model.viewer()
             rows = "".join(step_row(index, match, model.step, viewer) for index in range(self.start, stop))
             self.rows.value = f'<ol class="dt-tl" aria-label="Steps of this game">{start_row}{rows}</ol>'
         self.earlier.disabled = self.start == 0

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from traitlets import Bool, Float, HasTraits, Int, TraitError, Unicode, validate
+from traitlets import Bool, Float, HasTraits, Int, TraitError, Unicode, observe, validate
 
 from ..core.errors import DigitutorError
 from ..core.game import GameState, Observation
@@ -106,6 +106,8 @@ class TutorModel(HasTraits):
     speed = Float(2.0, min=0.25, max=20.0, help="autoplay speed in steps per second")
     error = Unicode("", help="one-line message about the last action that failed")
     notice = Unicode("", help="one-line hint about the last action")
+    at_screen = Int(0, help="hot-seat: the seat whose player has the screen; it changes only at a hand-over")
+    asking = Unicode("", help="a question the learner must answer Yes or No to before an action goes ahead")
 
     @validate("speed")
     def _finite_speed(self, proposal: Any) -> float:
@@ -120,7 +122,7 @@ class TutorModel(HasTraits):
         self.lesson = lesson
         self.match: Match = spec.build()
         self.tracker = LessonTracker(lesson)
-        self._last_viewer: int | None = spec.seat if spec.viewpoint == "seat" else 0
+        self._on_yes: Callable[[], None] | None = None
         self._here: tuple[Any, tuple[Decision | None, str | None]] = (None, (None, None))
         self._coached: tuple[Decision | None, str | None] = (None, None)
 
@@ -148,28 +150,56 @@ class TutorModel(HasTraits):
     def humans(self) -> tuple[int, ...]:
         return tuple(seat for seat, agent in enumerate(self.match.agents) if agent is None)
 
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the screen, each seeing only their own side."""
+        return self.spec.viewpoint == "to-move"
+
     def viewer(self) -> int | None:
-        """Whose eyes the board shows: the learner's seat, the player to move, or everyone's."""
+        """Whose eyes everything is shown through: the learner's seat, the hot-seat player who has the screen,
+        or None, the judge's view, which shows everything."""
         mode = self.spec.viewpoint
         if mode == "all":
             return None
         if mode == "seat":
             return self.spec.seat
+        return self.at_screen
+
+    def handover_to(self) -> int | None:
+        """Hot-seat: the seat the screen must pass to before anything more is shown (None: no hand-over now).
+
+        That is the seat of a person who must decide at the live end while another person has the screen.
+        Until that person says they are ready, nothing of either side is shown and nothing can be done.
+        """
+        if not self.hot_seat:
+            return None
         pending = self.pending()
-        step = self.viewed()
-        if pending is not None:
-            self._last_viewer = pending.player
-        elif step is not None and step.player is not None:
-            self._last_viewer = step.player
-        return self._last_viewer
+        if pending is None or pending.seen_by(self.at_screen) or self.match.agents[pending.player] is not None:
+            return None
+        return pending.player
+
+    def name(self, seat: int) -> str:
+        return self.game.player_name(seat)
 
     def notes(self) -> tuple[Note, ...]:
         """The lesson notes that belong to the viewed step."""
         return self.tracker.notes_at(self.step)
 
     def shown_decision(self) -> tuple[Decision | None, str | None]:
-        """The decision the panels show at the viewed point (and the answer given there, for a past one)."""
-        return self.decision_here()
+        """The decision the panels show at the viewed point (and the answer given there, for a past one).
+
+        Only a decision the viewer may see (``Decision.seen_by``): another seat's options show that
+        seat's hand, and its answer may be a secret choice, so in hot-seat they are never shown.
+        """
+        decision, taken = self.decision_here()
+        if decision is None or not decision.seen_by(self.viewer()):
+            return None, None
+        return decision, taken
+
+    def hidden_decision(self) -> int | None:
+        """The seat whose decision at the viewed point is hidden from the viewer (None: nothing hidden here)."""
+        decision, _taken = self.decision_here()
+        return None if decision is None or decision.seen_by(self.viewer()) else decision.player
 
     def phase_shown(self) -> str:
         """The turn-map id of what is shown: the decision's phase at a decision, else the viewed step's own phase."""
@@ -216,12 +246,56 @@ class TutorModel(HasTraits):
         outcome = self.match.fork(index - 1).advance()  # a fork: the match itself is not touched
         return (outcome, record.answer) if isinstance(outcome, Decision) else (None, None)
 
+    # -- hand-over and questions ---------------------------------------------------------------------
+
+    @guarded
+    def ready(self) -> None:
+        """Hot-seat: the player the screen was passed to is ready; from now on their side is shown."""
+        seat = self.handover_to()
+        if seat is None:
+            self.notice = "There is no hand-over to make now."
+            return
+        self.notice = ""
+        self.at_screen = seat
+        self.revision += 1
+
+    def _held(self) -> bool:
+        """True (with a notice saying why) while the screen waits for a hand-over: nothing else may happen."""
+        seat = self.handover_to()
+        if seat is None:
+            return False
+        self.notice = f"Pass the screen to {self.name(seat)} first: they press the button when they are ready."
+        return True
+
+    def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
+        """Ask before an action goes ahead: the view shows ``question`` with Yes and No.
+
+        The question holds only for the point it was asked at: moving on drops it.
+        """
+        self.asking = ""  # the same question asked twice is still a new question
+        self._on_yes = on_yes
+        self.asking = question
+
+    @observe("step", "revision")
+    def _drop_question(self, _change: Any) -> None:
+        self._on_yes = None
+        self.asking = ""
+
+    def answer(self, yes: bool) -> None:
+        """The learner's answer to ``asking``: Yes carries the action out, No changes nothing."""
+        action, self._on_yes = self._on_yes, None
+        self.asking = ""
+        if yes and action is not None:
+            action()
+
     # -- moving through the match -------------------------------------------------------------------
 
     @guarded
     def next(self) -> None:
         """One step on: through the recorded future, or a new step from the engine."""
         self.notice = ""
+        if self._held():
+            return
         if not self.at_end:
             self.step += 1
             return
@@ -231,6 +305,8 @@ class TutorModel(HasTraits):
     def back(self) -> None:
         """One step back, keeping the future."""
         self.notice = ""
+        if self._held():
+            return
         if self.step < 0:
             self.notice = "This is the start of the game."
             return
@@ -240,6 +316,8 @@ class TutorModel(HasTraits):
     def jump(self, index: int) -> None:
         """View step ``index`` (-1: the start), keeping the future."""
         self.notice = ""
+        if self._held():
+            return
         if not -1 <= index < len(self.match.steps):
             raise DigitutorError(f"step {index} does not exist (steps 0 to {len(self.match.steps) - 1})")
         self.step = index
@@ -251,12 +329,15 @@ class TutorModel(HasTraits):
         self.match = self.spec.build()
         self.tracker = LessonTracker(self.lesson)
         self.notice = ""
+        self._seat_first()
         self._changed(-1)
 
     @guarded
     def run_to_my_decision(self) -> None:
         """Play on until a person must decide, the game ends, or the lesson has something new to say."""
         self.notice = ""
+        if self._held():
+            return
         if not self.at_end:
             self.step = len(self.match.steps) - 1
         for _ in range(RUN_LIMIT):
@@ -267,6 +348,9 @@ class TutorModel(HasTraits):
     @guarded
     def tick(self) -> None:
         """One autoplay step; autoplay stops at a person's decision, a lesson note, or the end."""
+        if self._held():
+            self.autoplay = False
+            return
         if not self.at_end:
             self.step += 1
         else:
@@ -275,10 +359,29 @@ class TutorModel(HasTraits):
             self.autoplay = False
 
     @guarded
-    def choose(self, key: str) -> None:
-        """Answer the decision at the viewed point; at an earlier point the later history is replaced."""
+    def choose(self, key: str, rewrite: bool = False) -> None:
+        """Answer the decision at the viewed point.
+
+        At an earlier point the answer given there is committed: a new answer replaces the later history
+        only with ``rewrite`` (the view asks "rewrite from here?" first), and only the seat that decided
+        there may change it — another seat's answer is not even shown.
+        """
         self.notice = ""
+        if self._held():
+            return
         if not self.at_end:
+            decision, taken = self.decision_here()
+            if decision is None:
+                raise DigitutorError("there is no decision to answer at this step")
+            if not decision.seen_by(self.viewer()):
+                raise DigitutorError(f"that was {self.name(decision.player)}'s decision: only they may change it")
+            if key == taken:
+                self.step += 1
+                self.notice = "That is the answer already given here: the game goes on as it did."
+                return
+            if not rewrite:
+                self._ask(self._rewrite_question(decision), lambda: self.choose(key, rewrite=True))
+                return
             self.match.truncate(self.step)
             outcome = self.match.advance()
             if not isinstance(outcome, Decision):
@@ -289,10 +392,21 @@ class TutorModel(HasTraits):
         self.match.choose(key)
         self._changed(len(self.match.steps) - 1)
 
+    def _rewrite_question(self, decision: Decision) -> str:
+        """The question before a committed answer is replaced: what is thrown away, and whose answers."""
+        later = len(self.match.steps) - self.step - 1
+        others = sorted({record.player for record in self.match.decisions
+                         if record.step > self.step and record.by == "human" and record.player != decision.player})
+        also = "".join(f" {self.name(seat)}'s later answers are thrown away too, unseen: ask them first." for seat in others)
+        return (f"Rewrite from here? {self.name(decision.player)} already answered at this step; a new answer "
+                f"replaces the {later} step(s) after it.{also}")
+
     @guarded
     def choose_number(self, number: int) -> None:
         """Answer the decision shown with its ``number``-th legal option (counting from 1, as the buttons do)."""
-        decision, _taken = self.decision_here()
+        if self._held():
+            return
+        decision, _taken = self.shown_decision()
         if decision is None:
             self.notice = "There is nothing to choose at this step."
             return
@@ -302,16 +416,30 @@ class TutorModel(HasTraits):
         self.choose(legal[number - 1].key)
 
     @guarded
-    def undo(self) -> None:
-        """Take back the last answer a person gave; that decision is asked again."""
+    def undo(self, agreed: bool = False) -> None:
+        """Take back the last answer a person gave; that decision is asked again.
+
+        In hot-seat, taking back another player's answer asks first (it is theirs, and may be a secret:
+        it stays hidden, and they are asked again after a hand-over).
+        """
         self.autoplay = False
-        had_human = any(record.by == "human" for record in self.match.decisions)
+        if self._held():
+            return
+        humans = [record for record in self.match.decisions if record.by == "human"]
+        had_human = bool(humans)
+        last = humans[-1] if humans else None
+        if self.hot_seat and not agreed and last is not None and last.player != self.at_screen:
+            who = self.name(last.player)
+            self._ask(f"Take back {who}'s last answer? It stays hidden; {who} is asked again once the screen is passed "
+                      "to them.", lambda: self.undo(agreed=True))
+            return
         if not self.match.undo():
             self.notice = "There is nothing to undo yet."
             return
         if had_human:
             self.match.advance()  # asks the taken-back decision again (it changes nothing)
-        self.notice = "Your last answer was taken back."
+        self.notice = (f"{self.name(last.player)}'s last answer was taken back." if self.hot_seat and last is not None
+                       else "Your last answer was taken back.")
         self._changed(len(self.match.steps) - 1)
 
     def adopt(self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None) -> None:
@@ -323,20 +451,26 @@ class TutorModel(HasTraits):
             raise DigitutorError(f"that position is a {match.game.title} game, not {self.game.title}")
         if spec is not None:
             self.spec, self.lesson = spec, lesson
-            self._last_viewer = spec.seat if spec.viewpoint == "seat" else 0
         self.autoplay = False
         self.match = match
         self.tracker = LessonTracker(self.lesson)
         self.notice = ""
+        self._seat_first()
         self._changed(max(-1, min(step, len(match.steps) - 1)))
 
     def start(self, spec: MatchSpec, lesson: Lesson | None = None) -> None:
         """Switch to a different match (e.g. from the guided game to free play)."""
         self.spec, self.lesson = spec, lesson
-        self._last_viewer = spec.seat if spec.viewpoint == "seat" else 0
         self.restart()
 
     # -- internals ------------------------------------------------------------------------------------
+
+    def _seat_first(self) -> None:
+        """Who has the screen when a game starts or is loaded: in hot-seat, the person who answered last (a
+        reloaded page shows them only their own side), else the first seat; a hand-over follows if another must decide."""
+        self.answer(False)
+        answered = [record.player for record in self.match.decisions if record.by == "human"]
+        self.at_screen = self.spec.seat if self.spec.viewpoint == "seat" else (answered[-1] if answered else 0)
 
     def _advance_once(self) -> bool:
         """Ask the engine for one more step; False when nothing new happened."""
@@ -351,8 +485,8 @@ class TutorModel(HasTraits):
                 self._changed(before - 1)  # a new decision is waiting
                 return True
             answer = self.suggestion() if self.spec.follow_script else None
-            if answer is None:
-                self.notice = "Your turn: choose one of the options."
+            if answer is None:  # (at a hot-seat hand-over the hand-over screen says what to do)
+                self.notice = "" if self.handover_to() is not None else "Your turn: choose one of the options."
                 return False
             self.match.choose(answer)
         self._changed(len(self.match.steps) - 1)

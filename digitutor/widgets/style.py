@@ -258,6 +258,19 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-titlebar { margin-bottom: 2px; }
 .dt-presenting .dt-page-title { font-size: 1.1em; margin: 0; }
 .dt-presenting .dt-panel { padding: 4px 8px; margin-bottom: 4px; }
+/* hot-seat that keeps secrets (issue 24, item 1): the hand-over screen, the hidden-decision line, whose eyes */
+.dt-handover { align-items: flex-start; max-width: 44em; margin: 24px auto; padding: 18px 22px; border-width: 2px;
+  border-color: #2f6fd6; }
+.dt-handover .dt-handover-title { font-size: 1.5em; margin-bottom: 8px; }
+.dt-handover .dt-handover-help { color: #4a5568; font-size: 0.92em; }
+.dt-handover .dt-handover-ready { font-size: 1.15em; min-height: 40px; padding: 0 18px; }
+.dt-secret { background: #f3f0fa; border-left: 4px solid #6b4fbb; border-radius: 4px; padding: 4px 8px; margin-bottom: 6px; }
+.dt-eyes { margin-left: 8px; padding: 0 6px; border-radius: 4px; background: #eef2f8; color: #2f3a4d; font-size: 0.9em; }
+.dt-presenting .dt-handover .dt-handover-title { font-size: 30px; }
+.dt-presenting .dt-handover p, .dt-presenting .dt-secret { font-size: 20px; }
+.dt-presenting .dt-handover .dt-handover-help { color: #c9d3e3; }
+.dt-presenting .dt-handover .dt-handover-ready { font-size: 22px; min-height: 48px; }
+.dt-presenting .dt-secret { background: #1c1433; color: #efeaff; }
 """
 
 

@@ -20,6 +20,7 @@ from .board import BoardPanel
 from .citation import RuleNowPanel
 from .controls import ConfirmBar, Controls, Timeline
 from .decision import DecisionPanel
+from .handover import HandOver, secret_html
 from .keys import key_listener
 from .lessons import Lesson, lesson_for
 from .model import MatchSpec, TutorModel, one_line
@@ -129,6 +130,7 @@ class Tutor(widgets.VBox):
         self.app_id = app_id or f"tutor:{game.id}"
         self.mode_info: Callable[[], tuple[str, dict[str, Any]]] = lambda: ("play", {})
         self.restorer: Restorer = self._adopt
+        self._asked = False
         self.title = widgets.HTML()
         self.title.add_class("dt-title")
         self.error = widgets.HTML(layout=widgets.Layout(display="none"))
@@ -145,10 +147,13 @@ class Tutor(widgets.VBox):
         self.lesson = LessonPanel()
         self.decision = DecisionPanel()
         self.rule = RuleNowPanel()
-        side = widgets.VBox([self.lesson, self.decision, self.rule])
+        self.handover = HandOver(model)
+        self.secret = widgets.HTML(layout=widgets.Layout(display="none"))
+        side = widgets.VBox([self.lesson, self.secret, self.decision, self.rule])
         side.add_class("dt-side")
         main = widgets.HBox([self.board, side])
         main.add_class("dt-main")
+        self.main = main
         self.timeline = Timeline(model)
         actions = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
                    "jump": model.jump, "restore": lambda text: self.restore(text, KEPT),
@@ -156,13 +161,14 @@ class Tutor(widgets.VBox):
         self.key_listener = key_listener(actions, store_key=store_key)
         top = widgets.HBox([self.turn_map, self.status])
         top.add_class("dt-top")
-        parts = [style(), self.title, self.error, self.notice, self.confirm, top, self.controls, self.save, main,
-                 self.timeline]
+        parts = [style(), self.title, self.error, self.notice, self.confirm, top, self.controls, self.save, self.handover,
+                 main, self.timeline]
         super().__init__(parts + ([self.key_listener] if self.key_listener is not None else []))
         self.add_class("dt-app")
         self.add_class("dt-tutor")
         model.observe(self._render, ["step", "revision"])
         model.observe(self._messages, ["error", "notice"])
+        model.observe(self._ask, "asking")
         model.observe(self._presenter, "presenter")
         model.observe(self._clock, ["autoplay", "speed"])
         self.controls.save.observe(self._toggle_save, "value")
@@ -249,17 +255,27 @@ class Tutor(widgets.VBox):
 
     def _render(self, _change: Any = None) -> None:
         model = self.model
+        seat = model.handover_to()
+        self.handover.show(model, seat)
+        if seat is not None:
+            self._render_handover()
+            return
+        for part in (self.main, self.controls, self.timeline):
+            part.layout.display = ""
         state = model.state()
         viewer = model.viewer()
         board = model.game.board(state, viewer)
         players = {player.index: player.name for player in board.players}
         phase = model.phase_shown()
-        decision, taken = model.decision_here()
+        decision, taken = model.shown_decision()
+        hidden = model.hidden_decision()
+        self.secret.value = "" if hidden is None else secret_html(model, hidden)
+        self.secret.layout.display = "none" if hidden is None else ""
         # the rule first: it is what the learner reads next (each update goes out as soon as it is set)
         self.rule.show(model.step, model.viewed(), players, phase_title(model.game, phase), decision, viewer)
         self.turn_map.show(phase)
         self.board.show(board, viewer)
-        self.title.value = f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(model.spec.label)}</span>'
+        self.title.value = self._title()
         self.decision.show(decision, players, model.suggestion() if taken is None else None, taken)
         self.lesson.show(model)
         self.controls.show(model)
@@ -271,6 +287,48 @@ class Tutor(widgets.VBox):
             if self.key_listener.store_key:
                 self.key_listener.saved = position_link(self.position())
             self.key_listener.current = model.step
+
+    def _render_handover(self) -> None:
+        """The hand-over screen: the title, the turn map and the status, and nothing of either side.
+
+        The hidden panels are emptied too (a hidden panel still sends its HTML to the page).
+        """
+        model = self.model
+        self.board.value = self.rule.value = self.secret.value = ""
+        self.decision.show(None, {})
+        self.timeline.clear()
+        self.controls.save.value = False
+        for part in (self.main, self.controls, self.timeline, self.lesson):
+            part.layout.display = "none"
+        self.title.value = self._title()
+        self.turn_map.show(model.game.phase_of(model.state()))
+        self.status.value = self._status({seat: model.name(seat) for seat in range(model.game.players)})
+        if self.key_listener is not None:
+            if self.key_listener.store_key:
+                self.key_listener.saved = position_link(self.position())
+            self.key_listener.current = model.step
+
+    def _title(self) -> str:
+        """The game, the match, and whose eyes the tutor shows it through (the judge's view says it shows all)."""
+        model = self.model
+        viewer = model.viewer()
+        if viewer is None:
+            eyes = "Judge's view: shows all — every hand, face-down card and secret choice"
+        elif model.hot_seat:
+            eyes = f"Hot-seat: {model.name(viewer)} has the screen"
+        else:
+            eyes = f"{model.name(viewer)}'s view"
+        return (f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(model.spec.label)}</span>'
+                f' <span class="dt-eyes">{esc(eyes)}</span>')
+
+    def _ask(self, _change: Any = None) -> None:
+        """A question from the model (rewrite from here? take back their answer?) in the confirm bar."""
+        model = self.model
+        if model.asking:
+            self.confirm.ask(model.asking, "Yes, go ahead", lambda: model.answer(True), lambda: model.answer(False))
+        elif self._asked:
+            self.confirm.layout.display = "none"
+        self._asked = bool(model.asking)
 
     def _status(self, players: dict[int, str]) -> str:
         model, match = self.model, self.model.match

@@ -56,13 +56,16 @@ def legal_options(root: Locator) -> Locator:
 def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS, attempts: int = 3) -> bool:
     """One move forward: answer the decision shown (the suggested option if any), else press Next.
 
+    Looking back, it presses Next: an answer already given is not replaced by a click (it asks first).
     False when the move changed nothing; a control rebuilt under the pointer is looked up again.
     """
     for _ in range(attempts):
+        before = text(root, ".dt-status")
         options = legal_options(root)
         suggested = root.locator(".dt-decision button.dt-option-suggested")
         control = (suggested if suggested.count() else options) if options.count() else root.locator("button.dt-next")
-        before = text(root, ".dt-status")
+        if "looking back" in before:
+            control = root.locator("button.dt-next")
         try:
             control.first.click(timeout=timeout_ms)
         except PlaywrightTimeout:

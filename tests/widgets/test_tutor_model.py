@@ -19,6 +19,8 @@ def answer_first(tutor: Tutor, decisions: int) -> None:
     """Answer ``decisions`` decisions with their first legal option, stepping on between them."""
     for _ in range(decisions):
         to_first_decision(tutor)
+        if tutor.model.handover_to() is not None:
+            tutor.model.ready()  # hot-seat: the screen is passed to the player who decides
         tutor.model.choose(tutor.model.pending().legal_options[0].key)
         assert not tutor.model.error
 
@@ -54,12 +56,15 @@ def test_choosing_at_an_earlier_point_replaces_the_later_history():
     answer_first(tutor, 3)
     model = tutor.model
     record = model.match.decisions[1]
+    model.at_screen = record.player  # (the seat that answered there has the screen)
     model.jump(record.step - 1)
     decision, taken = model.decision_here()
     assert decision is not None and taken == record.answer
     other = next((o.key for o in decision.legal_options if o.key != record.answer), record.answer)
     before = len(model.match.steps)
     model.choose(other)
+    assert model.asking.startswith("Rewrite from here?") and len(model.match.steps) == before, "a committed answer asks first"
+    model.answer(True)
     assert not model.error
     assert model.match.decisions[-1].answer == other and model.match.decisions[-1].step == record.step
     assert len(model.match.steps) == record.step + 1 <= before
@@ -115,6 +120,8 @@ def test_autoplay_stops_at_a_persons_decision():
 def test_an_illegal_answer_is_shown_as_one_line_never_raised():
     tutor = hot_seat()
     to_first_decision(tutor)
+    if tutor.model.handover_to() is not None:
+        tutor.model.ready()
     tutor.model.choose("no-such-option")
     assert tutor.model.error and "\n" not in tutor.model.error
     assert not tutor.error.layout.display, "the error label is visible"
@@ -143,7 +150,9 @@ def test_every_registered_game_plays_through_the_tutor(game):
         if model.match.over:
             break
         pending = model.pending()
-        if pending is not None:
+        if model.handover_to() is not None:
+            model.ready()
+        elif pending is not None:
             model.choose(pending.legal_options[0].key)
         else:
             model.next()

@@ -44,8 +44,13 @@ def test_hot_seat_shows_the_board_of_the_player_to_move():
     to_first_decision(tutor)
     first = tutor.model.pending().player
     assert tutor.model.viewer() == first
-    tutor.model.choose(tutor.model.pending().legal_options[0].key)
-    to_first_decision(tutor)
+    for _ in range(20):  # on to the other player's decision: the screen is handed over first
+        tutor.model.choose(tutor.model.pending().legal_options[0].key)
+        to_first_decision(tutor)
+        if tutor.model.pending().player != first:
+            break
+    assert tutor.model.handover_to() == tutor.model.pending().player != tutor.model.viewer()
+    tutor.model.ready()
     assert tutor.model.viewer() == tutor.model.pending().player
 
 
