@@ -295,6 +295,23 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if refused else 1 if failed else 0
 
 
+def cmd_scenario_new(args: argparse.Namespace) -> int:
+    from .core.yamlio import load_yaml
+    from .scenarios.template import new_scenario
+
+    text = new_scenario(args.game, load_yaml(args.board) if args.board else None, args.board or "--board")
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError as error:
+            raise DigitutorError(f"--out {args.out}: cannot write ({error.strerror})") from None
+        print(f"wrote {args.out}")
+    else:
+        print(text, end="")
+    return 0
+
+
 def cmd_deck_check(args: argparse.Namespace) -> int:
     from .decks import check_deck_file
 
@@ -395,6 +412,10 @@ def build_parser() -> Parser:
     check = verb(scenario, "check", cmd_scenario_check, "run scenarios and check their expectations")
     check.add_argument("files", nargs="*", help="scenario files (default: every shipped scenario)")
     check.add_argument("--game")
+    new = verb(scenario, "new", cmd_scenario_new, "write a template scenario for GAME (from a board file) to fill in")
+    new.add_argument("game", metavar="GAME", help="a playable game id")
+    new.add_argument("--board", help="a board file: a bare board, {board: ...}, {decks: ...} or a scenario file")
+    new.add_argument("--out", help="write the template here (default: print it)")
 
     deck = verbs.add_parser("deck", help="deck lists").add_subparsers(dest="deck_verb", required=True, parser_class=Parser)
     deck_check = verb(deck, "check", cmd_deck_check, "check a deck file: legal, or every cited reason it is not")
