@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.game import BoardView, CardView
 from ..core.match import Match
-from .naming import NamingError, card_instance
+from .naming import CopyNumbers, NamingError
 
 
 def whose_turn(board: BoardView) -> int | None:
@@ -64,12 +64,12 @@ def _same(actual: str, wanted: Any) -> bool:
     return actual == str(wanted)
 
 
-def check_card(match: Match, entry: dict[str, Any]) -> list[str]:
+def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list[str]:
     """One card's facts: zone, under what, suspended, its headline number now and printed, its stats."""
     name = str(entry["card"])
     owner = int(entry.get("player", 1 if name.startswith("p1.") else 0))
     try:
-        iid = card_instance(match.state, name, owner)
+        iid = copies.card_instance(match.state, name, owner)
     except NamingError as error:
         return [f"cards: {error}"]
     board = match.game.board(match.state)

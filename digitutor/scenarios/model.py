@@ -220,13 +220,14 @@ def _known_clause(clause_id: str, game: str) -> str | None:
     return None
 
 
-def _check_clause_ids(ids: list[str], game: str, source: str, where: str, known: bool = False) -> None:
+def _check_clause_ids(ids: list[str], game: str, source: str, where: str, known: bool = False, listed: bool = True) -> None:
     for position, clause_id in enumerate(ids):
+        field_name = f"{where}[{position}]" if listed else where
         if not clause_id.startswith(f"{game}:"):
-            raise InputError(source, f"{where}[{position}]", f"expected a {game} clause, interpretation or card id, got {excerpt(clause_id)}")
+            raise InputError(source, field_name, f"expected a {game} clause, interpretation or card id, got {excerpt(clause_id)}")
         problem = _known_clause(clause_id, game) if known else None
         if problem:
-            raise InputError(source, f"{where}[{position}]", problem)
+            raise InputError(source, field_name, problem)
 
 
 def _demonstrated(entries: list[Any], game: str, source: str) -> tuple[tuple[str, ...], dict[str, str]]:
@@ -234,9 +235,12 @@ def _demonstrated(entries: list[Any], game: str, source: str) -> tuple[tuple[str
     ids, absent = [], {}
     for position, entry in enumerate(entries):
         clause_id = entry if isinstance(entry, str) else entry.clause
-        _check_clause_ids([clause_id], game, source, f"demonstrates[{position}]", known=True)
+        where = f"demonstrates[{position}]" if isinstance(entry, str) else f"demonstrates[{position}].clause"
+        _check_clause_ids([clause_id], game, source, where, known=True, listed=False)
         ids.append(clause_id)
         if not isinstance(entry, str) and isinstance(entry.by_absence, str):
+            if not entry.by_absence.strip():
+                raise InputError(source, f"demonstrates[{position}].by_absence", "expected a sentence saying what does not happen")
             absent[clause_id] = entry.by_absence.strip()
     return tuple(ids), absent
 
@@ -263,7 +267,7 @@ def _check_expect(expect: Expect, game: str, source: str) -> None:
         if isinstance(entry, OrderEntry) and (entry.says is msgspec.UNSET) == (entry.cites is msgspec.UNSET):
             raise InputError(source, f"expect.order[{position}]", "expected exactly one of says (narration) or cites (a clause id)")
         if isinstance(entry, OrderEntry) and isinstance(entry.cites, str):
-            _check_clause_ids([entry.cites], game, source, f"expect.order[{position}].cites")
+            _check_clause_ids([entry.cites], game, source, f"expect.order[{position}].cites", listed=False)
     if isinstance(expect.now, NowExpect):
         _check_phase(expect.now.phase, game, source, "expect.now.phase")
 

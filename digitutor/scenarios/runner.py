@@ -11,7 +11,7 @@ from ..core.records import Decision
 from ..core.registry import get_game
 from .facts import check_card, check_counter, check_now, check_order, now_facts, unmet
 from .model import Scenario
-from .naming import NamingError, resolve_key
+from .naming import CopyNumbers, NamingError
 
 
 @dataclass
@@ -24,9 +24,16 @@ class ScenarioRun:
     failures: list[str] = field(default_factory=list)
     #: the script answer the engine refused (the run stopped there): the file's error, naming the entry and why
     refused: InputError | None = None
+    names: CopyNumbers | None = None  #: the copy numbers of this match's cards (``agumon#2``)
     #: ``*-done`` script answers passed over because their step had ended by itself
     passed_over: list[str] = field(default_factory=list)
     stopped_at_until: bool = False  #: the run stopped because the ``until`` point was reached
+
+    @property
+    def copies(self) -> CopyNumbers:
+        if self.names is None:
+            self.names = CopyNumbers(self.match.game, self.match.state_at(-1), self.scenario.setup)
+        return self.names
 
     @property
     def passed(self) -> bool:
@@ -48,7 +55,8 @@ def start_scenario(scenario: Scenario) -> Match:
 def run_scenario(scenario: Scenario) -> ScenarioRun:
     """Play the script; stop when it is used up (at the ``until`` point, if given, else at the next decision),
     at the end of the game, or after max_steps."""
-    run = ScenarioRun(scenario, start_scenario(scenario))
+    match = start_scenario(scenario)
+    run = ScenarioRun(scenario, match, names=CopyNumbers(match.game, match.state, scenario.setup))
     script = list(scenario.script)
     for _ in range(scenario.max_steps):
         if not script and scenario.until and not unmet(now_facts(run.match), scenario.until):
@@ -96,7 +104,7 @@ def _answer(run: ScenarioRun, script: list[str]) -> bool:
             run.passed_over.append(f"script[{entry}] {answer!r}: the {decision.kind} decision does not offer it (that step ended by itself)")
             continue
         try:
-            match.choose(resolve_key(match.state, answer, decision.player))
+            match.choose(run.copies.resolve_key(match.state, answer, decision.player))
         except DigitutorError as error:  # IllegalActionError, BadActionKey, NamingError: the rules refuse it
             step = len(match.steps)
             run.refused = InputError(scenario.path, f"script[{entry}]", f"refused at step {step}: {error}")
@@ -127,7 +135,7 @@ def check_expectations(run: ScenarioRun) -> list[str]:
     for entry in expect.get("counters", []):
         failures.extend(check_counter(board, entry))
     for entry in expect.get("cards", []):
-        failures.extend(check_card(run.match, entry))
+        failures.extend(check_card(run.match, run.copies, entry))
     for entry in expect.get("options", []):
         failures.extend(_check_option(run, entry))
     for entry in expect.get("why_not", []):
@@ -174,7 +182,7 @@ def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
         if decision.kind != entry["decision"]:
             continue
         try:
-            wanted = resolve_key(match.state, entry["option"], decision.player)
+            wanted = run.copies.resolve_key(match.state, entry["option"], decision.player)
         except NamingError as error:
             return [f"option {entry['option']!r}: {error}"]
         option = next((o for o in decision.options if wanted in (o.key, match.game.alias(match.state, o.key))), None)
@@ -204,7 +212,7 @@ def proposals(run: ScenarioRun) -> list[tuple[dict[str, Any], tuple[Any, ...] | 
         try:
             match = run.match
             who = player if isinstance(player, int) else match.pending.player if match.pending is not None else 0
-            found.append((entry, match.why_not(resolve_key(match.state, entry["action"], who), who)))
+            found.append((entry, match.why_not(run.copies.resolve_key(match.state, entry["action"], who), who)))
         except DigitutorError as error:
             found.append((entry, str(error)))
     return found
