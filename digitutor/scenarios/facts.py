@@ -23,6 +23,8 @@ def now_facts(match: Match) -> dict[str, Any]:
     """Where the game stands: turn, phase (a turn-map id), whose turn, the waiting decision and who decides it."""
     board = match.game.board(match.state)
     pending = match.pending
+    if pending is None and not match.over and match.state.frames:
+        pending = match.game.pending(match.state)  # the decision the next step asks (asking changes nothing)
     return {
         "turn": match.state.turn,
         "phase": match.game.phase_of(match.state),

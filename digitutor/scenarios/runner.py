@@ -69,6 +69,7 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
             if not run.decisions or run.decisions[-1] is not outcome:  # asked again after a passed-over answer
                 run.decisions.append(outcome)
             if not script:
+                run.stopped_at_until = bool(scenario.until) and not unmet(now_facts(run.match), scenario.until)
                 break
             if not _answer(run, script):
                 return run
