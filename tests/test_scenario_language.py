@@ -339,3 +339,19 @@ def test_scenario_new_refuses_a_board_the_game_cannot_lay_out(tmp_path: Path):
     board.write_text("phase: main\nplayers:\n  - {battle: [no-such-card]}\n  - {}\n")
     done = cli("scenario", "new", "dcg", "--board", str(board), cwd=tmp_path)
     assert done.returncode == 2 and "unknown card" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_the_older_expectation_kinds_fail_on_a_wrong_value_too():
+    """dcg:attacking.p5 (scenario 92): "A player can block by suspending one of their unsuspended Digimon with
+    <Blocker>." — the suspended Ikkakumon's block is refused, the unsuspended one's is not; nothing has ended."""
+    doc = shipped("dcg/92")
+    passes(doc)
+    fails(with_expect(doc, cites=["dcg:attacking.battle.p3"]), "no step cites dcg:attacking.battle.p3")
+    fails(with_expect(doc, narration=["Ikkakumon blocks"]), "no step says")
+    fails(with_expect(doc, options=[{"decision": "block", "option": "block:st2-07#1", "legal": True}]), "is illegal")
+    fails(with_expect(doc, options=[{"decision": "block", "option": "block:st2-07#2", "legal": False}]), "is legal")
+    fails(with_expect(doc, why_not=[{"action": "block:p1.st2-07#1", "player": 1, "reasons": 0}]), "expected 0")
+    fails(with_expect(doc, why_not=[{"action": "block:p1.st2-07#2", "player": 1, "legal": False}]), "is legal")
+    fails(with_expect(doc, over=True), "expected the game to be over")
+    fails(with_expect(doc, result={"winner": 0}), "expected the game to be over with a result")
+    fails(with_expect(doc, board=[{"player": 1, "zone": "battle", "count": 1}]), "holds 2 card(s), expected 1")
