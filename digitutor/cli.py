@@ -246,6 +246,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
         document = run.match.trace()
         document["scenario"] = {
             "id": run.scenario.id, "title": run.scenario.title, "passed": run.passed, "failures": run.failures,
+            "passed_over": run.passed_over,
             "decisions": [{"before_step": at, "answer": answer, **decision.to_json()} for at, decision, answer in asked],
         }
         document["why_not"] = [
@@ -270,6 +271,8 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
         print(f"why not {entry.get('action')}?" + (" allowed" if not reasons else ""))
         for reason in [] if isinstance(reasons, str) else reasons:
             print(f"       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
+    for note in run.passed_over:
+        print(f"passed over: {note}")
     for failure in run.failures:
         print(f"FAILED: {failure}")
     return 0 if run.passed else 1
