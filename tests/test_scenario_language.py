@@ -355,3 +355,14 @@ def test_the_older_expectation_kinds_fail_on_a_wrong_value_too():
     fails(with_expect(doc, over=True), "expected the game to be over")
     fails(with_expect(doc, result={"winner": 0}), "expected the game to be over with a result")
     fails(with_expect(doc, board=[{"player": 1, "zone": "battle", "count": 1}]), "holds 2 card(s), expected 1")
+
+
+def test_docs_name_every_key_of_the_scenario_schema():
+    """docs/scenarios.md documents every key a scenario file may hold (issue 26: "documents every key")."""
+    from digitutor.scenarios import model
+
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    structs = (model.ScenarioFile, model.Expect, model.BoardExpect, model.CardExpect, model.CounterExpect, model.NowExpect,
+               model.OrderEntry, model.OptionExpect, model.WhyNotExpect, model.ResultExpect, model.Until, model.Demonstration)
+    missing = [f"{s.__name__}.{name}" for s in structs for name in s.__struct_fields__ if f"`{name}`" not in text]
+    assert not missing, missing
