@@ -366,3 +366,26 @@ def test_docs_name_every_key_of_the_scenario_schema():
                model.OrderEntry, model.OptionExpect, model.WhyNotExpect, model.ResultExpect, model.Until, model.Demonstration)
     missing = [f"{s.__name__}.{name}" for s in structs for name in s.__struct_fields__ if f"`{name}`" not in text]
     assert not missing, missing
+
+
+def test_board_facts_in_dmb_now_hp_and_ko_points():
+    """dmb:object-of-the-game.p1 / dmb:battle-phase.7 (scenario 45): Player 1 starts its turn-3 Strategy Phase with
+    3 KO points and Greymon (printed HP 90, its card); the KO of Agumon makes 4 KO points and wins."""
+    doc = shipped("dmb/45")
+    start = copy.deepcopy(doc)
+    start["script"], start["demonstrates"] = [], []
+    passes(with_expect(start, now={"turn": 3, "phase": "strategy", "whose_turn": 0},
+                       counters=[{"player": 0, "name": "KO points", "value": 3}],
+                       cards=[{"card": "greymon", "zone": "active", "value": 90, "printed": 90}]))
+    fails(with_expect(start, now={"phase": "battle"}), "phase is 'strategy', expected 'battle'")
+    fails(with_expect(start, cards=[{"card": "greymon", "printed": 80}]), "printed HP is 90, expected 80")
+    passes(with_expect(doc, result={"winner": 0}, counters=[{"player": 0, "name": "KO points", "value": 4}]))
+    fails(with_expect(doc, counters=[{"player": 0, "name": "KO points", "value": 3}]), "KO points is 4, expected 3")
+
+
+def test_board_facts_in_arena_score_and_game_over():
+    """arena:battle.p4 / arena:battle.p7 (scenario 16): 950 points plus 90 for the Rookie is 1040, and the game ends."""
+    doc = shipped("arena/16")
+    passes(with_expect(doc, now={"phase": "game-over", "decision": None}, counters=[{"player": 1, "name": "Score", "value": 1040}]))
+    fails(with_expect(doc, counters=[{"player": 1, "name": "Score", "value": 950}]), "Score is 1040, expected 950")
+    fails(with_expect(doc, now={"phase": "battle"}), "expected 'battle'")
