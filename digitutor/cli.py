@@ -246,6 +246,7 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
         document = run.match.trace()
         document["scenario"] = {
             "id": run.scenario.id, "title": run.scenario.title, "passed": run.passed, "failures": run.failures,
+            "passed_over": run.passed_over,
             "decisions": [{"before_step": at, "answer": answer, **decision.to_json()} for at, decision, answer in asked],
         }
         document["why_not"] = [
@@ -270,6 +271,8 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
         print(f"why not {entry.get('action')}?" + (" allowed" if not reasons else ""))
         for reason in [] if isinstance(reasons, str) else reasons:
             print(f"       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
+    for note in run.passed_over:
+        print(f"passed over: {note}")
     for failure in run.failures:
         print(f"FAILED: {failure}")
     return 0 if run.passed else 1
@@ -293,6 +296,23 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
         failed += not run.passed
     print(f"{len(scenarios) - failed - refused} passed, {failed} failed" + (f", {refused} with a refused script answer" if refused else ""))
     return EXIT_BAD_INPUT if refused else 1 if failed else 0
+
+
+def cmd_scenario_new(args: argparse.Namespace) -> int:
+    from .core.yamlio import load_yaml
+    from .scenarios.template import new_scenario
+
+    text = new_scenario(args.game, load_yaml(args.board) if args.board else None, args.board or "--board")
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError as error:
+            raise DigitutorError(f"--out {args.out}: cannot write ({error.strerror})") from None
+        print(f"wrote {args.out}")
+    else:
+        print(text, end="")
+    return 0
 
 
 def cmd_deck_check(args: argparse.Namespace) -> int:
@@ -395,6 +415,10 @@ def build_parser() -> Parser:
     check = verb(scenario, "check", cmd_scenario_check, "run scenarios and check their expectations")
     check.add_argument("files", nargs="*", help="scenario files (default: every shipped scenario)")
     check.add_argument("--game")
+    new = verb(scenario, "new", cmd_scenario_new, "write a template scenario for GAME (from a board file) to fill in")
+    new.add_argument("game", metavar="GAME", help="a playable game id")
+    new.add_argument("--board", help="a board file: a bare board, {board: ...}, {decks: ...} or a scenario file")
+    new.add_argument("--out", help="write the template here (default: print it)")
 
     deck = verbs.add_parser("deck", help="deck lists").add_subparsers(dest="deck_verb", required=True, parser_class=Parser)
     deck_check = verb(deck, "check", cmd_deck_check, "check a deck file: legal, or every cited reason it is not")

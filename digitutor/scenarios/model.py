@@ -29,7 +29,7 @@ from typing import Annotated, Any
 import msgspec
 
 from ..core.errors import InputError, excerpt
-from ..core.registry import GAME_MODULES
+from ..core.registry import GAME_MODULES, get_game
 from ..core.schema import Count, Player, Schema, Seed, ShortText, Text, validate
 from ..core.yamlio import load_yaml
 from ..rules.corpus import find_clause
@@ -51,11 +51,67 @@ class BoardExpect(Schema):
 
 
 class CounterExpect(Schema):
-    """A counter's value as the board shows it (``Points: 1``)."""
+    """A counter as the board shows it (``Points: 1``), or that it is there / gone (``Status`` absent).
 
-    player: Player
+    Without ``player``: a counter both players share (``Duel``) or a shared gauge (DCG's ``Memory`` gauge, signed:
+    positive on Player 1's side).
+    """
+
     name: ShortText
-    value: ShortText | int
+    player: Player | Unset = msgspec.UNSET
+    value: ShortText | int | Unset = msgspec.UNSET
+    present: bool | Unset = msgspec.UNSET  #: false: the board shows no such counter (a status that is gone)
+
+
+class CardExpect(Schema):
+    """Facts about one card: where it is, suspended or not, its headline number now and as printed, its stats.
+
+    ``card`` names one physical card: an instance id (``p0.c17``), or a card id with a copy number
+    (``agumon#2``: the owner's second copy; ``p1.agumon#2``: Player 2's), or a bare card id when the owner has
+    exactly one copy.
+    """
+
+    card: ShortText
+    player: Player | Unset = msgspec.UNSET  #: the owner (default: Player 1, or the ``p1.`` prefix of ``card``)
+    zone: ShortText | Unset = msgspec.UNSET  #: the zone id it is in (a card under a Digimon is in that Digimon's zone)
+    under: ShortText | Unset = msgspec.UNSET  #: it lies under this card (a digivolution card of that Digimon)
+    suspended: bool | Unset = msgspec.UNSET
+    value: ShortText | int | Unset = msgspec.UNSET  #: the headline number now (DCG DP after effects, D-Tector power)
+    printed: ShortText | int | Unset = msgspec.UNSET  #: the headline number as printed
+    stats: dict[ShortText, ShortText | int] | Unset = msgspec.UNSET  #: numbers and words the board shows on it
+
+
+class NowExpect(Schema):
+    """Where the game stands when the run stops: turn number, phase, whose turn, who decides what."""
+
+    turn: Count | Unset = msgspec.UNSET
+    phase: ShortText | Unset = msgspec.UNSET
+    whose_turn: Player | Unset = msgspec.UNSET
+    decision: ShortText | None | Unset = msgspec.UNSET  #: the kind of the decision waiting (null: none waits)
+    deciding: Player | Unset = msgspec.UNSET  #: who must answer it
+
+
+class OrderEntry(Schema):
+    """One entry of ``order``: a narration fragment or a cited clause id."""
+
+    says: Text | Unset = msgspec.UNSET
+    cites: ClauseId | Unset = msgspec.UNSET
+
+
+class Until(Schema):
+    """Where a run stops once its script is used up: the first moment all the given facts hold."""
+
+    turn: Count | Unset = msgspec.UNSET
+    phase: ShortText | Unset = msgspec.UNSET
+    whose_turn: Player | Unset = msgspec.UNSET
+    decision: ShortText | Unset = msgspec.UNSET  #: a decision of this kind is waiting
+
+
+class Demonstration(Schema):
+    """A clause the scenario shows, maybe by what does *not* happen (then ``by_absence`` says how)."""
+
+    clause: ClauseId
+    by_absence: Text | Unset = msgspec.UNSET
 
 
 class OptionExpect(Schema):
@@ -92,6 +148,9 @@ class Expect(Schema):
     narration: list[Text] = []
     board: list[BoardExpect] = []
     counters: list[CounterExpect] = []
+    cards: list[CardExpect] = []
+    now: NowExpect | Unset = msgspec.UNSET
+    order: list[Text | OrderEntry] = []
     options: list[OptionExpect] = []
     why_not: list[WhyNotExpect] = []
     result: ResultExpect | Unset = msgspec.UNSET
@@ -103,11 +162,12 @@ class ScenarioFile(Schema):
 
     game: ShortText
     title: ShortText
-    demonstrates: list[ClauseId]
+    demonstrates: list[ClauseId | Demonstration]
     setup: dict[str, Any]
     explains: Text | None = None
     seed: Seed = 1
     script: list[ShortText] | None = None
+    until: Until | None = None
     max_steps: Annotated[int, msgspec.Meta(ge=1, le=100_000)] = 400
     expect: Expect | None = None
 
@@ -124,13 +184,16 @@ class Scenario:
     path: str
     game: str
     title: str
-    demonstrates: tuple[str, ...]
+    demonstrates: tuple[str, ...]  #: every clause it shows (those shown by absence too)
     explains: str
     seed: int
     setup: dict[str, Any]
     script: tuple[str, ...]
     max_steps: int
     expect: dict[str, Any] = field(default_factory=dict)
+    #: clause id -> how the scenario shows it by what does not happen (no step need cite these)
+    by_absence: dict[str, str] = field(default_factory=dict)
+    until: dict[str, Any] = field(default_factory=dict)
 
 
 def scenario_game(doc: Any, source: str) -> str:
@@ -145,15 +208,78 @@ def scenario_game(doc: Any, source: str) -> str:
     raise InputError(source, "game", f"expected one of {', '.join(GAME_MODULES)}, got {excerpt(game)}")
 
 
-def _check_clause_ids(ids: list[str], game: str, source: str, where: str) -> None:
+def _known_clause(clause_id: str, game: str) -> str | None:
+    """Why ``clause_id`` names nothing (None: a clause, an interpretation, or a card's own text of ``game``)."""
+    card_id = clause_id.partition(":card.")[2]
+    if card_id:
+        return None if card_id in get_game(game).plugs.cards() else f"no {game} card {card_id!r} (a card citation is {game}:card.<card id>)"
+    try:
+        find_clause(clause_id)
+    except ValueError as error:
+        return excerpt(str(error), 200, quote=False)
+    return None
+
+
+def _check_clause_ids(ids: list[str], game: str, source: str, where: str, known: bool = False, listed: bool = True) -> None:
     for position, clause_id in enumerate(ids):
+        field_name = f"{where}[{position}]" if listed else where
         if not clause_id.startswith(f"{game}:"):
-            raise InputError(source, f"{where}[{position}]", f"expected a {game} clause or interpretation id, got {excerpt(clause_id)}")
-        if where == "demonstrates":
-            try:
-                find_clause(clause_id)
-            except ValueError as error:
-                raise InputError(source, f"{where}[{position}]", excerpt(str(error), 200, quote=False)) from None
+            raise InputError(source, field_name, f"expected a {game} clause, interpretation or card id, got {excerpt(clause_id)}")
+        problem = _known_clause(clause_id, game) if known else None
+        if problem:
+            raise InputError(source, field_name, problem)
+
+
+def _demonstrated(entries: list[Any], game: str, source: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The clause ids a scenario demonstrates, and those it shows by absence with the sentence saying how."""
+    ids, absent = [], {}
+    for position, entry in enumerate(entries):
+        clause_id = entry if isinstance(entry, str) else entry.clause
+        where = f"demonstrates[{position}]" if isinstance(entry, str) else f"demonstrates[{position}].clause"
+        _check_clause_ids([clause_id], game, source, where, known=True, listed=False)
+        ids.append(clause_id)
+        if not isinstance(entry, str) and isinstance(entry.by_absence, str):
+            if not entry.by_absence.strip():
+                raise InputError(source, f"demonstrates[{position}].by_absence", "expected a sentence saying what does not happen")
+            absent[clause_id] = entry.by_absence.strip()
+    return tuple(ids), absent
+
+
+def _phase_ids(game: str) -> list[str]:
+    return [info.id for info in get_game(game).turn_map()]
+
+
+def _check_phase(phase: Any, game: str, source: str, where: str) -> None:
+    if isinstance(phase, str) and phase not in _phase_ids(game):
+        raise InputError(source, where, f"expected a {game} phase ({', '.join(_phase_ids(game))}), got {excerpt(phase)}")
+
+
+def _check_expect(expect: Expect, game: str, source: str) -> None:
+    """What the schema cannot say: a counter needs a value or ``present``; an order entry one of says/cites."""
+    _check_clause_ids(expect.cites, game, source, "expect.cites")
+    for position, counter in enumerate(expect.counters):
+        where = f"expect.counters[{position}]"
+        if counter.value is msgspec.UNSET and counter.present is msgspec.UNSET:
+            raise InputError(source, where, "expected value (what the counter shows) or present (true / false)")
+        if counter.present is False and counter.value is not msgspec.UNSET:
+            raise InputError(source, where, "expected value or present: false, not both (an absent counter has no value)")
+    for position, entry in enumerate(expect.order):
+        if isinstance(entry, OrderEntry) and (entry.says is msgspec.UNSET) == (entry.cites is msgspec.UNSET):
+            raise InputError(source, f"expect.order[{position}]", "expected exactly one of says (narration) or cites (a clause id)")
+        if isinstance(entry, OrderEntry) and isinstance(entry.cites, str):
+            _check_clause_ids([entry.cites], game, source, f"expect.order[{position}].cites", listed=False)
+    if isinstance(expect.now, NowExpect):
+        _check_phase(expect.now.phase, game, source, "expect.now.phase")
+
+
+def _check_until(until: Until | None, game: str, source: str) -> dict[str, Any]:
+    if until is None:
+        return {}
+    given = {name: getattr(until, name) for name in until.__struct_fields__ if getattr(until, name) is not msgspec.UNSET}
+    if not given:
+        raise InputError(source, "until", "expected at least one of turn, phase, whose_turn, decision")
+    _check_phase(until.phase, game, source, "until.phase")
+    return given
 
 
 def parse_scenario(doc: Any, source: str) -> Scenario:
@@ -162,21 +288,24 @@ def parse_scenario(doc: Any, source: str) -> Scenario:
         raise InputError(source, "", f"expected a mapping with game, title, demonstrates, setup, script, expect, got {excerpt(doc)}")
     parsed = validate(doc, ScenarioFile, source)
     game = scenario_game(doc, source)
-    _check_clause_ids(parsed.demonstrates, game, source, "demonstrates")
+    demonstrates, by_absence = _demonstrated(parsed.demonstrates, game, source)
     expect = parsed.expect or Expect()
-    _check_clause_ids(expect.cites, game, source, "expect.cites")
+    _check_expect(expect, game, source)
+    until = _check_until(parsed.until, game, source)
     return Scenario(
         id=f"{game}/{Path(source).stem}",
         path=source,
         game=game,
         title=parsed.title,
-        demonstrates=tuple(parsed.demonstrates),
+        demonstrates=demonstrates,
         explains=(parsed.explains or "").strip(),
         seed=parsed.seed,
         setup=parsed.setup,
         script=tuple(parsed.script or ()),
         max_steps=parsed.max_steps,
         expect=dict(doc.get("expect") or {}),  # validated above; the runner reads the plain mapping
+        by_absence=by_absence,
+        until=until,
     )
 
 

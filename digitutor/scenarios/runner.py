@@ -9,7 +9,9 @@ from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.records import Decision
 from ..core.registry import get_game
+from .facts import check_card, check_counter, check_now, check_order, now_facts, unmet
 from .model import Scenario
+from .naming import CopyNumbers, NamingError
 
 
 @dataclass
@@ -22,6 +24,16 @@ class ScenarioRun:
     failures: list[str] = field(default_factory=list)
     #: the script answer the engine refused (the run stopped there): the file's error, naming the entry and why
     refused: InputError | None = None
+    names: CopyNumbers | None = None  #: the copy numbers of this match's cards (``agumon#2``)
+    #: ``*-done`` script answers passed over because their step had ended by itself
+    passed_over: list[str] = field(default_factory=list)
+    stopped_at_until: bool = False  #: the run stopped because the ``until`` point was reached
+
+    @property
+    def copies(self) -> CopyNumbers:
+        if self.names is None:
+            self.names = CopyNumbers(self.match.game, self.match.state_at(-1), self.scenario.setup)
+        return self.names
 
     @property
     def passed(self) -> bool:
@@ -41,48 +53,90 @@ def start_scenario(scenario: Scenario) -> Match:
 
 
 def run_scenario(scenario: Scenario) -> ScenarioRun:
-    """Play the script; stop when it is used up at a decision, at the end, or after max_steps."""
-    run = ScenarioRun(scenario, start_scenario(scenario))
+    """Play the script; stop when it is used up (at the ``until`` point, if given, else at the next decision),
+    at the end of the game, or after max_steps."""
+    match = start_scenario(scenario)
+    run = ScenarioRun(scenario, match, names=CopyNumbers(match.game, match.state, scenario.setup))
     script = list(scenario.script)
     for _ in range(scenario.max_steps):
+        if not script and scenario.until and not unmet(now_facts(run.match), scenario.until):
+            run.stopped_at_until = True
+            break
         outcome = run.match.advance()
         if outcome is None:
             break
         if isinstance(outcome, Decision):
-            run.decisions.append(outcome)
+            if not run.decisions or run.decisions[-1] is not outcome:  # asked again after a passed-over answer
+                run.decisions.append(outcome)
             if not script:
+                run.stopped_at_until = bool(scenario.until) and not unmet(now_facts(run.match), scenario.until)
                 break
-            entry = len(scenario.script) - len(script)
-            answer = script.pop(0)
-            try:
-                run.match.choose(answer)
-            except DigitutorError as error:  # IllegalActionError, BadActionKey, InputError: the rules refuse it
-                step = len(run.match.steps)
-                run.refused = InputError(scenario.path, f"script[{entry}]", f"refused at step {step}: {error}")
-                run.failures.append(f"script answer {answer!r} at step {step}: {error}")
+            if not _answer(run, script):
                 return run
     if script:
         run.failures.append(f"{len(script)} script answer(s) left unused: {script}")
+    if scenario.until and not run.stopped_at_until:
+        where = f"at a {run.match.pending.kind} decision" if run.match.pending is not None else "at the end of the game" if run.match.over else f"after {scenario.max_steps} steps"
+        run.failures.append(f"the run stopped {where} before reaching until {scenario.until} (now: {now_facts(run.match)})")
     run.failures.extend(check_expectations(run))
     return run
+
+
+def is_done_key(key: str) -> bool:
+    """``done`` and every ``*-done`` answer: the answer that ends a step of choices (DigiXros, digivolving)."""
+    kind = key.partition(":")[0]
+    return key == kind and (kind == "done" or kind.endswith("-done"))
+
+
+def _answer(run: ScenarioRun, script: list[str]) -> bool:
+    """Give the pending decision the script's next answers; False if the rules refuse one (the run stops).
+
+    A ``*-done`` answer the decision does not offer at all is passed over: the step it would end has
+    already ended by itself (DigiXros with no material left, a Digivolve phase with nothing to digivolve).
+    """
+    scenario, match = run.scenario, run.match
+    decision = match.pending
+    assert decision is not None
+    while script:
+        entry = len(scenario.script) - len(script)
+        answer = script.pop(0)
+        kind = answer.partition(":")[0]
+        if is_done_key(answer) and not any(option.action.kind == kind for option in decision.options):
+            run.passed_over.append(f"script[{entry}] {answer!r}: the {decision.kind} decision does not offer it (that step ended by itself)")
+            continue
+        try:
+            match.choose(run.copies.resolve_key(match.state, answer, decision.player))
+        except DigitutorError as error:  # IllegalActionError, BadActionKey, NamingError: the rules refuse it
+            step = len(match.steps)
+            run.refused = InputError(scenario.path, f"script[{entry}]", f"refused at step {step}: {error}")
+            run.failures.append(f"script answer {answer!r} at step {step}: {error}")
+            return False
+        return True
+    return True
 
 
 def check_expectations(run: ScenarioRun) -> list[str]:
     """Every expectation that does not hold, in words."""
     expect, failures = run.scenario.expect, []
     cited = run.cited_ids()
-    for clause_id in (*run.scenario.demonstrates, *expect.get("cites", [])):
+    claimed = (*(c for c in run.scenario.demonstrates if c not in run.scenario.by_absence), *expect.get("cites", []))
+    for clause_id in claimed:
         if clause_id not in cited:
             failures.append(f"no step cites {clause_id}")
     narrations = [step.narration for step in run.match.steps]
     for text in expect.get("narration", []):
         if not any(text in narration for narration in narrations):
             failures.append(f"no step says {text!r}")
+    failures.extend(check_order(run.match, expect.get("order", [])))
+    if "now" in expect:
+        failures.extend(check_now(run.match, expect["now"]))
     board = run.match.game.board(run.match.state)
     for entry in expect.get("board", []):
         failures.extend(_check_zone(board, entry))
     for entry in expect.get("counters", []):
-        failures.extend(_check_counter(board, entry))
+        failures.extend(check_counter(board, entry))
+    for entry in expect.get("cards", []):
+        failures.extend(check_card(run.match, run.copies, entry))
     for entry in expect.get("options", []):
         failures.extend(_check_option(run, entry))
     for entry in expect.get("why_not", []):
@@ -121,16 +175,6 @@ def _check_zone(board: Any, entry: Any) -> list[str]:
     return failures
 
 
-def _check_counter(board: Any, entry: Any) -> list[str]:
-    player = _player(board, entry) if isinstance(entry, dict) else None
-    if player is None or "name" not in entry or "value" not in entry:
-        return [f"counter expectation {entry!r} needs player, name and value"]
-    actual = player.counters.get(entry["name"])
-    if actual != str(entry["value"]):
-        return [f"{player.name}'s {entry['name']} is {actual}, expected {entry['value']}"]
-    return []
-
-
 def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
     if not isinstance(entry, dict) or "decision" not in entry or "option" not in entry:
         return [f"option expectation {entry!r} needs decision and option"]
@@ -138,7 +182,10 @@ def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
     for decision in run.decisions:
         if decision.kind != entry["decision"]:
             continue
-        wanted = entry["option"]
+        try:
+            wanted = run.copies.resolve_key(match.state, entry["option"], decision.player)
+        except NamingError as error:
+            return [f"option {entry['option']!r}: {error}"]
         option = next((o for o in decision.options if wanted in (o.key, match.game.alias(match.state, o.key))), None)
         if option is None:
             continue
@@ -164,7 +211,9 @@ def proposals(run: ScenarioRun) -> list[tuple[dict[str, Any], tuple[Any, ...] | 
             continue
         player = entry.get("player")
         try:
-            found.append((entry, run.match.why_not(entry["action"], player if isinstance(player, int) else None)))
+            match = run.match
+            who = player if isinstance(player, int) else match.pending.player if match.pending is not None else 0
+            found.append((entry, match.why_not(run.copies.resolve_key(match.state, entry["action"], who), who)))
         except DigitutorError as error:
             found.append((entry, str(error)))
     return found
