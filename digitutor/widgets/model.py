@@ -21,6 +21,7 @@ from ..core.game import GameState, Observation
 from ..core.match import Match
 from ..core.records import Decision, Step
 from .lessons import Lesson, LessonTracker, Note
+from .options import numbered_keys
 
 log = logging.getLogger("digitutor.widgets")
 
@@ -291,15 +292,15 @@ class TutorModel(HasTraits):
 
     @guarded
     def choose_number(self, number: int) -> None:
-        """Answer the decision shown with its ``number``-th legal option (counting from 1, as the buttons do)."""
-        decision, _taken = self.decision_here()
+        """Answer the decision shown with its ``number``-th option as the panel numbers them (counting from 1)."""
+        decision, taken = self.decision_here()
         if decision is None:
             self.notice = "There is nothing to choose at this step."
             return
-        legal = decision.legal_options
+        legal = numbered_keys(decision, self.suggestion() if taken is None else None, self.game, self.state())
         if not isinstance(number, int) or not 1 <= number <= len(legal):
             raise DigitutorError(f"there is no option {number} here (options 1 to {len(legal)})")
-        self.choose(legal[number - 1].key)
+        self.choose(legal[number - 1])
 
     @guarded
     def undo(self) -> None:
@@ -352,7 +353,7 @@ class TutorModel(HasTraits):
                 return True
             answer = self.suggestion() if self.spec.follow_script else None
             if answer is None:
-                self.notice = "Your turn: choose one of the options."
+                self.notice = self.spec.extra.get("waiting", "Your turn: choose one of the options.")
                 return False
             self.match.choose(answer)
         self._changed(len(self.match.steps) - 1)

@@ -258,6 +258,14 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-titlebar { margin-bottom: 2px; }
 .dt-presenting .dt-page-title { font-size: 1.1em; margin: 0; }
 .dt-presenting .dt-panel { padding: 4px 8px; margin-bottom: 4px; }
+/* decisions you can scan (issue 24.4): the ★ suggestion first, options grouped by kind, copies folded */
+.dt-options { flex-direction: column; align-items: stretch; }
+.dt-option-group { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
+.dt-group-title { flex-basis: 100%; font-size: 0.78em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em;
+  color: #4a5466; margin-top: 2px; }
+.dt-app .dt-option-suggested { font-weight: 700; }
+.dt-illegal .dt-group-title { margin-top: 4px; }
+.dt-presenting .dt-group-title { color: #dfe6f2; font-size: 20px; }
 """
 
 
