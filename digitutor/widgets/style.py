@@ -266,6 +266,12 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-app .dt-option-suggested { font-weight: 700; }
 .dt-illegal .dt-group-title { margin-top: 4px; }
 .dt-presenting .dt-group-title { color: #dfe6f2; font-size: 20px; }
+/* rulings library search (issue 24.7): the search box, the result count, the list, a scenario's "complete" panel */
+.dt-rulings .dt-found { align-self: center; margin-left: 8px; color: #3b4658; }
+.dt-rulings .dt-scenario-list select { font-size: 0.95em; }
+.dt-scenario-complete { border: 2px solid #2e7d4f; background: #f0faf3; }
+.dt-presenting .dt-scenario-complete { border-color: #7ee2a0; background: #000; }
+.dt-presenting.dt-rulings .dt-found { color: #fff; }
 """
 
 
