@@ -206,15 +206,18 @@ class RulingsApp(AppPage):
     def _deep_link(self, params: dict[str, str]) -> None:
         """``?scenario=<id>`` (its game follows) or ``?game=<id>``; an unknown one is said in one line."""
         wanted = params.get("scenario", "")
-        game = params.get("game", "") or wanted.split("/", 1)[0]
-        if game and game not in GAME_MODULES:
-            self.about.value = f'<div class="dt-error">No rulings for {esc(game)}: it is not playable yet.</div>'
-            return
+        game = params.get("game", "")
+        for named in (game, wanted.split("/", 1)[0]):
+            if named and named not in GAME_MODULES:
+                self.about.value = f'<div class="dt-error">No rulings for {esc(named)}: it is not playable yet.</div>'
+                return
         if game and game != self.game.value:
             self.game.value = game
         if wanted:
             if wanted not in self._scenarios and self.query.value:
                 self.query.value = ""
+            if wanted not in self._scenarios and self.game.value != ALL:
+                self.game.value = ALL
             if wanted in self._scenarios:
                 self.scenario.value = wanted
             else:
