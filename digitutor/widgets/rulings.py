@@ -238,6 +238,7 @@ class RulingsApp(AppPage):
         self._listing = True
         try:
             self.scenario.options = [(label(s), s.id) for s in found]
+            self.scenario.rows = min(LIST_ROWS, max(4, len(found)))
             self.scenario.value = keep
         finally:
             self._listing = False
