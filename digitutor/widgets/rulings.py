@@ -20,7 +20,7 @@ from ..core.registry import GAME_MODULES, get_game
 from ..scenarios.model import Scenario, shipped_scenarios
 from .citation import citations_html
 from .model import MatchSpec, TutorModel
-from .page import AppPage, on_query
+from .page import AppPage, in_browser, on_query
 from .style import esc, paragraphs
 from .tutor import Tutor
 
@@ -193,7 +193,8 @@ class RulingsApp(AppPage):
         self.observe(self._presenter_to_tutor, "presenter")
         self._list(open_first=True)
         on_query(self._deep_link)
-        threading.Thread(target=warm_search, name="digitutor-rulings-index", daemon=True).start()
+        if not in_browser():  # Python in the page (the static build) has no threads: the first search builds it
+            threading.Thread(target=warm_search, name="digitutor-rulings-index", daemon=True).start()
 
     def tutor(self) -> Tutor | None:
         return next((child for child in self.stage.children if isinstance(child, Tutor)), None)
