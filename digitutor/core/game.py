@@ -23,7 +23,7 @@ from .actions import Action, BadActionKey
 from .errors import IllegalActionError, InputError
 from .frames import Frame
 from .instances import Instances
-from .records import Decision, Option, Reason, Result, Step
+from .records import Decision, Option, Reason, Result, Step, seat_name
 
 
 class GameState(Protocol):
@@ -286,7 +286,7 @@ class Game:
         return str(state.phase)
 
     def player_name(self, player: int) -> str:
-        return f"Player {player + 1}"
+        return seat_name(player)
 
     def card_text(self, card_id: str) -> str | None:
         """A card's printed text (what its effects quote); None: no such card."""

@@ -50,6 +50,30 @@ class Event(msgspec.Struct, frozen=True):
         return doc
 
 
+def seat_name(seat: int) -> str:
+    """A player as every game names them: ``Player 1`` for seat 0."""
+    return f"Player {seat + 1}"
+
+
+def judges_view(events: Iterable[Event]) -> str:
+    """The cards a step's events hide from some seat, named for the judge (who sees everything): " Judge's view:
+    Gomamon, Palmon (only Player 1 sees them)." ("" when the step hides nothing). A step whose narration already
+    tells each viewer what it may see carries that in ``Step.views`` instead."""
+    hidden: dict[tuple[int, ...], list[str]] = {}
+    for event in events:
+        if event.cards and event.visible_to is not None:
+            hidden.setdefault(event.visible_to, []).extend(event.names)
+    if not hidden:
+        return ""
+    parts = []
+    for seats, names in hidden.items():
+        them = "them" if len(names) > 1 else "it"
+        who = f"only {' and '.join(seat_name(seat) for seat in seats)} {'see' if len(seats) > 1 else 'sees'} {them}" if seats \
+            else f"no player sees {them}"
+        parts.append(f"{', '.join(names)} ({who})")
+    return " Judge's view: " + "; ".join(parts) + "."
+
+
 def words_used(glossary: Iterable[Citation], cited: Iterable[Citation] = ()) -> tuple[Citation, ...]:
     """A step's glossary: each term's definition once, none that the step already quotes as a rule."""
     return _words_used(tuple(glossary), tuple(cited))
@@ -87,10 +111,12 @@ class Step(msgspec.Struct, frozen=True):
             msgspec.structs.force_setattr(self, "citations", in_rulebook_order(tuple(self.citations)))
 
     def narration_for(self, viewer: int | None) -> str:
-        """The narration as ``viewer`` may read it (None: the judge's view)."""
+        """The narration as ``viewer`` may read it (None: the judge's view, which names every card)."""
         for seat, told in self.views:
             if seat == viewer:
                 return told
+        if viewer is None:
+            return self.narration + judges_view(self.events)
         return self.narration
 
     def to_json(self, index: int, viewer: int | None = None) -> dict[str, Any]:

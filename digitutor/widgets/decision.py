@@ -1,12 +1,19 @@
-"""The decision panel: a button per legal option, and the tempting illegal ones with every "why not"."""
+"""The decision panel: the legal options (★ suggestion first, grouped by kind, copies folded, each numbered for
+the keyboard), then the tempting illegal ones with every "why not"."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import ipywidgets as widgets
 
 from ..core.records import Decision, Option
 from .citation import citations_html
+from .options import Entry, entries, group_title, illegal_groups
 from .style import esc
+
+#: a list this long gets group titles and the typing hint for two-digit numbers
+LONG_LIST = 5
 
 
 def reasons_html(option: Option) -> str:
@@ -21,13 +28,22 @@ def reasons_html(option: Option) -> str:
 BUTTON_CSS = "jupyter-widgets jupyter-button widget-button"
 
 
-def option_button(option: Option, suggested: bool, taken: bool, number: int) -> str:
-    """A legal option as a plain button; the page bridge sends its click as ``option`` ``number`` (1-based)."""
-    key = f"{number}. " if 0 < number < 10 else ""
-    label = key + ("★ " if suggested else "") + option.label
-    tip = option.label + (" (suggested)" if suggested else "") + (f" · key {number}" if key else "")
-    css = "dt-option" + (" dt-option-suggested" if suggested else "") + (" dt-option-taken" if taken else "")
-    return f'<button type="button" class="{BUTTON_CSS} {css}" data-option="{number}" title="{esc(tip)}">{esc(label)}</button>'
+def entry_label(entry: Entry) -> str:
+    """The words on an entry's button: its label, and how many identical copies it stands for."""
+    return entry.label + (f" — {entry.copies} copies" if entry.copies > 1 else "")
+
+
+def option_button(entry: Entry, taken: str | None, number: int) -> str:
+    """An entry as a plain button; the page bridge sends its click (or its number typed) as ``option`` ``number``."""
+    label = entry_label(entry)
+    words = f"{number}. " + ("★ " if entry.suggested else "") + label
+    tip = label + (" (suggested)" if entry.suggested else "") + f" · key {number}"
+    if entry.copies > 1:
+        tip += " · any copy does the same: the first offered is taken"
+    css = "dt-option" + (" dt-option-suggested" if entry.suggested else "") + (" dt-option-taken" if taken in entry.keys else "")
+    copies = f' data-copies="{entry.copies}"' if entry.copies > 1 else ""
+    return (f'<button type="button" class="{BUTTON_CSS} {css}" data-option="{number}"{copies} '
+            f'title="{esc(tip)}">{esc(words)}</button>')
 
 
 def illegal_row(option: Option) -> str:
@@ -40,21 +56,54 @@ def illegal_row(option: Option) -> str:
     )
 
 
-def decision_html(decision: Decision, players: dict[int, str], suggested: str | None, taken: str | None) -> str:
-    """The whole decision: who decides, the prompt, the legal options, then the tempting illegal ones."""
+def group_html(game_id: str, group: str, body: str, titled: bool) -> str:
+    title = group_title(game_id, group)
+    head = f'<div class="dt-group-title">{esc(title)}</div>' if titled else ""
+    return f'<div class="dt-option-group" data-group="{esc(group)}" role="group" aria-label="{esc(title)}">{head}{body}</div>'
+
+
+def keys_hint(count: int) -> str:
+    """How to choose from the keyboard (also in the Keys help)."""
+    if count < 2:
+        return ""
+    if count < 10:
+        return f'<span class="dt-keys-hint">keys 1–{count} choose</span>'
+    tens, units = divmod(min(count, 99), 10)
+    return (f'<span class="dt-keys-hint">keys 1–{count} choose: past 9, type both digits quickly '
+            f'({tens} then {units} for option {tens * 10 + units})</span>')
+
+
+def legal_html(shown: list[Entry], game_id: str, taken: str | None) -> str:
+    """The numbered entries, group by group (group titles only on a long list with more than one group)."""
+    groups: dict[str, list[str]] = {}
+    for number, entry in enumerate(shown, 1):
+        groups.setdefault(entry.group, []).append(option_button(entry, taken, number))
+    titled = len(groups) > 1 and len(shown) >= LONG_LIST
+    return "".join(group_html(game_id, group, "".join(buttons), titled) for group, buttons in groups.items())
+
+
+def decision_html(decision: Decision, players: dict[int, str], suggested: str | None, taken: str | None,
+                  game: Any = None, state: Any = None) -> str:
+    """The whole decision: who decides, the prompt, the legal options, then the tempting illegal ones.
+
+    ``game`` and ``state`` (the state the decision is asked in) fold identical copies and name the groups
+    in the game's words.
+    """
+    game_id = getattr(game, "id", "") or ""
     who = esc(players.get(decision.player, f"Player {decision.player + 1}"))
     if taken is None:
         head = f'<h2 class="dt-panel-title">{who} to decide</h2>'
     else:
         head = (f'<h2 class="dt-panel-title">{who} decided here</h2>'
                 '<div class="dt-step-head">Choosing again replaces everything after this step.</div>')
-    keys = '<span class="dt-keys-hint">keys 1–9 choose</span>' if len(decision.legal_options) > 1 else ""
-    legal = "".join(option_button(o, o.key == suggested, o.key == taken, n)
-                    for n, o in enumerate(decision.legal_options, 1))
-    illegal = "".join(illegal_row(o) for o in decision.options if not o.legal)
+    shown = entries(decision, suggested, game, state)
+    legal = legal_html(shown, game_id, taken)
+    groups = illegal_groups(decision, game_id)
+    titled = len(groups) > 1 and sum(len(options) for _, options in groups) >= LONG_LIST
+    illegal = "".join(group_html(game_id, group, "".join(illegal_row(o) for o in options), titled) for group, options in groups)
     if illegal:
-        illegal = f'<div class="dt-step-head">Tempting, but not allowed:</div>{illegal}'
-    return (f'{head}<div class="dt-prompt">{esc(decision.prompt)} {keys}</div>'
+        illegal = f'<div class="dt-step-head">Tempting, but not allowed:</div><div class="dt-illegal">{illegal}</div>'
+    return (f'{head}<div class="dt-prompt">{esc(decision.prompt)} {keys_hint(len(shown))}</div>'
             f'<div class="dt-options" role="group" aria-label="Options">{legal}</div>{illegal}')
 
 
@@ -73,7 +122,7 @@ class DecisionPanel(widgets.HTML):
         self._shown: tuple | None = None
 
     def show(self, decision: Decision | None, players: dict[int, str], suggested: str | None = None,
-             taken: str | None = None) -> None:
+             taken: str | None = None, game: Any = None, state: Any = None) -> None:
         key = (id(decision), suggested, taken)
         if key == self._shown:
             return
@@ -82,5 +131,5 @@ class DecisionPanel(widgets.HTML):
             self.layout.display = "none"
             self.value = ""
             return
-        self.value = decision_html(decision, players, suggested, taken)
+        self.value = decision_html(decision, players, suggested, taken, game, state)
         self.layout.display = ""

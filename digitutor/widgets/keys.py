@@ -3,7 +3,8 @@
 In the page it does what only the browser can do, and sends plain messages to the kernel:
 
 - clicks on timeline rows (``jump``) and on a decision's option buttons (``option``);
-- keys: → / PageDown / N next, ← / PageUp / B back, 1–9 choose that option (not while typing);
+- keys: → / PageDown / N next, ← / PageUp / B back, a number chooses that option (not while typing): with ten
+  or more options, a digit that can start a two-digit number waits ``CHORD_MS`` for the second (1 then 2: 12);
 - the autoplay clock (a ``tick`` every ``interval`` ms while ``playing``);
 - the tab title (``title``);
 - keeping the position: it writes ``saved`` to the browser's local storage under ``store_key``
@@ -27,6 +28,7 @@ log = logging.getLogger("digitutor.widgets")
 ESM = """
 const KEYS = { ArrowRight: "next", ArrowLeft: "back", PageDown: "next", PageUp: "back", n: "next", b: "back" };
 const TYPING = ["INPUT", "TEXTAREA", "SELECT"];
+const CHORD_MS = 900;
 function render({ model, el }) {
   el.classList.add("dt-keys");
   const title = () => { const t = model.get("title"); if (t) document.title = t; };
@@ -36,12 +38,19 @@ function render({ model, el }) {
     const target = event.target;
     if (!model.get("enabled") || event.altKey || event.ctrlKey || event.metaKey) return;
     if (target && (target.isContentEditable || TYPING.includes(target.tagName))) return;
-    let message = null;
-    if (KEYS[event.key]) message = { action: KEYS[event.key] };
-    else if (/^[1-9]$/.test(event.key)) message = { action: "option", number: Number(event.key) };
-    if (!message) return;
+    if (/^[0-9]$/.test(event.key)) { event.preventDefault(); digit(Number(event.key)); return; }
+    if (!KEYS[event.key]) return;
     event.preventDefault();
-    model.send(message);
+    model.send({ action: KEYS[event.key] });
+  };
+  // option numbers: past 9 two digits typed quickly make one number (1 then 2: option 12)
+  let first = null, chord = null;
+  const options = () => { const t = scope(); return t ? t.querySelectorAll(".dt-decision .dt-option[data-option]").length : 0; };
+  const choose = (number) => { if (number > 0) model.send({ action: "option", number: number }); };
+  const digit = (d) => {
+    if (first !== null) { clearTimeout(chord); const number = first * 10 + d; first = null; choose(number); return; }
+    if (d > 0 && d * 10 <= options()) { first = d; chord = setTimeout(() => { const number = first; first = null; choose(number); }, CHORD_MS); return; }
+    choose(d);
   };
   document.addEventListener("keydown", onKey);
   const scope = () => el.closest(".dt-tutor");
@@ -98,6 +107,7 @@ function render({ model, el }) {
   }
   return () => {
     document.removeEventListener("keydown", onKey);
+    if (chord !== null) clearTimeout(chord);
     document.removeEventListener("click", onClick);
     window.removeEventListener("resize", fit);
     sizes.disconnect();

@@ -21,6 +21,7 @@ from ..core.game import GameState, Observation
 from ..core.match import Match
 from ..core.records import Decision, Step
 from .lessons import Lesson, LessonTracker, Note
+from .options import numbered_keys
 
 log = logging.getLogger("digitutor.widgets")
 
@@ -403,17 +404,17 @@ class TutorModel(HasTraits):
 
     @guarded
     def choose_number(self, number: int) -> None:
-        """Answer the decision shown with its ``number``-th legal option (counting from 1, as the buttons do)."""
+        """Answer the decision shown with its ``number``-th option as the panel numbers them (counting from 1)."""
         if self._held():
             return
-        decision, _taken = self.shown_decision()
+        decision, taken = self.shown_decision()
         if decision is None:
             self.notice = "There is nothing to choose at this step."
             return
-        legal = decision.legal_options
+        legal = numbered_keys(decision, self.suggestion() if taken is None else None, self.game, self.state())
         if not isinstance(number, int) or not 1 <= number <= len(legal):
             raise DigitutorError(f"there is no option {number} here (options 1 to {len(legal)})")
-        self.choose(legal[number - 1].key)
+        self.choose(legal[number - 1])
 
     @guarded
     def undo(self, agreed: bool = False) -> None:
@@ -486,7 +487,7 @@ class TutorModel(HasTraits):
                 return True
             answer = self.suggestion() if self.spec.follow_script else None
             if answer is None:  # (at a hot-seat hand-over the hand-over screen says what to do)
-                self.notice = "" if self.handover_to() is not None else "Your turn: choose one of the options."
+                self.notice = "" if self.handover_to() is not None else self.spec.extra.get("waiting", "Your turn: choose one of the options.")
                 return False
             self.match.choose(answer)
         self._changed(len(self.match.steps) - 1)

@@ -271,6 +271,20 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-handover .dt-handover-help { color: #c9d3e3; }
 .dt-presenting .dt-handover .dt-handover-ready { font-size: 22px; min-height: 48px; }
 .dt-presenting .dt-secret { background: #1c1433; color: #efeaff; }
+/* decisions you can scan (issue 24.4): the ★ suggestion first, options grouped by kind, copies folded */
+.dt-options { flex-direction: column; align-items: stretch; }
+.dt-option-group { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
+.dt-group-title { flex-basis: 100%; font-size: 0.78em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em;
+  color: #4a5466; margin-top: 2px; }
+.dt-app .dt-option-suggested { font-weight: 700; }
+.dt-illegal .dt-group-title { margin-top: 4px; }
+.dt-presenting .dt-group-title { color: #dfe6f2; font-size: 20px; }
+/* rulings library search (issue 24.7): the search box, the result count, the list, a scenario's "complete" panel */
+.dt-rulings .dt-found { align-self: center; margin-left: 8px; color: #3b4658; }
+.dt-rulings .dt-scenario-list select { font-size: 0.95em; }
+.dt-scenario-complete { border: 2px solid #2e7d4f; background: #f0faf3; }
+.dt-presenting .dt-scenario-complete { border-color: #7ee2a0; background: #000; }
+.dt-presenting.dt-rulings .dt-found { color: #fff; }
 """
 
 

@@ -276,7 +276,7 @@ class Tutor(widgets.VBox):
         self.turn_map.show(phase)
         self.board.show(board, viewer)
         self.title.value = self._title()
-        self.decision.show(decision, players, model.suggestion() if taken is None else None, taken)
+        self.decision.show(decision, players, model.suggestion() if taken is None else None, taken, model.game, state)
         self.lesson.show(model)
         self.controls.show(model)
         self.timeline.show(model)
