@@ -13,9 +13,10 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from ..core.game import BoardView, CardView, GaugeView, PlayerView, ZoneView
+from ..rules.corpus import find_clause
 from ..rules.model import Citation
 from .fit import ELLIPSIS, lines_needed, name_lines, shorten, width
-from .markup import quote_plain
+from .markup import quote_plain, rulebook_html
 from .shorthand import Word, attack, attack_word, level_word, text_words
 from .style import esc, frame_colour
 
@@ -60,10 +61,18 @@ def _words_html(words: tuple[Word, ...]) -> str:
         parts.append(
             f'<details class="dt-card-word" data-clause="{esc(word.source)}"><summary>{esc(word.shown)}{also}</summary>'
             f'<div class="dt-crumb"><span class="dt-label">{kind}</span> {esc(word.where())} <code>{esc(word.source)}</code></div>'
-            f'<blockquote class="dt-quote">{esc(word.quote())}</blockquote>'
+            f'<blockquote class="dt-quote">{_word_quote(word)}</blockquote>'
             + (f'<div class="dt-crumb">{"Note" if word.interpretation else "Editor&#8217;s note"}: {esc(note)}</div>' if note else "")
             + "</details>")
     return f'<div class="dt-card-words"><b>Words on this card</b>{"".join(parts)}</div>'
+
+
+def _word_quote(word: Word) -> str:
+    """A word's defining text as HTML: the clause rendered as the rule panel renders it, or the interpretation's words."""
+    if word.interpretation:
+        return esc(word.quote())
+    clause = find_clause(word.source)
+    return rulebook_html(clause.game, clause.text)
 
 
 def _parts(card: CardView, words: tuple[Word, ...] = ()) -> str:
@@ -108,26 +117,41 @@ class Face:
 #: the two sizes a board draws a card at: normal, and presenter mode (``.dt-presenting .dt-face``: 14 px, 9.2 × 9.4 em,
 #: name 18 px, number 24 px); each a little smaller than the CSS, for rounding
 FACES = (Face(width=6.4, height=8.6, name=1.0, power=1.45), Face(width=8.0, height=8.4, name=18 / 14, power=24 / 14))
+#: games whose faces carry more (type, DP, +P, three attacks with their abilities, HP): their faces are taller
+#: (``.dt-face-tall``, 10.8 em at both sizes), the same height for every card of the game
+TALL_GAMES = frozenset({"dmb", "dbe"})
+TALL = 1.2  #: how much more content height a tall face has (in em of the face's font)
 TOP = 0.78  #: the top row's font (level, kind, costs)
 ROW = 0.74  #: an attack row's or a stat row's font
 TEXT = 0.72  #: the face text's font
 LINE = 1.2  #: line height of the small text
-#: the name's font steps, largest first: a name is never shortened, it gets smaller (at most two lines, three if it must)
-NAME_STEPS = (1.0, 0.86, 0.74)
 #: the big number's font by its length in characters (presenter mode scales it the same way)
 POWER_STEPS = {3: 1.0, 4: 0.86, 5: 0.72}
-GAP = 0.3  #: the flex gaps and margins a face spends between its rows
+GAP = 0.5  #: the flex gaps and margins a face spends between its rows
 UNDER_BADGE = 1.7  #: room the top row leaves (in its own em) for the "+2 under it" badge on the face's corner
 
 
-def _name_step(name: str) -> float:
-    """The largest name size at which the name takes at most two lines on every face, wrapping at spaces only if it
-    can, else also inside a CamelCase name (``Ulforce|Vdramon``); the smallest size if none does."""
-    for camel in (False, True):
-        for step in NAME_STEPS:
-            if all(name_lines(name, face.width / (face.name * step), camel) <= 2 for face in FACES):
-                return step
-    return NAME_STEPS[-1]
+#: a name is never shortened, it gets smaller: its sizes (``.dt-name-86`` …) and wrapping, in the order tried: the two larger sizes wrapping at spaces only, then wrapping inside
+#: a CamelCase name too (``Ulforce|Vdramon``), then the smallest size
+NAME_TRIES = ((1.0, False), (0.86, False), (1.0, True), (0.86, True), (0.74, False), (0.74, True))
+NAME_LINE = 1.15  #: the name's line height (``.dt-card-name``)
+
+
+def _name_height(name: str, face: Face, step: float, camel: bool = True) -> float:
+    return name_lines(name, face.width / (face.name * step), camel) * face.name * step * NAME_LINE
+
+
+def _name_step(name: str, room: tuple[float, ...]) -> float:
+    """The first name size (``NAME_TRIES``) at which the name takes at most two lines on every face and fits ``room``,
+    the height left for it on each face of ``FACES``; else the two-line size that takes the least height."""
+    tries = [(step, camel) for step, camel in NAME_TRIES
+             if all(name_lines(name, face.width / (face.name * step), camel) <= 2 for face in FACES)]
+    for step, camel in tries:
+        if all(_name_height(name, face, step, camel) <= space for face, space in zip(FACES, room)):
+            return step
+    if not tries:
+        return NAME_TRIES[-1][0]
+    return min(tries, key=lambda t: max(_name_height(name, face, t[0], t[1]) - space for face, space in zip(FACES, room)))[0]
 
 
 def _power_step(number: str) -> float:
@@ -248,26 +272,26 @@ def card_html(card: CardView, game: str = "") -> str:
     ``title`` and in the opened card); shorthand (``Counter ○``, ``x3 Ice``, ``<Blocker>``) is explained on hover and in
     the opened card from the clause of ``game``'s rulebook that defines it.
     """
+    tall = " dt-face-tall" if game in TALL_GAMES else ""
     if card.hidden:
         return ('<div class="dt-card dt-card-back" title="A hidden card" aria-label="a hidden card">'
-                '<div class="dt-face">?</div></div>')
+                f'<div class="dt-face{tall}">?</div></div>')
     label, printed, current = headline(card)
     top, top_height = _top(card, game)
-    step = _name_step(card.name)
-    name = f'<div class="dt-card-name dt-name-{int(step * 100)}">{_wbr(card.name)}</div>'
     rows, words, row_lines = _attack_rows(card, game)
     stats, stat_lines = _stat_rows(card, label)
     foot, foot_height = _foot(label, printed, current)
+    fixed = top_height + GAP + foot_height + (row_lines + stat_lines) * ROW * LINE
+    room = tuple(face.height + (TALL if game in TALL_GAMES else 0.0) - fixed for face in FACES)
+    step = _name_step(card.name, room)
+    name = f'<div class="dt-card-name dt-name-{int(step * 100)}">{_wbr(card.name)}</div>'
     words += [w for w in text_words(game, card.text) if w.shown not in {x.shown for x in words}]
     body = "".join(rows + stats)
-    used_lines = row_lines + stat_lines
     text = ""
     said = _face_text(card)
     if said:
-        room = min(face.height - top_height - GAP - foot_height - used_lines * ROW * LINE
-                   - name_lines(card.name, face.width / (face.name * step)) * face.name * step * 1.15
-                   for face in FACES)
-        fitted = shorten(said, FACES[0].width / TEXT, int(room // (TEXT * LINE)))
+        left = min(space - _name_height(card.name, face, step) for face, space in zip(FACES, room))
+        fitted = shorten(said, FACES[0].width / TEXT, int(left // (TEXT * LINE)))
         if fitted.shown and fitted.shown != ELLIPSIS:
             more = f' title="{esc(card.text)}"' if fitted.cut else ""
             text = f'<div class="dt-face-text"{more}>{esc(fitted.shown)}</div>'
@@ -278,7 +302,7 @@ def card_html(card: CardView, game: str = "") -> str:
     frame = frame_colour(card.colour or card.kind)
     return (
         f'<details class="{css}" style="--dt-frame: {frame}" data-card="{esc(card.uid)}">'
-        f'<summary title="{esc(card.name)}: click for the whole card">{under}<div class="dt-face"><div class="dt-face-in">'
+        f'<summary title="{esc(card.name)}: click for the whole card">{under}<div class="dt-face{tall}"><div class="dt-face-in">'
         f'{top}{name}{body}{foot}</div></div></summary>{_details(card, tuple(words))}</details>'
     )
 

@@ -267,8 +267,9 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-face-top { display: flex; flex-wrap: wrap; align-items: center; gap: 0 0.3em; font-size: 0.78em; line-height: 1.3; }
 .dt-face-top .dt-level { font-size: 1em; }
 .dt-face-top .dt-card-kind { font-size: 1em; color: #3b4658; }
-.dt-has-under .dt-face-top { padding-right: 1.7em; }
+.dt-has-under .dt-face-top { padding-right: 1.7em; }  /* the badge's corner (turned: the top's start) */
 .dt-under { top: -0.65em; right: -0.65em; z-index: 1; }
+.dt-suspended.dt-has-under .dt-face-top { padding: 0 0 0 1.7em; }
 .dt-top-stat { white-space: nowrap; color: #3b4658; }
 .dt-face-top .dt-cost, .dt-evo-cost { font-size: 1em; white-space: nowrap; }
 .dt-costs { margin-left: auto; display: flex; gap: 0.25em; white-space: nowrap; }
@@ -293,6 +294,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-card-words .dt-quote { font-size: 0.95em; }
 .dt-card-word > summary { font-weight: 600; }
 .dt-presenting .dt-face { height: auto; min-height: 9.4em; }
+.dt-face.dt-face-tall, .dt-presenting .dt-face.dt-face-tall { min-height: 10.8em; }
 .dt-presenting .dt-face .dt-card-name.dt-name-86 { font-size: 15.5px; }
 .dt-presenting .dt-face .dt-card-name.dt-name-74 { font-size: 13.3px; }
 .dt-presenting .dt-face .dt-power.dt-power-4 { font-size: 20.6px; }
