@@ -25,7 +25,7 @@ _LOWER = 0.63  #: the other lower-case letters (a b d e g h n o p q u)
 BOLD = 1.1
 ELLIPSIS = "…"
 #: where a name may wrap without a hyphen: after a space, and between a lower-case and an upper-case letter
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def width(text: str, bold: bool = False) -> float:
@@ -49,20 +49,12 @@ def lines_needed(words: list[str], line_em: float, bold: bool = False, joiner: s
     return lines
 
 
-def name_parts(name: str) -> list[str]:
-    """A card name split where it may wrap: at spaces, and inside CamelCase names (``Ulforce|Vdramon``)."""
-    parts: list[str] = []
-    for word in name.split():
-        parts.extend(_CAMEL.split(word))
-    return parts
-
-
 def name_lines(name: str, line_em: float, camel: bool = True) -> int:
     """Lines a bold name takes; ``camel``: it may wrap inside a CamelCase name (the pieces join without a space
     when they share a line)."""
     lines, used = 1, 0.0
     for word in name.split():
-        pieces = _CAMEL.split(word) if camel else [word]
+        pieces = CAMEL.split(word) if camel else [word]
         for index, piece in enumerate(pieces):
             size = width(piece, True)
             gap = 0.0 if index or not used else width(" ", True)

@@ -34,7 +34,8 @@ class Word:
 
     @property
     def interpretation(self) -> bool:
-        return ".interpretation." in self.source or self.source.split(":", 1)[-1].startswith("interpretation.")
+        """The tutor's named reading (``<game>:interpretation.<slug>``), not a rulebook clause."""
+        return self.source.split(":", 1)[-1].startswith("interpretation.")
 
     def where(self) -> str:
         """The breadcrumb of the clause (or the interpretation's title)."""
@@ -163,7 +164,7 @@ _TEXT_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"\bDATA\b", "DATA", "dmb:glossary.data"),
         (r"\[1/Turn\]", "[1/Turn]", "dmb:glossary.1-turn"),
         (r"\bAlso (?:Fire|Ice|Nature|Dark|Rare)\b", "Also [Type]", "dmb:glossary.also-type"),
-        (r"\(Your attacks cannot be countered\.\)", "(Parenthesis effect)", "dmb:glossary.parenthesis-effect"),
+        (r"\((?:Your|Supports)[^()]*\.\)", "(Parenthesis effect)", "dmb:glossary.parenthesis-effect"),
         (r"\bCounter (?:Circle|Triangle|Cross)\b", "Counter", "dmb:attack-abilities.counter"),
         (r"\bDrain\b", "Drain", "dmb:attack-abilities.drain"),
         (r"\bCrash\b", "Crash", "dmb:attack-abilities.crash"),
@@ -187,6 +188,7 @@ _TEXT_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"\bAbnormal\b", "Abnormal", "dbe:glossary.abnormal"),
         (r"\bDark Draw\b", "Dark [action]", "dbe:glossary.dark-action"),
         (r"\bEvo-box\b", "Evo-box", "dbe:anatomy-of-cards.8"),
+        (r"\((?:Your|Own|Supports)[^()]*\.\)", "(Parenthesis text)", "dbe:glossary.parenthesis-text-or-symbol"),
         (r"\bJamming\b", "Jamming", "dbe:attack-abilities.jamming"),
         (r"\bCounter (?:Circle|Triangle|Cross)\b", "Counter", "dbe:attack-abilities.counter"),
     ),

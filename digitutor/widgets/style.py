@@ -290,6 +290,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-power { white-space: nowrap; line-height: 1.15; }
 .dt-power-4 { font-size: 1.25em; } .dt-power-5 { font-size: 1.05em; }
 .dt-suspended > summary .dt-face { margin: 0 1em; }
+.dt-card-full dt { white-space: nowrap; }
 .dt-card-words { margin-top: 0.4em; }
 .dt-card-words .dt-quote { font-size: 0.95em; }
 .dt-card-word > summary { font-weight: 600; }
