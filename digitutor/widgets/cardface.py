@@ -50,12 +50,13 @@ ROW = 0.74  #: an attack row's or a stat row's font
 TEXT = 0.72  #: the face text's font
 LINE = 1.2  #: line height of the small text
 #: the big number's font by its length in characters (presenter mode scales it the same way)
-POWER_STEPS = {3: 1.0, 4: 0.86, 5: 0.72}
+POWER_STEPS = {3: 1.0, 4: 0.86, 5: 0.72}  #: (``.dt-power-86``, ``.dt-power-72``)
 GAP = 0.5  #: the flex gaps and margins a face spends between its rows
+SAFETY = 0.3  #: height kept free under a face's text, for rounding and line boxes a little taller than estimated
 UNDER_BADGE = 1.7  #: room the top row leaves (in its own em) for the "+2 under it" badge on the face's corner
 
 
-#: a name is never shortened, it gets smaller: its sizes (``.dt-name-86`` …) and wrapping, in the order tried: the two
+#: a name is never shortened, it gets smaller: its sizes (``.dt-name-86``, ``.dt-name-74``) and wrapping, in the order tried: the two
 #: larger sizes wrapping at spaces only, then wrapping inside
 #: a CamelCase name too (``Ulforce|Vdramon``), then the smallest size
 NAME_TRIES = ((1.0, False), (0.86, False), (1.0, True), (0.86, True), (0.74, False), (0.74, True))
@@ -172,8 +173,10 @@ def _foot(label: str, printed: str, current: str) -> tuple[str, float]:
     step = _power_step(current)
     was = f'<s class="dt-power-printed" title="printed {esc(printed)}">{esc(printed)}</s>' if changed else ""
     side = f'<span class="dt-foot-side"><span class="dt-power-label">{esc(label)}</span>{was}</span>'
-    css = "dt-power" + (" dt-power-changed" if changed else "") + f" dt-power-{min(max(len(current), 3), 5)}"
+    css = "dt-power" + (" dt-power-changed" if changed else "")
     number = f'<span class="{css}">{esc(current)}</span>'
+    if step < 1:  # smaller than whatever size the board gives the number (``.dt-power``), in a span of its own
+        number = f'<span class="{css} dt-power-small"><span class="dt-power-{int(step * 100)}">{esc(current)}</span></span>'
     height = max((2 if changed else 1) * 0.7 * LINE, max(face.power for face in FACES) * step * 1.15)
     return f'<div class="dt-card-foot">{side}{number}</div>', height
 
@@ -197,13 +200,15 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
     fixed = top_height + GAP + foot_height + (row_lines + stat_lines) * ROW * LINE
     room = tuple(face.height + (TALL if game in TALL_GAMES else 0.0) - fixed for face in FACES)
     step = _name_step(card.name, room)
-    name = f'<div class="dt-card-name dt-name-{int(step * 100)}">{_wbr(card.name)}</div>'
+    name = f'<div class="dt-card-name">{_wbr(card.name)}</div>'
+    if step < 1:  # smaller than whatever size the board gives names (``.dt-card-name``), in a span of its own
+        name = f'<div class="dt-card-name dt-name-small"><span class="dt-name-{int(step * 100)}">{_wbr(card.name)}</span></div>'
     words += [w for w in text_words(game, card.text) if w.shown not in {x.shown for x in words}]
     body = "".join(rows + stats)
     text = ""
     said = _face_text(card)
     if said:
-        left = min(space - _name_height(card.name, face, step) for face, space in zip(FACES, room))
+        left = min(space - _name_height(card.name, face, step) for face, space in zip(FACES, room)) - SAFETY
         fitted = shorten(said, FACES[0].width / TEXT, int(left // (TEXT * LINE)))
         if fitted.shown and fitted.shown != ELLIPSIS:
             more = f' title="{esc(card.text)}"' if fitted.cut else ""

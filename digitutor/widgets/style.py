@@ -276,7 +276,11 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-face-top .dt-cost { margin-left: 0; min-width: 1.5em; padding: 0 0.15em; border-radius: 0.75em; }
 .dt-evo-cost { background: #eef1f6; color: #1d2330; border-radius: 0.3em; padding: 0 0.2em; font-weight: 700; }
 .dt-card-name { margin: 0; overflow-wrap: anywhere; }
-.dt-name-86 { font-size: 0.86em; } .dt-name-74 { font-size: 0.74em; }
+/* a smaller name or number: an inner span scaled from whatever size the board gives it; the outer box takes the
+   inner span's line height (line-height 0) */
+.dt-name-small, .dt-power-small { line-height: 0; }
+.dt-name-86 { font-size: 0.86em; line-height: 1.15; } .dt-name-74 { font-size: 0.74em; line-height: 1.15; }
+.dt-power-86 { font-size: 0.86em; line-height: 1.15; } .dt-power-72 { font-size: 0.72em; line-height: 1.15; }
 .dt-face-body { display: flex; flex-direction: column; font-size: 0.74em; line-height: 1.2; }
 .dt-attack, .dt-stat-row { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.3em; }
 .dt-attack-mark { min-width: 1em; }
@@ -288,7 +292,6 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-foot-side { display: flex; flex-direction: column; font-size: 0.7em; line-height: 1.2; color: #4a5466; }
 .dt-foot-side .dt-power-label, .dt-foot-side .dt-power-printed { font-size: 1em; }
 .dt-power { white-space: nowrap; line-height: 1.15; }
-.dt-power-4 { font-size: 1.25em; } .dt-power-5 { font-size: 1.05em; }
 .dt-suspended > summary .dt-face { margin: 0 1em; }
 .dt-card-full dt { white-space: nowrap; }
 .dt-card-words { margin-top: 0.4em; }
@@ -296,10 +299,6 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-card-word > summary { font-weight: 600; }
 .dt-presenting .dt-face { height: auto; min-height: 9.4em; }
 .dt-face.dt-face-tall, .dt-presenting .dt-face.dt-face-tall { min-height: 10.8em; }
-.dt-presenting .dt-face .dt-card-name.dt-name-86 { font-size: 15.5px; }
-.dt-presenting .dt-face .dt-card-name.dt-name-74 { font-size: 13.3px; }
-.dt-presenting .dt-face .dt-power.dt-power-4 { font-size: 20.6px; }
-.dt-presenting .dt-face .dt-power.dt-power-5 { font-size: 17.3px; }
 """
 
 
