@@ -297,6 +297,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-card-words { margin-top: 0.4em; }
 .dt-card-words .dt-quote { font-size: 0.95em; }
 .dt-card-word > summary { font-weight: 600; }
+.dt-presenting .dt-card-full .dt-card-word > summary { color: #1a56b8; }
+.dt-presenting .dt-card-full .dt-card-words .dt-crumb { color: #3b4658; }
 .dt-presenting .dt-face { height: auto; min-height: 9.4em; }
 .dt-face.dt-face-tall, .dt-presenting .dt-face.dt-face-tall { min-height: 10.8em; }
 """
