@@ -10,24 +10,15 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..core.game import BoardView, CardView, GaugeView, PlayerView, ZoneView
+from ..rules.corpus import find_clause
 from ..rules.model import Citation
-from .markup import quote_plain
+from .cardface import TALL_GAMES, face_html, headline
+from .markup import quote_plain, rulebook_html
+from .shorthand import Word
 from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
 WIDE_ZONE = 4
-#: the stats that are a card's headline number, in the order they are looked for
-HEADLINE = ("Power", "DP", "HP")
-
-
-def headline(card: CardView) -> tuple[str, str, str]:
-    """(label, printed, current) of the card's big number; from ``stats`` when the game gave no ``printed``."""
-    if card.printed or card.current:
-        return card.power_label, card.printed, card.current or card.printed
-    for label in HEADLINE:
-        if label in card.stats:
-            return label, card.stats[label], card.stats[label]
-    return "", "", ""
 
 
 def named(label: str, citation: Citation | None) -> str:
@@ -37,19 +28,49 @@ def named(label: str, citation: Citation | None) -> str:
     return f'<span class="dt-named" title="{esc(citation.id)}: {esc(quote_plain(citation))}">{esc(label)}</span>'
 
 
-def _parts(card: CardView) -> str:
+def _under_html(card: CardView) -> str:
+    if not card.under:
+        return ""
+    return "<p><b>Under it:</b> " + esc(", ".join(c.name or "a hidden card" for c in card.under)) + "</p>"
+
+
+def _words_html(words: tuple[Word, ...]) -> str:
+    """The card's shorthand, each word folded with the rulebook clause that defines it (quoted whole)."""
+    if not words:
+        return ""
+    parts = []
+    for word in words:
+        note = word.note()
+        kind = "Tutor's interpretation" if word.interpretation else "Rulebook"
+        also = f" ({esc(word.also)})" if word.also else ""
+        parts.append(
+            f'<details class="dt-card-word" data-clause="{esc(word.source)}"><summary>{esc(word.shown)}{also}</summary>'
+            f'<div class="dt-crumb"><span class="dt-label">{kind}</span> {esc(word.where())} <code>{esc(word.source)}</code></div>'
+            f'<blockquote class="dt-quote">{_word_quote(word)}</blockquote>'
+            + (f'<div class="dt-crumb">{"Note" if word.interpretation else "Editor&#8217;s note"}: {esc(note)}</div>' if note else "")
+            + "</details>")
+    return f'<div class="dt-card-words"><b>Words on this card</b>{"".join(parts)}</div>'
+
+
+def _word_quote(word: Word) -> str:
+    """A word's defining text as HTML: the clause rendered as the rule panel renders it, or the interpretation's words."""
+    if word.interpretation:
+        return esc(word.quote())
+    clause = find_clause(word.source)
+    return rulebook_html(clause.game, clause.text)
+
+
+def _parts(card: CardView, words: tuple[Word, ...] = ()) -> str:
     """The whole card as the rulebook's card diagram names its parts."""
     facts = "".join(f"<dt>{named(part.label, part.citation)}</dt><dd>{esc(part.value)}</dd>" for part in card.parts if part.value)
-    under = ""
-    if card.under:
-        under = "<p><b>Under it:</b> " + esc(", ".join(c.name or "a hidden card" for c in card.under)) + "</p>"
-    return f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>{under}</div>'
+    return (f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
+            f'{_under_html(card)}{_words_html(words)}</div>')
 
 
-def _details(card: CardView) -> str:
-    """The whole card: every field the game gave, its text, and the cards under it."""
+def _details(card: CardView, words: tuple[Word, ...] = ()) -> str:
+    """The whole card: every field the game gave, its text, the cards under it, and what its shorthand means."""
     if card.parts:
-        return _parts(card)
+        return _parts(card, words)
     label, printed, current = headline(card)
     rows = [("Level", card.level), ("Type", card.kind), ("Colour", card.colour), ("Cost", card.cost)]
     if label:
@@ -61,42 +82,34 @@ def _details(card: CardView) -> str:
     if card.suspended:
         rows.append(("State", "suspended"))
     facts = "".join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows if value)
-    under = ""
-    if card.under:
-        under = "<p><b>Under it:</b> " + esc(", ".join(c.name or "a hidden card" for c in card.under)) + "</p>"
     text = f'<p class="dt-card-text">{esc(card.text)}</p>' if card.text else ""
-    return f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>{text}{under}</div>'
+    return (f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
+            f'{text}{_under_html(card)}{_words_html(words)}</div>')
 
 
-def card_html(card: CardView) -> str:
-    """One card as a card; a hidden card shows its back only (nothing about it reaches the page)."""
+def card_html(card: CardView, game: str = "") -> str:
+    """One card as a card; a hidden card shows its back only (nothing about it reaches the page).
+
+    Every number on the face is drawn whole; text that does not fit is cut at a word with "…" (the whole text is its
+    ``title`` and in the opened card); shorthand (``Counter ○``, ``x3 Ice``, ``<Blocker>``) is explained on hover and in
+    the opened card from the clause of ``game``'s rulebook that defines it (``cardface.face_html``).
+    """
+    tall = " dt-face-tall" if game in TALL_GAMES else ""
     if card.hidden:
         return ('<div class="dt-card dt-card-back" title="A hidden card" aria-label="a hidden card">'
-                '<div class="dt-face">?</div></div>')
-    label, printed, current = headline(card)
-    level = f'<span class="dt-level">{esc(card.level)}</span>' if card.level else ""
-    cost = f'<span class="dt-cost" title="play cost">{esc(card.cost)}</span>' if card.cost else ""
-    attacks = "".join(f"<span>{esc(name[:1])} <b>{esc(value)}</b></span>" for name, value in card.attacks.items())
-    attacks = f'<div class="dt-card-attacks">{attacks}</div>' if attacks else ""
-    number = ""
-    if label or current:
-        changed = current != printed
-        was = f' <span class="dt-power-printed">{esc(printed)}</span>' if changed and printed else ""
-        number = (f'<span class="dt-power-label">{esc(label)}</span>'
-                  f'<span><span class="dt-power{" dt-power-changed" if changed else ""}">{esc(current)}</span>{was}</span>')
+                f'<div class="dt-face{tall}">?</div></div>')
+    face, words = face_html(card, game)
     under = f'<span class="dt-under" title="{len(card.under)} card(s) under it">+{len(card.under)}</span>' if card.under else ""
-    css = "dt-card" + (" dt-face-down" if card.face_down else "") + (" dt-suspended" if card.suspended else "")
+    css = ("dt-card" + (" dt-face-down" if card.face_down else "") + (" dt-suspended" if card.suspended else "")
+           + (" dt-has-under" if card.under else ""))
     frame = frame_colour(card.colour or card.kind)
-    kind = f'<div class="dt-card-kind">{esc(card.kind)}</div>' if card.kind else ""
     return (
         f'<details class="{css}" style="--dt-frame: {frame}" data-card="{esc(card.uid)}">'
-        f'<summary title="{esc(card.name)}: click for the whole card">{under}<div class="dt-face"><div class="dt-face-in">'
-        f'<div class="dt-face-top">{level}{cost}</div><div class="dt-card-name">{esc(card.name)}</div>{kind}{attacks}'
-        f'<div class="dt-card-foot">{number}</div></div></div></summary>{_details(card)}</details>'
+        f'<summary title="{esc(card.name)}: click for the whole card">{under}{face}</summary>{_details(card, words)}</details>'
     )
 
 
-def zone_html(zone: ZoneView) -> str:
+def zone_html(zone: ZoneView, game: str = "") -> str:
     """A zone: piles show their count (and top card's name), rows and stacks show cards."""
     count = zone.count or len(zone.cards)
     cards = f"{count} card{'s' if count != 1 else ''}"
@@ -110,16 +123,16 @@ def zone_html(zone: ZoneView) -> str:
         body = '<div class="dt-empty">empty</div>' if not count else f'<div class="dt-pile"><b>{count}</b></div>'
     else:
         css = "dt-stack" if zone.layout == "stack" else "dt-cards"
-        body = f'<div class="{css}">{"".join(card_html(card) for card in zone.cards)}</div>'
+        body = f'<div class="{css}">{"".join(card_html(card, game) for card in zone.cards)}</div>'
     wide = " dt-zone-wide" if zone.layout == "row" and len(zone.cards) > WIDE_ZONE else ""
     return f'<div class="dt-zone{wide}" data-zone="{esc(zone.id)}">{title}{body}</div>'
 
 
-def player_html(player: PlayerView, viewer: int | None) -> str:
+def player_html(player: PlayerView, viewer: int | None, game: str = "") -> str:
     counters = "".join(f'<span class="dt-counter">{esc(k)} <b>{esc(v)}</b></span>' for k, v in player.counters.items())
     you = f" ({named('you', player.you)})" if viewer is not None and player.index == viewer else ""
     active = " dt-active" if player.active else ""
-    zones = "".join(zone_html(zone) for zone in player.zones)
+    zones = "".join(zone_html(zone, game) for zone in player.zones)
     return (
         f'<div class="dt-player{active}" data-player="{player.index}"><div class="dt-player-head">'
         f'<span class="dt-player-name">{esc(player.name)}{you}</span>{counters}</div>'
@@ -153,7 +166,7 @@ def board_html(board: BoardView, viewer: int | None) -> str:
     names = {p.index: p.name for p in board.players}
     eyes = "Judge's view: every card face up" if viewer is None else f"{esc(names.get(viewer, viewer))}'s view"
     top = f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span><span>{eyes}</span></div>'
-    sides = [player_html(player, viewer) for player in players]
+    sides = [player_html(player, viewer, board.game) for player in players]
     if board.gauges and len(sides) == 2:
         sides.insert(1, "".join(gauge_html(gauge, names, players[0].index) for gauge in board.gauges))
     return top + f'<div class="dt-players">{"".join(sides)}</div>'

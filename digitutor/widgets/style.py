@@ -285,6 +285,49 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-scenario-complete { border: 2px solid #2e7d4f; background: #f0faf3; }
 .dt-presenting .dt-scenario-complete { border-color: #7ee2a0; background: #000; }
 .dt-presenting.dt-rulings .dt-found { color: #fff; }
+/* cards drawn to fit their text (issue 24, item 2; board.py card_html lays the text out for these sizes):
+   every number whole, text cut only at a word (the whole text is the title and in the opened card), the face
+   grows rather than clip when a font is wider than the one the text was fitted with */
+.dt-face { width: 7.6em; height: auto; min-height: 9.6em; }
+.dt-face-in { overflow: visible; min-width: 0; gap: 0.12em; }
+.dt-face-in > * { flex: none; min-width: 0; }
+.dt-face-top { display: flex; flex-wrap: wrap; align-items: center; gap: 0 0.3em; font-size: 0.78em; line-height: 1.3; }
+.dt-face-top .dt-level { font-size: 1em; }
+.dt-face-top .dt-card-kind { font-size: 1em; color: #3b4658; }
+.dt-has-under .dt-face-top { padding-right: 1.7em; }  /* the badge's corner (turned: the top's start) */
+.dt-under { top: -0.65em; right: -0.65em; z-index: 1; }
+.dt-suspended.dt-has-under .dt-face-top { padding: 0 0 0 1.7em; }
+.dt-top-stat { white-space: nowrap; color: #3b4658; }
+.dt-face-top .dt-cost, .dt-evo-cost { font-size: 1em; white-space: nowrap; }
+.dt-costs { margin-left: auto; display: flex; gap: 0.25em; white-space: nowrap; }
+.dt-face-top .dt-cost { margin-left: 0; min-width: 1.5em; padding: 0 0.15em; border-radius: 0.75em; }
+.dt-evo-cost { background: #eef1f6; color: #1d2330; border-radius: 0.3em; padding: 0 0.2em; font-weight: 700; }
+.dt-card-name { margin: 0; overflow-wrap: anywhere; }
+/* a smaller name or number: an inner span scaled from whatever size the board gives it; the outer box takes the
+   inner span's line height (line-height 0) */
+.dt-name-small, .dt-power-small { line-height: 0; }
+.dt-name-86 { font-size: 0.86em; line-height: 1.15; } .dt-name-74 { font-size: 0.74em; line-height: 1.15; }
+.dt-power-86 { font-size: 0.86em; line-height: 1.15; } .dt-power-72 { font-size: 0.72em; line-height: 1.15; }
+.dt-face-body { display: flex; flex-direction: column; font-size: 0.74em; line-height: 1.2; }
+.dt-attack, .dt-stat-row { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.3em; }
+.dt-attack-mark { min-width: 1em; }
+.dt-attack-power { white-space: nowrap; }
+.dt-shorthand { text-decoration: underline dotted; cursor: help; white-space: nowrap; }
+.dt-stat-row { justify-content: space-between; }
+.dt-face-text { font-size: 0.973em; color: #2f3a4d; overflow-wrap: normal; }
+.dt-card-foot { margin-top: auto; display: flex; align-items: flex-end; justify-content: space-between; gap: 0.2em; }
+.dt-foot-side { display: flex; flex-direction: column; font-size: 0.7em; line-height: 1.2; color: #4a5466; }
+.dt-foot-side .dt-power-label, .dt-foot-side .dt-power-printed { font-size: 1em; }
+.dt-power { white-space: nowrap; line-height: 1.15; }
+.dt-suspended > summary .dt-face { margin: 0 1em; }
+.dt-card-full dt { white-space: nowrap; }
+.dt-card-words { margin-top: 0.4em; }
+.dt-card-words .dt-quote { font-size: 0.95em; }
+.dt-card-word > summary { font-weight: 600; }
+.dt-presenting .dt-card-full .dt-card-word > summary { color: #1a56b8; }
+.dt-presenting .dt-card-full .dt-card-words .dt-crumb { color: #3b4658; }
+.dt-presenting .dt-face { height: auto; min-height: 9.4em; }
+.dt-face.dt-face-tall, .dt-presenting .dt-face.dt-face-tall { min-height: 10.8em; }
 """
 
 
