@@ -33,11 +33,26 @@ LIST_ROWS = 12
 
 
 def demonstrated(scenario: Scenario) -> list[Any]:
-    """The clauses a scenario demonstrates, as citations of their whole text."""
+    """The clauses a scenario demonstrates, as citations of their whole text (a card's: its own text)."""
+    return [_whole(clause_id) for clause_id in scenario.demonstrates]
+
+
+def _whole(clause_id: str) -> Any:
+    from ..core.effects import card_citation
+    from ..core.registry import get_game
     from ..rules.corpus import find_clause
     from ..rules.model import Citation
 
-    return [Citation(clause_id, find_clause(clause_id).text) for clause_id in scenario.demonstrates]
+    game, _, card = clause_id.partition(":card.")
+    if card:
+        return card_citation(game, card, get_game(game).card_text(card) or "")
+    return Citation(clause_id, find_clause(clause_id).text)
+
+
+def absences_html(scenario: Scenario) -> str:
+    """How the scenario shows the clauses it shows by what does not happen."""
+    rows = "".join(f"<li><code>{esc(clause_id)}</code>: {esc(how)}</li>" for clause_id, how in scenario.by_absence.items())
+    return f'<div class="dt-step-head">Shown by what does not happen:</div><ul>{rows}</ul>' if rows else ""
 
 
 def scenario_html(scenario: Scenario) -> str:
@@ -45,7 +60,7 @@ def scenario_html(scenario: Scenario) -> str:
     return (
         f"<h3>{esc(scenario.title)}</h3>{paragraphs(scenario.explains)}"
         f"<div class=\"dt-step-head\">It demonstrates:</div>{citations_html(demonstrated(scenario))}"
-        f"{proposals_html(scenario)}"
+        f"{absences_html(scenario)}{proposals_html(scenario)}"
         "<div class=\"dt-step-head\">Press <b>Next step</b> to play it; at each decision, Next takes the scenario's answer (★).</div>"
     )
 
@@ -53,7 +68,8 @@ def scenario_html(scenario: Scenario) -> str:
 def complete_html(scenario: Scenario) -> str:
     """The end of a scenario: it is complete, and what it showed, quoted."""
     return (f'<h2 class="dt-panel-title">✓ Scenario complete</h2>'
-            f'<p>“{esc(scenario.title)}” has played to its end. It showed:</p>{citations_html(demonstrated(scenario))}')
+            f'<p>“{esc(scenario.title)}” has played to its end. It showed:</p>{citations_html(demonstrated(scenario))}'
+            f'{absences_html(scenario)}')
 
 
 def complete_notice(scenario: Scenario) -> str:
@@ -132,7 +148,7 @@ def search_text(scenario_id: str) -> str:
     from ..rules.corpus import find_clause
 
     scenario = next(s for s in library() if s.id == scenario_id)
-    crumbs = [getattr(find_clause(clause_id), "breadcrumb", "") for clause_id in scenario.demonstrates]
+    crumbs = [find_clause(clause_id).breadcrumb for clause_id in scenario.demonstrates if ":card." not in clause_id]
     parts = [scenario.title, scenario.explains, *scenario.demonstrates, *crumbs, *card_names(scenario),
              scenario.game, get_game(scenario.game).title]
     return "\n".join(parts).lower()
