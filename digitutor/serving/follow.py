@@ -1,0 +1,181 @@
+"""Follow mode: the teacher's kernel publishes each step once, the server fans it out to every follower.
+
+Three routes in the Voila server process (no kernel per follower):
+
+- ``POST /digitutor/follow/publish``: the teacher's kernel sends the view it shows (board HTML, the
+  rule now, the decision as text, ...) as one JSON object. It must carry the teacher key
+  (header ``X-Digitutor-Teacher``, compared in constant time); the body is capped, parsed as
+  JSON (never evaluated), and only known string fields of bounded size are kept.
+- ``GET /digitutor/follow/events``: server-sent events. A new follower gets the current view at
+  once, then every new one; a comment line every few seconds keeps proxies from closing it.
+- ``GET /digitutor/follow``: the follower page (``follow.html``, a few KiB, no JupyterLab bundle),
+  styled by the tutor's own CSS.
+
+Why the kernel POSTs (and not a comm the teacher's page forwards): the kernel already has
+everything the view needs, a POST on the loopback interface costs about a millisecond, it works
+whatever the teacher's browser does (a background tab, a slow projector laptop), and the server
+stays the only thing a follower talks to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tornado.iostream import StreamClosedError
+from tornado.web import RequestHandler
+
+#: the header the teacher's kernel sends its key in
+KEY_HEADER = "X-Digitutor-Teacher"
+#: the largest view the server accepts (a DCG board with its rule quotes is about 60 KiB)
+MAX_BODY = 512 * 1024
+#: the fields a published view may have, each a string of at most this many characters
+FIELDS = {"title": 2_000, "status": 2_000, "board": 400_000, "rule": 200_000, "decision": 100_000,
+          "lesson": 50_000, "viewer": 200, "app": 200}
+#: a keep-alive comment to every follower this often (s)
+KEEP_ALIVE_S = 15.0
+PAGE = Path(__file__).with_name("follow.html")
+
+
+class BadView(ValueError):
+    """A published view the server refuses (one line, said back to the publisher)."""
+
+
+def clean_view(body: bytes) -> dict[str, str]:
+    """The known fields of a published JSON object; anything else is refused or dropped."""
+    if len(body) > MAX_BODY:
+        raise BadView(f"view of {len(body)} bytes: at most {MAX_BODY}")
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BadView(f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BadView("expected a JSON object")
+    view: dict[str, str] = {}
+    for name, limit in FIELDS.items():
+        value = data.get(name, "")
+        if not isinstance(value, str):
+            raise BadView(f"{name}: expected a string")
+        if len(value) > limit:
+            raise BadView(f"{name}: {len(value)} characters, at most {limit}")
+        view[name] = value
+    return view
+
+
+@dataclass
+class Hub:
+    """The current view and the followers waiting for the next one."""
+
+    key: str
+    view: dict[str, Any] | None = None
+    seq: int = 0
+    followers: set[Any] = field(default_factory=set)
+    event: bytes = b""
+
+    def allowed(self, offered: str) -> bool:
+        """True when ``offered`` is the teacher key (constant-time compare; no key set: nobody)."""
+        return bool(self.key) and hmac.compare_digest(offered.encode(), self.key.encode())
+
+    def publish(self, view: dict[str, str]) -> int:
+        """Store the view and send it to every follower; returns how many follow."""
+        self.seq += 1
+        self.view = {**view, "seq": self.seq, "sent": time.time()}
+        self.event = f"id: {self.seq}\ndata: {json.dumps(self.view, separators=(',', ':'))}\n\n".encode()
+        for follower in list(self.followers):
+            follower.send(self.event)
+        return len(self.followers)
+
+    def status(self) -> dict[str, int]:
+        return {"followers": len(self.followers), "seq": self.seq}
+
+
+class PublishHandler(RequestHandler):
+    """``POST /digitutor/follow/publish``: the teacher's kernel sends its view (or ``{}`` to ask the count)."""
+
+    def check_xsrf_cookie(self) -> None:
+        """The teacher key in a header authenticates this route; a cross-site form cannot set a header."""
+
+    def post(self) -> None:
+        hub: Hub = self.settings["digitutor_follow"]
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        if not hub.allowed(self.request.headers.get(KEY_HEADER, "")):
+            self.set_status(403)
+            self.finish(json.dumps({"error": "the teacher key is missing or wrong"}))
+            return
+        if self.request.body.strip() not in (b"", b"{}"):
+            try:
+                hub.publish(clean_view(self.request.body))
+            except BadView as error:
+                self.set_status(400)
+                self.finish(json.dumps({"error": str(error)}))
+                return
+        self.finish(json.dumps(hub.status()))
+
+
+class EventsHandler(RequestHandler):
+    """``GET /digitutor/follow/events``: the teacher's views as server-sent events, the current one first."""
+
+    _gone: asyncio.Event | None = None
+
+    async def get(self) -> None:
+        hub: Hub = self.settings["digitutor_follow"]
+        self.set_header("Content-Type", "text/event-stream")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Accel-Buffering", "no")
+        self._gone = asyncio.Event()
+        self.request.connection.set_close_callback(self.on_connection_close)
+        hub.followers.add(self)
+        try:
+            self.send(b"retry: 1000\n\n" + (hub.event or b": waiting for the teacher\n\n"))
+            while not self._gone.is_set():
+                try:
+                    await asyncio.wait_for(self._gone.wait(), KEEP_ALIVE_S)
+                except asyncio.TimeoutError:
+                    self.send(b": keep-alive\n\n")
+        finally:
+            hub.followers.discard(self)
+
+    def send(self, event: bytes) -> None:
+        """Write one event and flush it; a follower that went away is dropped."""
+        if self._gone is None or self._gone.is_set():
+            return
+        try:
+            self.write(event)
+            self.flush()
+        except StreamClosedError:
+            self._gone.set()
+
+    def on_connection_close(self) -> None:
+        if self._gone is not None:
+            self._gone.set()
+
+
+class FollowPageHandler(RequestHandler):
+    """``GET /digitutor/follow``: the follower page, the tutor's CSS inlined (nothing else to load)."""
+
+    _page: str | None = None
+
+    def get(self) -> None:
+        cls = type(self)
+        if cls._page is None:
+            from ..widgets.style import CSS
+
+            cls._page = PAGE.read_text(encoding="utf-8").replace("/*TUTOR_CSS*/", CSS)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(cls._page)
+
+
+def follow_handlers(base: str) -> list[tuple]:
+    """The follow routes under ``base`` (the server's base URL); they find the hub in the settings."""
+    from jupyter_server.utils import url_path_join
+
+    return [(url_path_join(base, "digitutor/follow"), FollowPageHandler),
+            (url_path_join(base, "digitutor/follow/events"), EventsHandler),
+            (url_path_join(base, "digitutor/follow/publish"), PublishHandler)]

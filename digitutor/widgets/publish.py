@@ -1,0 +1,191 @@
+"""Follow mode, the teacher's side: a Tutor opened with the room's teacher key publishes each view it shows.
+
+``digitutor serve`` hands the teacher key to every kernel (``DIGITUTOR_TEACHER_KEY``); a page opened
+with ``?teacher=<that key>`` is the teacher's. Its Tutor then sends, after each render, what its
+own panels show — the board drawn for the seat shown (or the judge's view), the step and its rule
+quotes, the decision as text, the lesson's words — to the server in the same process as Voila
+(``POST /digitutor/follow/publish``), which passes it on to every follower. The view is the
+rendered widgets' own HTML, so a follower sees exactly the projector's picture and nothing the
+seat shown may not see. A background thread sends it (the latest view wins, a click never waits
+for the network) and shows the teacher how many follow.
+"""
+
+from __future__ import annotations
+
+import hmac
+import http.client
+import json
+import logging
+import os
+import re
+import threading
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..serving.settings import TEACHER_KEY_ENV
+from .page import on_query
+
+log = logging.getLogger("digitutor.widgets")
+
+PUBLISH_PATH = "digitutor/follow/publish"
+KEY_HEADER = "X-Digitutor-Teacher"
+#: the room's ``--lan`` token (``digitutor.serve.TOKEN_ENV``): the publish route needs it too
+TOKEN_ENV = "DIGITUTOR_ROOM_TOKEN"
+#: how often the teacher's page asks how many follow when nothing is published (s)
+POLL_S = 2.0
+TIMEOUT_S = 5.0
+_KEYS_HINT = re.compile(r'<span class="dt-keys-hint">.*?</span>')
+_BUTTON = re.compile(r"<button\b")
+
+_publisher: Publisher | None = None
+_lock = threading.Lock()
+
+
+def publish_from(tutor: Any) -> None:
+    """Called once by every Tutor: when the page is the teacher's, publish each view this Tutor shows."""
+    key = os.environ.get(TEACHER_KEY_ENV, "")
+    if key:
+        on_query(lambda params: _start(tutor, key, params.get("teacher", "")))
+
+
+def is_teacher(key: str, offered: str) -> bool:
+    """True when the page's ``?teacher=`` is the room's key (constant-time compare)."""
+    return bool(key) and bool(offered) and hmac.compare_digest(offered.encode(), key.encode())
+
+
+def _start(tutor: Any, key: str, offered: str) -> None:
+    global _publisher
+    if not is_teacher(key, offered):
+        return
+    with _lock:
+        if _publisher is None:
+            _publisher = Publisher(_server_address(), key, os.environ.get(TOKEN_ENV, ""))
+        publisher = _publisher
+    publisher.attach(tutor)
+
+
+def _server_address() -> tuple[str, int, str]:
+    """(host, port, base path) of the Voila server this kernel belongs to."""
+    base = os.environ.get("VOILA_SERVER_URL", "/") or "/"
+    return "127.0.0.1", int(os.environ.get("VOILA_APP_PORT", "8866")), base.rstrip("/") + "/"
+
+
+def decision_view(tutor: Any) -> str:
+    """The decision as the teacher's panel shows it, as text: buttons disabled, no key hints.
+
+    Only a decision of the seat shown (or any, in the judge's view) goes out; another seat's
+    options could name the cards in its hand.
+    """
+    model = tutor.model
+    decision, _taken = model.decision_here()
+    viewer = model.viewer()
+    if decision is None or not tutor.decision.value:
+        return ""
+    if viewer is not None and decision.player != viewer:
+        return '<h2 class="dt-panel-title">The other player is deciding</h2>'
+    return _BUTTON.sub("<button disabled", _KEYS_HINT.sub("", tutor.decision.value))
+
+
+def view_of(tutor: Any) -> dict[str, str]:
+    """What a follower sees of this Tutor now: its panels' own HTML, drawn for the seat shown."""
+    model = tutor.model
+    viewer = model.viewer()
+    lesson = tutor.lesson.value if tutor.lesson.layout.display != "none" else ""
+    return {
+        "app": tutor.app_id,
+        "title": tutor.title.value,
+        "status": tutor.status.value,
+        "board": tutor.board.value,
+        "rule": tutor.rule.value,
+        "decision": decision_view(tutor),
+        "lesson": lesson,
+        "viewer": "the judge's view (every card face up)" if viewer is None else f"player {viewer + 1}'s view",
+    }
+
+
+def follow_badge(text: str = "Teaching this board · connecting…") -> widgets.HTML:
+    """The line on the teacher's page that says how many follow."""
+    badge = widgets.HTML(text)
+    badge.add_class("dt-follow-count")
+    return badge
+
+
+class Publisher:
+    """Sends the attached Tutor's views to the server from a background thread; shows the follower count."""
+
+    def __init__(self, address: tuple[str, int, str], key: str, token: str = "") -> None:
+        self.host, self.port, base = address
+        self.path = base + PUBLISH_PATH
+        self.headers = {"Content-Type": "application/json", KEY_HEADER: key}
+        if token:
+            self.headers["Authorization"] = f"token {token}"
+        self.followers = -1
+        self.tutor: Any = None
+        self.badge = follow_badge()
+        self._pending: dict[str, str] | None = None
+        self._wake = threading.Condition()
+        self._connection: http.client.HTTPConnection | None = None
+        threading.Thread(target=self._run, name="digitutor-publish", daemon=True).start()
+
+    def attach(self, tutor: Any) -> None:
+        """Publish ``tutor``'s views from now on (a new scenario's Tutor replaces the last one)."""
+        if self.tutor is tutor:
+            return
+        old, self.tutor = self.tutor, tutor
+        if old is not None:
+            old.model.unobserve(self._changed, ["step", "revision"])
+        tutor.model.observe(self._changed, ["step", "revision"])  # after the Tutor's own render: it observed first
+        # a badge per Tutor: closing a replaced Tutor (a new scenario) closes the widgets inside it
+        self.badge = follow_badge(self.badge.value)
+        tutor.children = (*tutor.children[:2], self.badge, *tutor.children[2:])
+        self._changed()
+
+    def _changed(self, _change: Any = None) -> None:
+        try:
+            view = view_of(self.tutor)
+        except Exception:  # noqa: BLE001 - following is a bonus: never break the teacher's own board
+            log.exception("could not build the view to publish")
+            return
+        with self._wake:
+            self._pending = view
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                self._wake.wait_for(lambda: self._pending is not None, timeout=POLL_S)
+                view, self._pending = self._pending, None
+            answer = self._post(view or {})
+            if answer is None and view is not None:
+                with self._wake:  # the server did not take it: send it again with the next round
+                    self._pending = self._pending or view
+                    self._wake.wait(timeout=1.0)
+            elif answer is not None:
+                self._show(int(answer.get("followers", 0)))
+
+    def _post(self, view: dict[str, str]) -> dict[str, Any] | None:
+        body = json.dumps(view).encode()
+        for _attempt in range(2):  # a kept-alive connection the server closed is opened once more
+            try:
+                if self._connection is None:
+                    self._connection = http.client.HTTPConnection(self.host, self.port, timeout=TIMEOUT_S)
+                self._connection.request("POST", self.path, body, self.headers)
+                response = self._connection.getresponse()
+                data = response.read()
+                if response.status != 200:
+                    log.warning("publishing the view: HTTP %s %s", response.status, data[:200])
+                    return None
+                return json.loads(data)
+            except (OSError, http.client.HTTPException, ValueError):
+                if self._connection is not None:
+                    self._connection.close()
+                self._connection = None
+        return None
+
+    def _show(self, followers: int) -> None:
+        if followers == self.followers:
+            return
+        self.followers = followers
+        who = "nobody is following yet" if followers == 0 else f"{followers} following"
+        self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>'

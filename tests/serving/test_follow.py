@@ -1,0 +1,243 @@
+"""Follow mode: the teacher key, the publish route's limits, the event stream, and what a follower may read.
+
+Design (docs/serving.md, "Teaching a room"): the teacher's kernel publishes each step once to a
+handler in the server process; followers subscribe over server-sent events; nothing a follower
+receives may hold what the shown seat's view hides.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from tornado.testing import AsyncHTTPTestCase
+from tornado.web import Application
+
+from digitutor.rules.corpus import load_corpus
+from digitutor.serve import room_links
+from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, follow_handlers
+from digitutor.widgets import publish
+from digitutor.widgets.publish import is_teacher, view_of
+from digitutor.widgets.tutor import Tutor
+
+KEY = "k" * 32
+
+
+def events(chunks: list[bytes]) -> list[dict[str, Any]]:
+    """Every ``data:`` event in a server-sent event stream, parsed."""
+    stream = b"".join(chunks).decode()
+    return [json.loads(line[len("data: "):]) for line in stream.splitlines() if line.startswith("data: ")]
+
+
+class FollowServer(AsyncHTTPTestCase):
+    def get_app(self) -> Application:
+        self.hub = Hub(KEY)
+        return Application(follow_handlers("/"), digitutor_follow=self.hub, xsrf_cookies=True)
+
+    def post(self, body: bytes | str, key: str | None = KEY) -> Any:
+        headers = {KEY_HEADER: key} if key is not None else {}
+        return self.fetch("/digitutor/follow/publish", method="POST", body=body, headers=headers, raise_error=False)
+
+    def follow(self, chunks: list[bytes]) -> Any:
+        """A follower: the stream's bytes go to ``chunks``; returns once the first event came."""
+        self.http_client.fetch(self.get_url("/digitutor/follow/events"), streaming_callback=chunks.append,
+                               request_timeout=3600, raise_error=False)
+        self.io_loop.run_sync(lambda: _until(lambda: chunks))
+
+
+async def _until(ready: Any, timeout: float = 10.0) -> None:
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.01)
+
+
+def view(**fields: str) -> str:
+    return json.dumps({"board": "<b>board</b>", "status": "Step 1 of 3", **fields})
+
+
+class TestPublishRoute(FollowServer):
+    def test_without_the_teacher_key_nothing_is_published(self) -> None:
+        for key in (None, "", "k" * 31, "x" * 32):
+            response = self.post(view(), key)
+            assert response.code == 403, key
+        assert self.hub.view is None
+
+    def test_with_the_key_the_view_is_kept_and_the_count_comes_back(self) -> None:
+        response = self.post(view())
+        assert response.code == 200
+        assert json.loads(response.body) == {"followers": 0, "seq": 1}
+        assert self.hub.view["board"] == "<b>board</b>"
+
+    def test_an_empty_post_asks_the_count_only(self) -> None:
+        assert json.loads(self.post("{}").body) == {"followers": 0, "seq": 0}
+        assert self.hub.view is None
+
+    def test_bad_bodies_are_refused_in_one_line(self) -> None:
+        bad = [b"[1, 2]", b"not json", b'{"board": 3}', json.dumps({"board": "x" * (FIELDS["board"] + 1)}),
+               b"{" + b" " * MAX_BODY + b"}", b"\xff\xfe"]
+        for body in bad:
+            response = self.post(body)
+            assert response.code == 400, body[:40]
+            assert "\n" not in json.loads(response.body)["error"]
+        assert self.hub.view is None
+
+    def test_unknown_fields_are_dropped(self) -> None:
+        self.post(json.dumps({"board": "b", "script": "<script>alert(1)</script>", "__proto__": "x"}))
+        assert set(self.hub.view) == {*FIELDS, "seq", "sent"}
+
+
+class TestEventStream(FollowServer):
+    def test_a_late_joiner_gets_the_current_view_at_once_then_every_new_one(self) -> None:
+        self.post(view(status="Step 4 of 9"))
+        chunks: list[bytes] = []
+        self.follow(chunks)
+        self.io_loop.run_sync(lambda: _until(lambda: events(chunks)))
+        assert events(chunks)[0]["status"] == "Step 4 of 9"
+        assert json.loads(self.post(view(status="Step 5 of 9")).body)["followers"] == 1
+        self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == 2))
+        assert [e["seq"] for e in events(chunks)] == [1, 2]
+
+    def test_the_follower_page_is_small_and_loads_nothing_else(self) -> None:
+        response = self.fetch("/digitutor/follow")
+        page = response.body.decode()
+        assert response.code == 200 and "Following the teacher" in page
+        assert len(response.body) < 64 * 1024
+        assert not re.search(r"<(script|link|img)\b[^>]*\b(src|href)=", page), "the page loads another file"
+        assert ".dt-board" in page  # the tutor's own CSS, inlined
+
+
+# -- secrets: every message a follower receives, for a dmb and a dcg game ------------------------------
+
+
+def card_names(board: Any) -> dict[str, str]:
+    """uid -> name of every card a board shows face up (cards under others included)."""
+    found: dict[str, str] = {}
+
+    def visit(cards: Any) -> None:
+        for card in cards:
+            if not card.hidden:
+                found[card.uid] = card.name
+            visit(card.under)
+
+    for player in board.players:
+        for zone in player.zones:
+            visit(zone.cards)
+    return found
+
+
+def secrets_of(tutor: Tutor) -> tuple[set[str], set[str]]:
+    """(uids, names) the judge sees and the shown seat may not; names also printed elsewhere for that seat
+    (its own cards, the rulebook's examples) are left out: showing them reveals nothing."""
+    model = tutor.model
+    state, viewer = model.state(), model.viewer()
+    judge, seen = card_names(model.game.board(state, None)), card_names(model.game.board(state, viewer))
+    hidden = {uid: name for uid, name in judge.items() if uid not in seen}
+    rulebook = load_corpus(model.game.id).text
+    names = {name for name in hidden.values()
+             if name not in seen.values() and not re.search(rf"\b{re.escape(name)}\b", rulebook)}
+    return set(hidden), names
+
+
+def leaks(message: dict[str, Any], uids: set[str], names: set[str]) -> list[str]:
+    text = " ".join(str(value) for value in message.values())
+    return ([uid for uid in uids if re.search(rf"\b{re.escape(uid)}\b", text)]
+            + [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)])
+
+
+def play(tutor: Tutor, moves: int) -> None:
+    """Next, or the first legal option at a decision, ``moves`` times."""
+    model = tutor.model
+    for _ in range(moves):
+        pending = model.pending()
+        if pending is not None:
+            model.choose(pending.legal_options[0].key)
+        else:
+            model.next()
+
+
+@pytest.mark.parametrize("game", ["dmb", "dcg"])
+class TestSecrets:
+    """Design, "Follow mode": nothing a follower receives may hold what the shown view hides."""
+
+    def test_no_message_a_follower_receives_names_a_hidden_card(self, game: str) -> None:
+        case = SecretRun(game)
+        case.setUp()
+        try:
+            case.run_game()
+        finally:
+            case.tearDown()
+
+    def test_the_seat_shown_has_secrets_to_keep(self, game: str) -> None:
+        # the check above is only worth something if the opponent's hand is hidden at all
+        tutor = Tutor.free_play(game, seed=5)
+        play(tutor, 10)
+        uids, names = secrets_of(tutor)
+        assert uids and names
+
+
+class SecretRun(FollowServer):
+    def __init__(self, game: str) -> None:
+        super().__init__("run_game")
+        self.game = game
+
+    def run_game(self) -> None:
+        chunks: list[bytes] = []
+        self.follow(chunks)
+        tutor = Tutor.free_play(self.game, seed=5)
+        secrets: list[tuple[set[str], set[str]]] = []
+
+        def published(_change: Any = None) -> None:
+            secrets.append(secrets_of(tutor))
+            self.hub.publish({name: view_of(tutor).get(name, "") for name in FIELDS})
+
+        tutor.model.observe(published, ["step", "revision"])
+        published()
+        play(tutor, 40)
+        tutor.model.back()
+        tutor.model.jump(3)
+        self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == len(secrets)))
+        received = events(chunks)
+        assert len(received) == len(secrets) > 40
+        for message, (uids, names) in zip(received, secrets):
+            assert not leaks(message, uids, names), f"seq {message['seq']}: {leaks(message, uids, names)}"
+
+
+# -- the teacher's side -------------------------------------------------------------------------------
+
+
+def test_only_the_room_key_makes_a_page_the_teachers() -> None:
+    assert is_teacher(KEY, KEY)
+    assert not is_teacher(KEY, "") and not is_teacher(KEY, KEY[:-1]) and not is_teacher("", "")
+
+
+def test_a_tutor_without_the_teacher_key_publishes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DIGITUTOR_TEACHER_KEY", KEY)
+    monkeypatch.setenv("QUERY_STRING", "mode=presenter&teacher=guess")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setattr(publish, "_publisher", None)
+    Tutor.free_play("dtector")
+    assert publish._publisher is None
+
+
+def test_the_decision_goes_out_as_text_for_the_seat_shown_only() -> None:
+    tutor = Tutor.free_play("dmb", seed=5)
+    for _ in range(200):
+        if tutor.model.pending() is not None:
+            break
+        tutor.model.next()
+    shown = view_of(tutor)["decision"]
+    assert shown and "<button disabled" in shown and "dt-keys-hint" not in shown
+
+
+def test_room_links_teacher_key_in_the_teachers_only() -> None:
+    links = room_links("http://127.0.0.1:8866/?token=T", "http://10.0.0.5:8866/?token=T", KEY, "learn_dmb.ipynb")
+    assert links.teacher == f"http://127.0.0.1:8866/voila/render/learn_dmb.ipynb?mode=presenter&teacher={KEY}&token=T"
+    assert links.follow == "http://10.0.0.5:8866/digitutor/follow?token=T"
+    assert KEY not in links.follow
