@@ -15,12 +15,12 @@ import pytest
 from tornado.testing import AsyncHTTPTestCase
 from tornado.web import Application
 
-from digitutor.rules.corpus import load_corpus
 from digitutor.serve import room_links
 from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, follow_handlers
 from digitutor.widgets import publish
 from digitutor.widgets.publish import is_teacher, view_of
 from digitutor.widgets.tutor import Tutor
+from follow_secrets import leaks, secrets_of
 
 KEY = "k" * 32
 
@@ -114,41 +114,6 @@ class TestEventStream(FollowServer):
 
 
 # -- secrets: every message a follower receives, for a dmb and a dcg game ------------------------------
-
-
-def card_names(board: Any) -> dict[str, str]:
-    """uid -> name of every card a board shows face up (cards under others included)."""
-    found: dict[str, str] = {}
-
-    def visit(cards: Any) -> None:
-        for card in cards:
-            if not card.hidden:
-                found[card.uid] = card.name
-            visit(card.under)
-
-    for player in board.players:
-        for zone in player.zones:
-            visit(zone.cards)
-    return found
-
-
-def secrets_of(tutor: Tutor) -> tuple[set[str], set[str]]:
-    """(uids, names) the judge sees and the shown seat may not; names also printed elsewhere for that seat
-    (its own cards, the rulebook's examples) are left out: showing them reveals nothing."""
-    model = tutor.model
-    state, viewer = model.state(), model.viewer()
-    judge, seen = card_names(model.game.board(state, None)), card_names(model.game.board(state, viewer))
-    hidden = {uid: name for uid, name in judge.items() if uid not in seen}
-    rulebook = load_corpus(model.game.id).text
-    names = {name for name in hidden.values()
-             if name not in seen.values() and not re.search(rf"\b{re.escape(name)}\b", rulebook)}
-    return set(hidden), names
-
-
-def leaks(message: dict[str, Any], uids: set[str], names: set[str]) -> list[str]:
-    text = " ".join(str(value) for value in message.values())
-    return ([uid for uid in uids if re.search(rf"\b{re.escape(uid)}\b", text)]
-            + [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)])
 
 
 def play(tutor: Tutor, moves: int) -> None:
