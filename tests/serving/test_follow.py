@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from typing import Any
 
 import pytest
@@ -103,6 +104,25 @@ class TestEventStream(FollowServer):
         assert json.loads(self.post(view(status="Step 5 of 9")).body)["followers"] == 1
         self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == 2))
         assert [e["seq"] for e in events(chunks)] == [1, 2]
+
+    def test_a_follower_that_accepts_gzip_gets_each_view_compressed_and_at_once(self) -> None:
+        board = "".join(f'<div class="dt-card" data-card="p0.c{n}">Agumon</div>' for n in range(400))
+        self.post(view(board=board))
+        raw: list[bytes] = []
+        self.http_client.fetch(self.get_url("/digitutor/follow/events"), streaming_callback=raw.append,
+                               headers={"Accept-Encoding": "gzip"}, decompress_response=False, request_timeout=3600)
+        inflate, text, used = zlib.decompressobj(16 + zlib.MAX_WBITS), [], [0]
+
+        def inflated(count: int) -> bool:
+            text.extend(inflate.decompress(chunk) for chunk in raw[used[0]:])
+            used[0] = len(raw)
+            return len(events(text)) >= count
+
+        self.io_loop.run_sync(lambda: _until(lambda: inflated(1)))
+        self.post(view(board=board, status="Step 2 of 3"))
+        self.io_loop.run_sync(lambda: _until(lambda: inflated(2)))
+        assert [e["status"] for e in events(text)] == ["Step 1 of 3", "Step 2 of 3"]
+        assert sum(map(len, raw)) < len(board) / 5
 
     def test_the_follower_page_is_small_and_loads_nothing_else(self) -> None:
         response = self.fetch("/digitutor/follow")
