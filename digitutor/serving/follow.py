@@ -8,6 +8,10 @@ Three routes in the Voila server process (no kernel per follower):
   JSON (never evaluated), and only known string fields of bounded size are kept.
 - ``GET /digitutor/follow/events``: server-sent events. A new follower gets the current view at
   once, then every new one; a comment line every few seconds keeps proxies from closing it.
+- ``GET /digitutor/follow/try``: "Try from here": a redirect to the attendee's own Learn page at the
+  teacher's position (saved-position link). The position (seed, setup, answers) stays on the
+  server until a follower asks for it: it is never in the stream, since it determines every
+  card, hidden ones included.
 - ``GET /digitutor/follow``: the follower page (``follow.html``, a few KiB, no JupyterLab bundle),
   styled by the tutor's own CSS.
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import re
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -38,6 +43,8 @@ MAX_BODY = 512 * 1024
 #: the fields a published view may have, each a string of at most this many characters
 FIELDS = {"title": 2_000, "status": 2_000, "board": 400_000, "rule": 200_000, "decision": 100_000,
           "lesson": 50_000, "viewer": 200, "app": 200}
+#: the Learn app and the position a view may carry for "Try from here" (kept apart from the stream)
+TRY_FIELDS = {"try_app": re.compile(r"learn_[a-z0-9]{1,20}\.ipynb"), "try_position": re.compile(r"dt1\.[A-Za-z0-9_-]{1,60000}")}
 #: a keep-alive comment to every follower this often (s)
 KEEP_ALIVE_S = 15.0
 #: gzip level of a follower's stream: a view (about 27 KiB of board HTML) shrinks about tenfold even at
@@ -51,7 +58,7 @@ class BadView(ValueError):
 
 
 def clean_view(body: bytes) -> dict[str, str]:
-    """The known fields of a published JSON object; anything else is refused or dropped."""
+    """The known fields of a published JSON object (the view, and "Try from here"); anything else is refused or dropped."""
     if len(body) > MAX_BODY:
         raise BadView(f"view of {len(body)} bytes: at most {MAX_BODY}")
     try:
@@ -68,6 +75,11 @@ def clean_view(body: bytes) -> dict[str, str]:
         if len(value) > limit:
             raise BadView(f"{name}: {len(value)} characters, at most {limit}")
         view[name] = value
+    for name, pattern in TRY_FIELDS.items():
+        value = data.get(name, "")
+        if value and not (isinstance(value, str) and pattern.fullmatch(value)):
+            raise BadView(f"{name}: not a Learn app's position")
+        view[name] = value
     return view
 
 
@@ -77,6 +89,7 @@ class Hub:
 
     key: str
     view: dict[str, Any] | None = None
+    attempt: tuple[str, str] | None = None  #: (Learn notebook, position link) for "Try from here"
     seq: int = 0
     followers: set[Any] = field(default_factory=set)
     event: bytes = b""
@@ -88,7 +101,9 @@ class Hub:
     def publish(self, view: dict[str, str]) -> int:
         """Store the view and send it to every follower; returns how many follow."""
         self.seq += 1
-        self.view = {**view, "seq": self.seq, "sent": time.time()}
+        app, position = view.pop("try_app", ""), view.pop("try_position", "")
+        self.attempt = (app, position) if app and position else None
+        self.view = {**view, "try": bool(self.attempt), "seq": self.seq, "sent": time.time()}
         self.event = f"id: {self.seq}\ndata: {json.dumps(self.view, separators=(',', ':'))}\n\n".encode()
         for follower in list(self.followers):
             follower.send(self.event)
@@ -167,6 +182,23 @@ class EventsHandler(RequestHandler):
             self._gone.set()
 
 
+class TryHandler(RequestHandler):
+    """``GET /digitutor/follow/try``: the attendee's own Learn page at the teacher's position, now."""
+
+    def get(self) -> None:
+        from jupyter_server.utils import url_path_join
+
+        hub: Hub = self.settings["digitutor_follow"]
+        self.set_header("Cache-Control", "no-store")
+        if hub.attempt is None:
+            self.set_status(404)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish("The teacher's board cannot be tried from here right now (only a Learn app's can).")
+            return
+        app, position = hub.attempt
+        self.redirect(url_path_join(self.settings.get("base_url", "/"), "voila/render", app) + f"?position={position}")
+
+
 class FollowPageHandler(RequestHandler):
     """``GET /digitutor/follow``: the follower page, the tutor's CSS inlined (nothing else to load)."""
 
@@ -189,4 +221,5 @@ def follow_handlers(base: str) -> list[tuple]:
 
     return [(url_path_join(base, "digitutor/follow"), FollowPageHandler),
             (url_path_join(base, "digitutor/follow/events"), EventsHandler),
+            (url_path_join(base, "digitutor/follow/try"), TryHandler),
             (url_path_join(base, "digitutor/follow/publish"), PublishHandler)]

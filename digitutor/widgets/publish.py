@@ -87,12 +87,25 @@ def decision_view(tutor: Any) -> str:
     return _BUTTON.sub("<button disabled", _KEYS_HINT.sub("", tutor.decision.value))
 
 
+def attempt_of(tutor: Any) -> dict[str, str]:
+    """For "Try from here": the Learn app and the position link an attendee's own page opens.
+
+    The server keeps these two apart: the position (seed and answers) determines hidden cards too,
+    so it goes only to a follower who asks to try, never into the stream every follower reads.
+    """
+    if not tutor.app_id.startswith("learn:"):
+        return {}
+    from .position import position_link
+
+    return {"try_app": f"learn_{tutor.model.game.id}.ipynb", "try_position": position_link(tutor.position())}
+
+
 def view_of(tutor: Any) -> dict[str, str]:
     """What a follower sees of this Tutor now: its panels' own HTML, drawn for the seat shown."""
     model = tutor.model
     viewer = model.viewer()
     lesson = tutor.lesson.value if tutor.lesson.layout.display != "none" else ""
-    return {
+    return {**attempt_of(tutor),
         "app": tutor.app_id,
         "title": tutor.title.value,
         "status": tutor.status.value,

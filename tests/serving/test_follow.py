@@ -17,10 +17,11 @@ from tornado.testing import AsyncHTTPTestCase
 from tornado.web import Application
 
 from digitutor.serve import room_links
-from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, follow_handlers
+from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, clean_view, follow_handlers
 from digitutor.widgets import publish
 from digitutor.widgets.publish import is_teacher, view_of
-from digitutor.widgets.tutor import Tutor
+from digitutor.widgets.model import TutorModel
+from digitutor.widgets.tutor import Tutor, free_play_spec
 from follow_secrets import leaks, secrets_of
 
 KEY = "k" * 32
@@ -91,7 +92,25 @@ class TestPublishRoute(FollowServer):
 
     def test_unknown_fields_are_dropped(self) -> None:
         self.post(json.dumps({"board": "b", "script": "<script>alert(1)</script>", "__proto__": "x"}))
-        assert set(self.hub.view) == {*FIELDS, "seq", "sent"}
+        assert set(self.hub.view) == {*FIELDS, "try", "seq", "sent"}
+
+    def test_try_from_here_redirects_to_the_learn_page_and_the_position_stays_out_of_the_stream(self) -> None:
+        chunks: list[bytes] = []
+        self.follow(chunks)
+        assert self.fetch("/digitutor/follow/try", follow_redirects=False, raise_error=False).code == 404
+        self.post(view(try_app="learn_dmb.ipynb", try_position="dt1.abc_-9"))
+        response = self.fetch("/digitutor/follow/try", follow_redirects=False, raise_error=False)
+        assert response.code == 302
+        assert response.headers["Location"] == "/voila/render/learn_dmb.ipynb?position=dt1.abc_-9"
+        self.io_loop.run_sync(lambda: _until(lambda: events(chunks)))
+        assert events(chunks)[-1]["try"] is True
+        assert b"dt1.abc" not in b"".join(chunks)
+
+    def test_a_try_field_must_be_a_learn_app_and_a_position_link(self) -> None:
+        for fields in ({"try_app": "../start.ipynb", "try_position": "dt1.x"}, {"try_app": "learn_dmb.ipynb", "try_position": "x"},
+                       {"try_app": "learn_dmb.ipynb", "try_position": "dt1.a&mode=presenter"}, {"try_app": 3}):
+            assert self.post(view(**fields) if all(isinstance(v, str) for v in fields.values())
+                             else json.dumps(fields)).code == 400, fields
 
 
 class TestEventStream(FollowServer):
@@ -175,12 +194,15 @@ class SecretRun(FollowServer):
     def run_game(self) -> None:
         chunks: list[bytes] = []
         self.follow(chunks)
-        tutor = Tutor.free_play(self.game, seed=5)
+        tutor = Tutor(TutorModel(free_play_spec(self.game, 5)), app_id=f"learn:{self.game}")
         secrets: list[tuple[set[str], set[str]]] = []
+        positions: list[str] = []
 
         def published(_change: Any = None) -> None:
             secrets.append(secrets_of(tutor))
-            self.hub.publish({name: view_of(tutor).get(name, "") for name in FIELDS})
+            shown = view_of(tutor)
+            positions.append(shown["try_position"])
+            self.hub.publish(clean_view(json.dumps(shown).encode()))
 
         tutor.model.observe(published, ["step", "revision"])
         published()
@@ -192,6 +214,8 @@ class SecretRun(FollowServer):
         assert len(received) == len(secrets) > 40
         for message, (uids, names) in zip(received, secrets):
             assert not leaks(message, uids, names), f"seq {message['seq']}: {leaks(message, uids, names)}"
+        stream = b"".join(chunks).decode()
+        assert not any(position in stream for position in positions), "a position (seed, answers) reached the stream"
 
 
 # -- the teacher's side -------------------------------------------------------------------------------
