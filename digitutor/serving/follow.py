@@ -153,7 +153,6 @@ class EventsHandler(RequestHandler):
             self.set_header("Content-Encoding", "gzip")
             self._zip = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
         self._gone = asyncio.Event()
-        self.request.connection.set_close_callback(self.on_connection_close)
         hub.followers.add(self)
         try:
             self.send(b"retry: 1000\n\n" + (hub.event or b": waiting for the teacher\n\n"))

@@ -23,6 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..serve import TOKEN_ENV
 from ..serving.settings import TEACHER_KEY_ENV
 from .page import on_query
 
@@ -30,8 +31,6 @@ log = logging.getLogger("digitutor.widgets")
 
 PUBLISH_PATH = "digitutor/follow/publish"
 KEY_HEADER = "X-Digitutor-Teacher"
-#: the room's ``--lan`` token (``digitutor.serve.TOKEN_ENV``): the publish route needs it too
-TOKEN_ENV = "DIGITUTOR_ROOM_TOKEN"
 #: how often the teacher's page asks how many follow when nothing is published (s)
 POLL_S = 2.0
 TIMEOUT_S = 5.0
@@ -60,7 +59,7 @@ def _start(tutor: Any, key: str, offered: str) -> None:
         return
     with _lock:
         if _publisher is None:
-            _publisher = Publisher(_server_address(), key, os.environ.get(TOKEN_ENV, ""))
+            _publisher = Publisher(_server_address(), key, os.environ.get(TOKEN_ENV, ""))  # --lan: the route needs it too
         publisher = _publisher
     publisher.attach(tutor)
 
