@@ -258,6 +258,9 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-titlebar { margin-bottom: 2px; }
 .dt-presenting .dt-page-title { font-size: 1.1em; margin: 0; }
 .dt-presenting .dt-panel { padding: 4px 8px; margin-bottom: 4px; }
+/* follow mode (issue 27): the teacher's line saying how many attendees follow the board */
+.dt-follow-count { font-weight: 600; color: #1b6b3a; }
+.dt-presenting .dt-follow-count, .dt-presenting .dt-follow-count .widget-html-content { color: #7ee2a0; }
 """
 
 

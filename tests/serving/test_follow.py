@@ -250,3 +250,27 @@ def test_room_links_teacher_key_in_the_teachers_only() -> None:
     assert links.teacher == f"http://127.0.0.1:8866/voila/render/learn_dmb.ipynb?mode=presenter&teacher={KEY}&token=T"
     assert links.follow == "http://10.0.0.5:8866/digitutor/follow?token=T"
     assert KEY not in links.follow
+
+
+class TestWithTheRoomToken(AsyncHTTPTestCase):
+    """``--lan``: the follow routes need the room's token like every other route, the teacher key besides."""
+
+    def get_app(self) -> Application:
+        from digitutor.serving.guard import guarded
+
+        self.hub = Hub(KEY)
+        handlers = [(rule[0], guarded(rule[1], "room-token"), *rule[2:]) for rule in follow_handlers("/")]
+        return Application(handlers, digitutor_follow=self.hub, xsrf_cookies=True)
+
+    def test_no_route_answers_without_the_token(self) -> None:
+        for path in ("/digitutor/follow", "/digitutor/follow/events", "/digitutor/follow/try"):
+            assert self.fetch(path, raise_error=False).code == 403, path
+        response = self.fetch("/digitutor/follow/publish", method="POST", body=view(), headers={KEY_HEADER: KEY},
+                              raise_error=False)
+        assert response.code == 403 and self.hub.view is None
+
+    def test_the_teachers_kernel_sends_both(self) -> None:
+        response = self.fetch("/digitutor/follow/publish", method="POST", body=view(), raise_error=False,
+                              headers={KEY_HEADER: KEY, "Authorization": "token room-token"})
+        assert response.code == 200 and self.hub.view is not None
+        assert self.fetch("/digitutor/follow?token=room-token").code == 200
