@@ -12,6 +12,8 @@ Three routes in the Voila server process (no kernel per follower):
   teacher's position (saved-position link). The position (seed, setup, answers) stays on the
   server until a follower asks for it: it is never in the stream, since it determines every
   card, hidden ones included.
+- ``POST /digitutor/follow/vote``: "what would you do?": a follower's answer to the decision
+  shown, counted per option for the teacher (one answer per follower and view, the last counts).
 - ``GET /digitutor/follow``: the follower page (``follow.html``, a few KiB, no JupyterLab bundle),
   styled by the tutor's own CSS.
 
@@ -45,6 +47,11 @@ FIELDS = {"title": 2_000, "status": 2_000, "board": 400_000, "rule": 200_000, "d
           "lesson": 50_000, "viewer": 200, "app": 200}
 #: the Learn app and the position a view may carry for "Try from here" (kept apart from the stream)
 TRY_FIELDS = {"try_app": re.compile(r"learn_[a-z0-9]{1,20}\.ipynb"), "try_position": re.compile(r"dt1\.[A-Za-z0-9_-]{1,60000}")}
+#: a vote: ``{"voter": <the page's random id>, "seq": <view>, "option": <1-based legal option>}``
+VOTER = re.compile(r"[A-Za-z0-9_-]{8,40}")
+MAX_VOTE_BODY = 200
+MAX_OPTION = 99
+MAX_VOTERS = 10_000
 #: a keep-alive comment to every follower this often (s)
 KEEP_ALIVE_S = 15.0
 #: gzip level of a follower's stream: a view (about 27 KiB of board HTML) shrinks about tenfold even at
@@ -93,6 +100,7 @@ class Hub:
     seq: int = 0
     followers: set[Any] = field(default_factory=set)
     event: bytes = b""
+    votes: dict[str, int] = field(default_factory=dict)  #: follower id -> option number, for the view shown
 
     def allowed(self, offered: str) -> bool:
         """True when ``offered`` is the teacher key (constant-time compare; no key set: nobody)."""
@@ -101,6 +109,7 @@ class Hub:
     def publish(self, view: dict[str, str]) -> int:
         """Store the view and send it to every follower; returns how many follow."""
         self.seq += 1
+        self.votes.clear()  # a new view, a new question
         app, position = view.pop("try_app", ""), view.pop("try_position", "")
         self.attempt = (app, position) if app and position else None
         self.view = {**view, "try": bool(self.attempt), "seq": self.seq, "sent": time.time()}
@@ -109,8 +118,20 @@ class Hub:
             follower.send(self.event)
         return len(self.followers)
 
-    def status(self) -> dict[str, int]:
-        return {"followers": len(self.followers), "seq": self.seq}
+    def vote(self, voter: str, seq: int, option: int) -> bool:
+        """A follower's answer to the decision shown ("what would you do?"); False when that view is gone."""
+        if seq != self.seq or self.view is None or not self.view.get("decision"):
+            return False
+        if voter not in self.votes and len(self.votes) >= MAX_VOTERS:
+            return False
+        self.votes[voter] = option
+        return True
+
+    def status(self) -> dict[str, Any]:
+        tally: dict[str, int] = {}
+        for option in self.votes.values():
+            tally[str(option)] = tally.get(str(option), 0) + 1
+        return {"followers": len(self.followers), "seq": self.seq, "votes": tally}
 
 
 class PublishHandler(RequestHandler):
@@ -181,6 +202,44 @@ class EventsHandler(RequestHandler):
             self._gone.set()
 
 
+class VoteHandler(RequestHandler):
+    """``POST /digitutor/follow/vote``: a follower's "what would you do?" answer to the decision shown."""
+
+    def check_xsrf_cookie(self) -> None:
+        """A vote changes nothing but a count the teacher sees; with ``--lan`` the room's cookie is SameSite=Strict."""
+
+    def post(self) -> None:
+        hub: Hub = self.settings["digitutor_follow"]
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+        try:
+            voter, seq, option = read_vote(self.request.body)
+        except BadView as error:
+            self.set_status(400)
+            self.finish(json.dumps({"error": str(error)}))
+            return
+        self.finish(json.dumps({"counted": hub.vote(voter, seq, option)}))
+
+
+def read_vote(body: bytes) -> tuple[str, int, int]:
+    """(voter, seq, option) of a vote; anything else is refused in one line."""
+    if len(body) > MAX_VOTE_BODY:
+        raise BadView(f"vote of {len(body)} bytes: at most {MAX_VOTE_BODY}")
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        raise BadView("a vote must be JSON") from None
+    if not isinstance(data, dict):
+        raise BadView("a vote must be a JSON object")
+    voter, seq, option = data.get("voter"), data.get("seq"), data.get("option")
+    if not (isinstance(voter, str) and VOTER.fullmatch(voter)):
+        raise BadView("voter: expected 8 to 40 letters, digits, - or _")
+    for name, value, top in (("seq", seq, 2**53), ("option", option, MAX_OPTION)):
+        if type(value) is not int or not 1 <= value <= top:
+            raise BadView(f"{name}: expected a whole number from 1 to {top}")
+    return voter, seq, option
+
+
 class TryHandler(RequestHandler):
     """``GET /digitutor/follow/try``: the attendee's own Learn page at the teacher's position, now."""
 
@@ -221,4 +280,5 @@ def follow_handlers(base: str) -> list[tuple]:
     return [(url_path_join(base, "digitutor/follow"), FollowPageHandler),
             (url_path_join(base, "digitutor/follow/events"), EventsHandler),
             (url_path_join(base, "digitutor/follow/try"), TryHandler),
+            (url_path_join(base, "digitutor/follow/vote"), VoteHandler),
             (url_path_join(base, "digitutor/follow/publish"), PublishHandler)]

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from ..serve import TOKEN_ENV
 from ..serving.settings import TEACHER_KEY_ENV
 from .page import on_query
+from .style import esc
 
 log = logging.getLogger("digitutor.widgets")
 
@@ -132,7 +133,7 @@ class Publisher:
         self.headers = {"Content-Type": "application/json", KEY_HEADER: key}
         if token:
             self.headers["Authorization"] = f"token {token}"
-        self.followers = -1
+        self.followers: tuple[int, tuple] | None = None
         self.tutor: Any = None
         self.badge = follow_badge()
         self._pending: dict[str, str] | None = None
@@ -174,7 +175,7 @@ class Publisher:
                     self._pending = self._pending or view
                     self._wake.wait(timeout=1.0)
             elif answer is not None:
-                self._show(int(answer.get("followers", 0)))
+                self._show(int(answer.get("followers", 0)), answer.get("votes") or {})
 
     def _post(self, view: dict[str, str]) -> dict[str, Any] | None:
         body = json.dumps(view).encode()
@@ -195,9 +196,13 @@ class Publisher:
                 self._connection = None
         return None
 
-    def _show(self, followers: int) -> None:
-        if followers == self.followers:
+    def _show(self, followers: int, votes: dict[str, int]) -> None:
+        """The count of followers and, at a decision, how many would choose each option (by its number)."""
+        shown = (followers, tuple(sorted(votes.items())))
+        if shown == self.followers:
             return
-        self.followers = followers
+        self.followers = shown
         who = "nobody is following yet" if followers == 0 else f"{followers} following"
-        self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>'
+        tally = ", ".join(f"option {number} × {count}" for number, count in sorted(votes.items(), key=lambda kv: int(kv[0])))
+        asked = f' · <span class="dt-follow-votes">they would choose: {esc(tally)}</span>' if tally else ""
+        self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>{asked}'

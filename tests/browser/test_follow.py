@@ -3,7 +3,8 @@
 Issue 27, "Done when": the followers show the teacher's step and citation within 1 s after each
 Next, a Back and a timeline jump; a follower's messages never name the hidden cards of the seat
 shown's opponent (a dmb and a dcg game); a follower tries a move from the teacher's position in
-its own Learn page ("Try from here", a new tab) while its follow tab goes on following. The 1 s is counted from the moment the teacher's own page
+its own Learn page ("Try from here", a new tab) while its follow tab goes on following; a follower
+answers the decision shown and the teacher's page counts it ("what would you do?"). The 1 s is counted from the moment the teacher's own page
 shows the step (the kernel publishes right after it renders), so a busy machine that is slow to
 draw the teacher's page does not fail the followers; benchmarks/follow_load.py measures from the click.
 """
@@ -166,10 +167,19 @@ def test_followers_follow_the_teacher_within_a_second_and_learn_no_secrets(room:
         followers_match(followers, shown(teacher, TEACHER), time.monotonic() + 10, "joining")  # late joiners: at once
         teacher.wait_for_function("() => /4 following/.test(document.querySelector('.dt-follow-count').textContent)")
 
+        asked = False
         for press in range(NEXT_PRESSES):
             before = shown(teacher, TEACHER)
             act(root)
             followers_match(followers, *changed(teacher, before), f"Next {press + 1}")
+            options = followers[1].locator("#dt-decision button[data-option]")
+            if not asked and options.count():  # "what would you do?": a follower answers, the teacher sees the count
+                asked = True
+                followers[1].locator(".dt-ask").wait_for(state="visible")
+                options.first.click()
+                teacher.wait_for_function("() => /option 1 × 1/.test(document.querySelector('.dt-follow-count').textContent)",
+                                          timeout=10_000)
+        assert asked, "the teacher's game never showed the followers a decision"
         before = shown(teacher, TEACHER)
         root.locator("button.dt-back").first.click()
         followers_match(followers, *changed(teacher, before), "Back")

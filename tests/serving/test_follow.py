@@ -74,11 +74,11 @@ class TestPublishRoute(FollowServer):
     def test_with_the_key_the_view_is_kept_and_the_count_comes_back(self) -> None:
         response = self.post(view())
         assert response.code == 200
-        assert json.loads(response.body) == {"followers": 0, "seq": 1}
+        assert json.loads(response.body) == {"followers": 0, "seq": 1, "votes": {}}
         assert self.hub.view["board"] == "<b>board</b>"
 
     def test_an_empty_post_asks_the_count_only(self) -> None:
-        assert json.loads(self.post("{}").body) == {"followers": 0, "seq": 0}
+        assert json.loads(self.post("{}").body) == {"followers": 0, "seq": 0, "votes": {}}
         assert self.hub.view is None
 
     def test_bad_bodies_are_refused_in_one_line(self) -> None:
@@ -111,6 +111,39 @@ class TestPublishRoute(FollowServer):
                        {"try_app": "learn_dmb.ipynb", "try_position": "dt1.a&mode=presenter"}, {"try_app": 3}):
             assert self.post(view(**fields) if all(isinstance(v, str) for v in fields.values())
                              else json.dumps(fields)).code == 400, fields
+
+
+class TestWhatWouldYouDo(FollowServer):
+    """Issue 27, point 2: the teacher hands the attendees a question and sees how many chose which option."""
+
+    def vote(self, voter: str, seq: Any, option: Any) -> Any:
+        body = json.dumps({"voter": voter, "seq": seq, "option": option})
+        return self.fetch("/digitutor/follow/vote", method="POST", body=body, raise_error=False)
+
+    def test_votes_on_the_decision_shown_are_counted_for_the_teacher_one_per_follower(self) -> None:
+        self.post(view(decision="<h2>Player 1 to decide</h2>"))
+        for voter, option in (("a" * 12, 1), ("b" * 12, 2), ("c" * 12, 2), ("a" * 12, 2)):  # a changes its mind
+            assert json.loads(self.vote(voter, 1, option).body) == {"counted": True}
+        assert json.loads(self.post("{}").body)["votes"] == {"2": 3}
+        self.post(view(decision="<h2>Player 1 to decide</h2>", status="Step 2 of 3"))  # a new view, a new question
+        assert json.loads(self.post("{}").body)["votes"] == {}
+        assert json.loads(self.vote("d" * 12, 1, 1).body) == {"counted": False}, "a vote on a view gone by"
+
+    def test_no_vote_without_a_decision(self) -> None:
+        self.post(view())
+        assert json.loads(self.vote("a" * 12, 1, 1).body) == {"counted": False}
+
+    def test_bad_votes_are_refused_in_one_line(self) -> None:
+        self.post(view(decision="<h2>Player 1 to decide</h2>"))
+        bad = [("short", 1, 1), ("a" * 41, 1, 1), ("a b c d e f", 1, 1), ("a" * 12, 1, 0), ("a" * 12, 1, 100),
+               ("a" * 12, 1, "1"), ("a" * 12, True, 1), ("a" * 12, 1, 1.0), ("a" * 12, 0, 1)]
+        for voter, seq, option in bad:
+            response = self.vote(voter, seq, option)
+            assert response.code == 400, (voter, seq, option)
+            assert "\n" not in json.loads(response.body)["error"]
+        for body in (b"x" * 201, b"[1]", b"nope"):
+            assert self.fetch("/digitutor/follow/vote", method="POST", body=body, raise_error=False).code == 400
+        assert self.hub.votes == {}
 
 
 class TestEventStream(FollowServer):
