@@ -22,6 +22,7 @@ import threading
 from typing import Any
 
 import ipywidgets as widgets
+from traitlets import All
 
 from ..serve import TOKEN_ENV
 from ..serving.settings import TEACHER_KEY_ENV
@@ -78,7 +79,7 @@ def decision_view(tutor: Any) -> str:
     options could name the cards in its hand.
     """
     model = tutor.model
-    decision, _taken = model.decision_here()
+    decision, _taken = model.shown_decision()
     viewer = model.viewer()
     if decision is None or not tutor.decision.value:
         return ""
@@ -137,6 +138,7 @@ class Publisher:
         self.tutor: Any = None
         self.badge = follow_badge()
         self._pending: dict[str, str] | None = None
+        self._last: dict[str, str] | None = None
         self._wake = threading.Condition()
         self._connection: http.client.HTTPConnection | None = None
         threading.Thread(target=self._run, name="digitutor-publish", daemon=True).start()
@@ -147,8 +149,11 @@ class Publisher:
             return
         old, self.tutor = self.tutor, tutor
         if old is not None:
-            old.model.unobserve(self._changed, ["step", "revision"])
-        tutor.model.observe(self._changed, ["step", "revision"])  # after the Tutor's own render: it observed first
+            old.model.unobserve(self._changed, All)
+        # Every change of the model, not only the ones the Tutor renders on today (a hot-seat hand-over, say):
+        # observers of all names run after those of a name, so the Tutor's own render comes first; an
+        # unchanged view is not sent again.
+        tutor.model.observe(self._changed, All)
         # a badge per Tutor: closing a replaced Tutor (a new scenario) closes the widgets inside it
         self.badge = follow_badge(self.badge.value)
         tutor.children = (*tutor.children[:2], self.badge, *tutor.children[2:])
@@ -160,6 +165,9 @@ class Publisher:
         except Exception:  # noqa: BLE001 - following is a bonus: never break the teacher's own board
             log.exception("could not build the view to publish")
             return
+        if view == self._last:
+            return
+        self._last = view
         with self._wake:
             self._pending = view
             self._wake.notify()

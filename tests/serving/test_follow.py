@@ -307,3 +307,28 @@ class TestWithTheRoomToken(AsyncHTTPTestCase):
                               headers={KEY_HEADER: KEY, "Authorization": "token room-token"})
         assert response.code == 200 and self.hub.view is not None
         assert self.fetch("/digitutor/follow?token=room-token").code == 200
+
+
+class TestTheTeachersKernel(FollowServer):
+    """The publisher a teacher's Tutor starts: its views reach the server, an unchanged one is not sent again,
+    and the teacher's line counts the followers."""
+
+    def test_each_new_view_reaches_the_followers_once(self) -> None:
+        from digitutor.widgets.publish import Publisher
+
+        chunks: list[bytes] = []
+        self.follow(chunks)
+        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), KEY)
+        tutor = Tutor(TutorModel(free_play_spec("dmb", 5)), app_id="learn:dmb")
+        publisher.attach(tutor)
+        self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 1))
+        assert self.hub.view["status"] == tutor.status.value and self.hub.view["board"] == tutor.board.value
+        assert publisher.badge in tutor.children
+        tutor.model.next()
+        self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 2))
+        assert self.hub.view["status"] == tutor.status.value
+        tutor.model.notice = "nothing the followers see"
+        tutor.model.autoplay = False
+        self.io_loop.run_sync(lambda: _until(lambda: "1 following" in publisher.badge.value))
+        assert self.hub.seq == 2, "an unchanged view was sent again"
+        assert [e["seq"] for e in events(chunks)] == [1, 2]
