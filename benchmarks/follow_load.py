@@ -25,7 +25,6 @@ import asyncio
 import json
 import platform
 import re
-import statistics
 import sys
 import threading
 import time
@@ -222,7 +221,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             joins = [f.joined - started for f in room.followers if f.joined]
             join_cpu = spent(before, after)
             result["join"] = {"seconds": percentiles(joins), "joined": len(joins),
-                              "server_cpu_s": round(join_cpu, 2), "server_process_cpu_s": round(spent(before, after, {server_pid}), 2),
+                              "server_cpu_s": round(join_cpu, 2),
+                              "server_process_cpu_s": round(spent(before, after, {server_pid}), 2),
                               "server_share_s": round(join_cpu / cores, 2)}
             print(json.dumps({"join": result["join"]}), flush=True)
 

@@ -4,9 +4,11 @@ Issue 27, "Done when": the followers show the teacher's step and citation within
 Next, a Back and a timeline jump; a follower's messages never name the hidden cards of the seat
 shown's opponent (a dmb and a dcg game); a follower tries a move from the teacher's position in
 its own Learn page ("Try from here", a new tab) while its follow tab goes on following; a follower
-answers the decision shown and the teacher's page counts it ("what would you do?"). The 1 s is counted from the moment the teacher's own page
-shows the step (the kernel publishes right after it renders), so a busy machine that is slow to
-draw the teacher's page does not fail the followers; benchmarks/follow_load.py measures from the click.
+answers the decision shown and the teacher's page counts it ("what would you do?").
+
+The 1 s is counted from the moment the teacher's own page shows the step (the kernel publishes
+right after it renders), so a busy machine that is slow to draw the teacher's page does not fail
+the followers; benchmarks/follow_load.py measures from the click.
 """
 
 from __future__ import annotations

@@ -107,7 +107,8 @@ class TestPublishRoute(FollowServer):
         assert b"dt1.abc" not in b"".join(chunks)
 
     def test_a_try_field_must_be_a_learn_app_and_a_position_link(self) -> None:
-        for fields in ({"try_app": "../start.ipynb", "try_position": "dt1.x"}, {"try_app": "learn_dmb.ipynb", "try_position": "x"},
+        for fields in ({"try_app": "../start.ipynb", "try_position": "dt1.x"},
+                       {"try_app": "learn_dmb.ipynb", "try_position": "x"},
                        {"try_app": "learn_dmb.ipynb", "try_position": "dt1.a&mode=presenter"}, {"try_app": 3}):
             assert self.post(view(**fields) if all(isinstance(v, str) for v in fields.values())
                              else json.dumps(fields)).code == 400, fields
