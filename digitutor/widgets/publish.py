@@ -165,9 +165,10 @@ class Publisher:
         except Exception:  # noqa: BLE001 - following is a bonus: never break the teacher's own board
             log.exception("could not build the view to publish")
             return
-        if view == self._last:
+        shown = {name: value for name, value in view.items() if not name.startswith("try_")}
+        if shown == self._last:  # e.g. the match grew but the Tutor has not drawn it yet: wait for that
             return
-        self._last = view
+        self._last = shown
         with self._wake:
             self._pending = view
             self._wake.notify()
