@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from .core.errors import DigitutorError
-from .serving.settings import CONNECT_TIMEOUT_S, TEACHER_KEY_ENV, RoomPlan, plan_room, tornado_settings
+from .serving.settings import CONNECT_TIMEOUT_S, RoomPlan, plan_room, tornado_settings
 
 LANDING = "start.ipynb"
 CONFIG_FILE = "voila.json"
@@ -99,8 +99,7 @@ def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: 
     token = secrets.token_urlsafe(24) if lan else ""
     if token:
         os.environ[TOKEN_ENV] = token  # kernels inherit it: their /voila/query websocket needs it too
-    teacher_key = secrets.token_urlsafe(24)
-    os.environ[TEACHER_KEY_ENV] = teacher_key  # kernels compare it with the page's ?teacher= before they publish
+    teacher_key = secrets.token_urlsafe(24)  # only the server holds it: the teacher's page sends it, the server checks
     app = build_app(root, config, host, port, token, plan)
     app.teacher_key = teacher_key
     local_url = _url(LOOPBACK, port, token)

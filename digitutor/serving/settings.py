@@ -19,8 +19,6 @@ CONNECT_TIMEOUT_S = 180.0
 TICKET_IDLE_S = 20.0
 #: an admitted page that does not come for its kernel within this loses its turn (s)
 TICKET_CLAIM_S = 15.0
-#: the environment variable that hands the teacher key to the kernels (follow mode)
-TEACHER_KEY_ENV = "DIGITUTOR_TEACHER_KEY"
 #: kernels besides the pools a server allows by default (other apps, pages being served)
 SPARE_KERNELS = 20
 

@@ -1,8 +1,9 @@
 """Follow mode, the teacher's side: a Tutor opened with the room's teacher key publishes each view it shows.
 
-``digitutor serve`` hands the teacher key to every kernel (``DIGITUTOR_TEACHER_KEY``); a page opened
-with ``?teacher=<that key>`` is the teacher's. Its Tutor then sends, after each render, what its
-own panels show — the board drawn for the seat shown (or the judge's view), the step and its rule
+A page opened with ``?teacher=<key>`` (the teacher's link ``digitutor serve --room`` prints) sends the
+key with every view; only the server knows the room's key and refuses any other (the kernels never
+hold it, so an attendee's kernel has nothing to give away). The teacher's Tutor sends, after each
+render, what its own panels show — the board drawn for the seat shown (or the judge's view), the step and its rule
 quotes, the decision as text, the lesson's words — to the server in the same process as Voila
 (``POST /digitutor/follow/publish``), which passes it on to every follower. The view is the
 rendered widgets' own HTML, so a follower sees exactly the projector's picture and nothing the
@@ -12,7 +13,6 @@ for the network) and shows the teacher how many follow.
 
 from __future__ import annotations
 
-import hmac
 import http.client
 import json
 import logging
@@ -25,8 +25,7 @@ import ipywidgets as widgets
 from traitlets import All
 
 from ..serve import TOKEN_ENV
-from ..serving.settings import TEACHER_KEY_ENV
-from .page import on_query
+from .page import in_browser, on_query
 from .style import esc
 
 log = logging.getLogger("digitutor.widgets")
@@ -35,6 +34,8 @@ PUBLISH_PATH = "digitutor/follow/publish"
 KEY_HEADER = "X-Digitutor-Teacher"
 #: how often the teacher's page asks how many follow when nothing is published (s)
 POLL_S = 2.0
+#: a teacher key is 32 characters (``secrets.token_urlsafe(24)``); a longer ``?teacher=`` is not one
+MAX_KEY = 100
 TIMEOUT_S = 5.0
 _KEYS_HINT = re.compile(r'<span class="dt-keys-hint">.*?</span>')
 _BUTTON = re.compile(r"<button\b")
@@ -44,24 +45,18 @@ _lock = threading.Lock()
 
 
 def publish_from(tutor: Any) -> None:
-    """Called once by every Tutor: when the page is the teacher's, publish each view this Tutor shows."""
-    key = os.environ.get(TEACHER_KEY_ENV, "")
-    if key:
-        on_query(lambda params: _start(tutor, key, params.get("teacher", "")))
+    """Called once by every Tutor: when the page's link carries a teacher key, publish each view this Tutor shows."""
+    on_query(lambda params: _start(tutor, params.get("teacher", "")))
 
 
-def is_teacher(key: str, offered: str) -> bool:
-    """True when the page's ``?teacher=`` is the room's key (constant-time compare)."""
-    return bool(key) and bool(offered) and hmac.compare_digest(offered.encode(), key.encode())
-
-
-def _start(tutor: Any, key: str, offered: str) -> None:
+def _start(tutor: Any, offered: str) -> None:
+    """Only the server knows the room's key: it refuses a wrong one, and then this page stops trying."""
     global _publisher
-    if not is_teacher(key, offered):
+    if not offered or len(offered) > MAX_KEY or in_browser():  # the static build has no server to publish to
         return
     with _lock:
-        if _publisher is None:
-            _publisher = Publisher(_server_address(), key, os.environ.get(TOKEN_ENV, ""))  # --lan: the route needs it too
+        if _publisher is None or _publisher.key != offered:
+            _publisher = Publisher(_server_address(), offered, os.environ.get(TOKEN_ENV, ""))  # --lan: the route needs it too
         publisher = _publisher
     publisher.attach(tutor)
 
@@ -130,6 +125,8 @@ class Publisher:
 
     def __init__(self, address: tuple[str, int, str], key: str, token: str = "") -> None:
         self.host, self.port, base = address
+        self.key = key
+        self.refused = False
         self.path = base + PUBLISH_PATH
         self.headers = {"Content-Type": "application/json", KEY_HEADER: key}
         if token:
@@ -160,6 +157,8 @@ class Publisher:
         self._changed()
 
     def _changed(self, _change: Any = None) -> None:
+        if self.refused:
+            return
         try:
             view = view_of(self.tutor)
         except Exception:  # noqa: BLE001 - following is a bonus: never break the teacher's own board
@@ -174,7 +173,7 @@ class Publisher:
             self._wake.notify()
 
     def _run(self) -> None:
-        while True:
+        while not self.refused:
             with self._wake:
                 self._wake.wait_for(lambda: self._pending is not None, timeout=POLL_S)
                 view, self._pending = self._pending, None
@@ -195,6 +194,11 @@ class Publisher:
                 self._connection.request("POST", self.path, body, self.headers)
                 response = self._connection.getresponse()
                 data = response.read()
+                if response.status == 403:  # not this room's teacher key: stop, and say so on the page
+                    self.refused = True
+                    self.badge.value = ('<span class="dt-follow-count-text">This link\'s teacher key is not this '
+                                        "server's: nobody follows this board.</span>")
+                    return None
                 if response.status != 200:
                     log.warning("publishing the view: HTTP %s %s", response.status, data[:200])
                     return None

@@ -19,7 +19,7 @@ from tornado.web import Application
 from digitutor.serve import room_links
 from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, clean_view, follow_handlers
 from digitutor.widgets import publish
-from digitutor.widgets.publish import is_teacher, view_of
+from digitutor.widgets.publish import view_of
 from digitutor.widgets.model import TutorModel
 from digitutor.widgets.tutor import Tutor, free_play_spec
 from follow_secrets import leaks, secrets_of
@@ -158,6 +158,17 @@ class TestEventStream(FollowServer):
         self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == 2))
         assert [e["seq"] for e in events(chunks)] == [1, 2]
 
+    def test_a_wrong_key_is_refused_and_the_page_stops_trying_and_says_so(self) -> None:
+        from digitutor.widgets.publish import Publisher
+
+        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), "x" * 32)
+        tutor = Tutor(TutorModel(free_play_spec("dmb", 5)), app_id="learn:dmb")
+        publisher.attach(tutor)
+        self.io_loop.run_sync(lambda: _until(lambda: publisher.refused))
+        tutor.model.next()
+        assert self.hub.seq == 0 and self.hub.view is None
+        assert "not this server's" in publisher.badge.value
+
     def test_a_follower_that_accepts_gzip_gets_each_view_compressed_and_at_once(self) -> None:
         board = "".join(f'<div class="dt-card" data-card="p0.c{n}">Agumon</div>' for n in range(400))
         self.post(view(board=board))
@@ -255,15 +266,8 @@ class SecretRun(FollowServer):
 # -- the teacher's side -------------------------------------------------------------------------------
 
 
-def test_only_the_room_key_makes_a_page_the_teachers() -> None:
-    assert is_teacher(KEY, KEY)
-    assert not is_teacher(KEY, "") and not is_teacher(KEY, KEY[:-1]) and not is_teacher("", "")
-
-
-def test_a_tutor_without_the_teacher_key_publishes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DIGITUTOR_TEACHER_KEY", KEY)
-    monkeypatch.setenv("QUERY_STRING", "mode=presenter&teacher=guess")
-    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+def test_a_tutor_without_a_teacher_key_in_its_link_publishes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "mode=presenter")
     monkeypatch.setattr(publish, "_publisher", None)
     Tutor.free_play("dtector")
     assert publish._publisher is None
@@ -333,3 +337,14 @@ class TestTheTeachersKernel(FollowServer):
         self.io_loop.run_sync(lambda: _until(lambda: "1 following" in publisher.badge.value))
         assert self.hub.seq == 2, "an unchanged view was sent again"
         assert [e["seq"] for e in events(chunks)] == [1, 2]
+
+    def test_a_wrong_key_is_refused_and_the_page_stops_trying_and_says_so(self) -> None:
+        from digitutor.widgets.publish import Publisher
+
+        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), "x" * 32)
+        tutor = Tutor(TutorModel(free_play_spec("dmb", 5)), app_id="learn:dmb")
+        publisher.attach(tutor)
+        self.io_loop.run_sync(lambda: _until(lambda: publisher.refused))
+        tutor.model.next()
+        assert self.hub.seq == 0 and self.hub.view is None
+        assert "not this server's" in publisher.badge.value
