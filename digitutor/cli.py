@@ -344,8 +344,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import RoomOptions, serve
 
-    room = RoomOptions(room=args.room, games=tuple(args.game or ()), max_kernels=args.max_kernels,
-                       connect_timeout=args.connect_timeout)
+    room = RoomOptions(room=1 if args.room is None else args.room, games=tuple(args.game or ()),
+                       max_kernels=args.max_kernels, connect_timeout=args.connect_timeout,
+                       follow=args.room is not None or args.lan)
     return serve(port=args.port, lan=args.lan, open_browser=not args.no_browser, room=room)
 
 
@@ -434,8 +435,9 @@ def build_parser() -> Parser:
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--lan", action="store_true", help="listen on all interfaces, protected by a printed token")
     serve.add_argument("--no-browser", action="store_true")
-    serve.add_argument("--room", type=int, default=1, metavar="N",
-                       help="attendees at once: keep N preheated kernels per Learn app (ready before the link is printed)")
+    serve.add_argument("--room", type=int, default=None, metavar="N",
+                       help="attendees at once: keep N preheated kernels per Learn app (ready before the link is printed); "
+                            "also prints the teacher's link and the attendees' follow link (default: 1)")
     serve.add_argument("--game", action="append", metavar="GAME", help="only this game's Learn app gets the room's pool (repeatable)")
     serve.add_argument("--max-kernels", type=int, metavar="N", help="cap on kernels in all (default: the pools + N + 20)")
     serve.add_argument("--connect-timeout", type=float, default=180.0, metavar="S",

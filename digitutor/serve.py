@@ -86,6 +86,7 @@ class RoomOptions:
     games: tuple[str, ...] = ()
     max_kernels: int | None = None
     connect_timeout: float = CONNECT_TIMEOUT_S
+    follow: bool = False  #: print the teacher's link and the followers' link (``--room``, ``--lan``)
 
 
 def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: RoomOptions = RoomOptions()) -> int:
@@ -98,10 +99,13 @@ def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: 
     token = secrets.token_urlsafe(24) if lan else ""
     if token:
         os.environ[TOKEN_ENV] = token  # kernels inherit it: their /voila/query websocket needs it too
+    teacher_key = secrets.token_urlsafe(24)  # only the server holds it: the teacher's page sends it, the server checks
     app = build_app(root, config, host, port, token, plan)
+    app.teacher_key = teacher_key
     local_url = _url(LOOPBACK, port, token)
     shared_url = _url(_lan_address(), port, token) if lan else local_url
-    app.on_pool_progress = _progress_reporter(shared_url, lan, plan)
+    links = room_links(_url(LOOPBACK, port, token), shared_url, teacher_key, _teacher_app(room)) if room.follow else None
+    app.on_pool_progress = _progress_reporter(shared_url, lan, plan, links)
     print(f"digitutor: preparing {plan.pooled} preheated kernel(s), {plan.learn_pooled} for the Learn apps "
           f"(at most {plan.max_kernels} kernels in all); Learn pages opened meanwhile wait in a queue", flush=True)
     if open_browser and _has_display():
@@ -128,7 +132,32 @@ def _room_plan(root: Path, options: RoomOptions) -> RoomPlan:
     return plan
 
 
-def _progress_reporter(url: str, lan: bool, plan: RoomPlan) -> Callable[[int, int], None]:
+@dataclass(frozen=True)
+class RoomLinks:
+    """The two links of a room: the teacher's (presenter mode, teacher key) and the attendees' follow page."""
+
+    teacher: str
+    follow: str
+
+
+def _teacher_app(options: RoomOptions) -> str:
+    """The app the teacher's link opens: the first ``--game``'s Learn app, else the rulings library."""
+    return f"learn_{options.games[0]}.ipynb" if options.games else "rulings.ipynb"
+
+
+def room_links(local_url: str, shared_url: str, teacher_key: str, app: str) -> RoomLinks:
+    """The teacher's link (on this machine) and the followers' link (as the room reaches the server)."""
+    teacher = _with_path(local_url, f"voila/render/{app}", f"mode=presenter&teacher={teacher_key}")
+    return RoomLinks(teacher, _with_path(shared_url, "digitutor/follow", ""))
+
+
+def _with_path(url: str, path: str, query: str) -> str:
+    base, _, token_query = url.partition("?")
+    joined = "&".join(part for part in (query, token_query) if part)
+    return base.rstrip("/") + "/" + path + (f"?{joined}" if joined else "")
+
+
+def _progress_reporter(url: str, lan: bool, plan: RoomPlan, links: RoomLinks | None = None) -> Callable[[int, int], None]:
     """Prints the pool filling up, then once, when full: how long it took and where to go."""
     started, shown, done = time.monotonic(), [-1], [False]
 
@@ -147,6 +176,9 @@ def _progress_reporter(url: str, lan: bool, plan: RoomPlan) -> Callable[[int, in
             print(f"digitutor: serving the tutor {'to your network ' if lan else ''}at {url}")
             if lan:
                 print("           (anyone with this link, token included, can use the apps)")
+            if links is not None:
+                print(f"digitutor: teacher's board (keep this link to yourself): {links.teacher}")
+                print(f"digitutor: attendees follow the teacher at: {links.follow}")
             print("           Ctrl-C stops the server.", flush=True)
 
     return report

@@ -17,6 +17,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from .filters import is_internal
+from .follow import Hub, follow_handlers
 from .guard import guarded
 from .pages import WATCHDOG, room_full_page, waiting_page
 from .room import Queue, RoomFull, room_manager
@@ -120,6 +121,7 @@ class TutorVoila(Voila):
 
     room_plan: RoomPlan | None = None
     room_token: str = ""
+    teacher_key: str = ""
     on_pool_progress: Callable[[int, int], None] | None = None
 
     def init_settings(self) -> dict:
@@ -130,6 +132,7 @@ class TutorVoila(Voila):
         finally:
             voila_app.voila_kernel_manager_factory = factory
         settings["digitutor_queue"] = Queue(self.kernel_manager)
+        settings["digitutor_follow"] = Hub(self.teacher_key)
         return settings
 
     def init_handlers(self) -> list:
@@ -138,7 +141,8 @@ class TutorVoila(Voila):
         landing = url_path_join(self.server_url, "voila/render", LANDING)
         # RedirectHandler keeps the query string, so /?token=... and /?mode=... carry over.
         handlers = [(self.server_url, RedirectHandler, {"url": landing, "permanent": False}),
-                    (url_path_join(self.server_url, r"digitutor/room/([\w-]+)"), RoomStatusHandler), *handlers]
+                    (url_path_join(self.server_url, r"digitutor/room/([\w-]+)"), RoomStatusHandler),
+                    *follow_handlers(self.server_url), *handlers]
         if self.room_token:
             handlers = [(rule[0], guarded(rule[1], self.room_token), *rule[2:]) for rule in handlers]
         return handlers

@@ -328,6 +328,9 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-card-full .dt-card-words .dt-crumb { color: #3b4658; }
 .dt-presenting .dt-face { height: auto; min-height: 9.4em; }
 .dt-face.dt-face-tall, .dt-presenting .dt-face.dt-face-tall { min-height: 10.8em; }
+/* follow mode (issue 27): the teacher's line saying how many attendees follow the board */
+.dt-follow-count { font-weight: 600; color: #1b6b3a; }
+.dt-presenting .dt-follow-count, .dt-presenting .dt-follow-count .widget-html-content { color: #7ee2a0; }
 """
 
 

@@ -26,6 +26,7 @@ from .lessons import Lesson, lesson_for
 from .model import MatchSpec, TutorModel, one_line
 from .page import on_query, query_params
 from .position import Position, load_match, position_link, read_position
+from .publish import publish_from
 from .save import SavePanel
 from .style import esc, paragraphs, style
 from .turnmap import TurnMap
@@ -177,6 +178,7 @@ class Tutor(widgets.VBox):
         if presenter_toggle:
             on_query(self._query)
         self._render()
+        publish_from(self)  # follow mode: only on the teacher's page (``?teacher=`` the room's key)
 
     # -- constructors ---------------------------------------------------------------------------
 
