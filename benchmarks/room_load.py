@@ -13,7 +13,9 @@
    (no board within 240 s), console errors, kernels and their memory during and after;
 3. ``--sessions`` pages each get ``--clicks`` random clicks on the tutor's enabled
    buttons, round robin; counts kernel deaths and console errors.
-Targets (issue 14): with the pool filled, every board within 15 s, 0 failed pages, 0 kernel deaths.
+Targets (issue 27, which replaced issue 14's "every board within 15 s" when the 20 browsers share the server's
+cores): the server's share (CPU seconds of the server and its kernels while the room opens, divided by the
+machine's cores) at most 15 s for 20 Learn pages, 0 failed pages, 0 kernel deaths.
 """
 
 from __future__ import annotations
@@ -224,6 +226,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             before = cpu_snapshot(server)
             pages, ready, served = open_room(browser, server, args.pages, errors)
             result["cpu_s_while_opening"] = cpu_used(before, cpu_snapshot(server))
+            # issue 27's target: the server's share (its CPU, kernels included, spread over the machine's cores)
+            result["server_share_s"] = round(result["cpu_s_while_opening"]["server"] / (psutil.cpu_count() or 1), 1)
             result.update(summary(ready))
             result["failed_page_states"] = [_state(page) for page, when in zip(pages, ready) if when is None][:5]
             print(json.dumps(summary(ready)), flush=True)
