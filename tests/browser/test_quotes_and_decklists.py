@@ -1,0 +1,89 @@
+"""Issue 24, items 5 and 8 in the browser: quotes you can read (the governing clause first, the others folded,
+DCG's markdown rendered) and the deck lists DCG players paste, read by the deck-check app.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from drive import advance_until, wait_ready
+
+#: raw markdown of the DCG rule manual that must never reach the screen: bold stars, escaped characters
+RAW_MARKDOWN = re.compile(r"\*\*|\\[*_<>\[\]]")
+
+
+def test_a_dcg_step_with_several_rules_shows_the_governing_one_and_folds_the_others(app: Page) -> None:
+    """The rule-now panel shows one quote, then "+ N more rules", which opens on a click; no raw markdown shows."""
+    app.goto("/voila/render/learn_dcg.ipynb")
+    root = wait_ready(app)
+    folded = advance_until(root, ".dt-citation details.dt-more-rules", limit=80)
+    summary = folded.locator("summary").first
+    told = summary.inner_text()
+    match = re.fullmatch(r"\+ (\d+) more rules?", told.strip())
+    assert match, told
+    more = int(match[1])
+    panel = root.locator(".dt-citation").first
+    governing = panel.locator(".dt-cite").first
+    assert governing.is_visible() and governing.locator(".dt-quote").first.is_visible()
+    hidden = folded.locator(".dt-cite")
+    assert hidden.count() == more, (hidden.count(), more)
+    assert not hidden.first.is_visible()  # folded until asked
+    summary.click()
+    expect(hidden.nth(more - 1)).to_be_visible(timeout=10_000)
+    shown = panel.inner_text()
+    assert not RAW_MARKDOWN.search(shown), RAW_MARKDOWN.search(shown)
+
+
+BLUE_WOLF = """\
+// Digimon (41)
+4 Gabumon ST2-03
+4 gomamon st2-02
+4x ST9-02
+ST2-06 x4
+4 Ikkakumon ST2-07
+3 Seadramon
+2 ExVeemon ST9-03
+4 WereGarurumon ST2-09
+4 Zudomon ST2-08
+4 METALGARURUMON ST2-11
+
+// Tamer (4)
+4 Matt Ishida ST2-12
+Option
+4 Hammer Spark ST2-13
+3 Sorrow Blue ST2-14
+2 Cocytus Breath ST2-16
+
+Digi-Egg
+4 Tsunomon ST2-01
+1 Chibomon ST9-01
+"""
+
+
+def check(app: Page, text: str) -> str:
+    area = app.locator(".dt-deck-check textarea").first
+    expect(area).to_be_visible(timeout=60_000)
+    verdict = app.locator(".dt-verdict").first
+    before = verdict.inner_text()
+    area.fill(text)
+    app.locator("button.dt-check").first.click()
+    app.wait_for_function("([el, before]) => el.innerText !== before", arg=[verdict.element_handle(), before], timeout=30_000)
+    return verdict.inner_text()
+
+
+def test_the_deck_check_app_reads_a_dcg_list_as_players_paste_it(app: Page) -> None:
+    """dcg:decks.required-items: 50 cards in the deck, up to 5 Digi-Eggs; the Blue Wolf starter, pasted with section
+    headers and counts written "4 Name NUMBER", "4x NUMBER" and "NUMBER x4", is a legal deck of 50 cards; an unknown
+    name is refused on its line with its closest cards and no word about deck size; an unreadable line says which."""
+    app.goto("/voila/render/deck_check.ipynb?game=dcg")
+    legal = check(app, BLUE_WOLF)
+    assert "✓ Legal" in legal and "deck of 50 cards" in legal, legal
+    unknown = check(app, "// Digimon\n4 Gabumon ST2-03\n4 Garurumom\n")
+    assert "line 3: unknown card 'Garurumom' (closest: Garurumon (ST2-06)" in unknown, unknown
+    problem = next(line for line in unknown.splitlines() if "Garurumom" in line)
+    assert "50" not in problem, problem
+    unreadable = check(app, "// Digimon\n4 Gabumon ST2-03\ncard: Garurumon\n")
+    assert "line 3: expected 'count name' or 'count number', got 'card: Garurumon'" in unreadable, unreadable
+    assert "expected a mapping" not in unreadable
