@@ -16,6 +16,8 @@ from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
 WIDE_ZONE = 4
+#: a row zone with more cards than this (a deck being looked through) is drawn as a pile, its names one click away
+MANY = 8
 #: the stats that are a card's headline number, in the order they are looked for
 HEADLINE = ("Power", "DP", "HP")
 
@@ -117,15 +119,18 @@ def zone_html(zone: ZoneView) -> str:
     """A zone: piles (and rows of cards hidden from the viewer) are one tile with a count and the top card,
     rows and stacks show their cards."""
     count = zone.count or len(zone.cards)
-    title = f'<div class="dt-zone-title">{named(zone.title, zone.citation)} · {plural(count)}</div>'
+    title = f'<div class="dt-zone-title">{named(zone.title, zone.citation)}<span class="dt-zone-count"> · {plural(count)}</span></div>'
     hidden = [card for card in zone.cards if card.hidden]
     shown = [card for card in zone.cards if not card.hidden]
-    if zone.layout == "pile" or (zone.cards and not shown):
+    if zone.layout == "pile" or (zone.cards and not shown) or len(zone.cards) > MANY:
         body = pile_html(zone, count, zone.cards[-1] if zone.cards else None)
-        return f'<div class="dt-zone dt-zone-pile" data-zone="{esc(zone.id)}">{title}{body}</div>'
+        if len(shown) > 1 and zone.layout != "pile":
+            names = "".join(f"<li>{esc(card.name)}</li>" for card in reversed(shown))
+            body += f'<details class="dt-pile-list"><summary>all {len(shown)}</summary><ol>{names}</ol></details>'
+        return f'<div class="dt-zone dt-zone-pile dt-zone-narrow" data-zone="{esc(zone.id)}">{title}{body}</div>'
     if not zone.cards:
         body = '<div class="dt-empty">empty</div>' if not count else pile_html(zone, count, None)
-        return f'<div class="dt-zone dt-zone-pile" data-zone="{esc(zone.id)}">{title}{body}</div>'
+        return f'<div class="dt-zone dt-zone-pile dt-zone-narrow" data-zone="{esc(zone.id)}">{title}{body}</div>'
     css = "dt-stack" if zone.layout == "stack" else "dt-cards"
     backs = ""
     if hidden:  # the backs a viewer may not see through: one tile with their count, not every back
@@ -133,12 +138,15 @@ def zone_html(zone: ZoneView) -> str:
                  f'<span>hidden</span></div>')
     body = f'<div class="{css}">{"".join(card_html(card) for card in shown)}{backs}</div>'
     wide = " dt-zone-wide" if zone.layout == "row" and len(shown) > WIDE_ZONE else ""
+    wide = " dt-zone-narrow" if len(shown) == 1 and not hidden else wide  # its title wraps to the card's width
     return f'<div class="dt-zone{wide}" data-zone="{esc(zone.id)}">{title}{body}</div>'
 
 
 def player_html(player: PlayerView, viewer: int | None, near: bool = False, deciding: bool = False) -> str:
     """One side: name, counters, zones; ``near`` is drawn full size next to the decision, the other side compact."""
-    counters = "".join(f'<span class="dt-counter">{esc(k)} <b>{esc(v)}</b></span>' for k, v in player.counters.items())
+    drawn = {zone.title for zone in player.zones if zone.cards or zone.count}
+    counters = "".join(f'<span class="dt-counter{" dt-counter-drawn" if k in drawn else ""}">{esc(k)} <b>{esc(v)}</b></span>'
+                       for k, v in player.counters.items())
     you = f" ({named('you', player.you)})" if viewer is not None and player.index == viewer else ""
     css = "dt-player" + (" dt-active" if player.active else "") + (" dt-near" if near else " dt-far")
     css += " dt-deciding" if deciding else ""

@@ -274,12 +274,20 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-app .dt-option { min-height: 0; padding: 2px 8px; line-height: 1.25; }
 .dt-options { gap: 3px; }
 .dt-citation .dt-step-head:not(.dt-before) { display: none; }
-.dt-pile { width: auto; min-width: 3.6em; max-width: 9em; height: auto; min-height: 3.2em; padding: 2px 6px; box-sizing: border-box;
+.dt-board > .widget-html-content { min-width: 0; flex: 1 1 auto; }
+.dt-gauge-marks { flex-wrap: wrap; }
+.dt-pile { display: inline-flex; width: auto; min-width: 3.6em; max-width: 9em; height: auto; min-height: 3.2em; padding: 2px 6px; box-sizing: border-box;
   line-height: 1.15; }
-.dt-pile span { font-size: 0.9em; overflow-wrap: anywhere; }
+.dt-pile span { font-size: 0.9em; overflow-wrap: break-word; }
 .dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); color: #fff;
   border: 1px solid #35507a; }
 .dt-pile-card > summary { list-style: none; }
+.dt-zone-pile { order: -1; max-width: 12em; }
+.dt-zone-narrow { width: min-content; min-width: 3.6em; }
+.dt-zone-narrow .dt-zone-title { overflow-wrap: normal; }
+.dt-pile-top span { max-width: 6em; }
+.dt-pile-list > summary { font-size: 0.85em; }
+.dt-pile-list ol { margin: 2px 0; padding-left: 1.6em; max-height: 12em; overflow: auto; font-size: 0.9em; }
 .dt-pile-top { border-style: solid; border-color: var(--dt-frame, #6b7587); border-width: 2px; }
 .dt-cards .dt-pile-back { align-self: stretch; }
 /* the whole card: a dialog over the page, never clipped by the board; the shade behind it closes it */
@@ -295,7 +303,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-tutor .dt-side { flex: 2 1 0%; min-width: 0; display: flex; flex-direction: column; overflow: hidden; }
   .dt-tutor .dt-side > .dt-panel { margin-bottom: 6px; flex-shrink: 0; }
   .dt-tutor .dt-side > .dt-lesson { flex: 0 4 auto; min-height: 4.5em; overflow: auto; }
-  .dt-tutor .dt-side > .dt-decision { flex: 0 1 auto; min-height: 6em; max-height: 60%; overflow: auto; }
+  .dt-tutor .dt-side > .dt-decision { flex: 0 0 auto; min-height: 6em; max-height: 60%; overflow: auto; }
   .dt-tutor .dt-side > .dt-citation { flex: 1 0 9em; min-height: 9em; overflow: auto; }
 }
 /* presenter mode: every text at least 20px (card faces keep their name and number at 20px and more) */
@@ -322,7 +330,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-face .dt-card-name { font-size: 20px; }
 .dt-presenting .dt-face .dt-power { font-size: 24px; }
 .dt-presenting .dt-player.dt-far .dt-zones { font-size: 0.75em; }
-.dt-presenting .dt-pile { background: #111; color: #fff; min-height: 2.4em; }
+.dt-presenting .dt-pile { background: #111; color: #fff; height: auto; min-height: 2.4em; }
 .dt-presenting .dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); }
 .dt-presenting .dt-app .dt-card[open] > .dt-card-full, .dt-app.dt-presenting .dt-card[open] > .dt-card-full { font-size: 20px;
   width: min(30em, calc(100vw - 24px)); }
@@ -341,15 +349,39 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-gauge-lit { background: #ffd400; color: #000; border-color: #ffd400; outline: 2px solid #fff; }
 .dt-presenting .dt-counter, .dt-presenting .dt-counter b { color: #fff; }
 .dt-presenting .dt-zone-empty .dt-zone-title { color: #d0d0d0; }
+.dt-presenting .dt-zone-count { display: none; }
+.dt-presenting .dt-decision .dt-panel-title:has(+ .dt-prompt) { display: none; }
+.dt-presenting .dt-gauge-marks { gap: 1px; }
+.dt-presenting .dt-gauge-mark { min-width: 1.2em; padding: 0 1px; }
+.dt-presenting .dt-board-top { display: none; }
 @media (min-width: 900px) {
   .dt-presenting.dt-tutor .dt-main, .dt-presenting .dt-tutor .dt-main { height: calc(100vh - var(--dt-main-top, 190px) - 6px);
     min-height: 320px; }
-  .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 11 1 0%; font-size: 20px; }
-  .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 9 1 0%; }
+  .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 1 1 0%; font-size: 20px; }
+  .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 1 1 0%; }
+  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 5.2em; }
+  .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex: 1 0 7.8em;
+    min-height: 7.8em; }
   .dt-presenting .dt-side > .dt-lesson { flex: 0 4 auto; min-height: 3.5em; overflow: auto; }
   .dt-presenting .dt-lesson-body { max-height: none; }
-  .dt-presenting .dt-side > .dt-decision { flex: 0 1 auto; min-height: 5em; max-height: 60%; overflow: auto; }
+  .dt-presenting .dt-side > .dt-decision { flex: 0 0 auto; min-height: 5em; max-height: 60%; overflow: auto; }
   .dt-presenting .dt-side > .dt-citation { flex: 1 0 8em; min-height: 8em; overflow: auto; }
+}
+@media (max-width: 1400px) {
+  .dt-presenting .dt-turn-map .dt-phase:not(.dt-phase-current) { display: none; }
+  .dt-presenting .dt-face { font-size: 12px; }
+  .dt-presenting .dt-side > .dt-decision { max-height: 48%; }
+  .dt-presenting .dt-face .dt-card-name { font-size: 17px; }
+  .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 10 1 0%; }
+  .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 11 1 0%; }
+}
+@media (max-height: 800px) {
+  .dt-presenting .dt-mode-bar, .dt-presenting .dt-counter-drawn { display: none; }
+  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 4.2em; }
+  .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex-basis: 8.6em;
+    min-height: 8.6em; }
+  .dt-presenting .dt-options .dt-option-suggested { order: -1; }
+  .dt-presenting .dt-titlebar .widget-toggle-button { min-height: 30px; }
 }
 """
 
