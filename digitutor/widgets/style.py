@@ -302,8 +302,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-tutor .dt-board { flex: 3 1 0%; min-width: 0; overflow: auto; }
   .dt-tutor .dt-side { flex: 2 1 0%; min-width: 0; display: flex; flex-direction: column; overflow: hidden; }
   .dt-tutor .dt-side > .dt-panel { margin-bottom: 6px; flex-shrink: 0; }
-  .dt-tutor .dt-side > .dt-lesson { flex: 0 4 auto; min-height: 4.5em; overflow: auto; }
-  .dt-tutor .dt-side > .dt-decision { flex: 0 0 auto; min-height: 6em; max-height: 60%; overflow: auto; }
+  .dt-tutor .dt-side > .dt-lesson { flex: 0 1000 auto; min-height: 4.5em; overflow: auto; }
+  .dt-tutor .dt-side > .dt-decision { flex: 0 1 auto; min-height: 6em; overflow: auto; }
   .dt-tutor .dt-side > .dt-citation { flex: 1 0 9em; min-height: 9em; overflow: auto; }
 }
 /* presenter mode: every text at least 20px (card faces keep their name and number at 20px and more) */
@@ -336,6 +336,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   width: min(30em, calc(100vw - 24px)); }
 .dt-presenting .dt-card-full .dt-named, .dt-presenting .dt-card-full dt { color: #1d2330; }
 .dt-presenting .dt-quote { font-size: 22px; }
+.dt-presenting .dt-crumb code, .dt-presenting .dt-pile-list > summary, .dt-presenting .dt-pile-list ol { font-size: 20px; }
 .dt-presenting .dt-narration { font-size: 22px; }
 .dt-presenting .dt-app .dt-option, .dt-app.dt-presenting .dt-option { font-size: 20px; min-height: 0; padding: 2px 8px;
   line-height: 1.25; }
@@ -362,22 +363,20 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 5.2em; }
   .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex: 1 0 7.8em;
     min-height: 7.8em; }
-  .dt-presenting .dt-side > .dt-lesson { flex: 0 4 auto; min-height: 3.5em; overflow: auto; }
+  .dt-presenting .dt-side > .dt-lesson { flex: 0 1000 auto; min-height: 3.5em; overflow: auto; }
   .dt-presenting .dt-lesson-body { max-height: none; }
-  .dt-presenting .dt-side > .dt-decision { flex: 0 0 auto; min-height: 5em; max-height: 60%; overflow: auto; }
+  .dt-presenting .dt-side > .dt-decision { flex: 0 1 auto; min-height: 5em; max-height: none; overflow: auto; }
   .dt-presenting .dt-side > .dt-citation { flex: 1 0 8em; min-height: 8em; overflow: auto; }
 }
 @media (max-width: 1400px) {
   .dt-presenting .dt-turn-map .dt-phase:not(.dt-phase-current) { display: none; }
-  .dt-presenting .dt-face { font-size: 12px; }
-  .dt-presenting .dt-side > .dt-decision { max-height: 48%; }
-  .dt-presenting .dt-face .dt-card-name { font-size: 17px; }
+  .dt-presenting .dt-face { font-size: 12px; width: 9.8em; }
   .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 10 1 0%; }
   .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 11 1 0%; }
 }
 @media (max-height: 800px) {
   .dt-presenting .dt-mode-bar, .dt-presenting .dt-counter-drawn { display: none; }
-  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 4.2em; }
+  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 3.4em; }
   .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex-basis: 8.6em;
     min-height: 8.6em; }
   .dt-presenting .dt-options .dt-option-suggested { order: -1; }
