@@ -16,7 +16,8 @@ from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
 WIDE_ZONE = 4
-#: a row zone with more cards than this (a deck being looked through) is drawn as a pile, its names one click away
+#: a row zone (not a hand) with more cards than this, such as a deck being looked through, is drawn as a pile, its
+#: names one click away
 MANY = 8
 #: the stats that are a card's headline number, in the order they are looked for
 HEADLINE = ("Power", "DP", "HP")
@@ -122,7 +123,7 @@ def zone_html(zone: ZoneView) -> str:
     title = f'<div class="dt-zone-title">{named(zone.title, zone.citation)}<span class="dt-zone-count"> · {plural(count)}</span></div>'
     hidden = [card for card in zone.cards if card.hidden]
     shown = [card for card in zone.cards if not card.hidden]
-    if zone.layout == "pile" or (zone.cards and not shown) or len(zone.cards) > MANY:
+    if zone.layout == "pile" or (zone.cards and not shown) or (len(zone.cards) > MANY and zone.id != "hand"):
         body = pile_html(zone, count, zone.cards[-1] if zone.cards else None)
         if len(shown) > 1 and zone.layout != "pile":
             names = "".join(f"<li>{esc(card.name)}</li>" for card in reversed(shown))

@@ -28,12 +28,12 @@ BIG_GAMES = ("dcg", "dmb", "dbe")
 LAPTOP = (1366, 768)
 PRESENTER_SIZES = ((1024, 768), (1920, 1080))
 #: in presenter mode at 1024x768 a long option list scrolls inside the decision panel (the suggested option first):
-#: at least the suggested one and the first ones show
+#: at least the suggested one and the first ones (as drawn) show
 FIRST_OPTIONS = 3
-#: NOT YET: in presenter mode at 1024x768 the deciding side of these games (a dozen cards: hand, Destiny Zone, DP
+#: NOT YET: in presenter mode at 1024x768 the deciding side of these games (up to a dozen cards: hand, Destiny Zone, DP
 #: and Offline piles...) is taller than the window at 20px type; there its head and first row must show, the rest
 #: scrolls inside the board
-TALL_SIDES = ("dbe", "arena")
+TALL_SIDES = ("dmb", "dbe", "arena")
 LEGAL = ".dt-decision button.dt-option:not(.dt-option-illegal)"
 MOVES = 400
 
@@ -64,7 +64,8 @@ FIT = """(options) => {
   } else whole(side, "the deciding seat's side");
   whole(root.querySelector('.dt-decision .dt-prompt'), 'the prompt');
   const legal = [...root.querySelectorAll('.dt-decision button.dt-option:not(.dt-option-illegal)')];
-  const needed = options.all ? legal : legal.filter((b, i) => i < options.first || b.classList.contains('dt-option-suggested'));
+  const shown = [...legal].sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top);  // as drawn
+  const needed = options.all ? legal : shown.filter((b, i) => i < options.first || b.classList.contains('dt-option-suggested'));
   needed.forEach((b) => whole(b, `option "${b.innerText.slice(0, 60)}" (${legal.length} options)`));
   whole(root.querySelector('.dt-citation .dt-crumb'), "the rule's breadcrumb");
   const quote = root.querySelector('.dt-citation .dt-quote');
