@@ -285,6 +285,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-zone-pile { order: -1; max-width: 12em; }
 .dt-zone-narrow { width: min-content; min-width: 3.6em; }
 .dt-zone-narrow .dt-zone-title { overflow-wrap: normal; }
+.dt-zone-narrow .dt-zone-count { white-space: nowrap; }
 .dt-pile-top span { max-width: 6em; }
 .dt-pile-list > summary { font-size: 0.85em; }
 .dt-pile-list ol { margin: 2px 0; padding-left: 1.6em; max-height: 12em; overflow: auto; font-size: 0.9em; }
@@ -292,7 +293,9 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-cards .dt-pile-back { align-self: stretch; }
 /* the whole card: a dialog over the page, never clipped by the board; the shade behind it closes it */
 .dt-app .dt-card[open] > .dt-card-full { position: fixed; z-index: 1001; top: 50%; left: 50%; transform: translate(-50%, -50%);
-  width: min(26em, calc(100vw - 24px)); max-height: calc(100vh - 24px); overflow: auto; box-sizing: border-box; font-size: 15px; }
+  width: min(30em, calc(100vw - 24px)); max-height: calc(100vh - 24px); overflow: auto; box-sizing: border-box; font-size: 15px; }
+.dt-app .dt-card[open] > .dt-card-full dl { grid-template-columns: minmax(5em, max-content) minmax(0, 1fr); }
+.dt-app .dt-card[open] > .dt-card-full dt { white-space: nowrap; }
 .dt-app .dt-card[open] > summary::before { content: ""; position: fixed; inset: 0; z-index: 1000; background: rgba(0, 0, 0, 0.45);
   cursor: zoom-out; }
 .dt-lesson-body { max-height: none; }
