@@ -264,7 +264,6 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
    is drawn first, full size, next to the decision, the other side compact after the gauge; piles are one tile. */
 .dt-board .dt-players { display: flex; flex-direction: column; }
 .dt-player.dt-far .dt-zones { font-size: 0.8em; }
-.dt-player.dt-far { opacity: 0.97; }
 .dt-player.dt-deciding .dt-player-name { text-decoration: underline 3px #2f6fd6; text-underline-offset: 4px; }
 .dt-zones { gap: 4px 12px; }
 .dt-zone { min-width: 0; }
