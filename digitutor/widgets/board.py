@@ -19,6 +19,9 @@ from .style import esc, frame_colour
 
 #: a row zone with more cards than this takes a whole line of its own
 WIDE_ZONE = 4
+#: a row zone (not a hand) with more cards than this, such as a deck being looked through, is drawn as a pile, its
+#: names one click away
+MANY = 8
 
 
 def named(label: str, citation: Citation | None) -> str:
@@ -109,32 +112,65 @@ def card_html(card: CardView, game: str = "") -> str:
     )
 
 
+def plural(count: int) -> str:
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
+def pile_html(zone: ZoneView, count: int, top: CardView | None) -> str:
+    """A pile as one tile: its count, and its top card's name when the viewer may see it (click: the whole card)."""
+    tip = f"{esc(zone.title)}: {plural(count)}"
+    if top is None or top.hidden:
+        back = " dt-pile-back" if count and top is not None else ""
+        return f'<div class="dt-pile{back}" title="{tip}"><b>{count}</b></div>'
+    frame = frame_colour(top.colour or top.kind)
+    return (f'<details class="dt-card dt-pile-card" style="--dt-frame: {frame}" data-card="{esc(top.uid)}">'
+            f'<summary title="{tip}; on top: {esc(top.name)} (click for the whole card)">'
+            f'<div class="dt-pile dt-pile-top"><b>{count}</b><span>{esc(top.name)}</span></div></summary>'
+            f'{_details(top)}</details>')
+
+
 def zone_html(zone: ZoneView, game: str = "") -> str:
-    """A zone: piles show their count (and top card's name), rows and stacks show cards."""
+    """A zone: piles (and rows of cards hidden from the viewer) are one tile with a count and the top card,
+    rows and stacks show their cards."""
     count = zone.count or len(zone.cards)
-    cards = f"{count} card{'s' if count != 1 else ''}"
-    title = f'<div class="dt-zone-title">{named(zone.title, zone.citation)} · {cards}</div>'
-    if zone.layout == "pile":
-        top = zone.cards[-1] if zone.cards else None
-        shown = "" if top is None or top.hidden else f"<span>{esc(top.name)}</span>"
-        body = f'<div class="dt-pile" title="{esc(zone.title)}: {cards}"><b>{count}</b>{shown}</div>'
-        return f'<div class="dt-zone" data-zone="{esc(zone.id)}">{title}{body}</div>'
+    title = f'<div class="dt-zone-title">{named(zone.title, zone.citation)}<span class="dt-zone-count"> · {plural(count)}</span></div>'
+    hidden = [card for card in zone.cards if card.hidden]
+    shown = [card for card in zone.cards if not card.hidden]
+    if zone.layout == "pile" or (zone.cards and not shown) or (len(zone.cards) > MANY and zone.id != "hand"):
+        body = pile_html(zone, count, zone.cards[-1] if zone.cards else None)
+        if len(shown) > 1 and zone.layout != "pile":
+            names = "".join(f"<li>{esc(card.name)}</li>" for card in reversed(shown))
+            body += f'<details class="dt-pile-list"><summary>all {len(shown)}</summary><ol>{names}</ol></details>'
+        return f'<div class="dt-zone dt-zone-pile dt-zone-narrow" data-zone="{esc(zone.id)}">{title}{body}</div>'
     if not zone.cards:
-        body = '<div class="dt-empty">empty</div>' if not count else f'<div class="dt-pile"><b>{count}</b></div>'
-    else:
-        css = "dt-stack" if zone.layout == "stack" else "dt-cards"
-        body = f'<div class="{css}">{"".join(card_html(card, game) for card in zone.cards)}</div>'
-    wide = " dt-zone-wide" if zone.layout == "row" and len(zone.cards) > WIDE_ZONE else ""
+        body = '<div class="dt-empty">empty</div>' if not count else pile_html(zone, count, None)
+        return f'<div class="dt-zone dt-zone-pile dt-zone-narrow" data-zone="{esc(zone.id)}">{title}{body}</div>'
+    css = "dt-stack" if zone.layout == "stack" else "dt-cards"
+    backs = ""
+    if hidden:  # the backs a viewer may not see through: one tile with their count, not every back
+        backs = (f'<div class="dt-pile dt-pile-back" title="{len(hidden)} hidden card(s)"><b>{len(hidden)}</b>'
+                 f'<span>hidden</span></div>')
+    body = f'<div class="{css}">{"".join(card_html(card, game) for card in shown)}{backs}</div>'
+    wide = " dt-zone-wide" if zone.layout == "row" and len(shown) > WIDE_ZONE else ""
+    wide = " dt-zone-narrow" if len(shown) == 1 and not hidden else wide  # its title wraps to the card's width
     return f'<div class="dt-zone{wide}" data-zone="{esc(zone.id)}">{title}{body}</div>'
 
 
-def player_html(player: PlayerView, viewer: int | None, game: str = "") -> str:
-    counters = "".join(f'<span class="dt-counter">{esc(k)} <b>{esc(v)}</b></span>' for k, v in player.counters.items())
+def player_html(player: PlayerView, viewer: int | None, near: bool = False, deciding: bool = False, game: str = "") -> str:
+    """One side: name, counters, zones; ``near`` is drawn full size next to the decision, the other side compact."""
+    drawn = {zone.title for zone in player.zones if zone.cards or zone.count}
+    counters = "".join(f'<span class="dt-counter{" dt-counter-drawn" if k in drawn else ""}">{esc(k)} <b>{esc(v)}</b></span>'
+                       for k, v in player.counters.items())
     you = f" ({named('you', player.you)})" if viewer is not None and player.index == viewer else ""
-    active = " dt-active" if player.active else ""
-    zones = "".join(zone_html(zone, game) for zone in player.zones)
+    css = "dt-player" + (" dt-active" if player.active else "") + (" dt-near" if near else " dt-far")
+    css += " dt-deciding" if deciding else ""
+    zones = "".join(zone_html(zone, game) for zone in player.zones if zone.cards or zone.count)
+    empty = [zone for zone in player.zones if not (zone.cards or zone.count)]
+    if empty:  # one short line instead of a box per empty zone
+        names = ", ".join(f'<span data-zone="{esc(zone.id)}">{named(zone.title, zone.citation)}</span>' for zone in empty)
+        zones += f'<div class="dt-zone dt-zone-empty"><div class="dt-zone-title">Empty: {names}</div></div>'
     return (
-        f'<div class="dt-player{active}" data-player="{player.index}"><div class="dt-player-head">'
+        f'<div class="{css}" data-player="{player.index}"><div class="dt-player-head">'
         f'<span class="dt-player-name">{esc(player.name)}{you}</span>{counters}</div>'
         f'<div class="dt-zones">{zones}</div></div>'
     )
@@ -159,16 +195,24 @@ def gauge_html(gauge: GaugeView, names: dict[int, str], far: int) -> str:
     )
 
 
-def board_html(board: BoardView, viewer: int | None) -> str:
-    """The whole board; the viewer's own side is drawn last (nearest, like at a table), shared gauges between the sides."""
-    players = sorted(board.players, key=lambda p: p.index == viewer)
+def near_seat(board: BoardView, viewer: int | None, decider: int | None) -> int | None:
+    """The side drawn first, next to the decision: the viewer's own, else (the judge's view) the deciding seat's."""
+    return viewer if viewer is not None else decider
+
+
+def board_html(board: BoardView, viewer: int | None, decider: int | None = None) -> str:
+    """The whole board: the viewer's side (the judge's view: the deciding seat's) first and full size, next to the
+    decision, shared gauges between the sides, the other side after it and compact."""
+    near = near_seat(board, viewer, decider)
+    players = sorted(board.players, key=lambda p: p.index != near)
     shared = " · ".join(f"{esc(k)}: <b>{esc(v)}</b>" for k, v in board.shared.items())
     names = {p.index: p.name for p in board.players}
     eyes = "Judge's view: every card face up" if viewer is None else f"{esc(names.get(viewer, viewer))}'s view"
     top = f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span><span>{eyes}</span></div>'
-    sides = [player_html(player, viewer, board.game) for player in players]
+    sides = [player_html(player, viewer, player.index == near, player.index == decider, board.game) for player in players]
     if board.gauges and len(sides) == 2:
-        sides.insert(1, "".join(gauge_html(gauge, names, players[0].index) for gauge in board.gauges))
+        far = players[1].index if near is not None else players[0].index
+        sides.insert(1, "".join(gauge_html(gauge, names, far) for gauge in board.gauges))
     return top + f'<div class="dt-players">{"".join(sides)}</div>'
 
 
@@ -179,5 +223,5 @@ class BoardPanel(widgets.HTML):
         super().__init__()
         self.add_class("dt-board")
 
-    def show(self, board: BoardView, viewer: int | None) -> None:
-        self.value = board_html(board, viewer)
+    def show(self, board: BoardView, viewer: int | None, decider: int | None = None) -> None:
+        self.value = board_html(board, viewer, decider)

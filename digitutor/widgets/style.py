@@ -331,6 +331,132 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 /* follow mode (issue 27): the teacher's line saying how many attendees follow the board */
 .dt-follow-count { font-weight: 600; color: #1b6b3a; }
 .dt-presenting .dt-follow-count, .dt-presenting .dt-follow-count .widget-html-content { color: #7ee2a0; }
+/* ---- a board that fits, presenter mode for the big games (issue 24, items 3 and 6) ----
+   On a screen wide enough for two columns the board and the side panels (lesson, decision, rule now) end at the
+   window's bottom and scroll inside, so the decision and the rule are never below the fold; the deciding seat's side
+   is drawn first, full size, next to the decision, the other side compact after the gauge; piles are one tile. */
+.dt-board .dt-players { display: flex; flex-direction: column; }
+.dt-player.dt-far .dt-zones { font-size: 0.8em; }
+.dt-player.dt-deciding .dt-player-name { text-decoration: underline 3px #2f6fd6; text-underline-offset: 4px; }
+.dt-zones { gap: 4px 12px; }
+.dt-zone { min-width: 0; }
+.dt-zone-empty { flex: 1 1 100%; }
+.dt-zone-empty .dt-zone-title { color: #4a5466; font-weight: 400; }
+.dt-learn .dt-tutor > .dt-title { display: none; }
+.dt-app .dt-option { min-height: 0; padding: 2px 8px; line-height: 1.25; }
+.dt-options { gap: 3px; }
+.dt-citation .dt-step-head:not(.dt-before) { display: none; }
+.dt-board > .widget-html-content { min-width: 0; flex: 1 1 auto; }
+.dt-gauge-marks { flex-wrap: wrap; }
+.dt-pile { display: inline-flex; width: auto; min-width: 3.6em; max-width: 9em; height: auto; min-height: 3.2em; padding: 2px 6px; box-sizing: border-box;
+  line-height: 1.15; }
+.dt-pile span { font-size: 0.9em; overflow-wrap: break-word; }
+.dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); color: #fff;
+  border: 1px solid #35507a; }
+.dt-pile-card > summary { list-style: none; }
+.dt-zone-pile { order: -1; max-width: 12em; }
+.dt-zone-narrow { width: min-content; min-width: 3.6em; }
+.dt-zone-narrow .dt-zone-title { overflow-wrap: normal; }
+.dt-zone-narrow .dt-zone-count { white-space: nowrap; }
+.dt-pile-top span { max-width: 6em; }
+.dt-pile-list > summary { font-size: 0.85em; }
+.dt-pile-list ol { margin: 2px 0; padding-left: 1.6em; max-height: 12em; overflow: auto; font-size: 0.9em; }
+.dt-pile-top { border-style: solid; border-color: var(--dt-frame, #6b7587); border-width: 2px; }
+.dt-cards .dt-pile-back { align-self: stretch; }
+/* the whole card: a dialog over the page, never clipped by the board; the shade behind it closes it */
+.dt-app .dt-card[open] > .dt-card-full { position: fixed; z-index: 1001; top: 50%; left: 50%; transform: translate(-50%, -50%);
+  width: min(30em, calc(100vw - 24px)); max-height: calc(100vh - 24px); overflow: auto; box-sizing: border-box; font-size: 15px; }
+.dt-app .dt-card[open] > .dt-card-full dl { grid-template-columns: minmax(5em, max-content) minmax(0, 1fr); }
+.dt-app .dt-card[open] > .dt-card-full dt { white-space: nowrap; }
+.dt-app .dt-card[open] > summary::before { content: ""; position: fixed; inset: 0; z-index: 1000; background: rgba(0, 0, 0, 0.45);
+  cursor: zoom-out; }
+.dt-lesson-body { max-height: none; }
+@media (min-width: 900px) {
+  .dt-tutor .dt-main { height: calc(100vh - var(--dt-main-top, 190px) - 8px); min-height: 380px; flex-wrap: nowrap;
+    align-items: stretch; }
+  .dt-tutor .dt-board { flex: 3 1 0%; min-width: 0; overflow: auto; }
+  .dt-tutor .dt-side { flex: 2 1 0%; min-width: 0; display: flex; flex-direction: column; overflow: hidden; }
+  .dt-tutor .dt-side > .dt-panel { margin-bottom: 6px; flex-shrink: 0; }
+  .dt-tutor .dt-side > .dt-lesson { flex: 0 1000 auto; min-height: 4.5em; overflow: auto; }
+  .dt-tutor .dt-side > .dt-decision { flex: 0 1 auto; min-height: 6em; overflow: auto; }
+  .dt-tutor .dt-side > .dt-citation { flex: 1 0 9em; min-height: 9em; overflow: auto; }
+}
+/* presenter mode: every text at least 20px (card faces keep their name and number at 20px and more) */
+.dt-app.dt-presenting { font-size: 20px; }
+.dt-presenting .dt-board, .dt-presenting .dt-zone-title, .dt-presenting .dt-counter, .dt-presenting .dt-citation .dt-crumb,
+.dt-presenting .dt-status, .dt-presenting .dt-turn-map .dt-phase, .dt-presenting .dt-gauge-name, .dt-presenting .dt-gauge-end,
+.dt-presenting .dt-gauge-mark, .dt-presenting .dt-step-head, .dt-presenting .dt-keys-hint, .dt-presenting .dt-board-top,
+.dt-presenting .dt-crumb, .dt-presenting .dt-label, .dt-presenting .dt-more-rules > summary, .dt-presenting .dt-glossary,
+.dt-presenting .dt-cite details > summary, .dt-presenting .dt-before, .dt-presenting .dt-reason, .dt-presenting .dt-empty,
+.dt-presenting .dt-pile, .dt-presenting .dt-pile span, .dt-presenting .dt-quote, .dt-presenting .dt-narration,
+.dt-presenting .dt-timeline-where, .dt-presenting .dt-tl, .dt-presenting .dt-badge, .dt-presenting .dt-sub,
+.dt-presenting .dt-under, .dt-presenting .dt-player.dt-far .dt-zones .dt-zone-title { font-size: 20px; }
+.dt-presenting .widget-button, .dt-presenting .widget-toggle-button, .dt-presenting .widget-dropdown select,
+.dt-presenting .widget-text input, .dt-presenting .widget-textarea textarea, .dt-presenting select,
+.dt-presenting .dt-mode .widget-toggle-button, .dt-presenting .dt-mode-bar .widget-button,
+.dt-presenting .dt-controls .widget-button, .dt-presenting .dt-controls .widget-toggle-button,
+.dt-presenting .dt-timeline-head .widget-button, .dt-presenting .widget-label, .dt-presenting .dt-why-not { font-size: 20px; }
+.dt-presenting .dt-controls .widget-button, .dt-presenting .dt-controls .widget-toggle-button,
+.dt-presenting .dt-mode .widget-toggle-button { min-height: 34px; padding: 0 8px; }
+.dt-presenting .dt-turn-map .dt-phase { padding: 0 6px; }
+.dt-presenting .dt-board .dt-player-name { font-size: 22px; }
+.dt-presenting .dt-players { flex-direction: column; }
+.dt-presenting .dt-face { font-size: 15px; width: 8.4em; height: 9.6em; }
+.dt-presenting .dt-face .dt-card-name { font-size: 20px; }
+.dt-presenting .dt-face .dt-power { font-size: 24px; }
+.dt-presenting .dt-player.dt-far .dt-zones { font-size: 0.75em; }
+.dt-presenting .dt-pile { background: #111; color: #fff; height: auto; min-height: 2.4em; }
+.dt-presenting .dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); }
+.dt-presenting .dt-app .dt-card[open] > .dt-card-full, .dt-app.dt-presenting .dt-card[open] > .dt-card-full { font-size: 20px;
+  width: min(30em, calc(100vw - 24px)); }
+.dt-presenting .dt-card-full .dt-named, .dt-presenting .dt-card-full dt { color: #1d2330; }
+.dt-presenting .dt-quote { font-size: 22px; }
+.dt-presenting .dt-crumb code, .dt-presenting .dt-pile-list > summary, .dt-presenting .dt-pile-list ol { font-size: 20px; }
+.dt-presenting .dt-narration { font-size: 22px; }
+.dt-presenting .dt-app .dt-option, .dt-app.dt-presenting .dt-option { font-size: 20px; min-height: 0; padding: 2px 8px;
+  line-height: 1.25; }
+.dt-presenting .dt-options { gap: 3px; margin: 2px 0; }
+/* the memory gauge and the counters in presenter mode: dark text on light tiles, light labels on black */
+.dt-presenting .dt-gauge { border-top-color: #bbb; }
+.dt-presenting .dt-gauge-name, .dt-presenting .dt-gauge-name b, .dt-presenting .dt-gauge-end { color: #fff; }
+.dt-presenting .dt-gauge-mark { color: #000; border-color: #888; min-width: 1.5em; }
+.dt-presenting .dt-gauge-p0 { background: #cfe0ff; } .dt-presenting .dt-gauge-p1 { background: #ffd6d3; }
+.dt-presenting .dt-gauge-zero { background: #e6e6e6; }
+.dt-presenting .dt-gauge-lit { background: #ffd400; color: #000; border-color: #ffd400; outline: 2px solid #fff; }
+.dt-presenting .dt-counter, .dt-presenting .dt-counter b { color: #fff; }
+.dt-presenting .dt-zone-empty .dt-zone-title { color: #d0d0d0; }
+.dt-presenting .dt-zone-count { display: none; }
+.dt-presenting .dt-decision .dt-panel-title:has(+ .dt-prompt) { display: none; }
+.dt-presenting .dt-gauge-marks { gap: 1px; }
+.dt-presenting .dt-gauge-mark { min-width: 1.2em; padding: 0 1px; }
+.dt-presenting .dt-board-top { display: none; }
+@media (min-width: 900px) {
+  .dt-presenting.dt-tutor .dt-main, .dt-presenting .dt-tutor .dt-main { height: calc(100vh - var(--dt-main-top, 190px) - 6px);
+    min-height: 320px; }
+  .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 1 1 0%; font-size: 20px; }
+  .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 1 1 0%; }
+  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 5.2em; }
+  .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex: 1 0 7.8em;
+    min-height: 7.8em; }
+  .dt-presenting .dt-side > .dt-lesson { flex: 0 1000 auto; min-height: 3.5em; overflow: auto; }
+  .dt-presenting .dt-lesson-body { max-height: none; }
+  .dt-presenting .dt-side > .dt-decision { flex: 0 1 auto; min-height: 5em; max-height: none; overflow: auto; }
+  .dt-presenting .dt-side > .dt-citation { flex: 1 0 8em; min-height: 8em; overflow: auto; }
+}
+@media (max-width: 1400px) {
+  .dt-presenting .dt-turn-map .dt-phase:not(.dt-phase-current) { display: none; }
+  .dt-presenting .dt-face { font-size: 12px; width: 9.8em; }
+  .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 10 1 0%; }
+  .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 11 1 0%; }
+}
+@media (max-height: 800px) {
+  .dt-presenting .dt-mode-bar, .dt-presenting .dt-counter-drawn { display: none; }
+  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 3.4em; }
+  .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex-basis: 8.6em;
+    min-height: 8.6em; }
+  .dt-presenting .dt-options .dt-option-suggested { order: -1; }
+  .dt-presenting .dt-titlebar .widget-toggle-button { min-height: 30px; }
+}
 """
 
 

@@ -276,7 +276,7 @@ class Tutor(widgets.VBox):
         # the rule first: it is what the learner reads next (each update goes out as soon as it is set)
         self.rule.show(model.step, model.viewed(), players, phase_title(model.game, phase), decision, viewer)
         self.turn_map.show(phase)
-        self.board.show(board, viewer)
+        self.board.show(board, viewer, None if decision is None else decision.player)
         self.title.value = self._title()
         self.decision.show(decision, players, model.suggestion() if taken is None else None, taken, model.game, state)
         self.lesson.show(model)

@@ -34,7 +34,8 @@ def test_the_opponents_hand_is_hidden_from_the_learner():
     theirs = next(p for p in board.players if p.index == 1)
     hand = next(z for z in theirs.zones if z.id == "hand")
     assert hand.cards and all(card.hidden for card in hand.cards)
-    assert tutor.board.value.count("dt-card-back") >= len(hand.cards)
+    drawn = tutor.board.value.split('data-zone="hand"')[-1]  # theirs: drawn after the learner's own side
+    assert f'class="dt-pile dt-pile-back" title="Hand: {len(hand.cards)} cards"><b>{len(hand.cards)}</b>' in drawn
     mine = next(z for z in board.players[0].zones if z.id == "hand")
     assert all(html.escape(card.name) in tutor.board.value for card in mine.cards)
 
