@@ -1,9 +1,11 @@
 """Screenshots for the README, taken from a real ``digitutor serve`` in headless Chromium.
 
-    .venv/bin/python benchmarks/screenshots.py [--game dtector] [--out docs/screenshots]
+    .venv/bin/python benchmarks/screenshots.py [--games dcg,dmb,dbe] [--out docs/screenshots]
 
-Writes landing.png, learn.png (mid-game, a "why not?" open), presenter.png (at the first decision),
-rulings.png and rulebook.png at 1280x800, their PNG data recompressed at zlib's highest level.
+Writes landing.png, rulings.png (a DCG ruling found by search) and rulebook.png at 1366x768; for each
+game of ``--games`` (the big boards by default) learn-GAME.png (1366x768, mid-game, a "why not?"
+open) and presenter-GAME.png (presenter mode at 1024x768, at the first decision); and
+presenter-dcg-1920.png (1920x1080). PNG data recompressed at zlib's highest level.
 """
 
 from __future__ import annotations
@@ -21,10 +23,8 @@ from drive import advance_until, press, wait_ready  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from digitutor.core.registry import get_game  # noqa: E402
-from digitutor.scenarios.model import shipped_scenarios  # noqa: E402
 
-VIEWPORT = {"width": 1280, "height": 800}
+VIEWPORT = {"width": 1366, "height": 768}
 
 
 def recompress(png: bytes) -> bytes:
@@ -64,16 +64,21 @@ def learn(page: Page, out: Path, game: str) -> None:
     root.locator(".dt-decision .dt-why-not").first.click()
     root.locator(".dt-decision .dt-reasons").first.wait_for()
     root.locator(".dt-decision").scroll_into_view_if_needed()
-    save(page, out / "learn.png")
+    save(page, out / f"learn-{game}.png")
 
 
-def presenter(page: Page, out: Path, game: str) -> None:
+def presenter(page: Page, out: Path, game: str, size: tuple[int, int] = (1024, 768), suffix: str = "") -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"/voila/render/learn_{game}.ipynb?mode=presenter")
     root = wait_ready(page)
     page.locator(".dt-app.dt-presenting").first.wait_for(timeout=15_000)
     advance_until(root, ".dt-decision button.dt-option:not(.dt-option-illegal)")
     page.evaluate("() => window.scrollTo(0, 0)")
-    save(page, out / "presenter.png")
+    save(page, out / f"presenter-{game}{suffix}.png")
+
+
+def presenter_wide(page: Page, out: Path, _game: str) -> None:
+    presenter(page, out, "dcg", (1920, 1080), "-1920")
 
 
 def rulebook(page: Page, out: Path, _game: str) -> None:
@@ -84,15 +89,13 @@ def rulebook(page: Page, out: Path, _game: str) -> None:
     save(page, out / "rulebook.png")
 
 
-def rulings(page: Page, out: Path, game: str) -> None:
-    scenarios = shipped_scenarios(game)
-    title = scenarios[min(1, len(scenarios) - 1)].title  # the first is a setup; the second shows a ruling
+def rulings(page: Page, out: Path, _game: str) -> None:
     page.goto("/voila/render/rulings.ipynb")
-    pickers = page.locator(".dt-rulings select")
-    pickers.nth(0).select_option(label=get_game(game).title)
-    pickers.nth(1).locator("option", has_text=title).wait_for(state="attached")
-    pickers.nth(1).select_option(label=title)
-    page.locator(".dt-rulings .dt-tutor .dt-title", has_text=title).wait_for()
+    page.locator(".dt-rulings-search input").first.fill("blocker")
+    listing = page.locator(".dt-scenario-list select").first
+    listing.locator("option", has_text="suspended").first.wait_for(state="attached")
+    title = listing.locator("option", has_text="suspended").first.inner_text()
+    listing.select_option(label=title)
     root = wait_ready(page, ".dt-rulings")
     for _ in range(5):  # Next follows the scenario's script, up to the reveal
         press(root, "button.dt-next")
@@ -101,7 +104,7 @@ def rulings(page: Page, out: Path, game: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="dtector")
+    parser.add_argument("--games", default="dcg,dmb,dbe")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args()
     if not CHROMIUM.exists():
@@ -113,10 +116,12 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             context = browser.new_context(viewport=VIEWPORT, base_url=server.url)
-            for shoot in (landing, learn, presenter, rulings, rulebook):
+            shots = [(landing, ""), (rulings, ""), (rulebook, ""), (presenter_wide, "")]
+            shots += [(shoot, game) for game in args.games.split(",") for shoot in (learn, presenter)]
+            for shoot, game in shots:
                 page = context.new_page()
-                page.set_default_timeout(30_000)
-                shoot(page, args.out, args.game)
+                page.set_default_timeout(60_000)
+                shoot(page, args.out, game)
                 page.goto("about:blank")  # the unload beacon shuts the page's kernel down
                 page.close()
             browser.close()
