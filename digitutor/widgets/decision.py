@@ -57,8 +57,10 @@ def illegal_row(option: Option) -> str:
 
 
 def group_html(game_id: str, group: str, body: str, titled: bool) -> str:
+    """A group of options under its title; the ★ group's title sits beside its one button (a line saved)."""
     title = group_title(game_id, group)
-    head = f'<div class="dt-group-title">{esc(title)}</div>' if titled else ""
+    css = "dt-group-title dt-group-title-inline" if group == "suggested" else "dt-group-title"
+    head = f'<div class="{css}">{esc(title)}</div>' if titled else ""
     return f'<div class="dt-option-group" data-group="{esc(group)}" role="group" aria-label="{esc(title)}">{head}{body}</div>'
 
 
@@ -69,8 +71,8 @@ def keys_hint(count: int) -> str:
     if count < 10:
         return f'<span class="dt-keys-hint">keys 1–{count} choose</span>'
     tens, units = divmod(min(count, 99), 10)
-    return (f'<span class="dt-keys-hint">keys 1–{count} choose: past 9, type both digits quickly '
-            f'({tens} then {units} for option {tens * 10 + units})</span>')
+    return (f'<span class="dt-keys-hint">keys 1–{count}; past 9 type both digits quickly '
+            f'({tens} then {units}: option {tens * 10 + units})</span>')
 
 
 def legal_html(shown: list[Entry], game_id: str, taken: str | None) -> str:
