@@ -284,6 +284,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-decision .dt-group-title { line-height: 1.2; margin-top: 1px; }
 .dt-decision .dt-group-title-inline { flex-basis: auto; margin: 0 2px 0 0; }
 .dt-decision .dt-group-shared { text-transform: none; letter-spacing: 0; font-size: 0.9em; }
+.dt-presenting .dt-decision .dt-group-shared { font-size: 20px; }
 .dt-decision .dt-prompt { line-height: 1.3; }
 .dt-app .dt-option-suggested { font-weight: 700; }
 .dt-illegal .dt-group-title { margin-top: 4px; }
