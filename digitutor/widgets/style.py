@@ -282,7 +282,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-app .dt-decision .dt-option-group { gap: 3px 4px; align-items: center; }
 .dt-app .dt-decision .dt-option { margin: 0; }
 .dt-decision .dt-group-title { line-height: 1.2; margin-top: 1px; }
-.dt-decision .dt-group-title-inline { flex-basis: auto; margin: 0 2px 0 0; }
+.dt-decision .dt-group-title-inline { flex-basis: auto; margin: 0 2px 0 0; order: -2; }
 .dt-decision .dt-group-shared { text-transform: none; letter-spacing: 0; font-size: 0.9em; }
 .dt-presenting .dt-decision .dt-group-shared { font-size: 20px; }
 .dt-decision .dt-prompt { line-height: 1.3; }
