@@ -28,21 +28,63 @@ def reasons_html(option: Option) -> str:
 BUTTON_CSS = "jupyter-widgets jupyter-button widget-button"
 
 
+#: a group this long whose labels all share this many words (DBE's Side Pile: "Put … in the Side Pile") says them once
+SHARED_MIN_OPTIONS, SHARED_MIN_WORDS = 4, 3
+
+
+def shared_words(labels: list[str]) -> tuple[int, int] | None:
+    """How many words every label starts and ends with, when a long group can say them once in its title."""
+    if len(labels) < SHARED_MIN_OPTIONS:
+        return None
+    split = [label.split(" ") for label in labels]
+    shortest = min(len(words) for words in split)
+    head = 0
+    while head < shortest - 1 and len({words[head] for words in split}) == 1:
+        head += 1
+    tail = 0
+    while head + tail < shortest - 1 and len({words[len(words) - tail - 1] for words in split}) == 1:
+        tail += 1
+    return (head, tail) if head + tail >= SHARED_MIN_WORDS else None
+
+
+def short_label(label: str, shared: tuple[int, int] | None) -> str:
+    """The words a label does not share with the rest of its group (the whole label when nothing is shared)."""
+    if shared is None:
+        return label
+    words = label.split(" ")
+    head, tail = shared
+    return " ".join(words[head:len(words) - tail])
+
+
+def shared_title(label: str, shared: tuple[int, int]) -> str:
+    """The shared words with "…" where each option's own words go: "Put … in the Side Pile"."""
+    words = label.split(" ")
+    head, tail = shared
+    return " ".join(words[:head] + ["…"] + words[len(words) - tail:])
+
+
 def entry_label(entry: Entry) -> str:
     """The words on an entry's button: its label, and how many identical copies it stands for."""
     return entry.label + (f" — {entry.copies} copies" if entry.copies > 1 else "")
 
 
-def option_button(entry: Entry, taken: str | None, number: int) -> str:
-    """An entry as a plain button; the page bridge sends its click (or its number typed) as ``option`` ``number``."""
+def option_button(entry: Entry, taken: str | None, number: int, shared: tuple[int, int] | None = None) -> str:
+    """An entry as a plain button; the page bridge sends its click (or its number typed) as ``option`` ``number``.
+
+    With ``shared`` the button shows only the label's own words (its group's title says the rest); its
+    tooltip and accessible name keep the whole label.
+    """
     label = entry_label(entry)
-    words = f"{number}. " + ("★ " if entry.suggested else "") + label
+    shown = short_label(entry.label, shared) + (f" — {entry.copies} copies" if entry.copies > 1 else "")
+    words = f"{number}. " + ("★ " if entry.suggested else "") + shown
+    full = f"{number}. " + ("★ " if entry.suggested else "") + label
     tip = label + (" (suggested)" if entry.suggested else "") + f" · key {number}"
     if entry.copies > 1:
         tip += " · any copy does the same: the first offered is taken"
     css = "dt-option" + (" dt-option-suggested" if entry.suggested else "") + (" dt-option-taken" if taken in entry.keys else "")
     copies = f' data-copies="{entry.copies}"' if entry.copies > 1 else ""
-    return (f'<button type="button" class="{BUTTON_CSS} {css}" data-option="{number}"{copies} '
+    name = f' aria-label="{esc(full)}"' if shared is not None else ""
+    return (f'<button type="button" class="{BUTTON_CSS} {css}" data-option="{number}"{copies}{name} '
             f'title="{esc(tip)}">{esc(words)}</button>')
 
 
@@ -56,10 +98,17 @@ def illegal_row(option: Option) -> str:
     )
 
 
-def group_html(game_id: str, group: str, body: str, titled: bool) -> str:
+def group_html(game_id: str, group: str, body: str, titled: bool, words: str = "") -> str:
+    """A group of options under its title; the ★ group's title sits beside its one button (a line saved).
+
+    ``words``: what every option of the group says (its buttons show only the rest); it is always shown.
+    """
     title = group_title(game_id, group)
-    head = f'<div class="dt-group-title">{esc(title)}</div>' if titled else ""
-    return f'<div class="dt-option-group" data-group="{esc(group)}" role="group" aria-label="{esc(title)}">{head}{body}</div>'
+    css = "dt-group-title dt-group-title-inline" if group == "suggested" else "dt-group-title"
+    head = f'<div class="{css}">{esc(title)}</div>' if titled and not words else ""
+    if words:
+        head = f'<div class="dt-group-title dt-group-shared">{esc(words)}</div>'
+    return f'<div class="dt-option-group" data-group="{esc(group)}" role="group" aria-label="{esc(words or title)}">{head}{body}</div>'
 
 
 def keys_hint(count: int) -> str:
@@ -69,17 +118,23 @@ def keys_hint(count: int) -> str:
     if count < 10:
         return f'<span class="dt-keys-hint">keys 1–{count} choose</span>'
     tens, units = divmod(min(count, 99), 10)
-    return (f'<span class="dt-keys-hint">keys 1–{count} choose: past 9, type both digits quickly '
-            f'({tens} then {units} for option {tens * 10 + units})</span>')
+    return (f'<span class="dt-keys-hint">keys 1–{count}; past 9 type both digits quickly '
+            f'({tens} then {units}: option {tens * 10 + units})</span>')
 
 
 def legal_html(shown: list[Entry], game_id: str, taken: str | None) -> str:
     """The numbered entries, group by group (group titles only on a long list with more than one group)."""
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[tuple[int, Entry]]] = {}
     for number, entry in enumerate(shown, 1):
-        groups.setdefault(entry.group, []).append(option_button(entry, taken, number))
+        groups.setdefault(entry.group, []).append((number, entry))
     titled = len(groups) > 1 and len(shown) >= LONG_LIST
-    return "".join(group_html(game_id, group, "".join(buttons), titled) for group, buttons in groups.items())
+    html = []
+    for group, numbered in groups.items():
+        shared = None if group == "suggested" else shared_words([entry.label for _, entry in numbered])
+        words = shared_title(numbered[0][1].label, shared) if shared else ""
+        buttons = "".join(option_button(entry, taken, number, shared) for number, entry in numbered)
+        html.append(group_html(game_id, group, buttons, titled, words))
+    return "".join(html)
 
 
 def decision_html(decision: Decision, players: dict[int, str], suggested: str | None, taken: str | None,

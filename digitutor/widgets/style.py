@@ -276,6 +276,16 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-option-group { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
 .dt-group-title { flex-basis: 100%; font-size: 0.78em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em;
   color: #4a5466; margin-top: 2px; }
+/* dense enough that every option of a long list (DBE's Side Pile: 19) fits the side column of a 1366x768 laptop:
+   no button margins, a title line as tall as its letters, the ★ group's title beside its button */
+.dt-app .dt-decision .dt-options { gap: 2px; }
+.dt-app .dt-decision .dt-option-group { gap: 3px 4px; align-items: center; }
+.dt-app .dt-decision .dt-option { margin: 0; }
+.dt-decision .dt-group-title { line-height: 1.2; margin-top: 1px; }
+.dt-decision .dt-group-title-inline { flex-basis: auto; margin: 0 2px 0 0; order: -2; }
+.dt-decision .dt-group-shared { text-transform: none; letter-spacing: 0; font-size: 0.9em; }
+.dt-presenting .dt-decision .dt-group-shared { font-size: 20px; }
+.dt-decision .dt-prompt { line-height: 1.3; }
 .dt-app .dt-option-suggested { font-weight: 700; }
 .dt-illegal .dt-group-title { margin-top: 4px; }
 .dt-presenting .dt-group-title { color: #dfe6f2; font-size: 20px; }

@@ -6,6 +6,7 @@ one of your opponent's suspended Digimon"), dbe's Side Pile ("put cards face dow
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -29,6 +30,14 @@ def buttons(tutor: Tutor) -> list[tuple[int, str]]:
     found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"[^>]*data-option="(\d+)"[^>]*>([^<]*)</button>',
                        tutor.decision.value)
     return [(int(number), words) for number, words in found]
+
+
+def accessible_names(tutor: Tutor) -> list[str]:
+    """What a screen reader says for each legal option button: its aria-label, else its words."""
+    found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"([^>]*)>([^<]*)</button>',
+                       tutor.decision.value)
+    return [html.unescape(m.group(1)) if (m := re.search(r'aria-label="([^"]*)"', attrs)) else html.unescape(words)
+            for attrs, words in found]
 
 
 def main_phase(script: tuple[str, ...] = ()) -> Tutor:
@@ -127,7 +136,7 @@ def test_the_number_keys_reach_an_option_past_the_ninth():
         pytest.skip("anywidget is not installed")
     model = tutor.model
     decision = model.pending()
-    twelfth = buttons(tutor)[11][1].split(". ", 1)[1]
+    twelfth = accessible_names(tutor)[11].split(". ", 1)[1]
     for handler in tutor.key_listener._msg_callbacks.callbacks:
         handler(tutor.key_listener, {"action": "option", "number": 12}, [])
     assert decision.option(model.match.decisions[-1].answer).label == twelfth
@@ -165,3 +174,23 @@ def test_numbered_keys_without_a_board_keep_every_option():
     decision = tutor.model.pending()
     assert sorted(numbered_keys(decision)) == sorted(o.key for o in decision.legal_options)
     assert len(entries(decision, None, tutor.model.game, tutor.model.state())) < len(decision.legal_options)
+
+
+def test_a_long_group_whose_options_share_their_words_says_them_once():
+    """dbe:pre-game-setup.3: eighteen "Put <card> in the Side Pile" buttons are one group titled with the shared
+    words; each button names its card (and keeps its number), its accessible name and tooltip the whole option."""
+    tutor = side_pile()
+    decision, value = tutor.model.pending(), tutor.decision.value
+    assert '<div class="dt-group-title dt-group-shared">Put … in the Side Pile</div>' in value
+    shown, names = buttons(tutor), accessible_names(tutor)
+    labels = {o.label for o in decision.legal_options}
+    assert all(name.split(". ", 1)[1].removeprefix("★ ") in labels for name in names)
+    for (number, words), name in list(zip(shown, names))[1:]:
+        assert name.startswith(f"{number}. Put ") and name.endswith(" in the Side Pile")
+        assert words == f"{number}. " + name.split(". ", 1)[1].removeprefix("Put ").removesuffix(" in the Side Pile")
+
+
+def test_groups_sharing_only_a_verb_keep_their_whole_labels():
+    """dcg:main-phase: "Attack the opponent with Greymon" and "Attack Gabumon with Greymon" share only "Attack"."""
+    value = main_phase().decision.value
+    assert "dt-group-shared" not in value and "aria-label=\"1. " not in value
