@@ -209,7 +209,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            teacher = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            # taller than 800 px: presenter mode keeps its mode bar there (Free play is clicked on it)
+            teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             root = open_teacher(teacher, teacher_link(server))
 
             room = Room(server.port, args.followers)
