@@ -86,7 +86,16 @@ def _power_step(number: str) -> float:
 
 def _wbr(name: str) -> str:
     """The escaped name with a soft break inside CamelCase (``Ulforce<wbr>Vdramon``), so it never breaks mid-word."""
-    return " ".join("<wbr>".join(esc(piece) for piece in CAMEL.split(word)) for word in name.split())
+    return " ".join("<wbr>".join(_mon_break(piece) for piece in CAMEL.split(word)) for word in name.split())
+
+
+#: where a presenter face may break a long name that fits no line at 20 px: before its "-mon" (``Birdra|mon``)
+MON = re.compile(r"(?<=[a-z]{3})(?=mon$)")
+MON_BREAK = '<span class="dt-wb"></span>'  #: a break there in presenter mode only (``.dt-wb::before``)
+
+
+def _mon_break(piece: str) -> str:
+    return MON_BREAK.join(esc(part) for part in MON.split(piece))
 
 
 def _tip(word: Word | None) -> str:
@@ -236,7 +245,7 @@ def presenter_name_lines(name: str, line_px: float) -> int:
     line = line_px / PRESENTER_NAME
     lines, used = 1, 0.0
     for word in name.split():
-        for index, piece in enumerate(CAMEL.split(word)):
+        for index, piece in enumerate(part for camel in CAMEL.split(word) for part in MON.split(camel)):
             gap = 0.0 if index or not used else width(" ", True)
             size = width(piece, True)
             if used and used + gap + size <= line:
@@ -270,7 +279,7 @@ def presenter_height(card: CardView, game: str) -> float:
         changed = current != printed and bool(printed)
         foot = max((2 if changed else 1) * 0.7 * LINE * font, power * 1.15) if (label or current) else 0.0
         name = presenter_name_lines(card.name, inner) * PRESENTER_NAME * NAME_LINE
-        top = top_height * font * (1 + (1 if card.under else 0))  # the badge's room may push a row down
+        top = top_height * font  # (its lines at presenter sizes, the badge's room left, are no more than at normal size)
         body = (row_lines + stat_lines) * ROW * LINE * font
         tallest = max(tallest, top + name + body + foot + GAP * font + SAFETY * font)
     return tallest

@@ -407,6 +407,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-face, .dt-presenting .dt-face.dt-face-tall { font-size: 15px; width: 8.4em; height: auto;
   min-height: max(9.6em, var(--dt-presenter-face, 0px)); }
 .dt-presenting .dt-face .dt-card-name { font-size: 20px; overflow-wrap: anywhere; }
+.dt-presenting .dt-face .dt-wb::before { content: "\\200B"; }
 .dt-presenting .dt-face .dt-name-86, .dt-presenting .dt-face .dt-name-74 { font-size: 1em; }
 .dt-presenting .dt-face .dt-power { font-size: 24px; }
 .dt-presenting .dt-face .dt-power-72 { font-size: 20px; }
