@@ -229,9 +229,9 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
 
 
 #: presenter mode's card faces (the block "a board that fits, presenter mode" in style.py): (face font px, face
-#: width em) — 12 px at 9.8 em in a window up to 1400 px wide, 15 px at 8.4 em wider; the name is always 20 px and
+#: width em) — 12 px in a window up to 1400 px wide, 15 px wider, 9.8 em wide; the name is always 20 px and
 #: the big number 24 px (20 px at five digits); the face text is not on a presenter face (the opened card has it)
-PRESENTER = ((12.0, 9.8), (15.0, 8.4))
+PRESENTER = ((12.0, 9.8), (15.0, 9.8))
 PRESENTER_NAME = 20.0
 PRESENTER_POWER = 24.0
 PRESENTER_POWER_MIN = 20.0

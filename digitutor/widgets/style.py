@@ -404,7 +404,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 /* presenter card faces (cardface.PRESENTER restates these sizes): name 20px, whole (it wraps, inside a long word
    too), big number 24px (20px at five digits); the face as tall as its content at these sizes (its
    --dt-presenter-face, from cardface.presenter_face); the face text is in the opened card, at 20px */
-.dt-presenting .dt-face, .dt-presenting .dt-face.dt-face-tall { font-size: 15px; width: 8.4em; height: auto;
+.dt-presenting .dt-face, .dt-presenting .dt-face.dt-face-tall { font-size: 15px; width: 9.8em; height: auto;
   min-height: max(9.6em, var(--dt-presenter-face, 0px)); }
 .dt-presenting .dt-face .dt-card-name { font-size: 20px; overflow-wrap: anywhere; }
 .dt-presenting .dt-face .dt-wb::before { content: "\\200B"; }
@@ -455,7 +455,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 }
 @media (max-width: 1400px) {
   .dt-presenting .dt-turn-map .dt-phase:not(.dt-phase-current) { display: none; }
-  .dt-presenting .dt-face { font-size: 12px; width: 9.8em; }
+  .dt-presenting .dt-face { font-size: 12px; }
   .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 10 1 0%; }
   .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 11 1 0%; }
 }
