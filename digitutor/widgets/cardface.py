@@ -86,7 +86,16 @@ def _power_step(number: str) -> float:
 
 def _wbr(name: str) -> str:
     """The escaped name with a soft break inside CamelCase (``Ulforce<wbr>Vdramon``), so it never breaks mid-word."""
-    return " ".join("<wbr>".join(esc(piece) for piece in CAMEL.split(word)) for word in name.split())
+    return " ".join("<wbr>".join(_mon_break(piece) for piece in CAMEL.split(word)) for word in name.split())
+
+
+#: where a presenter face may break a long name that fits no line at 20 px: before its "-mon" (``Birdra|mon``)
+MON = re.compile(r"(?<=[a-z]{3})(?=mon$)")
+MON_BREAK = '<span class="dt-wb"></span>'  #: a break there in presenter mode only (``.dt-wb::before``)
+
+
+def _mon_break(piece: str) -> str:
+    return MON_BREAK.join(esc(part) for part in MON.split(piece))
 
 
 def _tip(word: Word | None) -> str:
@@ -215,4 +224,69 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
             text = f'<div class="dt-face-text"{more}>{esc(fitted.shown)}</div>'
     body = f'<div class="dt-face-body">{body}{text}</div>' if body or text else ""
     tall = " dt-face-tall" if game in TALL_GAMES else ""
-    return f'<div class="dt-face{tall}"><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(words)
+    room = f' style="--dt-presenter-face: {presenter_face(card, game)}px"'
+    return f'<div class="dt-face{tall}"{room}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(words)
+
+
+#: presenter mode's card faces (the block "a board that fits, presenter mode" in style.py): (face font px, face
+#: width em) — 12 px in a window up to 1400 px wide, 15 px wider, 9.8 em wide; the name is always 20 px and
+#: the big number 24 px (20 px at five digits); the face text is not on a presenter face (the opened card has it)
+PRESENTER = ((12.0, 9.8), (15.0, 9.8))
+PRESENTER_NAME = 20.0
+PRESENTER_POWER = 24.0
+PRESENTER_POWER_MIN = 20.0
+FRAME = 1.1  #: the face's padding and its inner padding across (em of the face's font)
+PRESENTER_BADGE = 30.0  #: px the top row leaves for the 20 px "+2 under it" badge
+
+
+def presenter_name_lines(name: str, line_px: float) -> int:
+    """Lines a bold 20 px name takes in ``line_px``: wrapping at spaces and CamelCase first, inside a piece wider
+    than the line anywhere (``overflow-wrap: anywhere``)."""
+    line = line_px / PRESENTER_NAME
+    lines, used = 1, 0.0
+    for word in name.split():
+        for index, piece in enumerate(part for camel in CAMEL.split(word) for part in MON.split(camel)):
+            gap = 0.0 if index or not used else width(" ", True)
+            size = width(piece, True)
+            if used and used + gap + size <= line:
+                used += gap + size
+                continue
+            if used:
+                lines += 1
+            while size > line:  # broken inside, one character at a time
+                take = ""
+                for ch in piece:
+                    if width(take + ch, True) > line:
+                        break
+                    take += ch
+                piece = piece[len(take):]
+                size = width(piece, True)
+                lines += 1
+            used = size
+    return lines
+
+
+def presenter_height(card: CardView, game: str) -> float:
+    """The height (px) a presenter face's content takes at the tighter of ``PRESENTER``'s sizes."""
+    label, printed, current = headline(card)
+    _, _, row_lines = _attack_rows(card, game)
+    _, stat_lines = _stat_rows(card, label)
+    _, top_height = _top(card, game)
+    tallest = 0.0
+    for font, face_width in PRESENTER:
+        inner = (face_width - FRAME) * font
+        power = max(PRESENTER_POWER * _power_step(current), PRESENTER_POWER_MIN) if current else 0.0
+        changed = current != printed and bool(printed)
+        foot = max((2 if changed else 1) * 0.7 * LINE * font, power * 1.15) if (label or current) else 0.0
+        name = presenter_name_lines(card.name, inner) * PRESENTER_NAME * NAME_LINE
+        top = top_height * font  # (its lines at presenter sizes, the badge's room left, are no more than at normal size)
+        body = (row_lines + stat_lines) * ROW * LINE * font
+        tallest = max(tallest, top + name + body + foot + GAP * font + SAFETY * font)
+    return tallest
+
+
+def presenter_face(card: CardView, game: str) -> int:
+    """A presenter face's height (px, its ``--dt-presenter-face``): its content and its frame at the tighter
+    size, rounded up to a step of 8 px so the faces of a row mostly match."""
+    frame = max(font for font, _ in PRESENTER) * 0.9  # the face's padding and its inner padding, top and bottom
+    return int(-(-(presenter_height(card, game) + frame) // 8) * 8)

@@ -336,8 +336,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-card-word > summary { font-weight: 600; }
 .dt-presenting .dt-card-full .dt-card-word > summary { color: #1a56b8; }
 .dt-presenting .dt-card-full .dt-card-words .dt-crumb { color: #3b4658; }
-.dt-presenting .dt-face { height: auto; min-height: 9.4em; }
-.dt-face.dt-face-tall, .dt-presenting .dt-face.dt-face-tall { min-height: 10.8em; }
+.dt-face.dt-face-tall { min-height: 10.8em; }
+/* (presenter mode's faces: the block "a board that fits, presenter mode", with the sizes cardface.PRESENTER restates) */
 /* follow mode (issue 27): the teacher's line saying how many attendees follow the board */
 .dt-follow-count { font-weight: 600; color: #1b6b3a; }
 .dt-presenting .dt-follow-count, .dt-presenting .dt-follow-count .widget-html-content { color: #7ee2a0; }
@@ -411,9 +411,19 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-turn-map .dt-phase { padding: 0 6px; }
 .dt-presenting .dt-board .dt-player-name { font-size: 22px; }
 .dt-presenting .dt-players { flex-direction: column; }
-.dt-presenting .dt-face { font-size: 15px; width: 8.4em; height: 9.6em; }
-.dt-presenting .dt-face .dt-card-name { font-size: 20px; }
+/* presenter card faces (cardface.PRESENTER restates these sizes): name 20px, whole (it wraps, inside a long word
+   too), big number 24px (20px at five digits); the face as tall as its content at these sizes (its
+   --dt-presenter-face, from cardface.presenter_face); the face text is in the opened card, at 20px */
+.dt-presenting .dt-face, .dt-presenting .dt-face.dt-face-tall { font-size: 15px; width: 9.8em; height: auto;
+  min-height: max(9.6em, var(--dt-presenter-face, 0px)); }
+.dt-presenting .dt-face .dt-card-name { font-size: 20px; overflow-wrap: anywhere; }
+.dt-presenting .dt-face .dt-wb::before { content: "\\200B"; }
+.dt-presenting .dt-face .dt-name-86, .dt-presenting .dt-face .dt-name-74 { font-size: 1em; }
 .dt-presenting .dt-face .dt-power { font-size: 24px; }
+.dt-presenting .dt-face .dt-power-72 { font-size: 20px; }
+.dt-presenting .dt-face-text { display: none; }
+.dt-presenting .dt-has-under .dt-face-top { padding-right: 30px; }
+.dt-presenting .dt-suspended.dt-has-under .dt-face-top { padding: 0 0 0 30px; }
 .dt-presenting .dt-player.dt-far .dt-zones { font-size: 0.75em; }
 .dt-presenting .dt-pile { background: #111; color: #fff; height: auto; min-height: 2.4em; }
 .dt-presenting .dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); }
@@ -455,7 +465,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 }
 @media (max-width: 1400px) {
   .dt-presenting .dt-turn-map .dt-phase:not(.dt-phase-current) { display: none; }
-  .dt-presenting .dt-face { font-size: 12px; width: 9.8em; }
+  .dt-presenting .dt-face { font-size: 12px; }
   .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 10 1 0%; }
   .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 11 1 0%; }
 }

@@ -41,5 +41,6 @@ def leaks(message: dict[str, Any], uids: set[str], names: set[str]) -> list[str]
     """The hidden cards (by instance id or by name) a message names."""
     # a word-break hint inside a long name ("Metal<wbr>Greymon") is not a word boundary: the name shown is MetalGreymon
     text = " ".join(str(value) for value in message.values()).replace("<wbr>", "")
+    text = text.replace('<span class="dt-wb"></span>', "")  # (presenter mode's break before a name's "-mon")
     return ([uid for uid in uids if re.search(rf"\b{re.escape(uid)}\b", text)]
             + [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)])
