@@ -5,6 +5,7 @@ DCG's markdown rendered) and the deck lists DCG players paste, read by the deck-
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -36,30 +37,8 @@ def test_a_dcg_step_with_several_rules_shows_the_governing_one_and_folds_the_oth
     assert not RAW_MARKDOWN.search(shown), RAW_MARKDOWN.search(shown)
 
 
-BLUE_WOLF = """\
-// Digimon (41)
-4 Gabumon ST2-03
-4 gomamon st2-02
-4x ST9-02
-ST2-06 x4
-4 Ikkakumon ST2-07
-3 Seadramon
-2 ExVeemon ST9-03
-4 WereGarurumon ST2-09
-4 Zudomon ST2-08
-4 METALGARURUMON ST2-11
-
-// Tamer (4)
-4 Matt Ishida ST2-12
-Option
-4 Hammer Spark ST2-13
-3 Sorrow Blue ST2-14
-2 Cocytus Breath ST2-16
-
-Digi-Egg
-4 Tsunomon ST2-01
-1 Chibomon ST9-01
-"""
+#: the Blue Wolf starter (cards/dcg/decks/blue-wolf.yaml) as a player pastes it: sections, numbers in every spelling
+BLUE_WOLF = (Path(__file__).resolve().parents[1] / "fixtures" / "blue-wolf-pasted.txt").read_text()
 
 
 def check(app: Page, text: str) -> str:

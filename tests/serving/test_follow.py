@@ -158,17 +158,6 @@ class TestEventStream(FollowServer):
         self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == 2))
         assert [e["seq"] for e in events(chunks)] == [1, 2]
 
-    def test_a_wrong_key_is_refused_and_the_page_stops_trying_and_says_so(self) -> None:
-        from digitutor.widgets.publish import Publisher
-
-        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), "x" * 32)
-        tutor = Tutor(TutorModel(free_play_spec("dmb", 5)), app_id="learn:dmb")
-        publisher.attach(tutor)
-        self.io_loop.run_sync(lambda: _until(lambda: publisher.refused))
-        tutor.model.next()
-        assert self.hub.seq == 0 and self.hub.view is None
-        assert "not this server's" in publisher.badge.value
-
     def test_a_follower_that_accepts_gzip_gets_each_view_compressed_and_at_once(self) -> None:
         board = "".join(f'<div class="dt-card" data-card="p0.c{n}">Agumon</div>' for n in range(400))
         self.post(view(board=board))

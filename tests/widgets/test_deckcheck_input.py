@@ -87,30 +87,7 @@ def test_a_pasted_deck_a_little_too_big_still_gets_every_reason():
 # -- text deck lists, as players paste them (issue 24, item 8) ---------------------------------------------------------
 
 #: the Blue Wolf starter (cards/dcg/decks/blue-wolf.yaml) as a player pastes it: sections, numbers in every spelling
-BLUE_WOLF = """\
-// Digimon (41)
-4 Gabumon ST2-03
-4 gomamon st2-02
-4x ST9-02
-ST2-06 x4
-4 Ikkakumon ST2-07
-3 Seadramon
-2 ExVeemon ST9-03
-4 WereGarurumon ST2-09
-4 Zudomon ST2-08
-4 METALGARURUMON ST2-11
-
-// Tamer (4)
-4 Matt Ishida ST2-12
-Option
-4 Hammer Spark ST2-13
-3 Sorrow Blue ST2-14
-2 Cocytus Breath ST2-16
-
-Digi-Egg
-4 Tsunomon ST2-01
-1 Chibomon ST9-01
-"""
+BLUE_WOLF = (ROOT / "tests" / "fixtures" / "blue-wolf-pasted.txt").read_text()
 
 
 def verdict(game: str, text: str) -> str:
