@@ -77,7 +77,7 @@ def option_button(entry: Entry, taken: str | None, number: int, shared: tuple[in
     label = entry_label(entry)
     shown = short_label(entry.label, shared) + (f" — {entry.copies} copies" if entry.copies > 1 else "")
     words = f"{number}. " + ("★ " if entry.suggested else "") + shown
-    full = f"{number}. " + ("★ " if entry.suggested else "") + label
+    full = f"{words}: {label}"  # the visible words first: a screen reader's name must start with what is shown
     tip = label + (" (suggested)" if entry.suggested else "") + f" · key {number}"
     if entry.copies > 1:
         tip += " · any copy does the same: the first offered is taken"

@@ -32,6 +32,12 @@ def buttons(tutor: Tutor) -> list[tuple[int, str]]:
     return [(int(number), words) for number, words in found]
 
 
+def whole_label(name: str) -> str:
+    """The option's whole label in a button's accessible name: "12. Seadramon: Put Seadramon in the Side Pile" (the
+    shown words first, as screen readers need), or "1. ★ Play Agumon" for a button that shows it all."""
+    return name.split(": ", 1)[1] if ": " in name else name.split(". ", 1)[1].removeprefix("★ ")
+
+
 def accessible_names(tutor: Tutor) -> list[str]:
     """What a screen reader says for each legal option button: its aria-label, else its words."""
     found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"([^>]*)>([^<]*)</button>',
@@ -136,7 +142,7 @@ def test_the_number_keys_reach_an_option_past_the_ninth():
         pytest.skip("anywidget is not installed")
     model = tutor.model
     decision = model.pending()
-    twelfth = accessible_names(tutor)[11].split(". ", 1)[1]
+    twelfth = whole_label(accessible_names(tutor)[11])
     for handler in tutor.key_listener._msg_callbacks.callbacks:
         handler(tutor.key_listener, {"action": "option", "number": 12}, [])
     assert decision.option(model.match.decisions[-1].answer).label == twelfth
@@ -184,10 +190,10 @@ def test_a_long_group_whose_options_share_their_words_says_them_once():
     assert '<div class="dt-group-title dt-group-shared">Put … in the Side Pile</div>' in value
     shown, names = buttons(tutor), accessible_names(tutor)
     labels = {o.label for o in decision.legal_options}
-    assert all(name.split(". ", 1)[1].removeprefix("★ ") in labels for name in names)
+    assert all(whole_label(name) in labels for name in names)
     for (number, words), name in list(zip(shown, names))[1:]:
-        assert name.startswith(f"{number}. Put ") and name.endswith(" in the Side Pile")
-        assert words == f"{number}. " + name.split(". ", 1)[1].removeprefix("Put ").removesuffix(" in the Side Pile")
+        card = whole_label(name).removeprefix("Put ").removesuffix(" in the Side Pile")
+        assert name == f"{number}. {card}: Put {card} in the Side Pile" and words == f"{number}. {card}"
 
 
 def test_groups_sharing_only_a_verb_keep_their_whole_labels():
