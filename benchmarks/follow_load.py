@@ -39,6 +39,7 @@ import psutil  # noqa: E402
 from drive import act, wait_ready  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, Server, start_server  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from report import save_and_print  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 EVENTS = "/digitutor/follow/events"
@@ -256,9 +257,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=HERE / "results" / "follow_load.json")
     args = parser.parse_args()
     result = run(args)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print(json.dumps(result, indent=2))
+    save_and_print(result, args.json)
 
 
 if __name__ == "__main__":

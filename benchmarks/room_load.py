@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 import psutil  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server  # noqa: E402
 from playwright.sync_api import Browser, Error as PlaywrightError, Page, sync_playwright  # noqa: E402
+from report import save_and_print  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 BOARD_TIMEOUT_S = 240.0
@@ -267,9 +268,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=HERE / "results" / "room_load.json")
     args = parser.parse_args()
     result = run(args)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print(json.dumps(result, indent=2))
+    save_and_print(result, args.json)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ from drive import act  # noqa: E402
 from harness import CHROMIUM, LOOPBACK, Server  # noqa: E402
 from playwright.sync_api import BrowserContext, Error as PlaywrightError, Page, sync_playwright  # noqa: E402
 from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site  # noqa: E402
+from report import save_and_print  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 BOARD_TIMEOUT_S = 300.0
@@ -220,9 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", type=Path, default=HERE / "results" / "static_room_load.json")
     args = parser.parse_args(argv)
     result = run(args)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print(json.dumps(result, indent=2))
+    save_and_print(result, args.json)
 
 
 if __name__ == "__main__":
