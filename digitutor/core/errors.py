@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .records import Reason
+
+class CitedReason(Protocol):
+    """What an illegal action's error quotes of each reason (``core.records.Reason`` is one).
+
+    A protocol, not an import: records imports this module, so this module imports nothing of core.
+    """
+
+    @property
+    def why(self) -> str: ...
+
+    @property
+    def citation(self) -> QuotedClause: ...
+
+
+class QuotedClause(Protocol):
+    """A citation as an error message quotes it: the clause id and the quote."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def quote(self) -> str: ...
 
 
 #: how many characters of a bad value an error message quotes
@@ -44,7 +64,7 @@ class InputError(DigitutorError):
 class IllegalActionError(DigitutorError):
     """An answer to a decision that the rules forbid; carries every reason, each cited."""
 
-    def __init__(self, message: str, reasons: tuple[Reason, ...] = ()) -> None:
+    def __init__(self, message: str, reasons: tuple[CitedReason, ...] = ()) -> None:
         self.reasons = reasons
         because = "; ".join(f"{r.why} [{r.citation.id}: \"{r.citation.quote}\"]" for r in reasons)
         super().__init__(f"{message} ({because})" if because else message)

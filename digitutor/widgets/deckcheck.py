@@ -13,7 +13,8 @@ from ..core.errors import DigitutorError, counted
 from ..core.registry import GAME_MODULES, get_game
 from ..decks import DeckReport, check_deck_text
 from .decision import reasons_html
-from .page import AppPage, on_query
+from .page import AppPage
+from .query import on_query
 from .style import esc
 
 log = logging.getLogger("digitutor.widgets")

@@ -23,6 +23,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from .query import query_arrived
+
 log = logging.getLogger("digitutor.widgets")
 
 ESM = """
@@ -122,7 +124,7 @@ ACTIONS: dict[str, tuple[str, type] | None] = {
     "next": None, "back": None, "tick": None, "option": ("number", int), "jump": ("step", int),
     "restore": ("saved", str),  #: a position the page's local storage kept (sent when the page opens)
     "open": ("saved", str),  #: a position from the page's link (?position=...)
-    "query": ("query", str),  #: the page's query string (used only in the browser: page.query_arrived)
+    "query": ("query", str),  #: the page's query string (used only in the browser: query.query_arrived)
 }
 
 
@@ -180,8 +182,6 @@ def key_listener(actions: dict[str, Callable[..., Any]], title: str = "", store_
             return
         action, argument = found
         if action == "query":
-            from .page import query_arrived  # page imports this module
-
             query_arrived(argument)
             return
         handler = actions.get(action)

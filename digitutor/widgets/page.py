@@ -6,93 +6,18 @@
 
 from __future__ import annotations
 
-import logging
-import os
-import sys
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 import traitlets
 
 from .keys import key_listener
+from .query import on_query
 from .style import esc, style
-
-log = logging.getLogger("digitutor.widgets")
 
 HOME = "./start.ipynb"
 SITE = "digitutor"
-
-
-def query_params(query: str | None = None) -> dict[str, str]:
-    """The page's query string as a dict (last value wins); the environment's when ``query`` is None."""
-    query = os.environ.get("QUERY_STRING", "") if query is None else query
-    return {key: values[-1] for key, values in parse_qs(query.lstrip("?")).items()}
-
-
-_waiting: list[Callable[[dict[str, str]], None]] = []
-_lock = threading.Lock()
-
-
-def in_browser() -> bool:
-    """True when this Python runs in the page itself (Pyodide, the static build): no server knows the query."""
-    return sys.platform == "emscripten"
-
-
-def on_query(callback: Callable[[dict[str, str]], None]) -> None:
-    """Call ``callback(params)`` with the page's query parameters, now or (preheated kernel) once they arrive.
-
-    Voila puts the query string in QUERY_STRING while it runs a notebook for a request;
-    a preheated kernel ran the notebook before any request, so one thread waits for it
-    and then calls every callback registered meanwhile. In the browser (the static build) the
-    page's bridge sends the query string once it is drawn (``query_arrived``).
-    """
-    with _lock:
-        if in_browser() and "QUERY_STRING" not in os.environ:
-            _waiting.append(callback)
-            return
-        if os.environ.get("VOILA_PREHEAT") == "True" and "QUERY_STRING" not in os.environ:
-            _waiting.append(callback)
-            if len(_waiting) == 1:
-                threading.Thread(target=_await_query, name="digitutor-query", daemon=True).start()
-            return
-    _call(callback, query_params())
-
-
-def query_arrived(query: str) -> None:
-    """The page's own query string, from its bridge (in the browser only): call the waiting callbacks."""
-    if not in_browser():
-        return
-    os.environ.setdefault("QUERY_STRING", query.lstrip("?")[:2000])
-    with _lock:
-        callbacks = list(_waiting)
-        _waiting.clear()
-    for callback in callbacks:
-        _call(callback, query_params())
-
-
-def _await_query() -> None:
-    try:
-        from ..serve import query_string  # standard library only: voila.utils would double the kernel's memory
-
-        query_string()
-    except Exception:  # noqa: BLE001 - without the query string the app simply opens as it is
-        log.exception("could not read the page's query string")
-        os.environ.setdefault("QUERY_STRING", "")
-    with _lock:
-        callbacks = list(_waiting)
-        _waiting.clear()
-    for callback in callbacks:
-        _call(callback, query_params())
-
-
-def _call(callback: Callable[[dict[str, str]], None], params: dict[str, str]) -> None:
-    try:
-        callback(params)
-    except Exception:  # noqa: BLE001 - a bad link opens the app as it is, never a traceback
-        log.exception("applying the page's query string failed")
 
 
 def presenter_toggle() -> widgets.ToggleButton:

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 from traitlets import All
 
 from ..serve import TOKEN_ENV
-from .page import in_browser, on_query
+from .query import in_browser, on_query
 from .style import esc
 
 log = logging.getLogger("digitutor.widgets")

@@ -13,7 +13,8 @@ from ..rules.citations import ENGINE_CITATIONS, INTERPRETATIONS
 from ..rules.corpus import GAME_TITLES, load_corpus, search
 from ..rules.model import Clause, ClauseKind
 from .markup import rulebook_html, rulebook_plain
-from .page import AppPage, on_query
+from .page import AppPage
+from .query import on_query
 from .style import esc
 from .words import clean_heading, crumb_part, crumb_text, step_number
 

@@ -20,7 +20,8 @@ from ..core.registry import GAME_MODULES, get_game
 from ..scenarios.model import Scenario, shipped_scenarios
 from .citation import citations_html
 from .model import MatchSpec, TutorModel
-from .page import AppPage, in_browser, on_query
+from .page import AppPage
+from .query import in_browser, on_query
 from .style import esc, paragraphs
 from .tutor import Tutor
 

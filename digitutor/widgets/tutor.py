@@ -24,7 +24,7 @@ from .handover import HandOver, secret_html
 from .keys import key_listener
 from .lessons import Lesson, lesson_for
 from .model import MatchSpec, TutorModel, one_line
-from .page import on_query, query_params
+from .query import on_query, query_params
 from .position import Position, load_match, position_link, read_position
 from .publish import publish_from
 from .save import SavePanel

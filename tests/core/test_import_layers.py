@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-GAMES = Path(__file__).resolve().parents[2] / "digitutor" / "games"
+PACKAGE = Path(__file__).resolve().parents[2] / "digitutor"
+GAMES = PACKAGE / "games"
 
 
 def sibling_imports(package: Path) -> dict[str, set[str]]:
@@ -66,3 +67,10 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 @pytest.mark.parametrize("game", sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists()))
 def test_a_game_package_has_no_import_circle(game):
     assert circles(sibling_imports(GAMES / game)) == []
+
+
+@pytest.mark.parametrize("package", sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("__init__.py")
+                                         if "games" not in p.relative_to(PACKAGE).parts[:-1] or p.parent == GAMES))
+def test_every_other_package_imports_only_downward(package):
+    """The same for core, widgets, rules, scenarios, serving and the rest (DESIGN: no import circles inside a package)."""
+    assert circles(sibling_imports((PACKAGE / package).parent)) == []
