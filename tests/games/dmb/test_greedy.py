@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from greedy_checks import GAMES, choices_ignoring_hidden_cards, greedy_wins_against_random
 
-from digitutor.core.game import Observation
-from digitutor.core.match import Match
 from digitutor.core.registry import get_game
 from digitutor.games.dmb.agents import GreedyAgent
-
-GAMES = 200
 
 
 def test_greedy_is_offered_by_name():
@@ -20,36 +15,17 @@ def test_greedy_is_offered_by_name():
 
 @pytest.mark.slow
 def test_greedy_beats_random_in_at_least_70_percent_of_200_seeded_games_from_either_seat():
-    wins = 0
-    for seed in range(GAMES):
-        seat = seed % 2
-        agents = ("greedy", "random") if seat == 0 else ("random", "greedy")
-        match = Match("dmb", seed, None, agents)
-        match.run()
-        wins += match.result.winner == seat
+    wins = greedy_wins_against_random("dmb")
     assert wins >= 0.7 * GAMES, f"greedy won only {wins} of {GAMES} seeded games against random"
 
 
+def _swap_hand(theirs, pool) -> bool:
+    if not theirs.hand or len(pool) < len(theirs.hand):
+        return False
+    theirs.hand = pool[: len(theirs.hand)]
+    return True
+
+
 def test_greedy_choices_do_not_change_when_the_opponents_hidden_cards_do():
-    """Swap the opponent's hand and deck for other cards: every choice stays the same."""
-    agent = GreedyAgent(random.Random(0))
-    checked = 0
-    for seed in range(6):
-        match = Match("dmb", seed, None, ("human", "random"))
-        for _ in range(300):
-            if match.advance() is None:
-                break
-            if match.pending is None:
-                continue
-            decision, state = match.pending, match.state
-            choice = agent.choose(decision, Observation(match.game, state, decision.player, decision))
-            other = state.copy()
-            theirs = other.sides[1 - decision.player]
-            pool = list(reversed(theirs.deck))
-            if len(pool) >= len(theirs.hand) and theirs.hand:
-                theirs.hand = pool[: len(theirs.hand)]
-                seen = Observation(match.game, other, decision.player, decision)
-                assert agent.choose(decision, seen) == choice, f"seed {seed}: the choice changed with the hidden cards"
-                checked += 1
-            match.choose(choice)
-    assert checked > 50
+    """Swap the opponent's hand for other cards of their deck: every choice stays the same."""
+    assert choices_ignoring_hidden_cards("dmb", GreedyAgent, _swap_hand) > 50
