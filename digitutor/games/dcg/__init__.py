@@ -88,12 +88,8 @@ class DigimonCardGame(Game):
         if not state.over:
             return None
         security = tuple(len(side.security) for side in state.sides)
-        loser = None if state.winner is None else 1 - state.winner
-        if loser is not None and not state.sides[loser].security:
-            reason = "an attack on a player with no security left; security cards left"
-        else:
-            reason = "a player who could not draw in their draw phase; security cards left"
-        return Result(state.winner, reason, security)
+        ended = state.frames[-1].get("by", "") if state.frames and state.frames[-1].kind == "game-over.done" else ""
+        return Result(state.winner, f"{ended or 'the game is over'}; security cards left", security)
 
 
 GAME = DigimonCardGame()

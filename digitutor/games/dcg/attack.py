@@ -17,7 +17,7 @@ from .cards import Category
 from .checks import digivolve_requirement, why_not_blocker
 from .layer import NOW, YES, dp, has, in_force, keyword, security_attack
 from .moves import delete, name, step, trash_all
-from .play import game_over, rules_due, rules_processing
+from .play import NO_SECURITY, game_over, rules_due, rules_processing
 from .state import CState, Phase
 from .triggers import push_pending, stack_triggers, triggered
 
@@ -187,7 +187,7 @@ def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
     defender = 1 - player
     if not state.sides[defender].security:
         return game_over(state, player, f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
-                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE), glossary=(C.GOAL,))
+                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE), glossary=(C.GOAL,), by=NO_SECURITY)
     extra = security_attack(state, attacker)
     checks = 1 + max(0, extra.value)
     state.goto(frame("attack.check", player, attacker=state.iid(attacker), left=checks))

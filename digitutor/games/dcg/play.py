@@ -184,7 +184,7 @@ def draw_phase(state: CState, top: Frame, rng: random.Random) -> Step:
         return step(state, Phase.DRAW, player, f"{name(player)} goes first and does not draw on the first turn.", (C.FIRST_TURN_NO_DRAW,))
     if not state.sides[player].deck:
         return game_over(state, 1 - player, f"{name(player)} cannot draw: their deck is empty. {name(1 - player)} wins.",
-                         (C.CANNOT_DRAW_LOSES, C.WIN_NO_DRAW))
+                         (C.CANNOT_DRAW_LOSES, C.WIN_NO_DRAW), by=DECK_OUT)
     _, event = draw(state, player, 1)
     return step(state, Phase.DRAW, player, f"{name(player)} draws a card.", (C.DRAW,), [event])
 
@@ -626,11 +626,17 @@ def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
     return ended
 
 
-def game_over(state: CState, winner: int, told: str, cited: tuple, glossary: tuple = ()) -> Step:
-    """``cited``: the way of winning that applies (governing); "If either of the following occurs, you win" joins it."""
+#: the ways a DCG game ends (dcg:ending-the-game.b1 and .b2), as the match's result names them
+NO_SECURITY = "an attack on a player with no security left"
+DECK_OUT = "a player who could not draw in their draw phase"
+
+
+def game_over(state: CState, winner: int, told: str, cited: tuple, glossary: tuple = (), by: str = "") -> Step:
+    """``cited``: the way of winning that applies (governing); "If either of the following occurs, you win" joins it.
+    ``by``: that way in a few words, kept in the last frame for the match's result."""
     state.over = True
     state.winner = winner
-    state.clear_to(frame("game-over.done"))
+    state.clear_to(frame("game-over.done", by=by))
     return step(state, Phase.GAME_OVER, winner, told, (*cited, C.YOU_WIN_IF), [Event("game-over", winner)], glossary=glossary)
 
 

@@ -191,3 +191,15 @@ def test_a_card_moved_between_hidden_zones_is_named_only_to_the_viewers_who_may_
         in narration
     assert not {"Greymon", "Gaia Force", "Cocytus Breath"} & {name for _, cards in events for name in cards or ()}
     assert moved.narration == narration, "what every seat may read is what the seat who saw nothing reads"
+
+
+def test_ending_the_game_b2_a_player_out_of_cards_and_security_loses_by_the_draw_not_by_an_attack():
+    """dcg:ending-the-game.b2: "If your opponent can't draw during their draw phase because there are no cards
+    left in their deck." Player 2 also has no security left, but nobody attacked: the result says the draw."""
+    board = {"board": {"phase": "unsuspend", "active": 1, "first": 0, "turn": 8, "players": [
+        {"hand": ["st1-03"], "deck": ["st1-03"] * 3, "security": ["st1-03"] * 3},
+        {"hand": ["st2-03"], "deck": [], "security": []}]}}
+    match = Match("dcg", 1, board, ("first", "first"))
+    match.run()
+    assert match.result.winner == 0
+    assert match.result.reason.startswith("a player who could not draw in their draw phase")
