@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from importlib import resources
+from collections.abc import Iterator
 from pathlib import Path
 
-from ..core.errors import InputError
+from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
-from ..core.records import Decision
+from ..core.records import Decision, Step
 from ..core.registry import get_game
 from .model import Lesson, load_lesson
 
@@ -66,17 +67,31 @@ def start_lesson(lesson: Lesson) -> Match:
     return Match(lesson.game, lesson.seed, lesson.setup, lesson_agents(lesson), lesson.path)
 
 
-def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
-    """The lesson's game played to the end: the learner answers from the script, then with the first legal option."""
+def lesson_points(lesson: Lesson, max_steps: int = 5000) -> Iterator[tuple[Match, Step | Decision]]:
+    """Play the lesson's game, yielding the match after each step and at each learner's decision (before the answer).
+
+    The learner answers from the script, then with the first legal option. A refused script answer raises
+    IllegalActionError; the game not ending within ``max_steps`` simply stops the walk (callers check ``over``).
+    """
     match = start_lesson(lesson)
-    script = list(lesson.script)
     for _ in range(max_steps):
         outcome = match.advance()
         if outcome is None:
-            break
-        if isinstance(outcome, Decision):
-            match.choose(script.pop(0) if script else outcome.legal_options[0].key)
-    return match
+            return
+        yield match, outcome
+        if isinstance(outcome, Decision) and match.pending is outcome:
+            answer = scripted_answer(lesson, match)
+            if answer is None:
+                raise DigitutorError(f"{lesson.path}: the learner has no legal answer to {outcome.kind!r}")
+            match.choose(answer)
+
+
+def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
+    """The lesson's game played to the end: the learner answers from the script, then with the first legal option."""
+    played: Match | None = None
+    for played, _ in lesson_points(lesson, max_steps):
+        pass
+    return played if played is not None else start_lesson(lesson)
 
 
 def scripted_answer(lesson: Lesson, match: Match) -> str | None:
