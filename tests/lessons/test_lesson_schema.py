@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import pytest
 import yaml
 
 from digitutor.core.errors import InputError
-from digitutor.lessons import ASKS, course_for, lesson_path, load_lesson, parse_lesson
+from digitutor.lessons import ASKS, FIELDS, WHEN_KEYS, course_for, lesson_path, load_lesson, parse_lesson
+from digitutor.lessons.check import check_lesson
 
 GOOD = {
     "game": "dtector",
@@ -115,3 +117,20 @@ def test_every_shipped_course_starts_with_its_first_game():
     for game in ("dtector", "arena", "dcg", "dmb", "dbe"):
         course = course_for(game)
         assert course[0].path == str(lesson_path(game)) and course[0].name == "first-game"
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "lessons.md"
+
+
+def test_docs_lessons_md_documents_every_field_and_ask():
+    text = DOCS.read_text(encoding="utf-8")
+    for name in [*FIELDS, *ASKS, *WHEN_KEYS, "action", "untaught.yaml", "lessons check", "lessons coverage"]:
+        assert f"`{name}" in text or f"{name}:" in text or f"{name}`" in text, name
+
+
+def test_the_example_lesson_of_the_docs_passes_the_check(tmp_path):
+    text = DOCS.read_text(encoding="utf-8")
+    start = text.index("# cards/dtector/lessons/01-digivolving.yaml")
+    path = tmp_path / "01-digivolving.yaml"
+    path.write_text(text[start : text.index("```", start)], encoding="utf-8")
+    assert check_lesson(load_lesson(path)) == []
