@@ -67,12 +67,19 @@ class Posed:
         raise QuestionError(f"{label[:80]!r} is not one of this question's choices")
 
 
-def pose(question: Question, match: Match, lesson: Lesson, index: int | None = None) -> Posed:
-    """The question as asked at the match's live end (or right after step ``index``); raises QuestionError."""
+def pose(question: Question, match: Match, lesson: Lesson, index: int | None = None, answer: str | None = None) -> Posed:
+    """The question as asked at the match's live end (or right after step ``index``); raises QuestionError.
+
+    ``answer``: the learner's answer that next-rule and what-next assume at a decision (default: the script's,
+    then the first legal option, as the lesson is played to its end); the tutor passes its ★ suggestion.
+    """
     at = len(match.steps) - 1 if index is None else index
     live = at == len(match.steps) - 1
-    asker = {"may-now": _may_now, "why-not": _why_not, "next-rule": _next_rule, "what-next": _what_next}[question.ask]
-    posed = asker(question, match, lesson, at, live)
+    if question.ask in ("next-rule", "what-next"):
+        step, answered = _next_step(match, lesson, at, live, answer)
+        posed = (_next_rule if question.ask == "next-rule" else _what_next)(question, lesson, step, answered)
+    else:
+        posed = (_may_now if question.ask == "may-now" else _why_not)(question, match, lesson, at, live)
     if not any(choice.right for choice in posed.choices):
         raise QuestionError(f"{question.ask}: no choice is right")
     if all(choice.right for choice in posed.choices):
@@ -106,7 +113,7 @@ def _decision(match: Match, at: int, live: bool) -> tuple[Match, Decision]:
     return twin, outcome
 
 
-def _next_step(match: Match, lesson: Lesson, at: int, live: bool) -> tuple[Step, str | None]:
+def _next_step(match: Match, lesson: Lesson, at: int, live: bool, answer: str | None = None) -> tuple[Step, str | None]:
     """The step after step ``at`` (the learner answering from the script), and that answer's label if one was given.
 
     An agent's decision is answered inside ``advance``, so at most one learner's decision comes first.
@@ -117,7 +124,7 @@ def _next_step(match: Match, lesson: Lesson, at: int, live: bool) -> tuple[Step,
         raise QuestionError("the game is over here: there is no next step")
     if isinstance(outcome, Step):
         return outcome, None
-    answer = scripted_answer(lesson, twin)
+    answer = answer if answer is not None else scripted_answer(lesson, twin)
     option = _option(twin, answer) if answer is not None else None
     if option is None or not option.legal:  # the script does not fit the learner's game here: the first legal option
         option = next(iter(outcome.legal_options), None)
@@ -214,8 +221,7 @@ def _why_not(question: Question, match: Match, lesson: Lesson, at: int, live: bo
     return Posed(_prompt(question, action=option.label if option is not None else question.action), _sorted(list(right.values()) + wrong))
 
 
-def _next_rule(question: Question, match: Match, lesson: Lesson, at: int, live: bool) -> Posed:
-    step, answered = _next_step(match, lesson, at, live)
+def _next_rule(question: Question, lesson: Lesson, step: Step, answered: str | None) -> Posed:
     if not step.citations:
         raise QuestionError("next-rule: the next step cites no rule")
     governing = step.citations[0]
@@ -226,8 +232,7 @@ def _next_rule(question: Question, match: Match, lesson: Lesson, at: int, live: 
     return Posed(prompt, _sorted([Choice(governing.quote, True, (governing,))] + wrong))
 
 
-def _what_next(question: Question, match: Match, lesson: Lesson, at: int, live: bool) -> Posed:
-    step, answered = _next_step(match, lesson, at, live)
+def _what_next(question: Question, lesson: Lesson, step: Step, answered: str | None) -> Posed:
     told = step.narration_for(lesson.seat)
     others: dict[str, Step] = {}
     for other in _lesson_steps(lesson):
