@@ -26,18 +26,18 @@ KEEP = 64
 
 
 def explanation_html(why: tuple[Citation | Reason, ...]) -> str:
-    """A choice's citations: a reason's plain words above its quote, a citation's quote alone."""
-    parts = []
+    """A choice's citations: a reason's plain words above its quote, a citation's quote alone (each once)."""
+    parts: dict[str, None] = {}
     for item in why:
         if isinstance(item, Reason):
-            parts.append(f'<div class="dt-reason"><b>{esc(item.why)}</b>{citations_html([item.citation])}</div>')
+            parts.setdefault(f'<div class="dt-reason"><b>{esc(item.why)}</b>{citations_html([item.citation])}</div>')
         else:
-            parts.append(citations_html([item]))
+            parts.setdefault(citations_html([item]))
     return "".join(parts)
 
 
 def verdict_html(choice: Choice, posed: Posed) -> str:
-    """What a click shows: right or wrong, why (cited), and after a wrong click the engine's answer."""
+    """What a click shows: right or wrong, why (cited), and after a wrong click the engine's answer (its rule folded)."""
     if choice.right:
         return (f'<div class="dt-q-verdict dt-q-right" role="status"><b>✓ Right.</b> The rule behind it:</div>'
                 f"{explanation_html(choice.why)}")
@@ -45,8 +45,8 @@ def verdict_html(choice: Choice, posed: Posed) -> str:
     answer = "".join(f"<li>{esc(c.label)}</li>" for c in right)
     return (f'<div class="dt-q-verdict dt-q-wrong" role="status"><b>✗ Not this one.</b> What the rules say about it:</div>'
             f'{explanation_html(choice.why)}'
-            f'<div class="dt-q-answer"><b>The engine\'s answer{"s" if len(right) > 1 else ""}:</b><ul>{answer}</ul></div>'
-            f'{explanation_html(right[0].why)}')
+            f'<div class="dt-q-answer"><b>The engine\'s answer{"s" if len(right) > 1 else ""}:</b><ul>{answer}</ul>'
+            f'<details><summary>The rule behind {"them" if len(right) > 1 else "it"}</summary>{explanation_html(right[0].why)}</details></div>')
 
 
 class QuestionCard(widgets.VBox):
