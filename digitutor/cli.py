@@ -164,6 +164,70 @@ def cmd_rules_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- lessons -------------------------------------------------------------------------------------------
+
+
+def _lesson_games(game: str | None) -> list[str]:
+    from .core.registry import GAME_MODULES
+
+    if game is not None and game not in GAME_MODULES:
+        raise DigitutorError(f"--game: expected one of {', '.join(GAME_MODULES)}, got {excerpt(game)}")
+    return [game] if game is not None else list(GAME_MODULES)
+
+
+def cmd_lessons_coverage(args: argparse.Namespace) -> int:
+    from .lessons.coverage import course_coverage
+
+    report = [course_coverage(game) for game in _lesson_games(args.game)]
+    if args.json:
+        _print_json([
+            {"game": c.game, "clauses": len(c.leaves), "taught": len(c.taught), "percent": round(c.percent, 1),
+             "lessons": [{"id": l.lesson.id, "title": l.lesson.title, "hash": l.lesson.hash, "concepts": list(l.lesson.concepts),
+                          "presses": l.presses, "questions": len(l.lesson.questions),
+                          "clauses": [x for x in c.leaves if x in l.clauses]} for l in c.lessons],
+             "untaught": [{"id": x, "reason": c.reasons.get(x)} for x in c.untaught]}
+            for c in report
+        ])
+        return 0
+    for course in report:
+        print(f"{course.game}: {len(course.taught)} of {len(course.leaves)} leaf clauses taught = {course.percent:.1f}% "
+              f"({len(course.lessons)} lesson{'s' if len(course.lessons) != 1 else ''})")
+        for taught in course.lessons:
+            concepts = ", ".join(taught.lesson.concepts) or "no concepts listed"
+            print(f"  {taught.lesson.name:32} presses {taught.presses:4}  clauses {len(taught.clauses):4}  {concepts}")
+        untaught = course.untaught
+        if args.game is None:
+            print(f"  {len(untaught)} clauses no lesson teaches (--game {course.game} lists them)")
+            continue
+        for clause in untaught:
+            why = course.reasons.get(clause)
+            print(f"  not taught: {clause}" + (f" — {why}" if why else " — no reason listed"))
+    return 0
+
+
+def cmd_lessons_check(args: argparse.Namespace) -> int:
+    from .lessons import course_for, load_lesson
+    from .lessons.check import check_lesson
+
+    if args.files and args.game:
+        raise DigitutorError("give lesson files or --game, not both")
+    lessons = [load_lesson(path) for path in args.files] if args.files else \
+        [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
+    if not args.files:
+        from .lessons.coverage import untaught_reasons
+
+        for game in _lesson_games(args.game):
+            untaught_reasons(game)  # a course's reasons file is checked too (a bad one is one line, exit 2)
+    problems = 0
+    for lesson in lessons:
+        found = check_lesson(lesson)
+        problems += len(found)
+        for line in found:
+            print(error_line(line))
+    print(f"{len(lessons)} lesson{'s' if len(lessons) != 1 else ''} checked, {problems} problem{'s' if problems != 1 else ''}")
+    return EXIT_BAD_INPUT if problems else 0
+
+
 # -- playing ------------------------------------------------------------------------------------------
 
 
@@ -392,6 +456,17 @@ def build_parser() -> Parser:
     cover.add_argument("--game", help="also list this game's uncited clauses")
     cover.add_argument("--uncited", action="store_true", help="list uncited clauses of every playable game")
     cover.add_argument("--json", action="store_true")
+
+    lessons = verbs.add_parser("lessons", help="the courses: what they teach, and whether every lesson holds together") \
+        .add_subparsers(dest="lessons_verb", required=True, parser_class=Parser)
+    lesson_cover = verb(lessons, "coverage", cmd_lessons_coverage,
+                        "per game: the share of leaf clauses the course's lessons cite; per lesson its concepts, presses and clauses")
+    lesson_cover.add_argument("--game", help="only this game, and list the clauses no lesson teaches")
+    lesson_cover.add_argument("--json", action="store_true")
+    lesson_check = verb(lessons, "check", cmd_lessons_check,
+                        "play lessons through: every note fires, every question resolves, every script answer is used, <= 60 presses")
+    lesson_check.add_argument("files", nargs="*", metavar="FILE", help="lesson files (default: every shipped lesson)")
+    lesson_check.add_argument("--game", help="only this game's course")
 
     play = verb(verbs, "play", cmd_play, "play a seeded game: watch computer agents, or play a seat yourself (--human)")
     play.add_argument("game")

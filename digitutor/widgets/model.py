@@ -20,7 +20,7 @@ from ..core.errors import DigitutorError
 from ..core.game import GameState, Observation
 from ..core.match import Match
 from ..core.records import Decision, Step
-from .lessons import Lesson, LessonTracker, Note
+from .lessons import Lesson, LessonTracker, Note, Question
 from .options import numbered_keys
 
 log = logging.getLogger("digitutor.widgets")
@@ -123,6 +123,7 @@ class TutorModel(HasTraits):
         self.lesson = lesson
         self.match: Match = spec.build()
         self.tracker = LessonTracker(lesson)
+        self._answer_listeners: list[Callable[[str, int, bool], None]] = []
         self._on_yes: Callable[[], None] | None = None
         self._here: tuple[Any, tuple[Decision | None, str | None]] = (None, (None, None))
         self._coached: tuple[Decision | None, str | None] = (None, None)
@@ -185,6 +186,18 @@ class TutorModel(HasTraits):
     def notes(self) -> tuple[Note, ...]:
         """The lesson notes that belong to the viewed step."""
         return self.tracker.notes_at(self.step)
+
+    def questions(self) -> tuple[tuple[int, Question], ...]:
+        """The lesson questions asked at the viewed step, each with its number in the lesson file."""
+        return self.tracker.questions_at(self.step)
+
+    def on_answered(self, listener: Callable[[str, int, bool], None]) -> None:
+        """Call ``listener(lesson_id, question_number, right)`` whenever the learner answers a lesson question."""
+        self._answer_listeners.append(listener)
+
+    def answered(self, lesson_id: str, number: int, right: bool) -> None:
+        for listener in list(self._answer_listeners):
+            listener(lesson_id, number, right)
 
     def shown_decision(self) -> tuple[Decision | None, str | None]:
         """The decision the panels show at the viewed point (and the answer given there, for a past one).
@@ -496,7 +509,7 @@ class TutorModel(HasTraits):
     def _should_stop(self) -> bool:
         """Autoplay and runs stop for a person's decision, the end, or a new lesson note."""
         waiting = self.match.pending is not None and not (self.spec.follow_script and self.suggestion())
-        return waiting or self.match.over or bool(self.notes())
+        return waiting or self.match.over or bool(self.notes()) or bool(self.questions())
 
     def _changed(self, step: int) -> None:
         self._here = (None, (None, None))  # the history changed: forget the cached past decision

@@ -477,6 +477,22 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-presenting .dt-options .dt-option-suggested { order: -1; }
   .dt-presenting .dt-titlebar .widget-toggle-button { min-height: 30px; }
 }
+/* lesson questions (issue 25, widgets/questions.py): choices wrap, the verdict is coloured, focus is visible */
+.dt-questions { background: #f3f7ff; border-color: #b9c9ea; }
+.dt-tutor .dt-side > .dt-questions, .dt-presenting .dt-side > .dt-questions { flex: 0 1 auto; min-height: 6em; max-height: 45%;
+  overflow: auto; }
+.dt-question + .dt-question { border-top: 1px dashed #b9c9ea; margin-top: 6px; padding-top: 6px; }
+.dt-q-head { margin: 2px 0 4px; } .dt-q-prompt { font-weight: 600; }
+.dt-q-choices .dt-q-choice { white-space: normal; height: auto; min-height: 28px; text-align: left; line-height: 1.3;
+  padding: 4px 8px; margin: 2px 0; }
+.dt-q-choices .dt-q-choice:focus-visible { outline: 2px solid #1d4ed8; outline-offset: 1px; }
+.dt-q-choices .dt-q-choice.dt-q-picked.dt-q-is-right { background: #dcf5e3; border: 1px solid #2f8f4e; color: #143d22; }
+.dt-q-choices .dt-q-choice.dt-q-picked.dt-q-is-wrong { background: #fde2e1; border: 1px solid #b4312c; color: #5c1310; }
+.dt-q-choices .dt-q-choice.dt-q-is-right:disabled { box-shadow: inset 4px 0 0 #2f8f4e; }
+.dt-q-verdict { margin: 6px 0 2px; } .dt-q-verdict.dt-q-right { color: #1d6b38; } .dt-q-verdict.dt-q-wrong { color: #9b2520; }
+.dt-q-answer { margin: 6px 0 2px; } .dt-q-answer ul { margin: 2px 0 2px 18px; padding: 0; }
+.dt-q-answer > details > summary { cursor: pointer; color: #1d4ed8; }
+.dt-presenting .dt-questions { background: #0d1626; border-color: #5b7bc0; }
 """
 
 

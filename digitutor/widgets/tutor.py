@@ -27,6 +27,7 @@ from .model import MatchSpec, TutorModel, one_line
 from .query import on_query, query_params
 from .position import Position, load_match, position_link, read_position
 from .publish import publish_from
+from .questions import QuestionPanel
 from .save import SavePanel
 from .style import esc, paragraphs, style
 from .turnmap import TurnMap
@@ -146,11 +147,12 @@ class Tutor(widgets.VBox):
         self.status.add_class("dt-status")
         self.board = BoardPanel()
         self.lesson = LessonPanel()
+        self.questions = QuestionPanel()
         self.decision = DecisionPanel()
         self.rule = RuleNowPanel()
         self.handover = HandOver(model)
         self.secret = widgets.HTML(layout=widgets.Layout(display="none"))
-        side = widgets.VBox([self.lesson, self.secret, self.decision, self.rule])
+        side = widgets.VBox([self.lesson, self.questions, self.secret, self.decision, self.rule])
         side.add_class("dt-side")
         main = widgets.HBox([self.board, side])
         main.add_class("dt-main")
@@ -280,6 +282,7 @@ class Tutor(widgets.VBox):
         self.title.value = self._title()
         self.decision.show(decision, players, model.suggestion() if taken is None else None, taken, model.game, state)
         self.lesson.show(model)
+        self.questions.show(model)
         self.controls.show(model)
         self.timeline.show(model)
         self.status.value = self._status(players)
@@ -298,6 +301,7 @@ class Tutor(widgets.VBox):
         model = self.model
         self.board.value = self.rule.value = self.secret.value = ""
         self.decision.show(None, {})
+        self.questions.clear()
         self.timeline.clear()
         self.controls.save.value = False
         for part in (self.main, self.controls, self.timeline, self.lesson):

@@ -1,0 +1,99 @@
+"""What a course teaches: the leaf clauses its lessons cite, and a reason for each clause none teaches.
+
+A lesson cites the clauses cited by every step of its game played to the end (its script, then the first
+legal option) and by every decision the learner meets (the "rule now" panel shows them). Only rule clauses of
+the game's rulebook count, against the leaf clauses ``digitutor rules coverage`` counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import InputError, excerpt
+from ..core.records import Decision
+from ..core.yamlio import load_yaml
+from ..rules.corpus import load_corpus, uncited_reasons
+from ..rules.model import ClauseKind
+from .course import UNTAUGHT_FILE, course_for, lesson_points, lessons_dir
+from .model import Lesson
+
+
+@dataclass(frozen=True)
+class LessonCoverage:
+    """One lesson played to its end: its presses of Next and the game's leaf clauses it cites."""
+
+    lesson: Lesson
+    presses: int  #: steps of the game (each is one press of Next, or one click answering a decision)
+    clauses: frozenset[str]
+
+
+@dataclass(frozen=True)
+class CourseCoverage:
+    """A game's course against its rulebook's leaf clauses."""
+
+    game: str
+    leaves: tuple[str, ...]  #: in rulebook order
+    lessons: tuple[LessonCoverage, ...]
+    reasons: dict[str, str]  #: why a clause no lesson teaches is left out: the course's own, else the rulebook index's
+
+    @property
+    def taught(self) -> frozenset[str]:
+        return frozenset().union(*(lesson.clauses for lesson in self.lessons)) if self.lessons else frozenset()
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * len(self.taught) / len(self.leaves) if self.leaves else 100.0
+
+    @property
+    def untaught(self) -> list[str]:
+        taught = self.taught
+        return [clause for clause in self.leaves if clause not in taught]
+
+
+def leaf_clauses(game: str) -> tuple[str, ...]:
+    """The clauses ``digitutor rules coverage`` counts: every clause of the rulebook but its headings."""
+    return tuple(c.id for c in load_corpus(game).clauses.values() if c.kind is not ClauseKind.SECTION)
+
+
+def lesson_coverage(lesson: Lesson, leaves: frozenset[str] | None = None) -> LessonCoverage:
+    """The leaf clauses a lesson cites, played to its end, and its presses of Next."""
+    leaves = frozenset(leaf_clauses(lesson.game)) if leaves is None else leaves
+    cited: set[str] = set()
+    played = None
+    for played, outcome in lesson_points(lesson):
+        if isinstance(outcome, Decision):
+            cited.update(c.id for c in outcome.citations)
+    steps = played.steps if played is not None else []
+    for step in steps:
+        cited.update(c.id for c in step.citations)
+    presses = len(steps)
+    return LessonCoverage(lesson, presses, frozenset(cited) & leaves)
+
+
+def untaught_reasons(game: str, folder: Path | None = None) -> dict[str, str]:
+    """A course's reasons for clauses no lesson teaches (``lessons/untaught.yaml``: clause id -> one-line reason)."""
+    path = (lessons_dir(game) if folder is None else folder) / UNTAUGHT_FILE
+    if not path.is_file():
+        return {}
+    doc = load_yaml(path) or {}
+    source = str(path)
+    if not isinstance(doc, dict):
+        raise InputError(source, "", f"expected a mapping of clause id -> one-line reason, got {excerpt(doc)}")
+    leaves = set(leaf_clauses(game))
+    reasons = {}
+    for clause, reason in doc.items():
+        if clause not in leaves:
+            raise InputError(source, str(clause), f"unknown clause id (expected a leaf clause of the {game} rulebook)")
+        if not isinstance(reason, str) or not reason.strip() or "\n" in reason.strip():
+            raise InputError(source, str(clause), f"expected a one-line reason, got {excerpt(reason)}")
+        reasons[clause] = reason.strip()
+    return reasons
+
+
+def course_coverage(game: str, folder: Path | None = None) -> CourseCoverage:
+    """Every lesson of a game's course played to its end, against the rulebook's leaf clauses."""
+    leaves = leaf_clauses(game)
+    lessons = tuple(lesson_coverage(lesson, frozenset(leaves)) for lesson in course_for(game, folder))
+    index = {k: v for k, v in uncited_reasons().items() if k.startswith(f"{game}:")}
+    return CourseCoverage(game, leaves, lessons, {**index, **untaught_reasons(game, folder)})
