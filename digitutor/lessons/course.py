@@ -68,7 +68,8 @@ def start_lesson(lesson: Lesson) -> Match:
 
 
 def lesson_points(lesson: Lesson, max_steps: int = 5000) -> Iterator[tuple[Match, Step | Decision]]:
-    """Play the lesson's game, yielding the match after each step and at each learner's decision (before the answer).
+    """Play the lesson's game, yielding the match after each step (the learner's answers' steps too) and at each
+    learner's decision (before the answer).
 
     The learner answers from the script, then with the first legal option. A refused script answer raises
     IllegalActionError; the game not ending within ``max_steps`` simply stops the walk (callers check ``over``).
@@ -83,7 +84,7 @@ def lesson_points(lesson: Lesson, max_steps: int = 5000) -> Iterator[tuple[Match
             answer = scripted_answer(lesson, match)
             if answer is None:
                 raise DigitutorError(f"{lesson.path}: the learner has no legal answer to {outcome.kind!r}")
-            match.choose(answer)
+            yield match, match.choose(answer)  # the learner sees the step their answer makes, as the tutor shows it
 
 
 def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:

@@ -59,7 +59,8 @@ def ask_all(lesson: Lesson) -> tuple[Match, list[Asked]]:
         point = len(match.steps) - 1
         if isinstance(outcome, Decision):
             fire(point, outcome, lambda at: at.get("decision") == outcome.kind)
-            match.choose(script.pop(0) if script else outcome.legal_options[0].key)
+            answered = match.choose(script.pop(0) if script else outcome.legal_options[0].key)
+            fire(point + 1, None, lambda at: matches_step(at, point + 1, answered))  # the step the answer makes
         else:
             fire(point, None, lambda at: matches_step(at, point, outcome))
     assert not waiting, f"questions never reached: {sorted(waiting)}"
