@@ -29,6 +29,7 @@ from .position import Position, load_match, position_link, read_position
 from .publish import publish_from
 from .save import SavePanel
 from .style import esc, paragraphs, style
+from .termlinks import link_terms
 from .turnmap import TurnMap
 from .words import phase_title, step_number
 
@@ -103,7 +104,8 @@ class LessonPanel(widgets.HTML):
             self.layout.display = "none"
             return
         self.layout.display = ""
-        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{self._words(model, lesson)}</div>'
+        words = link_terms(self._words(model, lesson), lesson.game)  # game words explained where they appear
+        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{words}</div>'
 
     @staticmethod
     def _words(model: TutorModel, lesson: Lesson) -> str:
