@@ -480,8 +480,10 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 /* terms explained where they appear (widgets/termlinks.py): a game word in lesson text, narration or card text shows
    its rulebook clause on hover (its title) and, tapped or focused, in a box in the text's flow (never clipped by a
    scrolling panel); no script */
-.dt-termlink { text-decoration: underline dotted #5a6b8c; text-underline-offset: 0.15em; cursor: help; border-radius: 2px; }
-.dt-termlink:focus { outline: 2px solid #2f6fdf; outline-offset: 1px; }
+.dt-termlink { cursor: help; }
+.dt-term-word { text-decoration: underline dotted #5a6b8c; text-underline-offset: 0.15em; border-radius: 2px; }
+.dt-termlink:focus { outline: none; }
+.dt-termlink:focus > .dt-term-word { outline: 2px solid #2f6fdf; outline-offset: 1px; }
 .dt-term-box { display: none; }
 .dt-termlink:focus > .dt-term-box, .dt-termlink:focus-within > .dt-term-box { display: block; margin: 0.3em 0 0.4em;
   padding: 0.35em 0.55em; border-left: 3px solid #2f6fdf; background: #f3f6fc; color: #1d2330; font-size: 0.92em;

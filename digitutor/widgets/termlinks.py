@@ -113,7 +113,7 @@ def term_html(term: Term, shown_html: str) -> str:
     """The word (already-escaped HTML) as a linked term: its quote on hover, tap or keyboard focus."""
     tip = term_tooltip(term, html.unescape(shown_html))
     return (f'<span class="dt-termlink" tabindex="0" data-clause="{esc(term.clause)}" title="{esc(tip)}">'
-            f'{shown_html}{term_box(term)}</span>')
+            f'<span class="dt-term-word">{shown_html}</span>{term_box(term)}</span>')
 
 
 def _link_text(text: str, pattern: re.Pattern[str], exact: dict[str, Term], folded: dict[str, Term],
@@ -180,7 +180,8 @@ def game_of(citations: Iterable[Citation]) -> str:
 
 
 #: one linked word as ``term_html`` writes it: the word, then its box (breadcrumb, quote, maybe a note)
-_LINKED = re.compile(r'<span class="dt-termlink"[^>]*>(?P<word>[^<]*)<span class="dt-term-box" role="note">'
+_LINKED = re.compile(r'<span class="dt-termlink"[^>]*><span class="dt-term-word">(?P<word>[^<]*)</span>'
+                     r'<span class="dt-term-box" role="note">'
                      r'<span class="dt-term-where">.*?</span><span class="dt-term-quote">[^<]*</span>'
                      r'(?:<span class="dt-term-note">[^<]*</span>)?</span></span>')
 

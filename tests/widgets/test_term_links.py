@@ -19,7 +19,7 @@ from digitutor.widgets.style import esc, paragraphs
 from digitutor.widgets.termlinks import link_terms, unlinked
 
 LINK = re.compile(r'<span class="dt-termlink" tabindex="0" data-clause="(?P<clause>[^"]+)" title="(?P<title>[^"]*)">'
-                  r'(?P<word>[^<]*)<span class="dt-term-box"')
+                  r'<span class="dt-term-word">(?P<word>[^<]*)</span><span class="dt-term-box"')
 
 
 def links(out: str) -> list[tuple[str, str]]:
