@@ -109,6 +109,7 @@ def term_box(term: Term) -> str:
             f'<span class="dt-term-quote">{quote}</span>{note}</span>')
 
 
+@functools.lru_cache(maxsize=4096)  # a board draws the same words on every step
 def term_html(term: Term, shown_html: str) -> str:
     """The word (already-escaped HTML) as a linked term: its quote on hover, tap or keyboard focus."""
     tip = term_tooltip(term, html.unescape(shown_html))
