@@ -76,6 +76,24 @@ def test_every_glossary_entry_of_dmb_and_dbe_is_indexed_or_left_out_for_a_reason
         assert not missing, missing
 
 
+def test_every_defined_part_of_a_dcg_card_is_indexed_or_left_out_for_a_reason():
+    # the manual's card diagrams define each part of a card ("**Play Cost:** The required memory cost ...")
+    from digitutor.rules.corpus import load_corpus
+
+    left_out = {
+        "dcg:digimon-cards-digi-egg-cards.b6", "dcg:tamer-cards.b2", "dcg:option-cards.b2",  # "Effects": every card has
+        "dcg:tamer-cards.b1",  # Play Cost: linked once, to the Digimon card's entry
+        "dcg:tamer-cards.b7",  # Security Effect: linked once, to the Option card's entry
+        "dcg:option-cards.b1",  # "Cost": the word alone is not a term
+    }
+    parts = [cid for cid, clause in load_corpus("dcg").clauses.items()
+             if cid.startswith(("dcg:digimon-cards-digi-egg-cards.b", "dcg:tamer-cards.b", "dcg:option-cards.b"))
+             and re.match(r"^\*\*[^*]+:\*\*\s*\S", clause.text)]
+    linked = {t.clause for t in load_terms("dcg")}
+    assert len(parts) == 15
+    assert [cid for cid in parts if cid not in linked and cid not in left_out] == []
+
+
 def _doc(*entries: dict) -> dict:
     return {"game": "dcg", "terms": list(entries)}
 
