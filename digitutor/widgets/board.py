@@ -16,6 +16,7 @@ from .cardface import TALL_GAMES, face_html, headline
 from .markup import quote_plain, rulebook_html
 from .shorthand import Word
 from .style import esc, frame_colour
+from .termlinks import link_terms
 
 #: a row zone with more cards than this takes a whole line of its own
 WIDE_ZONE = 4
@@ -108,7 +109,7 @@ def card_html(card: CardView, game: str = "") -> str:
     frame = frame_colour(card.colour or card.kind)
     return (
         f'<details class="{css}" style="--dt-frame: {frame}" data-card="{esc(card.uid)}">'
-        f'<summary title="{esc(card.name)}: click for the whole card">{under}{face}</summary>{_details(card, words)}</details>'
+        f'<summary title="{esc(card.name)}: click for the whole card">{under}{face}</summary>{link_terms(_details(card, words), game)}</details>'
     )
 
 

@@ -12,6 +12,7 @@ from ..rules.corpus import GAME_TITLES, find_clause, load_corpus
 from ..rules.model import Citation, CitationKind
 from .markup import context_html, rulebook_html, whole_lines
 from .style import esc
+from .termlinks import game_of, link_terms
 from .words import crumb_text, step_number
 
 CONTEXT_CHARS = 300
@@ -111,7 +112,7 @@ def step_html(index: int, step: Step | None, players: dict[int, str], phase: str
             '<div class="dt-step-head">Press <b>Next step</b> (or →) to take the first step.</div>'
         )
     head = step_head(index, step, players, phase or step.phase)
-    return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{esc(step.narration_for(viewer))}</div>'
+    return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{link_terms(esc(step.narration_for(viewer)), game_of(step.citations))}</div>'
             f"{citations_html(step.citations, fold=True)}{glossary_html(step.glossary)}")
 
 

@@ -493,6 +493,25 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-q-answer { margin: 6px 0 2px; } .dt-q-answer ul { margin: 2px 0 2px 18px; padding: 0; }
 .dt-q-answer > details > summary { cursor: pointer; color: #1d4ed8; }
 .dt-presenting .dt-questions { background: #0d1626; border-color: #5b7bc0; }
+/* terms explained where they appear (widgets/termlinks.py): a game word in lesson text, narration or card text shows
+   its rulebook clause on hover (its title) and, tapped or focused, in a box in the text's flow (never clipped by a
+   scrolling panel); no script */
+.dt-termlink { cursor: help; }
+.dt-term-word { text-decoration: underline dotted #5a6b8c; text-underline-offset: 0.15em; border-radius: 2px; }
+.dt-termlink:focus { outline: none; }
+.dt-termlink:focus > .dt-term-word { outline: 2px solid #2f6fdf; outline-offset: 1px; }
+.dt-term-box { display: none; }
+.dt-termlink:focus > .dt-term-box, .dt-termlink:focus-within > .dt-term-box { display: block; margin: 0.3em 0 0.4em;
+  padding: 0.35em 0.55em; border-left: 3px solid #2f6fdf; background: #f3f6fc; color: #1d2330; font-size: 0.92em;
+  font-weight: normal; font-style: normal; line-height: 1.35; text-align: left; white-space: normal; cursor: text; }
+.dt-term-where { display: block; font-size: 0.85em; color: #4a5466; margin-bottom: 0.2em; }
+.dt-term-where .dt-label { margin-right: 4px; }
+.dt-term-where code { font-size: 0.95em; }
+.dt-term-quote { display: block; white-space: pre-line; }
+.dt-term-quote::before { content: "“"; }
+.dt-term-quote::after { content: "”"; }
+.dt-term-note { display: block; font-size: 0.85em; color: #4a5466; margin-top: 0.2em; }
+.dt-presenting .dt-term-box { font-size: 0.8em; }
 """
 
 

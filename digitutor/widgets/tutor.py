@@ -30,6 +30,7 @@ from .publish import publish_from
 from .questions import QuestionPanel
 from .save import SavePanel
 from .style import esc, paragraphs, style
+from .termlinks import link_terms
 from .turnmap import TurnMap
 from .words import phase_title, step_number
 
@@ -104,7 +105,8 @@ class LessonPanel(widgets.HTML):
             self.layout.display = "none"
             return
         self.layout.display = ""
-        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{self._words(model, lesson)}</div>'
+        words = link_terms(self._words(model, lesson), lesson.game)  # game words explained where they appear
+        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{words}</div>'
 
     @staticmethod
     def _words(model: TutorModel, lesson: Lesson) -> str:
