@@ -112,7 +112,7 @@ LESSON_WORDS = {
             "DP": "dcg:digimon-cards-digi-egg-cards.b2", "suspended": "dcg:suspended-and-unsuspended-states.p1",
             "breeding area": "dcg:breeding-area.p1", "counter timing": "dcg:attacking.p4"},
     "dmb": {"DP": "dmb:evolution-phase.2", "+P": "dmb:evolution-phase.2", "KO": "dmb:battle-phase.6",
-            "1st Attack": "dmb:attack-abilities.1st-attack", "Counter": "dmb:attack-abilities.counter"},
+            "1st Attack": "dmb:attack-abilities.1st-attack", "Support": "dmb:support-phase.2"},
     "dbe": {"DP": "dbe:evolution-phase.4.5", "Destiny Zone": "dbe:deck-construction.b2",
             "Abnormal": "dbe:glossary.abnormal", "flat token": "dbe:glossary.flatten-flat",
             "Side Pile": "dbe:pre-game-setup.3", "Data Break": "dbe:glossary.data-break"},
