@@ -166,6 +166,7 @@ class LearnApp(AppPage):
     def _restore(self, position: Position, match: Match) -> None:
         """Bring a checked position back: its mode and settings, then its match at its step."""
         source = "saved position"
+        browsing = self.mode.value == COURSE
         modes = {mode_id: mode for mode, mode_id in MODE_IDS.items() if mode in self.mode.options}
         mode = modes.get(position.mode)
         if mode is None:
@@ -191,6 +192,8 @@ class LearnApp(AppPage):
         spec = self._spec(mode)
         if tuple(match.agent_names) != tuple(spec.agents):
             raise InputError(source, "match.agents", f"expected {', '.join(spec.agents)} for {mode}")
+        if browsing:  # the Course view stays in front; the game comes back behind it
+            self._set_mode(COURSE)
         self._show_options()
         self._mode = mode
         self.tutor.model.adopt(match, position.step, spec, self.lesson if mode == GUIDED else None)

@@ -481,7 +481,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-course { gap: 6px; max-width: 1100px; }
 .dt-course-summary h2 { margin-top: 4px; }
 .dt-course-count { margin: 0; color: #394150; }
-.dt-course .dt-continue { font-weight: 600; max-width: 100%; white-space: normal; height: auto; min-height: 32px; }
+.dt-course .dt-continue { align-self: flex-start; font-weight: 600; max-width: 100%; white-space: normal; height: auto; min-height: 32px; }
 .dt-course-list { gap: 6px; }
 .dt-course-lesson { align-items: center; gap: 10px; border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px;
   background: #fff; }

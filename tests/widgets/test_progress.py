@@ -281,3 +281,16 @@ def test_the_start_page_without_progress_says_none_is_finished():
     html = start_html(Progress({"dmb": course_hashes("dmb")}))
     assert f"0 of {len(course_paths('dmb'))} lessons finished" in html
     assert "dt-course-progress" not in start_html()
+
+
+def test_a_kept_game_comes_back_behind_the_course_view_when_the_page_opened_on_it(fixture_course):
+    app = LearnApp("dcg")
+    app.tutor.model.next()
+    kept = position_link(app.tutor.position())
+    reloaded = LearnApp("dcg")
+    reloaded._course_query({"view": "course"})
+    reloaded.tutor.restore(kept, "position kept by this browser")
+    assert reloaded.mode.value == COURSE and reloaded.course.layout.display == ""
+    assert reloaded.tutor.model.step == app.tutor.model.step
+    reloaded.mode.value = GUIDED  # back to the game it kept: nothing is lost, nothing asked
+    assert reloaded.tutor.layout.display == "" and reloaded.tutor.model.step == app.tutor.model.step
