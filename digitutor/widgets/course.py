@@ -138,10 +138,11 @@ class CoursePage(widgets.VBox):
         upcoming = continue_lesson(self.lessons, state)
         finished = sum(bool(state.get(entry.id, {}).get("finished")) for entry in self.lessons)
         total = len(self.lessons)
-        words = f"{finished} of {total} lessons finished"
+        lessons = "lesson" if total == 1 else "lessons"
+        words = f"{finished} of {total} {lessons} finished"
         if upcoming is None and total:
             words += " — the whole course! Open any lesson to play it again."
-        self.summary.value = (f'<h2 class="dt-panel-title">The course: {total} short lessons, in order</h2>'
+        self.summary.value = (f'<h2 class="dt-panel-title">The course: {total} short {lessons}, in order</h2>'
                               f'<p class="dt-course-count">{esc(words)}</p>')
         if upcoming is None:
             self.resume.layout.display = "none"

@@ -41,7 +41,7 @@ def course_line(game_id: str, progress: Progress | None) -> str:
     finished = progress.finished(game_id) if progress is not None else 0
     return (f'<p class="dt-course-progress" data-game="{esc(game_id)}"><a class="dt-course-link" '
             f'href="./learn_{quote(game_id)}.ipynb?view=course">Course</a>: '
-            f'<span class="dt-course-count">{finished} of {total} lessons finished</span></p>')
+            f'<span class="dt-course-count">{finished} of {total} {"lesson" if total == 1 else "lessons"} finished</span></p>')
 
 
 def game_card(game_id: str, progress: Progress | None = None) -> str:

@@ -279,7 +279,7 @@ def test_the_start_page_shows_each_games_course_progress(fixture_course):
 
 def test_the_start_page_without_progress_says_none_is_finished():
     html = start_html(Progress({"dmb": course_hashes("dmb")}))
-    assert f"0 of {len(course_paths('dmb'))} lessons finished" in html
+    assert f"0 of {len(course_paths('dmb'))} lesson" in html
     assert "dt-course-progress" not in start_html()
 
 
