@@ -24,7 +24,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -45,8 +44,8 @@ MAX_QUESTION = 999
 #: a folder of courses (``<folder>/<game>/first-game.yaml``, ``NN-*.yaml``) used instead of the shipped ones
 LESSONS_ENV = "DIGITUTOR_LESSONS"
 FIRST_LESSON = "first-game"
-NUMBERED = re.compile(r"^[0-9]{2}-[a-z0-9][a-z0-9-]*\.yaml$")
-HASH = re.compile(r"^[0-9a-f]{12}$")
+#: a lesson folder's file that is not a lesson (the course's reasons for the clauses no lesson teaches)
+NOT_A_LESSON = "untaught.yaml"
 
 
 # -- which lessons a course has ---------------------------------------------------------------------
@@ -60,13 +59,12 @@ def lessons_folder(game_id: str) -> Path:
 
 
 def course_paths(game_id: str) -> tuple[Path, ...]:
-    """The lesson files of a game in course order: ``first-game.yaml`` first, then ``NN-*.yaml`` by name."""
+    """The lesson files of a game in course order: ``first-game.yaml`` first, then the others (``NN-*.yaml``) by name."""
     folder = lessons_folder(game_id)
     if not folder.is_dir():
         return ()
-    first = folder / f"{FIRST_LESSON}.yaml"
-    numbered = sorted(path for path in folder.iterdir() if NUMBERED.match(path.name) and path.is_file())
-    return ((first,) if first.is_file() else ()) + tuple(numbered)
+    files = [path for path in folder.glob("*.yaml") if path.name != NOT_A_LESSON and path.is_file()]
+    return tuple(sorted(files, key=lambda path: (path.stem != FIRST_LESSON, path.stem)))
 
 
 def lesson_hash(path: Path | str) -> str:

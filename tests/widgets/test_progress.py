@@ -55,6 +55,16 @@ def test_the_course_order_is_first_game_then_the_numbered_lessons_by_name(fixtur
     assert list(fixture_course) == [FIRST, SECOND, THIRD]
 
 
+def test_the_course_leaves_out_the_untaught_list_and_puts_first_game_before_lessons_that_sort_earlier(tmp_path, monkeypatch):
+    folder = tmp_path / "dcg"
+    folder.mkdir()
+    for name in ("02-b.yaml", "00-intro.yaml", "first-game.yaml", "untaught.yaml", "notes.txt"):
+        (folder / name).write_text("game: dcg\n")
+    monkeypatch.setenv(LESSONS_ENV, str(tmp_path))
+    assert [path.name for path in course_paths("dcg")] == ["first-game.yaml", "00-intro.yaml", "02-b.yaml"]
+    assert course_paths("dmb")[0].parent.name == "lessons"  # no folder of its own there: the shipped course
+
+
 def test_a_lessons_hash_is_the_first_12_hex_digits_of_the_sha256_of_its_bytes(tmp_path):
     path = tmp_path / "first-game.yaml"
     path.write_bytes(b"game: dcg\n")
@@ -294,3 +304,12 @@ def test_a_kept_game_comes_back_behind_the_course_view_when_the_page_opened_on_i
     assert reloaded.tutor.model.step == app.tutor.model.step
     reloaded.mode.value = GUIDED  # back to the game it kept: nothing is lost, nothing asked
     assert reloaded.tutor.layout.display == "" and reloaded.tutor.model.step == app.tutor.model.step
+
+
+def test_answers_reported_to_the_learn_app_count_as_questions_right(fixture_course):
+    app = LearnApp("dcg")
+    app.answered(FIRST, 1, False)
+    app.answered(FIRST, 2, True)
+    app.answered(FIRST, 2, True)
+    assert app.progress.state("dcg") == {FIRST: {"finished": False, "right": [2]}}
+    assert "questions right 1/3" in app.course.rows[0].value and "✓ finished" not in app.course.rows[0].value
