@@ -119,6 +119,8 @@ class LearnApp(AppPage):
         self.opponent.layout.display = "" if chosen == FREE else "none"
         self.course.layout.display = "" if chosen == COURSE else "none"
         self.tutor.layout.display = "none" if chosen == COURSE else ""
+        if self.tutor.key_listener is not None:  # keys must not move a game the Course view hides
+            self.tutor.key_listener.enabled = chosen != COURSE
 
     def _asked_switch(self) -> None:
         """Switch at once when nothing would be lost; otherwise ask, and put the mode back on "no".

@@ -180,6 +180,10 @@ def test_the_course_view_lists_each_lesson_with_its_concepts_and_offers_the_firs
     assert app.mode.options[:2] == (COURSE, GUIDED) and app.mode.value == GUIDED
     app.mode.value = COURSE
     assert app.course.layout.display == "" and app.tutor.layout.display == "none"
+    assert not app.tutor.key_listener.enabled  # → and digits do not move the hidden game
+    app.mode.value = GUIDED
+    assert app.tutor.key_listener.enabled and app.tutor.layout.display == ""
+    app.mode.value = COURSE
     rows = [row.value for row in app.course.rows]
     assert "One attack wins" in rows[0] and "<li>Attacking a player</li><li>Empty security stack</li>" in rows[0]
     assert "questions right 0/3" in rows[0]
