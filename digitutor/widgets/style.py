@@ -488,7 +488,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-course-lesson > .widget-html { flex: 1 1 auto; min-width: 0; }
 .dt-course-lesson .widget-button { flex: 0 0 auto; }
 .dt-course-row { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
-.dt-course-n { flex: 0 0 auto; width: 1.8em; height: 1.8em; line-height: 1.8em; border-radius: 50%; text-align: center;
+.dt-course-n { flex: 0 0 auto; min-width: 1.8em; height: 1.8em; line-height: 1.8em; border-radius: 0.9em; text-align: center;
+  box-sizing: border-box; padding: 0 0.3em;
   background: #dfe6f1; color: #1d2330; font-weight: 700; }
 .dt-course-what { flex: 1 1 16em; min-width: 0; }
 .dt-course-title { margin: 0; font-size: 1.05em; }
