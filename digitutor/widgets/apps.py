@@ -191,11 +191,11 @@ class LearnApp(AppPage):
             self.mode.value = mode
         finally:
             self._quiet = False
-        if lesson is not None:
-            self.lesson = lesson.lesson
-        spec = self._spec(mode)
+        spec = lesson_spec(lesson.lesson) if lesson is not None else self._spec(mode)
         if tuple(match.agent_names) != tuple(spec.agents):
             raise InputError(source, "match.agents", f"expected {', '.join(spec.agents)} for {mode}")
+        if lesson is not None:
+            self.lesson = lesson.lesson
         if browsing:  # the Course view stays in front; the game comes back behind it
             self._set_mode(COURSE)
         self._show_options()
