@@ -1,4 +1,4 @@
-"""The Learn app of any registered game: the guided first game, then free play, from one function.
+"""The Learn app of any registered game: its course of guided lessons, free play and hot-seat, from one function.
 
 A new game needs only a two-line notebook: ``from digitutor.widgets import learn_app`` /
 ``learn_app("<game>")``.
@@ -17,18 +17,23 @@ from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
 from ..rules.corpus import GAME_TITLES
-from .lessons import lesson_for
+from .course import CourseLesson, CoursePage, course, find_lesson
+from .lessons import Lesson
 from .model import TutorModel, one_line
-from .page import AppPage
+from .page import AppPage, on_query
 from .position import Position
+from .progress import Progress
 from .style import esc
 from .tutor import Tutor, free_play_spec, lesson_spec
 
 log = logging.getLogger("digitutor.widgets")
 
-GUIDED, FREE, HOT_SEAT = "Guided first game", "Free play against the computer", "Hot-seat (two people)"
+COURSE = "Course"
+GUIDED, FREE, HOT_SEAT = "Guided lesson", "Free play against the computer", "Hot-seat (two people)"
 #: the mode names a saved position uses
 MODE_IDS = {GUIDED: "guided", FREE: "free", HOT_SEAT: "hot-seat"}
+TOOLTIPS = {COURSE: "The lessons of this game, what you have done, and where to continue",
+            GUIDED: "A prepared game with lesson notes", FREE: "You against the computer", HOT_SEAT: "Two people at one screen"}
 MAX_SEED = 10**9
 
 
@@ -45,15 +50,21 @@ def message_page(title: str, text: str) -> widgets.VBox:
 
 
 class LearnApp(AppPage):
-    """Mode switch (guided / free play / hot-seat) above one Tutor; asks before a switch throws a game away."""
+    """Mode switch (course / guided lesson / free play / hot-seat) above one Tutor; asks before a switch throws a game away.
+
+    The Course view lists the game's lessons with the progress this browser kept; a lesson opened there
+    (or named by ``?lesson=<file stem>``) plays as the guided lesson, and one played to its end is kept as finished.
+    """
 
     def __init__(self, game_id: str) -> None:
         self.game = get_game(game_id)
-        self.lesson = lesson_for(game_id)
-        modes = ([GUIDED] if self.lesson else []) + [FREE, HOT_SEAT]
-        self.mode = widgets.ToggleButtons(options=modes, value=modes[0], style={"button_width": "auto"},
-                                          tooltips=["A prepared game with lesson notes", "You against the computer",
-                                                    "Two people at one screen"][3 - len(modes):])
+        self.lessons = course(game_id)
+        self.lesson: Lesson | None = self.lessons[0].lesson if self.lessons else None
+        self.progress = Progress({game_id: {entry.id: entry.digest for entry in self.lessons}})
+        modes = ([COURSE, GUIDED] if self.lesson else []) + [FREE, HOT_SEAT]
+        first = GUIDED if self.lesson else FREE
+        self.mode = widgets.ToggleButtons(options=modes, value=first, style={"button_width": "auto"},
+                                          tooltips=[TOOLTIPS[mode] for mode in modes])
         self.mode.add_class("dt-mode")
         self.seed = widgets.BoundedIntText(value=1, min=0, max=MAX_SEED, description="Seed", layout=widgets.Layout(width="160px"))
         names = agent_names(self.game)
@@ -63,19 +74,26 @@ class LearnApp(AppPage):
         self.free_options = widgets.HBox([self.seed, self.opponent, self.new_game])
         missing = "" if self.lesson else f"There is no guided lesson for {self.game.title} yet: enjoy a free game."
         self.hint = widgets.HTML(f'<div class="dt-notice">{esc(missing)}</div>' if missing else "")
-        self._mode = modes[0]
+        self._mode = first
         self._quiet = False
-        self.tutor = Tutor(self._model(modes[0]), presenter_toggle=False, store_key=f"digitutor:learn:{game_id}",
+        self._wanted: CourseLesson | None = None  #: the lesson the page's link asked for (``?lesson=``)
+        self.tutor = Tutor(self._model(first), presenter_toggle=False, store_key=f"digitutor:learn:{game_id}",
                            app_id=f"learn:{game_id}")
         self.tutor.mode_info = self._mode_info
         self.tutor.restorer = self._restore
+        self.course = CoursePage(self.lessons, self.progress, self.open_lesson)
         bar = widgets.HBox([self.mode, self.free_options])
         bar.add_class("dt-mode-bar")
-        super().__init__(f"Learn {self.game.title}", [self.hint, bar, self.tutor], css="dt-learn")
+        kept = [self.progress.bridge] if self.progress.bridge is not None else []
+        super().__init__(f"Learn {self.game.title}", [self.hint, bar, self.course, self.tutor, *kept], css="dt-learn")
         traitlets.link((self, "presenter"), (self.tutor.model, "presenter"))
         self._show_options()
         self.mode.observe(lambda _change: self._asked_switch(), "value")
         self.new_game.on_click(lambda _button: self._asked_switch())
+        self.tutor.model.observe(self._finished, ["step", "revision"])
+        if hasattr(self.tutor.model, "on_answered"):  # the lesson questions panel (issue 25) reports each answer
+            self.tutor.model.on_answered(self.answered)
+        on_query(self._course_query)
 
     def _model(self, mode: str) -> TutorModel:
         return TutorModel(self._spec(mode), self.lesson if mode == GUIDED else None)
@@ -87,20 +105,34 @@ class LearnApp(AppPage):
         return free_play_spec(self.game.id, int(self.seed.value), opponent)
 
     def _mode_info(self) -> tuple[str, dict[str, Any]]:
-        options: dict[str, Any] = {} if self._mode == GUIDED else {"seed": int(self.seed.value)}
+        lesson = self.tutor.model.lesson
+        options: dict[str, Any] = {"seed": int(self.seed.value)}
+        if self._mode == GUIDED:
+            options = {} if lesson is None else {"lesson": lesson.id.split("/", 1)[-1]}
         if self._mode == FREE:
             options["opponent"] = self.opponent.value
         return MODE_IDS[self._mode], options
 
     def _show_options(self) -> None:
-        self.free_options.layout.display = "none" if self.mode.value == GUIDED else ""
-        self.opponent.layout.display = "" if self.mode.value == FREE else "none"
+        chosen = self.mode.value
+        self.free_options.layout.display = "none" if chosen in (GUIDED, COURSE) else ""
+        self.opponent.layout.display = "" if chosen == FREE else "none"
+        self.course.layout.display = "" if chosen == COURSE else "none"
+        self.tutor.layout.display = "none" if chosen == COURSE else ""
+        if self.tutor.key_listener is not None:  # keys must not move a game the Course view hides
+            self.tutor.key_listener.enabled = chosen != COURSE
 
     def _asked_switch(self) -> None:
-        """Switch at once when nothing would be lost; otherwise ask, and put the mode back on "no"."""
+        """Switch at once when nothing would be lost; otherwise ask, and put the mode back on "no".
+
+        The Course view and the way back from it to the game it hid lose nothing: no question.
+        """
         if self._quiet:
             return
         model = self.tutor.model
+        if self.mode.value == COURSE or (self.mode.value == self._mode and self.course.layout.display == ""):
+            self._show_options()
+            return
         if not model.has_progress():
             self._switch()
             return
@@ -138,10 +170,14 @@ class LearnApp(AppPage):
     def _restore(self, position: Position, match: Match) -> None:
         """Bring a checked position back: its mode and settings, then its match at its step."""
         source = "saved position"
+        browsing = self.mode.value == COURSE
         modes = {mode_id: mode for mode, mode_id in MODE_IDS.items() if mode in self.mode.options}
         mode = modes.get(position.mode)
         if mode is None:
             raise InputError(source, "mode", f"expected one of {', '.join(modes)}")
+        if self._wanted is not None and mode != GUIDED:
+            raise InputError(source, "mode", f"this page was opened for lesson {self._wanted.stem!r}")
+        lesson = self._position_lesson(position) if mode == GUIDED else None
         seed, opponent = position.options.get("seed", 1), position.options.get("opponent", self.opponent.value)
         if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise InputError(source, "options.seed", f"expected a whole number from 0 to {MAX_SEED}")
@@ -155,12 +191,72 @@ class LearnApp(AppPage):
             self.mode.value = mode
         finally:
             self._quiet = False
-        spec = self._spec(mode)
+        spec = lesson_spec(lesson.lesson) if lesson is not None else self._spec(mode)
         if tuple(match.agent_names) != tuple(spec.agents):
             raise InputError(source, "match.agents", f"expected {', '.join(spec.agents)} for {mode}")
+        if lesson is not None:
+            self.lesson = lesson.lesson
+        if browsing:  # the Course view stays in front; the game comes back behind it
+            self._set_mode(COURSE)
         self._show_options()
         self._mode = mode
         self.tutor.model.adopt(match, position.step, spec, self.lesson if mode == GUIDED else None)
+
+    # -- the course ------------------------------------------------------------------------------
+
+    def _position_lesson(self, position: Position) -> CourseLesson:
+        """The course lesson a guided position was saved in (the first lesson when it names none)."""
+        stem = position.options.get("lesson", self.lessons[0].stem if self.lessons else "")
+        entry = find_lesson(self.lessons, stem) if isinstance(stem, str) else None
+        if entry is None:
+            raise InputError("saved position", "options.lesson",
+                             f"expected one of {', '.join(item.stem for item in self.lessons)}")
+        if self._wanted is not None and entry is not self._wanted:
+            raise InputError("saved position", "options.lesson", f"this page was opened for lesson {self._wanted.stem!r}")
+        return entry
+
+    def open_lesson(self, entry: CourseLesson) -> None:
+        """Play a lesson of the course as the guided lesson (back to it, unchanged, when it is the one in play)."""
+        model = self.tutor.model
+        playing = self._mode == GUIDED and model.lesson is not None and model.lesson.id == entry.id
+        self.lesson = entry.lesson
+        self._set_mode(GUIDED)
+        self._show_options()
+        if playing:
+            return
+        try:
+            model.start(lesson_spec(entry.lesson), entry.lesson)
+            self._mode = GUIDED
+        except DigitutorError as error:
+            model.error = one_line(str(error))
+        except Exception as error:  # noqa: BLE001 - never a traceback in front of a learner
+            log.exception("opening a lesson of the course failed")
+            model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
+
+    def _course_query(self, params: dict[str, str]) -> None:
+        """``?lesson=<file stem>`` opens that lesson (an unknown one: one line, then the first); ``?view=course`` the list."""
+        if params.get("view") == "course" and self.lessons and "lesson" not in params:
+            self.mode.value = COURSE
+            return
+        if "lesson" not in params or not self.lessons:
+            return
+        stem = params["lesson"]
+        entry = find_lesson(self.lessons, stem)
+        self._wanted = entry or self.lessons[0]
+        self.open_lesson(self._wanted)
+        if entry is None:
+            self.tutor.model.error = one_line(f"There is no lesson {stem!r} in the {self.game.title} course: "
+                                              "here is its first lesson.", 200)
+
+    def _finished(self, _change: Any = None) -> None:
+        """A lesson played to its end is kept as finished."""
+        model = self.tutor.model
+        if model.lesson is not None and model.match.over and self._mode == GUIDED:
+            self.progress.mark_finished(model.lesson.id)
+
+    def answered(self, lesson_id: str, question_number: int, right: bool) -> None:
+        """A lesson question was answered (the questions panel calls this): a right answer is kept."""
+        self.progress.record_answer(lesson_id, question_number, right)
 
 
 def learn_app(game_id: str) -> widgets.Widget:

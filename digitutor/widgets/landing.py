@@ -1,6 +1,7 @@
-"""The start page: the five games, which are playable, and links to every app.
+"""The start page: the five games, which are playable, each game's course progress, and links to every app.
 
-It imports no game and no rulebook parser (only the titles), so it is the quickest page to open.
+It imports no game and no rulebook parser (only the titles; the course progress reads lesson files as
+bytes), so it is the quickest page to open.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import ipywidgets as widgets
 from ..core.registry import GAME_MODULES
 from ..rules.corpus import GAME_TITLES
 from .page import AppPage
+from .progress import Progress, course_hashes
 from .style import esc
 
 #: one line per game, in plain words (written for digitutor)
@@ -31,7 +33,18 @@ APPS = (
 )
 
 
-def game_card(game_id: str) -> str:
+def course_line(game_id: str, progress: Progress | None) -> str:
+    """The game's course progress, e.g. "2 of 9 lessons finished", linking to its Course view ("" without a course)."""
+    total = len(progress.courses.get(game_id, {})) if progress is not None else 0
+    if not total:
+        return ""
+    finished = progress.finished(game_id) if progress is not None else 0
+    return (f'<p class="dt-course-progress" data-game="{esc(game_id)}"><a class="dt-course-link" '
+            f'href="./learn_{quote(game_id)}.ipynb?view=course">Course</a>: '
+            f'<span class="dt-course-count">{finished} of {total} {"lesson" if total == 1 else "lessons"} finished</span></p>')
+
+
+def game_card(game_id: str, progress: Progress | None = None) -> str:
     title = esc(GAME_TITLES[game_id])
     playable = game_id in GAME_MODULES
     badge = '<span class="dt-badge dt-badge-ok">playable</span>' if playable else '<span class="dt-badge">rulebook only</span>'
@@ -46,12 +59,13 @@ def game_card(game_id: str) -> str:
             f'<a class="dt-link" href="./rulings.ipynb?game={game}">Rulings</a>',
             f'<a class="dt-link" href="./deck_check.ipynb?game={game}">Check a deck</a>',
         ]
-    return (f'<div class="dt-game-card" data-game="{esc(game_id)}"><h3>{title} {badge}</h3><p>{about}</p>'
+    course = course_line(game_id, progress) if playable else ""
+    return (f'<div class="dt-game-card" data-game="{esc(game_id)}"><h3>{title} {badge}</h3><p>{about}</p>{course}'
             f'<p class="dt-links">{"".join(links)}</p></div>')
 
 
-def start_html() -> str:
-    games = "".join(game_card(game_id) for game_id in GAME_TITLES)
+def start_html(progress: Progress | None = None) -> str:
+    games = "".join(game_card(game_id, progress) for game_id in GAME_TITLES)
     apps = "".join(f'<li><a class="dt-link" href="./{path}">{esc(name)}</a> — {esc(what)}</li>' for path, name, what in APPS)
     return (
         "<p class=\"dt-lead\">Learn five Digimon card games step by step. Every step of every game shows the exact "
@@ -61,5 +75,9 @@ def start_html() -> str:
 
 
 def start_page() -> widgets.VBox:
-    """The landing page as a widget."""
-    return AppPage("digitutor — learn the Digimon card games", [widgets.HTML(start_html())], css="dt-start", home=False)
+    """The landing page as a widget; each game's course progress comes from this browser's local storage."""
+    progress = Progress({game_id: course_hashes(game_id) for game_id in GAME_TITLES if game_id in GAME_MODULES})
+    body = widgets.HTML(start_html(progress))
+    progress.observe(lambda _change: setattr(body, "value", start_html(progress)), "revision")
+    kept = [progress.bridge] if progress.bridge is not None else []
+    return AppPage("digitutor — learn the Digimon card games", [body, *kept], css="dt-start", home=False)

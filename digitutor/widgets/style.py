@@ -512,6 +512,36 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-term-quote::after { content: "”"; }
 .dt-term-note { display: block; font-size: 0.85em; color: #4a5466; margin-top: 0.2em; }
 .dt-presenting .dt-term-box { font-size: 0.8em; }
+/* the course page and kept progress (issue 25): lessons in order, concepts, what is done, "Continue" */
+.dt-course { gap: 6px; max-width: 1100px; }
+.dt-course-summary h2 { margin-top: 4px; }
+.dt-course-count { margin: 0; color: #394150; }
+.dt-course .dt-continue { align-self: flex-start; font-weight: 600; max-width: 100%; white-space: normal; height: auto; min-height: 32px; }
+.dt-course-list { gap: 6px; }
+.dt-course-lesson { align-items: center; gap: 10px; border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px;
+  background: #fff; }
+.dt-course-lesson > .widget-html { flex: 1 1 auto; min-width: 0; }
+.dt-course-lesson .widget-button { flex: 0 0 auto; }
+.dt-course-row { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
+.dt-course-n { flex: 0 0 auto; min-width: 1.8em; height: 1.8em; line-height: 1.8em; border-radius: 0.9em; text-align: center;
+  box-sizing: border-box; padding: 0 0.3em;
+  background: #dfe6f1; color: #1d2330; font-weight: 700; }
+.dt-course-what { flex: 1 1 16em; min-width: 0; }
+.dt-course-title { margin: 0; font-size: 1.05em; }
+.dt-concepts { list-style: none; margin: 2px 0 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px; }
+.dt-concepts li { font-size: 0.85em; padding: 0 8px; border-radius: 10px; background: #eef1f6; color: #394150; }
+.dt-course-state { display: flex; gap: 8px; flex-wrap: wrap; white-space: nowrap; }
+.dt-course-done { color: #1b6b3a; font-weight: 700; }
+.dt-course-next { color: #17416e; background: #e6f0fb; border-radius: 8px; padding: 0 6px; font-weight: 600; }
+.dt-course-right { color: #394150; }
+.dt-course-progress { margin: 0 0 6px 0; }
+.dt-presenting .dt-course { max-width: none; }
+.dt-presenting .dt-course-lesson { background: #111; border-color: #bbb; }
+.dt-presenting .dt-course-n { background: #ffd400; color: #000; }
+.dt-presenting .dt-concepts li { background: #222; color: #fff; }
+.dt-presenting .dt-course-done { color: #7ee2a0; }
+.dt-presenting .dt-course-next { color: #000; background: #ffd400; }
+.dt-presenting .dt-course-count, .dt-presenting .dt-course-right { color: #e8e8e8; }
 """
 
 
