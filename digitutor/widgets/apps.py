@@ -91,8 +91,7 @@ class LearnApp(AppPage):
         self.mode.observe(lambda _change: self._asked_switch(), "value")
         self.new_game.on_click(lambda _button: self._asked_switch())
         self.tutor.model.observe(self._finished, ["step", "revision"])
-        if hasattr(self.tutor.model, "on_answered"):  # the lesson questions panel (issue 25) reports each answer
-            self.tutor.model.on_answered(self.answered)
+        self.tutor.model.on_answered(self.answered)  # the lesson questions panel reports each answer: kept progress
         on_query(self._course_query)
 
     def _model(self, mode: str) -> TutorModel:

@@ -13,15 +13,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.yamlio import load_yaml
-from .lessons import FIELDS, Lesson, parse_lesson
+from ..lessons.model import Lesson, load_lesson
 from .progress import Progress, course_paths, lesson_hash
 from .style import esc
-
-#: the course contract's new lesson fields (read here until the lesson engine reads them itself)
-NEW_FIELDS = ("concepts", "questions")
-MAX_CONCEPTS = 6
-
 
 @dataclass(frozen=True)
 class CourseLesson:
@@ -42,25 +36,10 @@ class CourseLesson:
         return self.lesson.title
 
 
-def _concepts(value: Any) -> tuple[str, ...]:
-    """The lesson's named concepts (a list of short texts); anything else shows none."""
-    if not isinstance(value, list):
-        return ()
-    return tuple(item.strip() for item in value if isinstance(item, str) and item.strip())[:MAX_CONCEPTS]
-
-
 def load_course_lesson(path: Path) -> CourseLesson:
     """A lesson file of a course; raises InputError naming the file and field when it is not valid."""
-    doc = load_yaml(path)
-    extra = {key: doc.get(key) for key in NEW_FIELDS} if isinstance(doc, dict) else {}
-    if isinstance(doc, dict) and not set(NEW_FIELDS) <= FIELDS:  # a lesson loader that predates the course fields
-        doc = {key: value for key, value in doc.items() if key not in NEW_FIELDS}
-    lesson = parse_lesson(doc, str(path))
-    concepts = getattr(lesson, "concepts", None)
-    questions = getattr(lesson, "questions", None)
-    return CourseLesson(lesson, path.stem, lesson_hash(path),
-                        _concepts(list(concepts) if concepts is not None else extra.get("concepts")),
-                        len(questions) if questions is not None else len(extra.get("questions") or []))
+    lesson = load_lesson(path)
+    return CourseLesson(lesson, path.stem, lesson_hash(path), lesson.concepts, len(lesson.questions))
 
 
 def course(game_id: str) -> tuple[CourseLesson, ...]:

@@ -32,6 +32,8 @@ from typing import Any
 
 from traitlets import HasTraits, Int
 
+from ..lessons.course import course_files
+
 log = logging.getLogger("digitutor.widgets")
 
 STORE_PREFIX = "digitutor:progress:"
@@ -43,9 +45,6 @@ MAX_LESSONS = 200
 MAX_QUESTION = 999
 #: a folder of courses (``<folder>/<game>/first-game.yaml``, ``NN-*.yaml``) used instead of the shipped ones
 LESSONS_ENV = "DIGITUTOR_LESSONS"
-FIRST_LESSON = "first-game"
-#: a lesson folder's file that is not a lesson (the course's reasons for the clauses no lesson teaches)
-NOT_A_LESSON = "untaught.yaml"
 
 
 # -- which lessons a course has ---------------------------------------------------------------------
@@ -59,12 +58,8 @@ def lessons_folder(game_id: str) -> Path:
 
 
 def course_paths(game_id: str) -> tuple[Path, ...]:
-    """The lesson files of a game in course order: ``first-game.yaml`` first, then the others (``NN-*.yaml``) by name."""
-    folder = lessons_folder(game_id)
-    if not folder.is_dir():
-        return ()
-    files = [path for path in folder.glob("*.yaml") if path.name != NOT_A_LESSON and path.is_file()]
-    return tuple(sorted(files, key=lambda path: (path.stem != FIRST_LESSON, path.stem)))
+    """The lesson files of a game in course order (the lesson engine's order), from ``lessons_folder``."""
+    return tuple(course_files(game_id, lessons_folder(game_id)))
 
 
 def lesson_hash(path: Path | str) -> str:
