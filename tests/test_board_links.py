@@ -241,3 +241,12 @@ def test_cli_link_refuses_a_file_without_a_board(tmp_path: Path) -> None:
     decks.write_text("game: dcg\ntitle: x\ndemonstrates: []\nsetup: {decks: tutorial}\n")
     linked = cli("scenario", "link", str(decks))
     assert linked.returncode == 2 and "setup.board" in linked.stderr
+
+
+@pytest.mark.parametrize("game", ["dmb", "dbe"])
+def test_four_ko_points_means_the_game_is_over(game: str) -> None:
+    # <game>:battle-phase.7 — "If a player has 4 KO points (or more), they win!"
+    board = {**DEFAULT_BOARDS[game], "players": [{**DEFAULT_BOARDS[game]["players"][0], "ko_points": 4},
+                                                 DEFAULT_BOARDS[game]["players"][1]]}
+    assert [r.citation.id for r in check_board(game, board).impossible] == [f"{game}:battle-phase.7"]
+    assert f"[{game}:battle-phase.7]" in refused(token({"game": game, "board": board}))

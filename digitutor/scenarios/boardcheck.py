@@ -196,10 +196,16 @@ def _arena(state: Any, found: Found) -> None:
 
 def _battles(game: str, size: int, with_destiny: bool, problems: Callable[..., tuple[Reason, ...]], deck_type: type,
              cited: Any, state: Any, found: Found) -> None:
-    """The DMB / DBE check: copy limits per deck (the game's own deck rules) and no more cards than a deck holds."""
+    """The DMB / DBE check: no game goes on past 4 KO points; copy limits per deck (the game's own deck rules) and no
+    more cards than a deck holds."""
     kept = {cited.COPIES_DIGIMON, cited.COPIES_OPTION, cited.COPIES_EVOLUTION, cited.ACE, cited.DATA_COPIES, cited.FIREWALL}
+    from ..games.dmb.battle import WIN_POINTS
+
     for player in (0, 1):
         who = f"Player {player + 1}"
+        if state.sides[player].ko_points >= WIN_POINTS:
+            found.impossible.append(Reason(f"{who} has {state.sides[player].ko_points} KO points: a player with {WIN_POINTS} "
+                                           "has already won, and the game is over.", cited.WIN))
         destiny = [state.instances.cards[uid].id for uid in state.sides[player].destiny]
         main = [card.id for card in _owned(game, state, player, skip=("destiny",))]
         total = len(main) + (len(destiny) if with_destiny else 0)
