@@ -33,7 +33,7 @@ from ..core.registry import GAME_MODULES, get_game
 from ..core.yamlio import MAX_DEPTH
 from ..widgets.position import LINK_PREFIX as POSITION_PREFIX
 from ..widgets.position import _whole_number
-from .boardcheck import check_board, raw_problems
+from .boardcheck import BoardCheck, check_board, raw_problems
 
 VERSION = 1
 LINK_PREFIX = f"db{VERSION}."
@@ -258,9 +258,10 @@ def board_from_file_doc(doc: Any, source: str) -> Board:
     return board
 
 
-def scenario_doc(board: Board, expect: dict[str, Any] | None = None, demonstrates: list[Any] | None = None) -> dict[str, Any]:
-    """A scenario document for ``board`` that ``digitutor scenario check`` accepts: stopped where the board starts,
-    with the ``now`` facts found there, plus any expectations the judge confirmed (``expect``)."""
+def scenario_doc(board: Board, expect: dict[str, Any] | None = None, demonstrates: list[Any] | None = None,
+                 script: list[str] | None = None) -> dict[str, Any]:
+    """A scenario document for ``board`` that ``digitutor scenario check`` accepts: ``script`` played (default: none),
+    stopped at the next decision, with the ``now`` facts found there, plus the expectations the judge confirmed."""
     from .facts import now_facts
     from .model import parse_scenario
     from .runner import run_scenario
@@ -272,20 +273,48 @@ def scenario_doc(board: Board, expect: dict[str, Any] | None = None, demonstrate
         "explains": board.answer or "What happens and why, for the rulings library.",
         "seed": 1,
         "setup": board.setup,
-        "script": [],
+        "script": list(script or []),
     }
     run = run_scenario(parse_scenario(doc, "board"))
+    if run.refused is not None:
+        raise run.refused
     doc["expect"] = {"now": {key: value for key, value in now_facts(run.match).items() if value is not None}, **(expect or {})}
     parse_scenario(doc, "board")
     return doc
 
 
-def scenario_text(board: Board, expect: dict[str, Any] | None = None, demonstrates: list[Any] | None = None) -> str:
+def scenario_text(board: Board, expect: dict[str, Any] | None = None, demonstrates: list[Any] | None = None,
+                  script: list[str] | None = None) -> str:
     """The scenario YAML of ``board`` (see ``scenario_doc``), with a heading that says where it came from."""
     head = (f"# A {board.game} board from the judge's bench: check it with `digitutor scenario check FILE`;\n"
             "# add a script (answers, in order) and expectations (docs/scenarios.md lists every key).\n")
-    return head + yaml.safe_dump(scenario_doc(board, expect, demonstrates), sort_keys=False, default_flow_style=None,
+    return head + yaml.safe_dump(scenario_doc(board, expect, demonstrates, script), sort_keys=False, default_flow_style=None,
                                  width=110, allow_unicode=True)
+
+
+@dataclass(frozen=True)
+class Inspection:
+    """A board as the editor shows it: laid out (or the one line the loader refused it with), and its check."""
+
+    state: Any = None
+    error: str = ""
+    check: BoardCheck = BoardCheck()
+
+
+def inspect_board(board: Board) -> Inspection:
+    """Lay ``board`` out and check it, never raising for a bad board: what the editor shows after each change."""
+    early = raw_problems(board.game, board.board)
+    if early:
+        return Inspection(check=BoardCheck(early))
+    try:
+        state = get_game(board.game).new_state(board.setup, "board")
+    except InputError as error:
+        return Inspection(error=str(_with_closest(error, board)))
+    except DigitutorError as error:
+        return Inspection(error=str(error))
+    except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as error:
+        return Inspection(error=f"board: not a board the {board.game} loader can lay out ({type(error).__name__})")
+    return Inspection(state, "", check_board(board.game, board.board, state))
 
 
 def write_whole(path: str | Path, text: str) -> None:
