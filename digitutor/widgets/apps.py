@@ -19,7 +19,8 @@ from ..core.registry import GAME_MODULES, get_game
 from ..rules.corpus import GAME_TITLES
 from .lessons import lesson_for
 from .model import TutorModel, one_line
-from .page import AppPage
+from .editor import attach_editor
+from .page import AppPage, on_query
 from .position import Position
 from .style import esc
 from .tutor import Tutor, free_play_spec, lesson_spec
@@ -76,6 +77,7 @@ class LearnApp(AppPage):
         self._show_options()
         self.mode.observe(lambda _change: self._asked_switch(), "value")
         self.new_game.on_click(lambda _button: self._asked_switch())
+        on_query(lambda params: attach_editor(self, game_id, lambda: self.tutor.model.match, params))  # ?edit=1: the bench
 
     def _model(self, mode: str) -> TutorModel:
         return TutorModel(self._spec(mode), self.lesson if mode == GUIDED else None)

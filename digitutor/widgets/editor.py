@@ -629,3 +629,13 @@ def editor_app_part(params: dict[str, str], current: Callable[[], Match | None] 
     if params.get("board"):
         editor._guard(lambda: editor.open_board_link(params["board"]))
     return editor
+
+
+def attach_editor(app: widgets.Box, game: str, current: Callable[[], Match | None], params: dict[str, str]) -> None:
+    """``?edit=1`` on a Learn page: the board editor under the game, the game in progress offered as a start."""
+    if params.get("edit", "").lower() not in ("1", "true", "yes", "on"):
+        return
+    editor = BoardEditor(game, current=current)
+    editor.start.value = "current"
+    editor.add_class("dt-learn-editor")
+    app.children = (*app.children, widgets.HTML('<div class="dt-step-head">Set up a board (the judge\'s bench)</div>'), editor)

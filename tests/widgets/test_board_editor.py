@@ -179,3 +179,15 @@ def test_the_rulings_app_opens_a_board_link_and_a_scenario_in_the_bench() -> Non
 
 def scenario_board(game: str) -> dict:
     return next(s.setup["board"] for s in library() if s.game == game and isinstance(s.setup.get("board"), dict))
+
+
+def test_edit_1_on_a_learn_page_adds_the_bench_with_the_game_in_progress() -> None:
+    from digitutor.widgets.apps import LearnApp
+
+    app = LearnApp("dtector")
+    attach = __import__("digitutor.widgets.editor", fromlist=["attach_editor"]).attach_editor
+    attach(app, "dtector", lambda: app.tutor.model.match, {})
+    assert not any(isinstance(child, BoardEditor) for child in app.children)
+    attach(app, "dtector", lambda: app.tutor.model.match, {"edit": "1"})
+    editor = next(child for child in app.children if isinstance(child, BoardEditor))
+    assert editor.start.value == "current"
