@@ -307,6 +307,9 @@ class BoardEditor(widgets.VBox):
         self.remove = widgets.Button(description="Remove card")
         self.suspend = widgets.Button(description="Suspend / unsuspend stack")
         self.suspend.add_class("dt-editor-suspend")
+        for part, name in ((self.game, "game"), (self.start, "start"), (self.load, "load"), (self.player, "player"),
+                           (self.zone, "zone"), (self.where, "where"), (self.held, "held"), (self.remove, "remove")):
+            part.add_class(f"dt-editor-{name}")
         self.settings = widgets.HBox()
         self.settings.add_class("dt-editor-settings")
         self.message = widgets.HTML()
@@ -324,6 +327,8 @@ class BoardEditor(widgets.VBox):
         self.answer = widgets.Textarea(description="Answer", placeholder="filled from the last “why not?” answer",
                                        layout=widgets.Layout(width="min(760px, 96%)", height="60px"))
         self.question.value = question
+        for part, name in ((self.question, "question"), (self.answer, "answer"), (self.apply, "apply")):
+            part.add_class(f"dt-editor-{name}")
         self.share = widgets.Button(description="Share: YAML and link", tooltip="A scenario file to download and a ?board= link")
         self.share.add_class("dt-editor-share")
         self.shared = widgets.HTML()
@@ -332,6 +337,8 @@ class BoardEditor(widgets.VBox):
                                    layout=widgets.Layout(width="min(560px, 96%)"))
         self.open_link = widgets.Button(description="Open link")
         self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, description="Open a YAML file")
+        self.opener.add_class("dt-editor-opener")
+        self.open_link.add_class("dt-editor-open-link")
         self.whynot = WhyNotPanel(self._why_not_match, self._answered)
         self.stage = widgets.VBox()
         self.stage.add_class("dt-editor-stage")

@@ -21,15 +21,23 @@ from .style import esc
 PILES = ("deck", "online", "security", "egg-deck", "draft-pile")
 
 
-def card_label(match: Match, zone: str, owner: int | None, uid: int) -> str:
+def card_label(match: Match, zone: str, owner: int | None, uid: int, suspended: set[str]) -> str:
     card = match.state.instances.cards[uid]
     who = f"P{owner + 1}" if owner is not None else "Pool"
-    return f"{who} {zone}: {card.name} ({match.state.instances.iid(uid)})"
+    iid = match.state.instances.iid(uid)
+    return f"{who} {zone}: {card.name} ({iid})" + (" · suspended" if iid in suspended else "")
+
+
+def suspended_cards(match: Match) -> set[str]:
+    """The instance ids the judge's view draws suspended (DCG)."""
+    view = match.game.board(match.state, None)
+    return {card.uid for player in view.players for zone in player.zones for card in zone.cards if card.suspended}
 
 
 def cards_in_play(match: Match) -> list[tuple[str, str]]:
     """(label, instance id) of every card of the match, the zones in play first, face-down piles last."""
-    rows = [(zone in PILES, card_label(match, zone, owner, uid), match.state.instances.iid(uid))
+    suspended = suspended_cards(match)
+    rows = [(zone in PILES, card_label(match, zone, owner, uid, suspended), match.state.instances.iid(uid))
             for zone, owner, uids in match.game.zones(match.state) for uid in uids]
     return [(label, iid) for _, label, iid in sorted(rows, key=lambda row: row[0])]
 
@@ -75,6 +83,8 @@ class WhyNotPanel(widgets.VBox):
         self.result = widgets.HTML()
         self.result.add_class("dt-whynot-result")
         self._picked: list[str] = []
+        for part, name in ((self.kind, "kind"), (self.who, "who"), (self.cards, "cards"), (self.refresh_cards, "list")):
+            part.add_class(f"dt-whynot-{name}")
         super().__init__([widgets.HTML('<div class="dt-step-head">Why not? Ask of any action</div>'),
                           widgets.HBox([self.kind, self.who, self.refresh_cards]), self.cards, self.extra, self.ask, self.result])
         self.add_class("dt-whynot")
