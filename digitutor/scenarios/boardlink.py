@@ -71,7 +71,7 @@ class Board:
 
 def board_link(board: Board) -> str:
     """The board as a short URL-safe token (the value of ``?board=``)."""
-    packed = zlib.compress(json.dumps(board.to_json(), separators=(",", ":"), sort_keys=True).encode("utf-8"), 9)
+    packed = zlib.compress(json.dumps(board.to_json(), separators=(",", ":")).encode("utf-8"), 9)
     return LINK_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 

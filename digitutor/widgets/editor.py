@@ -21,6 +21,8 @@ import yaml
 from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
+from ..scenarios.boardedit import (ZONES, Zone, card_choices, empty_board, find_card, put_card, remove_card, start_phases,
+                                   toggle_suspended, zone_entries)
 from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
 from .board import board_html
 from .citation import citations_html
@@ -33,16 +35,6 @@ log = logging.getLogger("digitutor.widgets")
 
 #: where a shared link opens (every app page lies next to the rulings app)
 RULINGS_PAGE = "./rulings.ipynb"
-
-
-@dataclass(frozen=True)
-class Zone:
-    """A zone of one player in the board format: ``pile`` (card ids, top first for decks), ``stacks`` (Digimon in
-    play, each bottom first), ``stack`` (one Digimon, bottom first) or ``one`` (a single card)."""
-
-    key: str
-    label: str
-    kind: str = "pile"
 
 
 @dataclass(frozen=True)
@@ -60,42 +52,20 @@ class Setting:
 
 
 WHOSE = ((("Player 1", 0), ("Player 2", 1)))
-PHASES = {
-    "dcg": ("setup", "unsuspend", "draw", "breeding", "main"),
-    "dtector": ("setup", "draw", "battle-call", "digivolve", "digi-battle"),
-    "arena": ("digivolve", "battle", "re-group"),
-    "dmb": ("setup", "prep", "evolution", "strategy", "end"),
-    "dbe": ("setup", "prep", "evolution", "strategy", "end"),
-}
-ZONES: dict[str, tuple[Zone, ...]] = {
-    "dcg": (Zone("hand", "Hand"), Zone("battle", "Battle area", "stacks"), Zone("breeding", "Breeding area", "stack"),
-            Zone("security", "Security (top first)"), Zone("deck", "Deck (top first)"), Zone("egg_deck", "Digi-Egg deck (top first)"),
-            Zone("trash", "Trash")),
-    "dtector": (Zone("hand", "Hand"), Zone("d_dock", "D-Dock", "stacks"), Zone("deck", "Deck (top first)"),
-                Zone("discard", "Discard"), Zone("score", "Score pile")),
-    "arena": (Zone("hand", "Hand"), Zone("duel_zone", "Duel Zone (Rookie first)", "stack"), Zone("power_port", "Power Port"),
-              Zone("online", "Online (top first)"), Zone("offline", "Offline"), Zone("digivices", "Digivices placed"),
-              Zone("new_rookie", "New Rookie (face down)", "one"), Zone("digivolve_zone", "Digivolve Zone (face down)", "one")),
-    "dmb": (Zone("hand", "Hand"), Zone("active", "Active zone (bottom first)", "stack"), Zone("dp", "DP slot"),
-            Zone("attached", "Attached"), Zone("deck", "Deck (top first)"), Zone("trash", "Trash"), Zone("destiny", "Destiny Zone")),
-    "dbe": (Zone("hand", "Hand"), Zone("active", "Active zone (bottom first)", "stack"), Zone("dp", "DP slot"),
-            Zone("attached", "Attached"), Zone("deck", "Deck (top first)"), Zone("trash", "Trash"), Zone("destiny", "Destiny Zone"),
-            Zone("dark", "Dark Area")),
-}
 _TURN = Setting("turn", "Turn", "int", 1, 1, 10_000)
 SETTINGS: dict[str, tuple[Setting, ...]] = {
-    "dcg": (Setting("phase", "Phase", "choice", "main", choices=PHASES["dcg"]), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+    "dcg": (Setting("phase", "Phase", "choice", "main"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
             _TURN, Setting("memory", "Memory (whose turn: +)", "int", 0, -10, 10)),
-    "dtector": (Setting("phase", "Phase", "choice", "battle-call", choices=PHASES["dtector"]),
+    "dtector": (Setting("phase", "Phase", "choice", "battle-call"),
                 Setting("active", "Whose turn", "choice", 0, choices=WHOSE), _TURN,
                 Setting("points", "Points", "int", 0, 0, 10_000, player=True)),
-    "arena": (Setting("phase", "Phase", "choice", "battle", choices=PHASES["arena"]),
+    "arena": (Setting("phase", "Phase", "choice", "battle"),
               Setting("first", "Goes first", "choice", 0, choices=WHOSE), Setting("duel", "Duel", "int", 1, 1, 10_000),
               Setting("score", "Score", "int", 0, 0, 10_000, player=True)),
-    "dmb": (Setting("phase", "Phase", "choice", "prep", choices=PHASES["dmb"]), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+    "dmb": (Setting("phase", "Phase", "choice", "prep"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
             _TURN, Setting("hp", "HP", "int", 0, 0, 9990, player=True), Setting("ko_points", "KO points", "int", 0, 0, 9, player=True),
             Setting("abnormal", "Abnormal", "bool", False, player=True)),
-    "dbe": (Setting("phase", "Phase", "choice", "prep", choices=PHASES["dbe"]), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+    "dbe": (Setting("phase", "Phase", "choice", "prep"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
             Setting("turn", "Turn", "int", 2, 1, 10_000), Setting("hp", "HP", "int", 0, 0, 99_990, player=True),
             Setting("ko_points", "KO points", "int", 0, 0, 9, player=True), Setting("flats", "Flat tokens", "int", 0, 0, 3, player=True),
             Setting("abnormal", "Abnormal", "bool", False, player=True)),
@@ -106,137 +76,6 @@ DEFAULT_WORDS = {
     "dcg": "who went first: follows whose turn and the turn number", "arena": "",
     "dtector": "",
 }
-
-
-def empty_board(game: str) -> dict[str, Any]:
-    """The smallest board the game's loader takes: two players, nothing else (the rest are the defaults shown)."""
-    if game == "arena":  # a Duel Zone needs a Rookie at the bottom
-        return {"players": [{"duel_zone": []}, {"duel_zone": []}]}
-    return {"players": [{}, {}]}
-
-
-def card_choices(game: str) -> list[str]:
-    """Every card of the game as the search box offers it: ``Name · id``."""
-    cards = get_game(game).plugs.cards()
-    return sorted(f"{card.name} · {card_id}" for card_id, card in cards.items())
-
-
-def find_card(game: str, text: str) -> str:
-    """The card id a search box's text names (``Name · id``, an id, a printed number or a unique name)."""
-    cards = get_game(game).plugs.cards()
-    written = text.rpartition(" · ")[2].strip() if " · " in text else text.strip()
-    if written in cards:
-        return written
-    lowered = written.lower()
-    by_number = [card_id for card_id, card in cards.items() if str(getattr(card, "number", "") or "").lower() == lowered]
-    by_name = [card_id for card_id, card in cards.items() if card.name.lower() == lowered]
-    found = by_number or by_name
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise InputError("card", "", f"{written!r} names {len(found)} cards ({', '.join(found[:4])}): pick one from the list")
-    from ..scenarios.boardlink import closest_cards
-
-    close = closest_cards(game, written)
-    raise InputError("card", "", f"no {game} card {written!r}" + (f" (closest: {', '.join(close)})" if close else ""))
-
-
-def stack_cards(entry: Any) -> list[str]:
-    """A stack entry's cards, bottom first (``id``, ``[ids]`` or ``{stack: [ids], ...}``)."""
-    if isinstance(entry, str):
-        return [entry]
-    if isinstance(entry, list):
-        return list(entry)
-    if isinstance(entry, dict) and isinstance(entry.get("stack"), list):
-        return list(entry["stack"])
-    return []
-
-
-def with_cards(entry: Any, cards: list[str]) -> Any:
-    """``entry`` holding ``cards`` (bottom first), in the shortest form the format allows, its flags kept."""
-    if isinstance(entry, dict):
-        return {**entry, "stack": cards}
-    return cards[0] if len(cards) == 1 else cards
-
-
-def put_card(board: dict[str, Any], player: int, zone: Zone, card_id: str, where: str = "new") -> None:
-    """Put ``card_id`` into ``zone``: ``where`` is ``new`` (a new stack, or the end of a pile), ``top:N`` or
-    ``under:N`` (on top of / under stack N) for zones of stacks."""
-    side = board["players"][player]
-    if zone.kind == "one":
-        side[zone.key] = card_id
-        return
-    if zone.kind == "pile":
-        side.setdefault(zone.key, []).append(card_id)
-        return
-    if zone.kind == "stack" and zone.key == "breeding":
-        cards = stack_cards(side.get("breeding"))
-        side["breeding"] = with_cards(side.get("breeding"), [card_id, *cards] if where.startswith("under") else [*cards, card_id])
-        return
-    if zone.kind == "stack":
-        pile = side.setdefault(zone.key, [])
-        pile.insert(0, card_id) if where.startswith("under") else pile.append(card_id)
-        return
-    stacks = side.setdefault(zone.key, [])
-    how, _, number = where.partition(":")
-    if how == "new" or not number.isdigit() or int(number) >= len(stacks):
-        stacks.append(card_id)
-        return
-    index = int(number)
-    cards = stack_cards(stacks[index])
-    stacks[index] = with_cards(stacks[index], [card_id, *cards] if how == "under" else [*cards, card_id])
-
-
-def zone_entries(board: dict[str, Any], player: int, zone: Zone) -> list[tuple[str, str]]:
-    """(label, place) of every card in a zone, for the remove list: ``place`` is ``i`` or ``i.j`` (stack i, card j)."""
-    held = board["players"][player].get(zone.key)
-    if zone.kind == "one":
-        return [(str(held), "0")] if isinstance(held, str) else []
-    if zone.kind == "stack" and zone.key == "breeding":
-        return [(f"{card} (card {j + 1} from the bottom)", f"0.{j}") for j, card in enumerate(stack_cards(held))]
-    if not isinstance(held, list):
-        return []
-    if zone.kind == "stacks":
-        return [(f"stack {i + 1}: {card}" + (" (top)" if j == len(stack_cards(entry)) - 1 else f" (under, {j + 1} from the bottom)"),
-                 f"{i}.{j}") for i, entry in enumerate(held) for j, card in enumerate(stack_cards(entry))]
-    return [(f"{i + 1}. {card}", str(i)) for i, card in enumerate(held)]
-
-
-def remove_card(board: dict[str, Any], player: int, zone: Zone, place: str) -> None:
-    """Take the card at ``place`` (see ``zone_entries``) out of the zone; an emptied stack goes too."""
-    side = board["players"][player]
-    if zone.kind == "one":
-        side.pop(zone.key, None)
-        return
-    if zone.key == "breeding":
-        cards = stack_cards(side.get("breeding"))
-        del cards[int(place.partition(".")[2])]
-        side["breeding"] = with_cards(side["breeding"], cards) if cards else None
-        if not cards:
-            side.pop("breeding")
-        return
-    held = side[zone.key]
-    if zone.kind != "stacks":
-        del held[int(place)]
-        return
-    i, _, j = place.partition(".")
-    cards = stack_cards(held[int(i)])
-    del cards[int(j)]
-    if cards:
-        held[int(i)] = with_cards(held[int(i)], cards)
-    else:
-        del held[int(i)]
-
-
-def toggle_suspended(board: dict[str, Any], player: int, index: int) -> None:
-    """Suspend an unsuspended DCG stack of the battle area, or unsuspend a suspended one."""
-    stacks = board["players"][player].get("battle") or []
-    entry = stacks[index]
-    suspended = isinstance(entry, dict) and entry.get("suspended", False)
-    flags = {k: v for k, v in entry.items() if k not in ("stack", "suspended")} if isinstance(entry, dict) else {}
-    cards = stack_cards(entry)
-    stacks[index] = {"stack": cards, **flags, "suspended": True} if not suspended else (
-        {"stack": cards, **flags} if flags else with_cards(None, cards))
 
 
 def defaults_html(game: str, board: dict[str, Any]) -> str:
@@ -252,7 +91,7 @@ def defaults_html(game: str, board: dict[str, Any]) -> str:
 
 
 def _shown(setting: Setting, value: Any) -> str:
-    if setting.choices and isinstance(setting.choices[0], tuple):
+    if setting.choices and isinstance(setting.choices[0], tuple):  # (label, value) pairs
         return next((label for label, v in setting.choices if v == value), str(value))
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -346,9 +185,9 @@ class BoardEditor(widgets.VBox):
             widgets.HBox([self.game, self.start, self.load]),
             widgets.HBox([self.player, self.zone]), widgets.HBox([self.card, self.where, self.put]),
             widgets.HBox([self.held, self.remove, self.suspend]), self.settings, self.message,
-            self.verdict, self.preview, widgets.HBox([self.text, self.apply]), self.play, self.whynot,
+            self.verdict, self.preview, widgets.HBox([self.text, self.apply]), self.play, self.stage, self.whynot,
             widgets.HTML('<div class="dt-step-head">Share</div>'), self.question, self.answer, self.share, self.shared,
-            widgets.HBox([self.opener, self.open_link, self.upload]), self.stage,
+            widgets.HBox([self.opener, self.open_link, self.upload]),
         ]
         super().__init__(rows)
         self.add_class("dt-editor")
@@ -424,6 +263,7 @@ class BoardEditor(widgets.VBox):
     def _game_widgets(self) -> None:
         zones = ZONES[self.game_id]
         self.zone.options = [(z.label, z.key) for z in zones]
+        self.zone.index = 0
         self.card.options = card_choices(self.game_id)
         self.card.value = ""
         starts: list[tuple[str, str]] = [("An empty board", "empty")]
@@ -433,6 +273,7 @@ class BoardEditor(widgets.VBox):
 
         starts += [(f"Scenario: {s.title}", s.id) for s in library() if s.game == self.game_id and isinstance(s.setup.get("board"), dict)]
         self.start.options = starts
+        self.start.index = 0
         self.settings.children = tuple(self._setting_widget(s, p) for s in SETTINGS[self.game_id]
                                        for p in ((0, 1) if s.player else (None,)))
         self.whynot.set_game(self.game_id)
@@ -442,7 +283,8 @@ class BoardEditor(widgets.VBox):
         if setting.kind == "bool":
             box: widgets.Widget = widgets.Checkbox(description=label, indent=False, layout=widgets.Layout(width="auto"))
         elif setting.kind == "choice":
-            box = widgets.Dropdown(options=list(setting.choices), description=label, layout=widgets.Layout(width="220px"))
+            choices = start_phases(self.game_id) if setting.key == "phase" else setting.choices  # the loader's own list
+            box = widgets.Dropdown(options=list(choices), description=label, layout=widgets.Layout(width="220px"))
         else:
             box = widgets.BoundedIntText(min=setting.low, max=setting.high, description=label, layout=widgets.Layout(width="200px"))
         box.style = {"description_width": "initial"}
@@ -505,6 +347,7 @@ class BoardEditor(widgets.VBox):
         elif zone.kind == "stack":
             places.append(("under the stack (bottom)", "under:0"))
         self.where.options = places
+        self.where.index = 0
         self.suspend.layout.display = "" if self.game_id == "dcg" and zone.key == "battle" else "none"
 
     def _players_ok(self) -> bool:

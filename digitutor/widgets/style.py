@@ -489,7 +489,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-editor-yaml textarea { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; }
 .dt-editor-shared input { width: min(760px, 96%); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
 .dt-whynot { border-top: 1px solid #d7dce3; margin-top: 6px; padding-top: 4px; }
-.dt-bench > .widget-button, .dt-to-bench { width: auto; }
+.dt-bench > .widget-button, .dt-to-bench { width: auto; align-self: flex-start; }
 .dt-presenting .dt-editor-settings { background: #111; border-color: #444; }
 .dt-presenting .dt-editor-ok { color: #b8f5c8; background: #0d2b17; }
 .dt-presenting .dt-editor-refused { color: #ffb4b4; background: #300; }
