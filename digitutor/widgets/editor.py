@@ -131,6 +131,9 @@ class BoardEditor(widgets.VBox):
         self.game_id = game if game in GAME_MODULES else GAME_MODULES[0]
         self.board: dict[str, Any] = copy.deepcopy(board) if board is not None else empty_board(self.game_id)
         self.inspection = Inspection()
+        #: a shipped scenario's script, and the board it belongs to: Play follows it while the board is unchanged
+        self.script: tuple[str, ...] = ()
+        self._script_board: dict[str, Any] | None = None
         self._quiet = False
         self.game = widgets.Dropdown(options=[(get_game(g).title, g) for g in GAME_MODULES], value=self.game_id, description="Game")
         self.start = widgets.Dropdown(description="Start from", layout=widgets.Layout(width="min(560px, 96%)"))
@@ -211,8 +214,10 @@ class BoardEditor(widgets.VBox):
     def current_board(self) -> Board:
         return Board(self.game_id, copy.deepcopy(self.board), self.question.value.strip(), self.answer.value.strip())
 
-    def set_board(self, game: str, board: dict[str, Any], question: str | None = None) -> None:
-        """Show ``board`` of ``game`` (checked, never repaired); ``question``: the judge's question, if it has one."""
+    def set_board(self, game: str, board: dict[str, Any], question: str | None = None, script: tuple[str, ...] = ()) -> None:
+        """Show ``board`` of ``game`` (checked, never repaired); ``question``: the judge's question, if it has one;
+        ``script``: the answers of the scenario it comes from (Play follows them while the board is unchanged)."""
+        self.script, self._script_board = tuple(script), copy.deepcopy(board) if script else None
         self._quiet = True
         try:
             self.game_id = game
@@ -398,7 +403,7 @@ class BoardEditor(widgets.VBox):
             from .rulings import library
 
             scenario = next(s for s in library() if s.id == chosen)
-            self.set_board(scenario.game, scenario.setup["board"], scenario.title)
+            self.set_board(scenario.game, scenario.setup["board"], scenario.title, scenario.script)
 
     def open_board_link(self, text: str) -> None:
         """Open a ``?board=`` link (untrusted: checked; a bad one is one line of error)."""
@@ -429,8 +434,9 @@ class BoardEditor(widgets.VBox):
         """The board in the tutor: every seat a person, the judge's view (every card shown, and it says so)."""
         board = self.current_board()
         players = get_game(board.game).players
+        script = self.script if self._script_board == board.board else ()
         spec = MatchSpec(board.game, 1, board.setup, ("human",) * players, "board", "all",
-                         label=board.question or "A judge's board")
+                         label=board.question or "A judge's board", script=script, follow_script=bool(script))
         self._close_stage()
         tutor = Tutor(TutorModel(spec), presenter_toggle=False)
         note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.</div>')

@@ -191,3 +191,16 @@ def test_edit_1_on_a_learn_page_adds_the_bench_with_the_game_in_progress() -> No
     attach(app, "dtector", lambda: app.tutor.model.match, {"edit": "1"})
     editor = next(child for child in app.children if isinstance(child, BoardEditor))
     assert editor.start.value == "current"
+
+
+def test_a_shipped_scenarios_script_is_followed_while_its_board_is_unchanged() -> None:
+    scenario = next(s for s in library() if s.id == "dmb/11-evolve-refused-without-enough-dp")
+    editor = BoardEditor("dmb")
+    editor.start.value = scenario.id
+    editor.load.click()
+    editor.play.click()
+    spec = editor.tutor().model.spec
+    assert spec.script == scenario.script and spec.follow_script
+    put(editor, 1, "hand", "agumon")
+    editor.play.click()
+    assert editor.tutor().model.spec.script == ()
