@@ -243,13 +243,13 @@ class BoardEditor(widgets.VBox):
         self._zone_changed()
         self.whynot.reset()
 
-    def _guard(self, action: Callable[[], None]) -> None:
-        """Run an editing action; a bad input is one line on the page, never a traceback."""
+    def _guard(self, action: Callable[[], None], failed: str = "") -> None:
+        """Run an editing action; a bad input is one line on the page (after ``failed``, if given), never a traceback."""
         self.message.value = ""
         try:
             action()
         except DigitutorError as error:
-            self.message.value = f'<div class="dt-error">{esc(error)}</div>'
+            self.message.value = f'<div class="dt-error">{esc(failed)}{esc(error)}</div>'
         except Exception as error:  # noqa: BLE001 - never a traceback in front of a judge
             log.exception("the board editor failed")
             self.message.value = f'<div class="dt-error">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</div>'
@@ -483,7 +483,7 @@ def editor_app_part(params: dict[str, str], current: Callable[[], Match | None] 
     game = params.get("game", "dcg")
     editor = BoardEditor(game if game in GAME_MODULES else "dcg", current=current)
     if params.get("board"):
-        editor._guard(lambda: editor.open_board_link(params["board"]))
+        editor._guard(lambda: editor.open_board_link(params["board"]), "The link was not opened (an empty board is shown): ")
     return editor
 
 

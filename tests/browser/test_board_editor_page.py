@@ -107,6 +107,15 @@ def same_board_in_a_fresh_page(page: Page, link: str, board_yaml: str) -> None:
 def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp_path: Path) -> None:
     app.set_viewport_size(WIDE)
     editor = bench(app)
+    put(editor, "Player 1", "Battle area", "Koromon · st1-01", "st1-01")  # a Digi-Egg: no DP
+    refused = editor.locator(".dt-editor-refused")
+    expect(refused).to_contain_text("The rules cannot have this board")
+    expect(refused.locator('[data-clause="dcg:movable-to-battle-areas.p2"]').first).to_be_visible()
+    expect(editor.locator("button.dt-editor-play")).to_be_disabled()
+    shot(app, "editor-dcg-refused")
+    editor.locator(".dt-editor-held select").select_option(index=0)
+    editor.locator("button.dt-editor-remove").click()
+    expect(editor.locator(".dt-editor-yaml textarea")).not_to_have_value(re.compile("st1-01"))
     put(editor, "Player 1", "Battle area", "Birdramon · st1-05", "st1-05")
     put(editor, "Player 2", "Battle area", "st2-07", "st2-07")
     put(editor, "Player 2", "Battle area", "Ikkakumon · st2-07", "battle: [st2-07, st2-07]")
@@ -200,3 +209,5 @@ def test_a_hostile_board_link_is_one_line_of_error_on_the_page(app: Page, name: 
     expect(editor.locator(".dt-editor-yaml textarea")).to_have_value("players:\n- {}\n- {}\n")
     if name == "unknown-card":
         assert "closest: " in shown and "st1-03" in shown
+        app.set_viewport_size(WIDE)
+        shot(app, "editor-hostile-link")
