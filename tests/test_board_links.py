@@ -250,3 +250,51 @@ def test_four_ko_points_means_the_game_is_over(game: str) -> None:
                                                  DEFAULT_BOARDS[game]["players"][1]]}
     assert [r.citation.id for r in check_board(game, board).impossible] == [f"{game}:battle-phase.7"]
     assert f"[{game}:battle-phase.7]" in refused(token({"game": game, "board": board}))
+
+
+# -- A game in progress as a board -------------------------------------------------------------------------------
+
+#: zones a board has no place for, and where their cards go (None: removed from the game, left out): a Battle Call
+#: card back to the hand, a Support Phase's Supports back to the hand (the board starts at its Strategy Phase), cards
+#: looked at or set aside before the game back on the deck
+MOVED = {("dtector", "battle-call"): "hand", ("dmb", "support"): "hand", ("dbe", "support"): "hand",
+         ("dbe", "evolve-zone"): "hand", ("dbe", "side-pile"): "deck", ("dbe", "kept"): "deck", ("dbe", "looking"): "deck",
+         ("dmb", "looking"): "deck", ("dmb", "deleted"): None, ("dbe", "deleted"): None}
+
+
+def zone_cards(game: str, state: Any) -> dict[tuple[str, int | None], list[str]]:
+    from digitutor.core.registry import get_game
+
+    found: dict[tuple[str, int | None], list[str]] = {}
+    for zone, owner, uids in get_game(game).zones(state):
+        where = MOVED.get((game, zone), zone)
+        if where is not None:
+            found.setdefault((where, owner), []).extend(state.instances.cards[uid].id for uid in uids)
+    return {key: sorted(cards) for key, cards in found.items() if cards}
+
+
+@pytest.mark.parametrize("game", sorted(DEFAULT_BOARDS))
+def test_a_game_in_progress_becomes_a_board_with_the_same_cards_in_the_same_zones(game: str) -> None:
+    from digitutor.core.match import Match
+    from digitutor.core.registry import get_game
+    from digitutor.scenarios.boardstate import board_from_state
+
+    for seed in (1, 2):
+        match = Match(game, seed, None, ("random", "random"))
+        for steps in (15, 40, 90):
+            while len(match.steps) < steps and not match.over and match.advance() is not None:
+                pass
+            if match.over:
+                break
+            board = board_from_state(game, match.state)
+            laid = get_game(game).new_state({"board": board}, "board")
+            assert zone_cards(game, laid) == zone_cards(game, match.state), (seed, steps)
+            assert not check_board(game, board, laid).impossible
+
+
+def test_an_arena_game_still_in_setup_is_not_a_board_yet() -> None:
+    from digitutor.core.match import Match
+    from digitutor.scenarios.boardstate import board_from_state
+
+    with pytest.raises(InputError, match="still in Setup"):
+        board_from_state("arena", Match("arena", 1, None, ("random", "random")).state)
