@@ -211,3 +211,15 @@ def test_a_hostile_board_link_is_one_line_of_error_on_the_page(app: Page, name: 
         assert "closest: " in shown and "st1-03" in shown
         app.set_viewport_size(WIDE)
         shot(app, "editor-hostile-link")
+
+
+def test_edit_1_on_a_learn_page_loads_the_game_in_progress_into_the_bench(app: Page) -> None:
+    app.goto("/voila/render/learn_dtector.ipynb?edit=1")
+    root = wait_ready(app)
+    press(root, "button.dt-next")
+    editor = app.locator(".dt-learn-editor")
+    expect(editor.locator(".dt-editor-start select")).to_have_value(re.compile(".+"))
+    editor.locator("button.dt-editor-load").click()
+    expect(editor.locator(".dt-editor-yaml textarea")).not_to_have_value("players:\n- {}\n- {}\n")
+    expect(editor.locator(".dt-editor-check")).to_contain_text("The rules can have this board")
+    expect(editor.locator(".dt-error")).to_have_count(0)
