@@ -175,6 +175,7 @@ class BoardEditor(widgets.VBox):
         self.share.add_class("dt-editor-share")
         self.shared = widgets.HTML()
         self.shared.add_class("dt-editor-shared")
+        self.shared_text = ""  #: the scenario YAML last shared
         self.opener = widgets.Text(description="Open", placeholder="paste a ?board= link (or its db1. value)",
                                    layout=widgets.Layout(width="min(560px, 96%)"))
         self.open_link = widgets.Button(description="Open link")
