@@ -379,6 +379,29 @@ def cmd_scenario_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_scenario_link(args: argparse.Namespace) -> int:
+    from .core.yamlio import load_yaml
+    from .scenarios.boardlink import board_from_file_doc, board_link
+
+    board = board_from_file_doc(load_yaml(args.file), args.file)
+    print(f"?board={board_link(board)}")
+    return 0
+
+
+def cmd_scenario_open(args: argparse.Namespace) -> int:
+    from .scenarios.boardlink import MAX_LINK, read_board_link, scenario_text, write_whole
+
+    text = sys.stdin.read(MAX_LINK + 1) if args.link == "-" else args.link
+    board = read_board_link(text, "LINK")
+    scenario = scenario_text(board)
+    if args.out:
+        write_whole(args.out, scenario)
+        print(f"wrote {args.out}")
+    else:
+        print(scenario, end="")
+    return 0
+
+
 def cmd_deck_check(args: argparse.Namespace) -> int:
     from .decks import check_deck_file
 
@@ -495,6 +518,11 @@ def build_parser() -> Parser:
     new.add_argument("game", metavar="GAME", help="a playable game id")
     new.add_argument("--board", help="a board file: a bare board, {board: ...}, {decks: ...} or a scenario file")
     new.add_argument("--out", help="write the template here (default: print it)")
+    link = verb(scenario, "link", cmd_scenario_link, "print the ?board= link of a scenario's (or a board file's) board")
+    link.add_argument("file", metavar="FILE", help="a scenario file with setup.board, or a board file: {game, board, question}")
+    opened = verb(scenario, "open", cmd_scenario_open, "write the scenario file of a ?board= link (checked against the rules)")
+    opened.add_argument("link", metavar="LINK", help="the link's board=... value, the whole address, or - to read it from stdin")
+    opened.add_argument("--out", help="write the scenario here, all at once (default: print it)")
 
     deck = verbs.add_parser("deck", help="deck lists").add_subparsers(dest="deck_verb", required=True, parser_class=Parser)
     deck_check = verb(deck, "check", cmd_deck_check, "check a deck file: legal, or every cited reason it is not")

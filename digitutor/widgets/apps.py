@@ -18,6 +18,7 @@ from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
 from ..rules.corpus import GAME_TITLES
 from .course import CourseLesson, CoursePage, course, find_lesson
+from .editor import attach_editor
 from .lessons import Lesson
 from .model import TutorModel, one_line
 from .page import AppPage, on_query
@@ -93,6 +94,7 @@ class LearnApp(AppPage):
         self.tutor.model.observe(self._finished, ["step", "revision"])
         self.tutor.model.on_answered(self.answered)  # the lesson questions panel reports each answer: kept progress
         on_query(self._course_query)
+        on_query(lambda params: attach_editor(self, game_id, lambda: self.tutor.model.match, params))  # ?edit=1: the bench
 
     def _model(self, mode: str) -> TutorModel:
         return TutorModel(self._spec(mode), self.lesson if mode == GUIDED else None)

@@ -199,11 +199,24 @@ class RulingsApp(AppPage):
         self.done.add_class("dt-panel")
         self.done.add_class("dt-scenario-complete")
         self.stage = widgets.VBox()
+        self.to_bench = widgets.Button(description="Set up a board", icon="pencil",
+                                       tooltip="The judge's bench: any board, checked, played, asked “why not?”, shared")
+        self.to_bench.add_class("dt-to-bench")
+        self.edit_this = widgets.Button(description="Edit this board", tooltip="Open this scenario's board in the editor")
+        self.edit_this.add_class("dt-edit-this")
+        self.to_library = widgets.Button(description="Back to the rulings library")
+        self.to_library.add_class("dt-to-library")
+        self.bench = widgets.VBox([self.to_library], layout=widgets.Layout(display="none"))
+        self.bench.add_class("dt-bench")
         self._scenarios: dict[str, Scenario] = {}
         self._opened: str | None = None
         self._listing = False
-        super().__init__("Rulings library", [widgets.HBox([self.game, self.query, self.found]), self.scenario, self.about,
-                                             self.done, self.stage], css="dt-rulings")
+        self.library_part = widgets.VBox([widgets.HBox([self.game, self.query, self.found, self.to_bench]), self.scenario,
+                                           self.about, self.edit_this, self.done, self.stage])
+        super().__init__("Rulings library", [self.library_part, self.bench], css="dt-rulings")
+        self.to_bench.on_click(lambda _b: self.open_bench())
+        self.edit_this.on_click(lambda _b: self._edit_open_scenario())
+        self.to_library.on_click(lambda _b: self._show_bench(False))
         self.game.observe(lambda _change: self._list(), "value")
         self.query.observe(lambda _change: self._list(), "value")
         self.scenario.observe(lambda _change: self._open(), "value")
@@ -221,8 +234,46 @@ class RulingsApp(AppPage):
         if tutor is not None:
             tutor.model.presenter = change["new"]
 
+    # -- the judge's bench -------------------------------------------------------------------------
+
+    def editor(self) -> Any:
+        from .editor import BoardEditor
+
+        return next((child for child in self.bench.children if isinstance(child, BoardEditor)), None)
+
+    def _show_bench(self, shown: bool) -> None:
+        self.bench.layout.display = "" if shown else "none"
+        self.library_part.layout.display = "none" if shown else ""
+
+    def open_bench(self, params: dict[str, str] | None = None) -> Any:
+        """Show the board editor (made on first use): ``?board=`` opens that board, a bad link is one line of error."""
+        from .editor import editor_app_part
+
+        editor = self.editor()
+        if editor is None or params:
+            if editor is not None:
+                editor.close()
+            wanted = params or {"game": self.game.value if self.game.value != ALL else "dcg"}
+            editor = editor_app_part(wanted)
+            self.bench.children = (self.to_library, editor)
+        self._show_bench(True)
+        return editor
+
+    def _edit_open_scenario(self) -> None:
+        scenario = library_scenario(self._opened)
+        board = scenario.setup.get("board") if scenario is not None else None
+        editor = self.open_bench()
+        if scenario is not None and isinstance(board, dict):
+            editor.set_board(scenario.game, board, scenario.title)
+        elif scenario is not None:
+            editor.message.value = '<div class="dt-error">This scenario starts from two decks, not a board: start from an empty board.</div>'
+
     def _deep_link(self, params: dict[str, str]) -> None:
-        """``?scenario=<id>`` (its game follows) or ``?game=<id>``; an unknown one is said in one line."""
+        """``?scenario=<id>`` (its game follows) or ``?game=<id>``; an unknown one is said in one line.
+        ``?board=<link>`` or ``?edit=1`` open the board editor."""
+        if params.get("board") or params.get("edit"):
+            self.open_bench({key: params[key] for key in ("board", "game") if params.get(key)} or {"game": "dcg"})
+            return
         wanted = params.get("scenario", "")
         game = params.get("game", "")
         for named in (game, wanted.split("/", 1)[0]):
@@ -310,6 +361,10 @@ class RulingsApp(AppPage):
         if done and self.done.layout.display == "none":
             self.done.value = complete_html(scenario)
         self.done.layout.display = "" if done else "none"
+
+
+def library_scenario(scenario_id: str | None) -> Scenario | None:
+    return next((s for s in library() if s.id == scenario_id), None)
 
 
 def scenario_complete(model: TutorModel) -> bool:

@@ -542,6 +542,23 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-course-done { color: #7ee2a0; }
 .dt-presenting .dt-course-next { color: #000; background: #ffd400; }
 .dt-presenting .dt-course-count, .dt-presenting .dt-course-right { color: #e8e8e8; }
+/* -- the judge's bench: the board editor (digitutor/widgets/editor.py, whynot.py) -- */
+.dt-editor { gap: 4px; }
+.dt-editor .widget-hbox { flex-wrap: wrap; gap: 4px 8px; align-items: center; }
+.dt-editor-settings { border: 1px solid #d7dce3; border-radius: 6px; padding: 4px 6px; background: #f7f9fb; }
+.dt-editor-check { margin: 4px 0; }
+.dt-editor-ok { color: #145c2e; background: #e3f4e8; border-radius: 4px; padding: 2px 8px; display: inline-block; }
+.dt-editor-refused { color: #7a1013; background: #fde8e8; border-left: 4px solid #a4161a; border-radius: 4px; padding: 4px 8px; }
+.dt-editor-notes { font-size: 0.92em; color: #4a5261; margin: 2px 0; }
+.dt-editor-defaults { font-size: 0.92em; color: #4a5261; margin: 2px 0; }
+.dt-editor-yaml textarea { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; }
+.dt-editor-shared input { width: min(760px, 96%); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
+.dt-whynot { border-top: 1px solid #d7dce3; margin-top: 6px; padding-top: 4px; }
+.dt-bench > .widget-button, .dt-to-bench { width: auto; align-self: flex-start; }
+.dt-presenting .dt-editor-settings { background: #111; border-color: #444; }
+.dt-presenting .dt-editor-ok { color: #b8f5c8; background: #0d2b17; }
+.dt-presenting .dt-editor-refused { color: #ffb4b4; background: #300; }
+.dt-presenting .dt-editor-notes, .dt-presenting .dt-editor-defaults { color: #d0d0d0; }
 """
 
 

@@ -1,0 +1,498 @@
+"""The judge's bench: set up any board, check it, play it, ask "why not?" of any action, share it.
+
+The editor edits exactly the scenario board format (what a scenario's ``setup: {board: ...}`` holds,
+shown as YAML under the controls and editable there too) and checks it after every change with the
+same loader scenarios use (``boardlink.inspect_board``): a board the rules cannot have shows every
+cited reason and cannot be played or shared until it is mended; nothing is ever repaired silently.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import ipywidgets as widgets
+import yaml
+
+from ..core.errors import DigitutorError, InputError
+from ..core.match import Match
+from ..core.registry import GAME_MODULES, get_game
+from ..scenarios.boardedit import (ZONES, Zone, card_choices, empty_board, find_card, put_card, remove_card, start_phases,
+                                   toggle_suspended, zone_entries)
+from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
+from .board import board_html
+from .citation import citations_html
+from .model import MatchSpec, TutorModel
+from .style import esc
+from .tutor import Tutor
+from .whynot import WhyNotPanel
+
+log = logging.getLogger("digitutor.widgets")
+
+#: where a shared link opens (every app page lies next to the rulings app)
+RULINGS_PAGE = "./rulings.ipynb"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A state a ruling may turn on: a board field (``player`` False) or a player's (True), with its default."""
+
+    key: str
+    label: str
+    kind: str  #: ``int``, ``bool`` or ``choice``
+    default: Any
+    low: int = 0
+    high: int = 10_000
+    choices: tuple[Any, ...] = ()
+    player: bool = False
+
+
+WHOSE = ((("Player 1", 0), ("Player 2", 1)))
+_TURN = Setting("turn", "Turn", "int", 1, 1, 10_000)
+SETTINGS: dict[str, tuple[Setting, ...]] = {
+    "dcg": (Setting("phase", "Phase", "choice", "main"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+            _TURN, Setting("memory", "Memory (whose turn: +)", "int", 0, -10, 10)),
+    "dtector": (Setting("phase", "Phase", "choice", "battle-call"),
+                Setting("active", "Whose turn", "choice", 0, choices=WHOSE), _TURN,
+                Setting("points", "Points", "int", 0, 0, 10_000, player=True)),
+    "arena": (Setting("phase", "Phase", "choice", "battle"),
+              Setting("first", "Goes first", "choice", 0, choices=WHOSE), Setting("duel", "Duel", "int", 1, 1, 10_000),
+              Setting("score", "Score", "int", 0, 0, 10_000, player=True)),
+    "dmb": (Setting("phase", "Phase", "choice", "prep"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+            _TURN, Setting("hp", "HP", "int", 0, 0, 9990, player=True), Setting("ko_points", "KO points", "int", 0, 0, 9, player=True),
+            Setting("abnormal", "Abnormal", "bool", False, player=True)),
+    "dbe": (Setting("phase", "Phase", "choice", "prep"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+            Setting("turn", "Turn", "int", 2, 1, 10_000), Setting("hp", "HP", "int", 0, 0, 99_990, player=True),
+            Setting("ko_points", "KO points", "int", 0, 0, 9, player=True), Setting("flats", "Flat tokens", "int", 0, 0, 3, player=True),
+            Setting("abnormal", "Abnormal", "bool", False, player=True)),
+}
+#: what a missing part of a board means, in words (the loader's defaults)
+DEFAULT_WORDS = {
+    "dmb": "HP: the active Digimon's printed HP", "dbe": "HP: the active Digimon's printed HP",
+    "dcg": "who went first: follows whose turn and the turn number", "arena": "",
+    "dtector": "",
+}
+
+
+def defaults_html(game: str, board: dict[str, Any]) -> str:
+    """The parts of the board left out, with the value the rules engine takes for each."""
+    missing = [f"{s.label}: <b>{esc(_shown(s, s.default))}</b>" for s in SETTINGS[game] if not s.player and s.key not in board]
+    for player, side in enumerate(board.get("players") or []):
+        if isinstance(side, dict):
+            missing += [f"Player {player + 1} {s.label}: <b>{esc(_shown(s, s.default))}</b>" for s in SETTINGS[game]
+                        if s.player and s.key not in side and s.key != "hp"]
+    extra = DEFAULT_WORDS.get(game, "")
+    words = ", ".join(missing + ([esc(extra)] if extra else []))
+    return f'<div class="dt-editor-defaults">Not set, so the defaults apply: {words}.</div>' if words else ""
+
+
+def _shown(setting: Setting, value: Any) -> str:
+    if setting.choices and isinstance(setting.choices[0], tuple):  # (label, value) pairs
+        return next((label for label, v in setting.choices if v == value), str(value))
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def check_html(inspection: Inspection) -> str:
+    """The check's verdict: the loader's one line, or every cited reason, or that the board is one the rules allow."""
+    if inspection.error:
+        return f'<div class="dt-error">{esc(inspection.error)}</div>'
+    check = inspection.check
+    parts = []
+    if check.impossible:
+        rows = "".join(f'<div class="dt-reason"><b>✗ {esc(r.why)}</b>{citations_html([r.citation])}</div>' for r in check.impossible)
+        parts.append(f'<div class="dt-editor-refused"><b>The rules cannot have this board</b>, because:{rows}</div>')
+    else:
+        parts.append('<div class="dt-editor-ok">✓ The rules can have this board.</div>')
+    if check.beyond_decks:
+        rows = "".join(f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>' for r in check.beyond_decks)
+        parts.append(f'<details class="dt-editor-notes"><summary>More cards than a legal deck holds ({len(check.beyond_decks)}): '
+                     f'fine for a ruling, but no legal game reaches this board</summary>{rows}</details>')
+    return "".join(parts)
+
+
+def download_html(text: str, name: str) -> str:
+    data = "data:application/x-yaml;charset=utf-8," + quote(text)
+    return f'<a class="dt-download" download="{esc(name)}" href="{esc(data)}">⬇ Download {esc(name)}</a>'
+
+
+class BoardEditor(widgets.VBox):
+    """Pick a game; put cards into zones; set the states; see the check; play it; ask why not; share it.
+
+    ``current``: a function giving the match of a game in progress (a Learn page), offered as a start.
+    """
+
+    def __init__(self, game: str = "dcg", board: dict[str, Any] | None = None, question: str = "",
+                 current: Callable[[], Match | None] | None = None) -> None:
+        self.current = current
+        self.game_id = game if game in GAME_MODULES else GAME_MODULES[0]
+        self.board: dict[str, Any] = copy.deepcopy(board) if board is not None else empty_board(self.game_id)
+        self.inspection = Inspection()
+        #: a shipped scenario's script, and the board it belongs to: Play follows it while the board is unchanged
+        self.script: tuple[str, ...] = ()
+        self._script_board: dict[str, Any] | None = None
+        self._quiet = False
+        self.game = widgets.Dropdown(options=[(get_game(g).title, g) for g in GAME_MODULES], value=self.game_id, description="Game")
+        self.start = widgets.Dropdown(description="Start from", layout=widgets.Layout(width="min(560px, 96%)"))
+        self.load = widgets.Button(description="Load", tooltip="Replace the board with the chosen start")
+        self.player = widgets.ToggleButtons(options=WHOSE, value=0, style={"button_width": "auto"})
+        self.zone = widgets.Dropdown(description="Zone")
+        self.card = widgets.Combobox(placeholder="search a card by name or number", description="Card", ensure_option=False)
+        self.card.add_class("dt-editor-card")
+        self.where = widgets.Dropdown(description="Put it", layout=widgets.Layout(width="260px"))
+        self.put = widgets.Button(description="Put card", button_style="primary")
+        self.put.add_class("dt-editor-put")
+        self.held = widgets.Dropdown(description="In zone", layout=widgets.Layout(width="min(420px, 96%)"))
+        self.remove = widgets.Button(description="Remove card")
+        self.suspend = widgets.Button(description="Suspend / unsuspend stack")
+        self.suspend.add_class("dt-editor-suspend")
+        for part, name in ((self.game, "game"), (self.start, "start"), (self.load, "load"), (self.player, "player"),
+                           (self.zone, "zone"), (self.where, "where"), (self.held, "held"), (self.remove, "remove")):
+            part.add_class(f"dt-editor-{name}")
+        self.settings = widgets.HBox()
+        self.settings.add_class("dt-editor-settings")
+        self.message = widgets.HTML()
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("dt-editor-check")
+        self.preview = widgets.HTML()
+        self.preview.add_class("dt-board")
+        self.text = widgets.Textarea(layout=widgets.Layout(width="min(760px, 96%)", height="180px"), description="Board")
+        self.text.add_class("dt-editor-yaml")
+        self.apply = widgets.Button(description="Use this YAML", tooltip="Read the board from the text above")
+        self.play = widgets.Button(description="▶ Play from here", button_style="success")
+        self.play.add_class("dt-editor-play")
+        self.question = widgets.Text(description="Question", placeholder="the question the player asked",
+                                     layout=widgets.Layout(width="min(760px, 96%)"))
+        self.answer = widgets.Textarea(description="Answer", placeholder="filled from the last “why not?” answer",
+                                       layout=widgets.Layout(width="min(760px, 96%)", height="60px"))
+        self.question.value = question
+        for part, name in ((self.question, "question"), (self.answer, "answer"), (self.apply, "apply")):
+            part.add_class(f"dt-editor-{name}")
+        self.share = widgets.Button(description="Share: YAML and link", tooltip="A scenario file to download and a ?board= link")
+        self.share.add_class("dt-editor-share")
+        self.shared = widgets.HTML()
+        self.shared.add_class("dt-editor-shared")
+        self.shared_text = ""  #: the scenario YAML last shared
+        self.opener = widgets.Text(description="Open", placeholder="paste a ?board= link (or its db1. value)",
+                                   layout=widgets.Layout(width="min(560px, 96%)"))
+        self.open_link = widgets.Button(description="Open link")
+        self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, description="Open a YAML file")
+        self.opener.add_class("dt-editor-opener")
+        self.open_link.add_class("dt-editor-open-link")
+        self.whynot = WhyNotPanel(self._why_not_match, self._answered)
+        self.stage = widgets.VBox()
+        self.stage.add_class("dt-editor-stage")
+        rows = [
+            widgets.HBox([self.game, self.start, self.load]),
+            widgets.HBox([self.player, self.zone]), widgets.HBox([self.card, self.where, self.put]),
+            widgets.HBox([self.held, self.remove, self.suspend]), self.settings, self.message,
+            self.verdict, self.preview, widgets.HBox([self.text, self.apply]), self.play, self.stage, self.whynot,
+            widgets.HTML('<div class="dt-step-head">Share</div>'), self.question, self.answer, self.share, self.shared,
+            widgets.HBox([self.opener, self.open_link, self.upload]),
+        ]
+        super().__init__(rows)
+        self.add_class("dt-editor")
+        self.game.observe(lambda change: self._switch_game(change["new"]), "value")
+        self.player.observe(lambda _change: self._zone_changed(), "value")
+        self.zone.observe(lambda _change: self._zone_changed(), "value")
+        self.load.on_click(lambda _b: self._guard(self._load_start))
+        self.put.on_click(lambda _b: self._guard(self._put))
+        self.remove.on_click(lambda _b: self._guard(self._remove))
+        self.suspend.on_click(lambda _b: self._guard(self._suspend))
+        self.apply.on_click(lambda _b: self._guard(self._apply_text))
+        self.play.on_click(lambda _b: self._guard(self.play_here))
+        self.share.on_click(lambda _b: self._guard(self.share_it))
+        self.open_link.on_click(lambda _b: self._guard(lambda: self.open_board_link(self.opener.value)))
+        self.upload.observe(lambda _change: self._guard(self._uploaded), "value")
+        self._game_widgets()
+        self.refresh()
+
+    # -- the board ---------------------------------------------------------------------------------
+
+    def current_board(self) -> Board:
+        return Board(self.game_id, copy.deepcopy(self.board), self.question.value.strip(), self.answer.value.strip())
+
+    def set_board(self, game: str, board: dict[str, Any], question: str | None = None, script: tuple[str, ...] = ()) -> None:
+        """Show ``board`` of ``game`` (checked, never repaired); ``question``: the judge's question, if it has one;
+        ``script``: the answers of the scenario it comes from (Play follows them while the board is unchanged)."""
+        self.script, self._script_board = tuple(script), copy.deepcopy(board) if script else None
+        self._quiet = True
+        try:
+            self.game_id = game
+            self.game.value = game
+            self.board = copy.deepcopy(board)
+            if question is not None:
+                self.question.value = question
+            self._game_widgets()
+        finally:
+            self._quiet = False
+        self._close_stage()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """After any change: the YAML, the check, the defaults, the board drawn in the judge's view."""
+        self.text.value = yaml.safe_dump(self.board, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True)
+        self.inspection = inspect_board(self.current_board())
+        self.verdict.value = check_html(self.inspection) + defaults_html(self.game_id, self.board)
+        state = self.inspection.state
+        self.preview.value = board_html(get_game(self.game_id).board(state, None), None) if state is not None else ""
+        self.play.disabled = self.share.disabled = state is None or self.inspection.check.refused
+        self._sync_settings()
+        self._zone_changed()
+        self.whynot.reset()
+
+    def _guard(self, action: Callable[[], None], failed: str = "") -> None:
+        """Run an editing action; a bad input is one line on the page (after ``failed``, if given), never a traceback."""
+        self.message.value = ""
+        try:
+            action()
+        except DigitutorError as error:
+            self.message.value = f'<div class="dt-error">{esc(failed)}{esc(error)}</div>'
+        except Exception as error:  # noqa: BLE001 - never a traceback in front of a judge
+            log.exception("the board editor failed")
+            self.message.value = f'<div class="dt-error">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</div>'
+
+    # -- the game's controls -----------------------------------------------------------------------
+
+    def _switch_game(self, game: str) -> None:
+        if self._quiet or game == self.game_id:
+            return
+        self.game_id = game
+        self.board = empty_board(game)
+        self._game_widgets()
+        self._close_stage()
+        self.refresh()
+
+    def _game_widgets(self) -> None:
+        zones = ZONES[self.game_id]
+        self.zone.options = [(z.label, z.key) for z in zones]
+        self.zone.index = 0
+        self.card.options = card_choices(self.game_id)
+        self.card.value = ""
+        starts: list[tuple[str, str]] = [("An empty board", "empty")]
+        if self.current is not None:
+            starts.append(("The game in progress (this page)", "current"))
+        from .rulings import library
+
+        starts += [(f"Scenario: {s.title}", s.id) for s in library() if s.game == self.game_id and isinstance(s.setup.get("board"), dict)]
+        self.start.options = starts
+        self.start.index = 0
+        self.settings.children = tuple(self._setting_widget(s, p) for s in SETTINGS[self.game_id]
+                                       for p in ((0, 1) if s.player else (None,)))
+        self.whynot.set_game(self.game_id)
+
+    def _setting_widget(self, setting: Setting, player: int | None) -> widgets.Widget:
+        label = setting.label if player is None else f"P{player + 1} {setting.label}"
+        if setting.kind == "bool":
+            box: widgets.Widget = widgets.Checkbox(description=label, indent=False, layout=widgets.Layout(width="auto"))
+        elif setting.kind == "choice":
+            choices = start_phases(self.game_id) if setting.key == "phase" else setting.choices  # the loader's own list
+            box = widgets.Dropdown(options=list(choices), description=label, layout=widgets.Layout(width="220px"))
+        else:
+            box = widgets.BoundedIntText(min=setting.low, max=setting.high, description=label, layout=widgets.Layout(width="200px"))
+        box.style = {"description_width": "initial"}
+        box.add_class("dt-editor-setting")
+        box.add_class(f"dt-set-{setting.key}" + (f"-{player}" if player is not None else ""))
+        box.observe(lambda change: self._setting_changed(setting, player, change["new"]), "value")
+        box.setting = (setting, player)  # type: ignore[attr-defined]
+        return box
+
+    def _sync_settings(self) -> None:
+        self._quiet = True
+        try:
+            for box in self.settings.children:
+                setting, player = box.setting  # type: ignore[attr-defined]
+                holder = self.board if player is None else self._side(player)
+                value = holder.get(setting.key, setting.default) if isinstance(holder, dict) else setting.default
+                if setting.key == "hp" and "hp" not in holder:
+                    value = self._printed_hp(player)
+                try:
+                    box.value = value
+                except Exception:  # noqa: BLE001 - a value the widget cannot show (the YAML holds it; the check says why)
+                    pass
+        finally:
+            self._quiet = False
+
+    def _printed_hp(self, player: int | None) -> int:
+        state = self.inspection.state
+        return int(getattr(state.sides[player], "hp", 0)) if state is not None and player is not None else 0
+
+    def _side(self, player: int) -> dict[str, Any]:
+        players = self.board.setdefault("players", [{}, {}])
+        if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, dict) for p in players):
+            raise InputError("board", "players", "expected two players (mend the YAML, or load an empty board)")
+        return players[player]
+
+    def _setting_changed(self, setting: Setting, player: int | None, value: Any) -> None:
+        if self._quiet:
+            return
+        holder = self.board if player is None else self._side(player)
+        holder[setting.key] = value
+        self.refresh()
+
+    def _zone(self) -> Zone:
+        return next(z for z in ZONES[self.game_id] if z.key == self.zone.value)
+
+    def _zone_changed(self) -> None:
+        if self.zone.value is None:
+            return
+        zone = self._zone()
+        try:
+            entries = zone_entries(self.board, self.player.value, zone)
+        except (InputError, KeyError, IndexError, TypeError, AttributeError):
+            entries = []
+        self.held.options = entries
+        places = [("as a new stack" if zone.kind == "stacks" else "on top" if zone.kind == "stack" else "in the zone", "new")]
+        if zone.kind == "stacks":
+            count = len(self.board["players"][self.player.value].get(zone.key) or []) if self._players_ok() else 0
+            places += [(f"on top of stack {i + 1} (digivolve)", f"top:{i}") for i in range(count)]
+            places += [(f"under stack {i + 1}", f"under:{i}") for i in range(count)]
+        elif zone.kind == "stack":
+            places.append(("under the stack (bottom)", "under:0"))
+        self.where.options = places
+        self.where.index = 0
+        self.suspend.layout.display = "" if self.game_id == "dcg" and zone.key == "battle" else "none"
+
+    def _players_ok(self) -> bool:
+        players = self.board.get("players")
+        return isinstance(players, list) and len(players) == 2 and all(isinstance(p, dict) for p in players)
+
+    # -- editing -----------------------------------------------------------------------------------
+
+    def _put(self) -> None:
+        card_id = find_card(self.game_id, self.card.value)
+        self._side(self.player.value)
+        put_card(self.board, self.player.value, self._zone(), card_id, self.where.value or "new")
+        self.refresh()
+
+    def _remove(self) -> None:
+        if self.held.value is None:
+            raise InputError("remove", "", "this zone holds no card")
+        remove_card(self.board, self.player.value, self._zone(), self.held.value)
+        self.refresh()
+
+    def _suspend(self) -> None:
+        place = self.held.value
+        if place is None:
+            raise InputError("suspend", "", "pick a card of the stack to suspend or unsuspend in the list")
+        toggle_suspended(self.board, self.player.value, int(place.partition(".")[0]))
+        self.refresh()
+
+    def _apply_text(self) -> None:
+        from ..core.yamlio import parse_yaml
+
+        doc = parse_yaml(self.text.value, "board YAML")
+        board = parse_board_doc({"game": self.game_id, "board": doc}, "board YAML").board
+        self.board = board
+        self.refresh()
+
+    def _load_start(self) -> None:
+        chosen = self.start.value
+        if chosen == "empty":
+            self.set_board(self.game_id, empty_board(self.game_id))
+        elif chosen == "current":
+            from ..scenarios.boardstate import board_from_state
+
+            match = self.current() if self.current is not None else None
+            if match is None:
+                raise InputError("start", "", "there is no game in progress on this page")
+            self.set_board(match.game.id, board_from_state(match.game.id, match.state))
+        else:
+            from .rulings import library
+
+            scenario = next(s for s in library() if s.id == chosen)
+            self.set_board(scenario.game, scenario.setup["board"], scenario.title, scenario.script)
+
+    def open_board_link(self, text: str) -> None:
+        """Open a ``?board=`` link (untrusted: checked; a bad one is one line of error)."""
+        board = read_board_link(text, "link")
+        self.set_board(board.game, board.board, board.question)
+        self.answer.value = board.answer
+
+    def _uploaded(self) -> None:
+        from ..core.yamlio import parse_yaml
+        from ..scenarios.boardlink import board_from_file_doc
+        from .save import uploaded
+
+        got = uploaded(self.upload.value)
+        if got is None:
+            return
+        name, data = got
+        board = board_from_file_doc(parse_yaml(data.decode("utf-8", errors="replace"), name), name)
+        self.set_board(board.game, board.board, board.question)
+
+    # -- play, why not, share ----------------------------------------------------------------------
+
+    def _close_stage(self) -> None:
+        for old in self.stage.children:
+            old.close()
+        self.stage.children = ()
+
+    def play_here(self) -> None:
+        """The board in the tutor: every seat a person, the judge's view (every card shown, and it says so)."""
+        board = self.current_board()
+        players = get_game(board.game).players
+        script = self.script if self._script_board == board.board else ()
+        spec = MatchSpec(board.game, 1, board.setup, ("human",) * players, "board", "all",
+                         label=board.question or "A judge's board", script=script, follow_script=bool(script))
+        self._close_stage()
+        tutor = Tutor(TutorModel(spec), presenter_toggle=False)
+        note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.</div>')
+        self.stage.children = (note, tutor)
+        self.whynot.reset()
+
+    def tutor(self) -> Tutor | None:
+        return next((child for child in self.stage.children if isinstance(child, Tutor)), None)
+
+    def _why_not_match(self) -> Match:
+        """The match "why not?" asks: the played one at its live end, else the board played to its first decision."""
+        tutor = self.tutor()
+        if tutor is not None:
+            return tutor.model.match
+        board = self.current_board()
+        match = Match(board.game, 1, board.setup, ("human",) * get_game(board.game).players, "board")
+        for _ in range(400):
+            if match.pending is not None or match.over or match.advance() is None:
+                break
+        return match
+
+    def _answered(self, text: str) -> None:
+        self.answer.value = text
+
+    def share_it(self) -> None:
+        """A scenario YAML (the question, the answer, the answers played and the "why not?" asked) and the link."""
+        board = self.current_board()
+        tutor = self.tutor()
+        script = [record.answer for record in tutor.model.match.decisions] if tutor is not None else []
+        asked = dict(self.whynot.asked) if self.whynot.asked and (tutor is None or self.whynot.on_match is tutor.model.match) else {}
+        if asked and board.question:
+            asked["ask"] = board.question[:200]
+        text = scenario_text(board, {"why_not": [asked]} if asked else {}, asked.get("cites", []), [str(a) for a in script])
+        link = f"{RULINGS_PAGE}?board={board_link(board)}"
+        name = f"{board.game}-board.yaml"
+        self.shared.value = (f'<p>{download_html(text, name)} (checked: <code>digitutor scenario check {esc(name)}</code> passes) · '
+                             f'<a class="dt-board-link" href="{esc(link)}" target="_blank">🔗 Link to this board</a></p>'
+                             f'<input class="dt-board-link-text" readonly value="{esc(link)}" aria-label="The board link">')
+        self.shared_text = text
+
+
+def editor_app_part(params: dict[str, str], current: Callable[[], Match | None] | None = None) -> BoardEditor:
+    """An editor for a page's query: ``?board=`` opens that board (a bad link: one line above an empty board)."""
+    game = params.get("game", "dcg")
+    editor = BoardEditor(game if game in GAME_MODULES else "dcg", current=current)
+    if params.get("board"):
+        editor._guard(lambda: editor.open_board_link(params["board"]), "The link was not opened (an empty board is shown): ")
+    return editor
+
+
+def attach_editor(app: widgets.Box, game: str, current: Callable[[], Match | None], params: dict[str, str]) -> None:
+    """``?edit=1`` on a Learn page: the board editor under the game, the game in progress offered as a start."""
+    if params.get("edit", "").lower() not in ("1", "true", "yes", "on"):
+        return
+    editor = BoardEditor(game, current=current)
+    editor.start.value = "current"
+    editor.add_class("dt-learn-editor")
+    app.children = (*app.children, widgets.HTML('<div class="dt-step-head">Set up a board (the judge\'s bench)</div>'), editor)
