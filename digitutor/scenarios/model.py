@@ -21,6 +21,8 @@ Files are YAML, safe-loaded and never executed. Format (see docs/scenarios.md)::
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -322,6 +324,12 @@ def scenario_paths(game: str | None = None) -> list[Path]:
 
 def shipped_scenarios(game: str | None = None) -> list[Scenario]:
     return [load_scenario(path) for path in scenario_paths(game)]
+
+
+@functools.cache
+def scenario_library() -> tuple[Scenario, ...]:
+    """Every shipped scenario of every game, game by game (loaded once: they ship with the package)."""
+    return tuple(shipped_scenarios())
 
 
 def find_scenario(name: str) -> Scenario:

@@ -24,6 +24,7 @@ from ..core.registry import GAME_MODULES, get_game
 from ..scenarios.boardedit import (ZONES, Zone, card_choices, empty_board, find_card, put_card, remove_card, start_phases,
                                    toggle_suspended, zone_entries)
 from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
+from ..scenarios.model import scenario_library
 from .board import board_html
 from .citation import citations_html
 from .model import MatchSpec, TutorModel
@@ -275,9 +276,7 @@ class BoardEditor(widgets.VBox):
         starts: list[tuple[str, str]] = [("An empty board", "empty")]
         if self.current is not None:
             starts.append(("The game in progress (this page)", "current"))
-        from .rulings import library
-
-        starts += [(f"Scenario: {s.title}", s.id) for s in library() if s.game == self.game_id and isinstance(s.setup.get("board"), dict)]
+        starts += [(f"Scenario: {s.title}", s.id) for s in scenario_library() if s.game == self.game_id and isinstance(s.setup.get("board"), dict)]
         self.start.options = starts
         self.start.index = 0
         self.settings.children = tuple(self._setting_widget(s, p) for s in SETTINGS[self.game_id]
@@ -401,9 +400,7 @@ class BoardEditor(widgets.VBox):
                 raise InputError("start", "", "there is no game in progress on this page")
             self.set_board(match.game.id, board_from_state(match.game.id, match.state))
         else:
-            from .rulings import library
-
-            scenario = next(s for s in library() if s.id == chosen)
+            scenario = next(s for s in scenario_library() if s.id == chosen)
             self.set_board(scenario.game, scenario.setup["board"], scenario.title, scenario.script)
 
     def open_board_link(self, text: str) -> None:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..core.errors import DigitutorError
 from ..core.registry import GAME_MODULES, get_game
-from ..scenarios.model import Scenario, shipped_scenarios
+from ..scenarios.model import Scenario, scenario_library
 from .citation import citations_html
 from .model import MatchSpec, TutorModel
 from .page import AppPage
@@ -102,10 +102,9 @@ def proposals_html(scenario: Scenario) -> str:
 # -- the search --------------------------------------------------------------------------------------
 
 
-@functools.cache
 def library() -> tuple[Scenario, ...]:
-    """Every shipped scenario of every game, game by game (loaded once: they ship with the package)."""
-    return tuple(shipped_scenarios())
+    """Every shipped scenario of every game, game by game (loaded once)."""
+    return scenario_library()
 
 
 def _strings(value: Any) -> Iterator[str]:
