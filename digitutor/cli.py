@@ -182,6 +182,7 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
     if args.json:
         _print_json([
             {"game": c.game, "clauses": len(c.leaves), "taught": len(c.taught), "percent": round(c.percent, 1),
+             "as_rules": len(c.as_rules), "as_rules_percent": round(100.0 * len(c.as_rules) / max(1, len(c.leaves)), 1),
              "lessons": [{"id": l.lesson.id, "title": l.lesson.title, "hash": l.lesson.hash, "concepts": list(l.lesson.concepts),
                           "presses": l.presses, "questions": len(l.lesson.questions),
                           "clauses": [x for x in c.leaves if x in l.clauses]} for l in c.lessons],
@@ -190,11 +191,14 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
         ])
         return 0
     for course in report:
+        rules = len(course.as_rules)
         print(f"{course.game}: {len(course.taught)} of {len(course.leaves)} leaf clauses taught = {course.percent:.1f}% "
-              f"({len(course.lessons)} lesson{'s' if len(course.lessons) != 1 else ''})")
+              f"({len(course.lessons)} lesson{'s' if len(course.lessons) != 1 else ''}; as the rule of a step: {rules}, "
+              f"{100.0 * rules / max(1, len(course.leaves)):.1f}%)")
         for taught in course.lessons:
             concepts = ", ".join(taught.lesson.concepts) or "no concepts listed"
-            print(f"  {taught.lesson.name:32} presses {taught.presses:4}  clauses {len(taught.clauses):4}  {concepts}")
+            print(f"  {taught.lesson.name:32} presses {taught.presses:4}  clauses {len(taught.clauses):4} "
+                  f"(rules {len(taught.rules):4})  {concepts}")
         untaught = course.untaught
         if args.game is None:
             print(f"  {len(untaught)} clauses no lesson teaches (--game {course.game} lists them)")

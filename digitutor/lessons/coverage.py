@@ -1,8 +1,10 @@
-"""What a course teaches: the leaf clauses its lessons cite, and a reason for each clause none teaches.
+"""What a course teaches: the leaf clauses its lessons quote, and a reason for each clause none teaches.
 
-A lesson cites the clauses cited by every step of its game played to the end (its script, then the first
-legal option) and by every decision the learner meets (the "rule now" panel shows them). Only rule clauses of
-the game's rulebook count, against the leaf clauses ``digitutor rules coverage`` counts.
+A lesson teaches the clauses it quotes to the learner on its way, played to its end (its script, then the first
+legal option): the rule of every step and of every decision the learner meets (the "rule now" panel), the
+definitions a step links under "Words used", and the cited reasons the decision panel gives for each option
+that is not allowed. The narrower figure, ``rules``, counts only the rule of a step or decision. Only clauses
+of the game's rulebook count, against the leaf clauses ``digitutor rules coverage`` counts.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class LessonCoverage:
 
     lesson: Lesson
     presses: int  #: steps of the game (each is one press of Next, or one click answering a decision)
-    clauses: frozenset[str]
+    clauses: frozenset[str]  #: every leaf clause the lesson quotes on its way
+    rules: frozenset[str] = frozenset()  #: those quoted as the rule of a step or of a decision
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,11 @@ class CourseCoverage:
         return 100.0 * len(self.taught) / len(self.leaves) if self.leaves else 100.0
 
     @property
+    def as_rules(self) -> frozenset[str]:
+        """The narrower figure: clauses quoted as the rule of a step or decision."""
+        return frozenset().union(*(lesson.rules for lesson in self.lessons)) if self.lessons else frozenset()
+
+    @property
     def untaught(self) -> list[str]:
         taught = self.taught
         return [clause for clause in self.leaves if clause not in taught]
@@ -57,18 +65,20 @@ def leaf_clauses(game: str) -> tuple[str, ...]:
 
 
 def lesson_coverage(lesson: Lesson, leaves: frozenset[str] | None = None) -> LessonCoverage:
-    """The leaf clauses a lesson cites, played to its end, and its presses of Next."""
+    """The leaf clauses a lesson quotes, played to its end, and its presses of Next."""
     leaves = frozenset(leaf_clauses(lesson.game)) if leaves is None else leaves
-    cited: set[str] = set()
+    rules: set[str] = set()
+    quoted: set[str] = set()
     played = None
     for played, outcome in lesson_points(lesson):
         if isinstance(outcome, Decision):
-            cited.update(c.id for c in outcome.citations)
+            rules.update(c.id for c in outcome.citations)
+            quoted.update(reason.citation.id for option in outcome.options for reason in option.reasons)
     steps = played.steps if played is not None else []
     for step in steps:
-        cited.update(c.id for c in step.citations)
-    presses = len(steps)
-    return LessonCoverage(lesson, presses, frozenset(cited) & leaves)
+        rules.update(c.id for c in step.citations)
+        quoted.update(c.id for c in step.glossary)
+    return LessonCoverage(lesson, len(steps), frozenset(rules | quoted) & leaves, frozenset(rules) & leaves)
 
 
 def untaught_reasons(game: str, folder: Path | None = None) -> dict[str, str]:

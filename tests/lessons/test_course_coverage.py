@@ -1,4 +1,4 @@
-"""Course coverage (issue 25): a course cites the leaf clauses its lessons' steps and the learner's decisions cite.
+"""Course coverage (issue 25): a course teaches the leaf clauses its lessons quote to the learner on their way.
 
 The clause set is the one ``digitutor rules coverage`` counts (every clause of the rulebook but its headings);
 each lesson is replayed here by hand, as the contract describes it, and the arithmetic checked against that.
@@ -33,17 +33,21 @@ def dtector_leaves() -> list[str]:
     return list(next(g.clauses for g in coverage({}) if g.game == "dtector"))
 
 
-def cited_by_hand(path) -> tuple[set[str], int]:
-    """The contract's definition: the script, then the first legal option; steps' and learner decisions' citations."""
+def cited_by_hand(path) -> tuple[set[str], set[str], int]:
+    """The script, then the first legal option: (every clause quoted on the way, those quoted as a rule, presses).
+
+    Quoted: the rule of each step and learner's decision, each step's "Words used", each illegal option's reasons."""
     lesson = load_lesson(path)
     match = Match("dtector", lesson.seed, lesson.setup, ("human", lesson.opponent), str(path))
-    script, cited = list(lesson.script), set()
+    script, rules, quoted = list(lesson.script), set(), set()
     while (outcome := match.advance()) is not None:
         if isinstance(outcome, Decision):
-            cited.update(c.id for c in outcome.citations)
+            rules.update(c.id for c in outcome.citations)
+            quoted.update(r.citation.id for option in outcome.options for r in option.reasons)
             match.choose(script.pop(0) if script else outcome.legal_options[0].key)
-    cited.update(c.id for step in match.steps for c in step.citations)
-    return cited, len(match.steps)
+    rules.update(c.id for step in match.steps for c in step.citations)
+    quoted.update(c.id for step in match.steps for c in step.glossary)
+    return rules | quoted, rules, len(match.steps)
 
 
 @pytest.fixture
@@ -62,8 +66,9 @@ def test_course_coverage_is_the_union_of_its_lessons_over_the_leaf_clauses(cours
     assert [taught.lesson.name for taught in report.lessons] == ["first-game", "01-whole-game"]
     union: set[str] = set()
     for taught in report.lessons:
-        cited, steps = cited_by_hand(taught.lesson.path)
+        cited, rules, steps = cited_by_hand(taught.lesson.path)
         assert taught.clauses == cited & set(leaves), taught.lesson.name
+        assert taught.rules == rules & set(leaves) <= taught.clauses, taught.lesson.name
         assert taught.presses == steps
         union |= cited & set(leaves)
     assert report.taught == union
