@@ -6,7 +6,6 @@ One problem per line, naming the file and the field: ``cards/dcg/lessons/03-tame
 from __future__ import annotations
 
 from ..core.errors import DigitutorError
-from ..core.records import Decision
 from .course import DEFAULT_LESSON, lesson_points
 from .model import Lesson
 from .questions import QuestionError, pose

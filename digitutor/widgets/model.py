@@ -196,6 +196,7 @@ class TutorModel(HasTraits):
         self._answer_listeners.append(listener)
 
     def answered(self, lesson_id: str, number: int, right: bool) -> None:
+        """The question panel reports an answer: every ``on_answered`` listener hears it."""
         for listener in list(self._answer_listeners):
             listener(lesson_id, number, right)
 
@@ -507,7 +508,7 @@ class TutorModel(HasTraits):
         return True
 
     def _should_stop(self) -> bool:
-        """Autoplay and runs stop for a person's decision, the end, or a new lesson note."""
+        """Autoplay and runs stop for a person's decision, the end, or a new lesson note or question."""
         waiting = self.match.pending is not None and not (self.spec.follow_script and self.suggestion())
         return waiting or self.match.over or bool(self.notes()) or bool(self.questions())
 
