@@ -22,6 +22,10 @@ WIDE_ZONE = 4
 #: a row zone (not a hand) with more cards than this, such as a deck being looked through, is drawn as a pile, its
 #: names one click away
 MANY = 8
+#: games whose sides hold a dozen cards (hand, Destiny Zone, Side Pile, DP and Offline piles...): on a small presenter
+#: screen their faces become one-line chips (level, name, big number; the whole card one click away), so the deciding
+#: side fits the board without scrolling (``.dt-chips``, the block "presenter 1024x768" in style.py)
+CHIP_GAMES = frozenset({"dmb", "dbe", "arena"})
 
 
 def named(label: str, citation: Citation | None) -> str:
@@ -213,7 +217,8 @@ def board_html(board: BoardView, viewer: int | None, decider: int | None = None)
     if board.gauges and len(sides) == 2:
         far = players[1].index if near is not None else players[0].index
         sides.insert(1, "".join(gauge_html(gauge, names, far) for gauge in board.gauges))
-    return top + f'<div class="dt-players">{"".join(sides)}</div>'
+    chips = " dt-chips" if board.game in CHIP_GAMES else ""
+    return top + f'<div class="dt-players{chips}">{"".join(sides)}</div>'
 
 
 class BoardPanel(widgets.HTML):
