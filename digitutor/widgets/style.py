@@ -506,6 +506,21 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-presenting .dt-chips .dt-zone-pile { display: flex; align-items: center; gap: 6px; width: auto; }
   .dt-presenting .dt-chips .dt-zone-pile .dt-pile { flex-direction: row; gap: 6px; }
   .dt-presenting .dt-chips .dt-pile-top span { max-width: 8em; }
+  .dt-presenting .dt-option-detail, .dt-presenting .dt-decision .dt-keys-hint { display: none; }
+  .dt-presenting .dt-tutor .dt-side > .dt-decision { padding: 4px 8px; }
+  .dt-presenting .dt-decision .dt-group-title-inline { display: none; }
+  .dt-presenting .dt-citation h2.dt-panel-title { display: none; }
+  .dt-presenting .dt-decision .dt-group-title { flex-basis: auto; text-transform: none; letter-spacing: 0; margin: 0 2px 0 0; }
+  .dt-presenting .dt-decision .dt-group-title::after { content: ":"; }
+  .dt-presenting .dt-decision .dt-group-shared { flex-basis: 100%; }
+  .dt-presenting .dt-decision .dt-group-shared::after { content: none; }
+  .dt-app.dt-presenting .dt-option, .dt-presenting .dt-app .dt-option { padding: 1px 6px; line-height: 1.2; }
+  .dt-app.dt-presenting .dt-decision .dt-option-group { gap: 2px 4px; }
+}
+@media (max-width: 1400px) and (min-width: 900px) and (max-height: 800px) {
+  .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex-basis: 7.2em;
+    min-height: 7.2em; }
+  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 2.6em; }
 }
 """
 
