@@ -120,8 +120,9 @@ def plural(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 
 
-def pile_html(zone: ZoneView, count: int, top: CardView | None) -> str:
-    """A pile as one tile: its count, and its top card's name when the viewer may see it (click: the whole card)."""
+def pile_html(zone: ZoneView, count: int, top: CardView | None, game: str = "") -> str:
+    """A pile as one tile: its count, and its top card's name when the viewer may see it (click: the whole card, with
+    what its shorthand means, as on any other face)."""
     tip = f"{esc(zone.title)}: {plural(count)}"
     if top is None or top.hidden:
         back = " dt-pile-back" if count and top is not None else ""
@@ -130,7 +131,7 @@ def pile_html(zone: ZoneView, count: int, top: CardView | None) -> str:
     return (f'<details class="dt-card dt-pile-card" style="--dt-frame: {frame}" data-card="{esc(top.uid)}">'
             f'<summary title="{tip}; on top: {esc(top.name)} (click for the whole card)">'
             f'<div class="dt-pile dt-pile-top"><b>{count}</b><span>{esc(top.name)}</span></div></summary>'
-            f'{_details(top)}</details>')
+            f'{_details(top, face_html(top, game)[1])}</details>')
 
 
 def zone_html(zone: ZoneView, game: str = "") -> str:
@@ -141,7 +142,7 @@ def zone_html(zone: ZoneView, game: str = "") -> str:
     hidden = [card for card in zone.cards if card.hidden]
     shown = [card for card in zone.cards if not card.hidden]
     if zone.layout == "pile" or (zone.cards and not shown) or (len(zone.cards) > MANY and zone.id != "hand"):
-        body = pile_html(zone, count, zone.cards[-1] if zone.cards else None)
+        body = pile_html(zone, count, zone.cards[-1] if zone.cards else None, game)
         if len(shown) > 1 and zone.layout != "pile":
             names = "".join(f"<li>{esc(card.name)}</li>" for card in reversed(shown))
             body += f'<details class="dt-pile-list"><summary>all {len(shown)}</summary><ol>{names}</ol></details>'

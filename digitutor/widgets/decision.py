@@ -172,7 +172,8 @@ def decision_html(decision: Decision, players: dict[int, str], suggested: str | 
         head = f'<h2 class="dt-panel-title">{who} to decide</h2>'
     else:
         head = (f'<h2 class="dt-panel-title">{who} decided here</h2>'
-                '<div class="dt-step-head">Choosing again replaces everything after this step.</div>')
+                '<div class="dt-step-head">Choosing again asks first (“Rewrite from here?”), then replaces everything after '
+                'this step.</div>')
     shown = entries(decision, suggested, game, state)
     legal = legal_html(shown, game_id, taken)
     groups = illegal_groups(decision, game_id)

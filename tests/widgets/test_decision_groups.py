@@ -218,3 +218,12 @@ def test_a_long_labels_details_can_be_hidden_on_a_small_presenter_screen_but_nev
     for whole in ("Attack with MetalGreymon + Agunimon (power 9)", "Digivolve Koromon into Agumon (cost 0)",
                   "Keep the 9 card(s) in hand and restore it to 10", "✕ Cross (200, 1st-attack)"):
         assert hidden not in detail_html(whole), whole
+
+
+def test_a_past_decision_says_a_new_answer_asks_first() -> None:
+    """Issue 24, item 1: a committed answer is never rewritten by a click on a past step; the panel says a click asks."""
+    tutor = main_phase()
+    model = tutor.model
+    model.choose_number(1)
+    model.jump(len(model.match.steps) - 2)
+    assert "decided here" in tutor.decision.value and "asks first (“Rewrite from here?”)" in tutor.decision.value
