@@ -496,8 +496,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-presenting .dt-chips .dt-card-foot { margin: 0 0 0 auto; flex: none; align-items: center; }
   .dt-presenting .dt-chips .dt-face .dt-power, .dt-presenting .dt-chips .dt-face .dt-power-86,
   .dt-presenting .dt-chips .dt-face .dt-power-72 { font-size: 20px; line-height: 1.15; }
-  .dt-presenting .dt-chips .dt-has-under .dt-face-in { padding-right: 30px; }
-  .dt-presenting .dt-chips .dt-under { top: -8px; right: -6px; }
+  .dt-presenting .dt-chips .dt-card > summary { display: flex; align-items: center; }
+  .dt-presenting .dt-chips .dt-under { position: static; order: 1; margin-left: 2px; }
   .dt-presenting .dt-chips .dt-suspended > summary .dt-face { transform: none; margin: 0; }
   .dt-presenting .dt-chips .dt-suspended .dt-face-in { background: repeating-linear-gradient(90deg, #fff, #fff 10px, #e4e4e4 10px, #e4e4e4 12px); }
   .dt-presenting .dt-chips .dt-cards { gap: 4px; }
