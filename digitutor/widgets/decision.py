@@ -114,7 +114,7 @@ def illegal_row(option: Option) -> str:
     """A disabled option and a "why not?" toggle (a native <details>: no round trip) with every reason."""
     return (
         f'<div class="dt-illegal-row"><button type="button" class="{BUTTON_CSS} dt-option dt-option-illegal" disabled '
-        f'title="Not allowed: {esc(option.label)}">✗ {esc(option.label)}</button>'
+        f'title="Not allowed: {esc(option.label)}">✗ {detail_html(option.label)}</button>'
         f'<details class="dt-why"><summary class="dt-why-not" title="Why “{esc(option.label)}” is not allowed">why not?</summary>'
         f'<div class="dt-reasons">{reasons_html(option)}</div></details></div>'
     )
