@@ -1,8 +1,8 @@
 """A board that fits, and presenter mode for the big games (issue 24, items 3 and 6), measured in a real browser.
 
 Every guided game (the Learn apps' first-game lessons) is followed to its end. At each decision the
-deciding seat's side of the board, the decision (its prompt and options) and the rule now (its
-breadcrumb and quote) must be on the screen without scrolling: boxes are measured against the window
+deciding seat's side of the board (every zone of it), the decision (its prompt and every legal option) and the
+rule now (its breadcrumb and quote) must be on the screen without scrolling, at every size: boxes are measured against the window
 and against every scrolling box around them. That is checked at 1366x768 in the normal view and, in
 presenter mode, at 1024x768 and at 1920x1080 (the same page resized at each decision). Presenter mode
 also measures font sizes (every text at least 20px; card faces are drawn to scale and only their name
