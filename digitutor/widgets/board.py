@@ -23,6 +23,10 @@ WIDE_ZONE = 4
 #: a row zone (not a hand) with more cards than this, such as a deck being looked through, is drawn as a pile, its
 #: names one click away
 MANY = 8
+#: games whose sides hold a dozen cards (hand, Destiny Zone, Side Pile, DP and Offline piles...): on a small presenter
+#: screen their faces become one-line chips (level, name, big number; the whole card one click away), so the deciding
+#: side fits the board without scrolling (``.dt-chips``, the block "presenter 1024x768" in style.py)
+CHIP_GAMES = frozenset({"dmb", "dbe", "arena"})
 
 
 def named(label: str, citation: Citation | None) -> str:
@@ -117,8 +121,9 @@ def plural(count: int) -> str:
     return f"{count} card{'s' if count != 1 else ''}"
 
 
-def pile_html(zone: ZoneView, count: int, top: CardView | None) -> str:
-    """A pile as one tile: its count, and its top card's name when the viewer may see it (click: the whole card)."""
+def pile_html(zone: ZoneView, count: int, top: CardView | None, game: str = "") -> str:
+    """A pile as one tile: its count, and its top card's name when the viewer may see it (click: the whole card, with
+    what its shorthand means, as on any other face)."""
     tip = f"{esc(zone.title)}: {plural(count)}"
     if top is None or top.hidden:
         back = " dt-pile-back" if count and top is not None else ""
@@ -127,7 +132,7 @@ def pile_html(zone: ZoneView, count: int, top: CardView | None) -> str:
     return (f'<details class="dt-card dt-pile-card" style="--dt-frame: {frame}" data-card="{esc(top.uid)}">'
             f'<summary title="{tip}; on top: {esc(top.name)} (click for the whole card)">'
             f'<div class="dt-pile dt-pile-top"><b>{count}</b><span>{esc(top.name)}</span></div></summary>'
-            f'{_details(top)}</details>')
+            f'{_details(top, face_html(top, game)[1])}</details>')
 
 
 def zone_html(zone: ZoneView, game: str = "") -> str:
@@ -138,7 +143,7 @@ def zone_html(zone: ZoneView, game: str = "") -> str:
     hidden = [card for card in zone.cards if card.hidden]
     shown = [card for card in zone.cards if not card.hidden]
     if zone.layout == "pile" or (zone.cards and not shown) or (len(zone.cards) > MANY and zone.id != "hand"):
-        body = pile_html(zone, count, zone.cards[-1] if zone.cards else None)
+        body = pile_html(zone, count, zone.cards[-1] if zone.cards else None, game)
         if len(shown) > 1 and zone.layout != "pile":
             names = "".join(f"<li>{esc(card.name)}</li>" for card in reversed(shown))
             body += f'<details class="dt-pile-list"><summary>all {len(shown)}</summary><ol>{names}</ol></details>'
@@ -214,7 +219,8 @@ def board_html(board: BoardView, viewer: int | None, decider: int | None = None)
     if board.gauges and len(sides) == 2:
         far = players[1].index if near is not None else players[0].index
         sides.insert(1, "".join(gauge_html(gauge, names, far) for gauge in board.gauges))
-    return top + f'<div class="dt-players">{"".join(sides)}</div>'
+    chips = " dt-chips" if board.game in CHIP_GAMES else ""
+    return top + f'<div class="dt-players{chips}">{"".join(sides)}</div>'
 
 
 class BoardPanel(widgets.HTML):

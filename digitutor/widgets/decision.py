@@ -3,6 +3,7 @@ the keyboard), then the tempting illegal ones with every "why not"."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -63,6 +64,24 @@ def shared_title(label: str, shared: tuple[int, int]) -> str:
     return " ".join(words[:head] + ["…"] + words[len(words) - tail:])
 
 
+#: a label longer than this hides its details on a small presenter screen (``.dt-option-detail``; the whole label
+#: stays in the button's tooltip), so every option of a long list fits the decision panel at 1024x768
+LONG_LABEL = 30
+#: a label's details: the text after ": " (a Power Option's or an effect's words), or words in brackets that
+#: describe a card or explain the choice — with a comma in them ("(Lv.3, red, 2000 DP)", "(Red; attack vs Red 220, …)")
+#: or three words and more ("(memory goes to 3 on your opponent's side)") — never a bare number ("(cost 2)", "(power 9)")
+DETAIL = re.compile(r": .*$| \([^()]*[,;][^()]*\)| \([^() ]+ [^() ]+ [^()]+\)")
+
+
+def detail_html(label: str) -> str:
+    """The escaped label with its details (``DETAIL``) in a span a small presenter screen hides."""
+    found = DETAIL.search(label) if len(label) > LONG_LABEL else None
+    if found is None or found.start() == 0:
+        return esc(label)
+    return (f'{esc(label[:found.start()])}<span class="dt-option-detail">{esc(found.group())}</span>'
+            f'{esc(label[found.end():])}')
+
+
 def entry_label(entry: Entry) -> str:
     """The words on an entry's button: its label, and how many identical copies it stands for."""
     return entry.label + (f" — {entry.copies} copies" if entry.copies > 1 else "")
@@ -76,8 +95,11 @@ def option_button(entry: Entry, taken: str | None, number: int, shared: tuple[in
     """
     label = entry_label(entry)
     shown = short_label(entry.label, shared) + (f" — {entry.copies} copies" if entry.copies > 1 else "")
-    words = f"{number}. " + ("★ " if entry.suggested else "") + shown
+    start = f"{number}. " + ("★ " if entry.suggested else "")
+    words = start + shown
     full = f"{words}: {label}"  # the visible words first: a screen reader's name must start with what is shown
+    # (a shortened button shows its own words whole; any other may hide its details on a small presenter screen)
+    face = esc(words) if shared is not None else esc(start) + detail_html(entry.label) + esc(shown[len(entry.label):])
     tip = label + (" (suggested)" if entry.suggested else "") + f" · key {number}"
     if entry.copies > 1:
         tip += " · any copy does the same: the first offered is taken"
@@ -85,14 +107,14 @@ def option_button(entry: Entry, taken: str | None, number: int, shared: tuple[in
     copies = f' data-copies="{entry.copies}"' if entry.copies > 1 else ""
     name = f' aria-label="{esc(full)}"' if shared is not None else ""
     return (f'<button type="button" class="{BUTTON_CSS} {css}" data-option="{number}"{copies}{name} '
-            f'title="{esc(tip)}">{esc(words)}</button>')
+            f'title="{esc(tip)}">{face}</button>')
 
 
 def illegal_row(option: Option) -> str:
     """A disabled option and a "why not?" toggle (a native <details>: no round trip) with every reason."""
     return (
         f'<div class="dt-illegal-row"><button type="button" class="{BUTTON_CSS} dt-option dt-option-illegal" disabled '
-        f'title="Not allowed: {esc(option.label)}">✗ {esc(option.label)}</button>'
+        f'title="Not allowed: {esc(option.label)}">✗ {detail_html(option.label)}</button>'
         f'<details class="dt-why"><summary class="dt-why-not" title="Why “{esc(option.label)}” is not allowed">why not?</summary>'
         f'<div class="dt-reasons">{reasons_html(option)}</div></details></div>'
     )
@@ -118,8 +140,8 @@ def keys_hint(count: int) -> str:
     if count < 10:
         return f'<span class="dt-keys-hint">keys 1–{count} choose</span>'
     tens, units = divmod(min(count, 99), 10)
-    return (f'<span class="dt-keys-hint">keys 1–{count}; past 9 type both digits quickly '
-            f'({tens} then {units}: option {tens * 10 + units})</span>')
+    return (f'<span class="dt-keys-hint">keys 1–{count}<span class="dt-keys-more">; past 9 type both digits quickly '
+            f'({tens} then {units}: option {tens * 10 + units})</span></span>')
 
 
 def legal_html(shown: list[Entry], game_id: str, taken: str | None) -> str:
@@ -150,7 +172,8 @@ def decision_html(decision: Decision, players: dict[int, str], suggested: str | 
         head = f'<h2 class="dt-panel-title">{who} to decide</h2>'
     else:
         head = (f'<h2 class="dt-panel-title">{who} decided here</h2>'
-                '<div class="dt-step-head">Choosing again replaces everything after this step.</div>')
+                '<div class="dt-step-head">Choosing again asks first (“Rewrite from here?”), then replaces everything after '
+                'this step.</div>')
     shown = entries(decision, suggested, game, state)
     legal = legal_html(shown, game_id, taken)
     groups = illegal_groups(decision, game_id)

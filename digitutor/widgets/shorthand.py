@@ -168,6 +168,7 @@ _TEXT_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"\bCounter (?:Circle|Triangle|Cross)\b", "Counter", "dmb:attack-abilities.counter"),
         (r"\bDrain\b", "Drain", "dmb:attack-abilities.drain"),
         (r"\bCrash\b", "Crash", "dmb:attack-abilities.crash"),
+        (r"\bACTIVATE\b", "ACTIVATE", "dmb:faq.activate-timing"),  # (the glossary has no entry; the FAQ defines it)
     ),
     "dbe": (
         (r"\bBoost\b", "Boost", "dbe:glossary.boost"),
@@ -183,6 +184,7 @@ _TEXT_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"\bDiscard\b", "Discard", "dbe:glossary.discard"),
         (r"\bData Break\b", "Data Break", "dbe:glossary.data-break"),
         (r"\bACTIVATE\b", "ACTIVATE", "dbe:glossary.activate"),
+        (r"\bPASSIVE\b", "PASSIVE", "dbe:rules-faq.card-timing-and-effect-timing.b6"),  # (no glossary entry: the FAQ's card timings)
         (r"\bStatic\b", "Static", "dbe:glossary.static-x"),
         (r"\bFlip\b", "Flip", "dbe:glossary.flip-flip-cards-star-moon-initial-side"),
         (r"\bAbnormal\b", "Abnormal", "dbe:glossary.abnormal"),

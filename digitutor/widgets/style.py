@@ -559,6 +559,51 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-editor-ok { color: #b8f5c8; background: #0d2b17; }
 .dt-presenting .dt-editor-refused { color: #ffb4b4; background: #300; }
 .dt-presenting .dt-editor-notes, .dt-presenting .dt-editor-defaults { color: #d0d0d0; }
+/* ---- presenter mode at 1024x768 (issue 24's last gaps): the deciding side and every option on one screen ----
+   In a window up to 1400 px wide, the big games' faces (board.CHIP_GAMES: .dt-chips) are one-line chips — level,
+   name at 20 px, big number at 20 px, whole; the rest of the card one click away in its dialog — flowing two or
+   three to a row; piles are one line high. */
+@media (max-width: 1400px) {
+  .dt-presenting .dt-chips .dt-card { max-width: 100%; }
+  .dt-presenting .dt-chips .dt-zone-narrow:not(.dt-zone-pile) { width: auto; max-width: 100%; }
+  .dt-presenting .dt-chips .dt-card > summary .dt-face, .dt-presenting .dt-chips .dt-face.dt-face-tall {
+    width: auto; height: auto; min-height: 0; padding: 2px; font-size: 14px; border-radius: 6px; }
+  .dt-presenting .dt-chips .dt-face-in { flex-direction: row; align-items: center; gap: 0 5px; padding: 0 5px;
+    overflow: visible; border-radius: 4px; }
+  .dt-presenting .dt-chips .dt-face-top { display: contents; }
+  .dt-presenting .dt-chips .dt-face-top > :not(.dt-level), .dt-presenting .dt-chips .dt-face-body,
+  .dt-presenting .dt-chips .dt-foot-side { display: none; }
+  .dt-presenting .dt-chips .dt-level { font-size: 14px; align-self: center; }
+  .dt-presenting .dt-chips .dt-face .dt-card-name { flex: 1 1 auto; min-width: 0; margin: 0; line-height: 1.15; }
+  .dt-presenting .dt-chips .dt-card-foot { margin: 0 0 0 auto; flex: none; align-items: center; }
+  .dt-presenting .dt-chips .dt-face .dt-power, .dt-presenting .dt-chips .dt-face .dt-power-86,
+  .dt-presenting .dt-chips .dt-face .dt-power-72 { font-size: 20px; line-height: 1.15; }
+  .dt-presenting .dt-chips .dt-card > summary { display: flex; align-items: center; }
+  .dt-presenting .dt-chips .dt-under { position: static; order: 1; margin-left: 2px; }
+  .dt-presenting .dt-chips .dt-suspended > summary .dt-face { transform: none; margin: 0; }
+  .dt-presenting .dt-chips .dt-suspended .dt-face-in { background: repeating-linear-gradient(90deg, #fff, #fff 10px, #e4e4e4 10px, #e4e4e4 12px); }
+  .dt-presenting .dt-chips .dt-cards { gap: 4px; }
+  .dt-presenting .dt-chips .dt-zone-title { line-height: 1.2; }
+  .dt-presenting .dt-chips .dt-pile { min-height: 0; padding: 0 6px; }
+  .dt-presenting .dt-chips .dt-zone-pile { display: flex; align-items: center; gap: 6px; width: auto; }
+  .dt-presenting .dt-chips .dt-zone-pile .dt-pile { flex-direction: row; gap: 6px; }
+  .dt-presenting .dt-chips .dt-pile-top span { max-width: 8em; }
+  .dt-presenting .dt-option-detail, .dt-presenting .dt-decision .dt-keys-hint { display: none; }
+  .dt-presenting .dt-tutor .dt-side > .dt-decision { padding: 4px 8px; }
+  .dt-presenting .dt-decision .dt-group-title-inline { display: none; }
+  .dt-presenting .dt-citation h2.dt-panel-title { display: none; }
+  .dt-presenting .dt-decision .dt-group-title { flex-basis: auto; text-transform: none; letter-spacing: 0; margin: 0 2px 0 0; }
+  .dt-presenting .dt-decision .dt-group-title::after { content: ":"; }
+  .dt-presenting .dt-decision .dt-group-shared { flex-basis: 100%; }
+  .dt-presenting .dt-decision .dt-group-shared::after { content: none; }
+  .dt-app.dt-presenting .dt-option, .dt-presenting .dt-app .dt-option { padding: 1px 6px; line-height: 1.2; }
+  .dt-app.dt-presenting .dt-decision .dt-option-group { gap: 2px 4px; }
+}
+@media (max-width: 1400px) and (min-width: 900px) and (max-height: 800px) {
+  .dt-presenting .dt-tutor .dt-side > .dt-citation, .dt-presenting.dt-tutor .dt-side > .dt-citation { flex-basis: 7.2em;
+    min-height: 7.2em; }
+  .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 2.6em; }
+}
 """
 
 

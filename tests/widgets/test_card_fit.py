@@ -13,10 +13,10 @@ import re
 import pytest
 from test_card_fit_gallery import GAMES, card_views, gallery_boards, in_play
 
-from digitutor.core.game import CardView
+from digitutor.core.game import CardView, ZoneView
 from digitutor.rules.citations import INTERPRETATIONS
 from digitutor.rules.corpus import find_clause
-from digitutor.widgets.board import card_html
+from digitutor.widgets.board import card_html, zone_html
 from digitutor.widgets.fit import ELLIPSIS, shorten
 from digitutor.widgets.markup import rulebook_html
 from digitutor.widgets.shorthand import text_words
@@ -153,3 +153,32 @@ def test_the_gallery_holds_every_card_of_every_game() -> None:
     boards = gallery_boards()
     for game in GAMES:
         assert boards[game].count('class="dt-card') >= len(card_views(game))
+
+
+def _words(drawn: str) -> dict[str, str]:
+    """The opened card's shorthand: word -> the clause it quotes."""
+    found = re.findall(r'class="dt-card-word" data-clause="([^"]+)"><summary>([^<]*)</summary>', drawn)
+    return {html.unescape(summary).split(" (", 1)[0]: source for source, summary in found}
+
+
+def test_dmb_activate_is_explained_by_the_faqs_activate_timing() -> None:
+    """DMB's glossary has no ACTIVATE; its FAQ entry "ACTIVATE timing" defines it ("These can be activated any time a
+    player has effect priority ... once per game, PER CARD")."""
+    assert "ACTIVATE abilities can only be activated once per game" in find_clause("dmb:faq.activate-timing").text
+    assert _words(card_html(_card("dmb", "WarGreymon"), "dmb")).get("ACTIVATE") == "dmb:faq.activate-timing"
+
+
+def test_dbe_passive_is_explained_by_the_faqs_card_timings() -> None:
+    """DBE's glossary has no PASSIVE; the Rules FAQ's card timings define it ("PASSIVE: Similar to ACTIVATE, this can
+    only be used while it is on the active Digimon naturally")."""
+    clause = "dbe:rules-faq.card-timing-and-effect-timing.b6"
+    assert find_clause(clause).text.startswith("PASSIVE: Similar to ACTIVATE")
+    card = next(c for c in card_views("dbe") if "PASSIVE:" in c.text)
+    assert _words(card_html(card, "dbe")).get("PASSIVE") == clause
+
+
+def test_a_piles_top_card_opens_with_the_words_it_uses_explained() -> None:
+    """Issue 24, item 2: shorthand explained on every card face, the top card of a pile (a trash) too."""
+    card = _card("dmb", "WarGreymon")
+    pile = zone_html(ZoneView("trash", "Trash", (card,), layout="pile", count=1), "dmb")
+    assert _words(pile) == _words(card_html(card, "dmb")) and "ACTIVATE" in _words(pile)

@@ -27,9 +27,14 @@ MAIN = {"board": {"phase": "main", "active": 0, "first": 0, "turn": 3, "memory":
 
 def buttons(tutor: Tutor) -> list[tuple[int, str]]:
     """(number, words) of every legal option button, in the order the panel shows them."""
-    found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"[^>]*data-option="(\d+)"[^>]*>([^<]*)</button>',
+    found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"[^>]*data-option="(\d+)"[^>]*>(.*?)</button>',
                        tutor.decision.value)
-    return [(int(number), words) for number, words in found]
+    return [(int(number), words_of(inner)) for number, inner in found]
+
+
+def words_of(inner: str) -> str:
+    """A button's words, the spans a small presenter screen hides (its details) included."""
+    return html.unescape(re.sub(r"<[^>]+>", "", inner))
 
 
 def whole_label(name: str) -> str:
@@ -40,10 +45,10 @@ def whole_label(name: str) -> str:
 
 def accessible_names(tutor: Tutor) -> list[str]:
     """What a screen reader says for each legal option button: its aria-label, else its words."""
-    found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"([^>]*)>([^<]*)</button>',
+    found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"([^>]*)>(.*?)</button>',
                        tutor.decision.value)
-    return [html.unescape(m.group(1)) if (m := re.search(r'aria-label="([^"]*)"', attrs)) else html.unescape(words)
-            for attrs, words in found]
+    return [html.unescape(m.group(1)) if (m := re.search(r'aria-label="([^"]*)"', attrs)) else words_of(inner)
+            for attrs, inner in found]
 
 
 def main_phase(script: tuple[str, ...] = ()) -> Tutor:
@@ -154,8 +159,8 @@ def test_a_past_decision_outlines_the_folded_entry_it_took():
     model.choose_number(1)
     model.jump(len(model.match.steps) - 2)
     value = tutor.decision.value
-    taken = re.search(r'<button[^>]*dt-option-taken[^>]*>([^<]*)</button>', value)
-    assert taken and "Play Agumon" in taken.group(1) and "3 copies" in taken.group(1)
+    taken = re.search(r'<button[^>]*dt-option-taken[^>]*>(.*?)</button>', value)
+    assert taken and "Play Agumon" in words_of(taken.group(1)) and "3 copies" in taken.group(1)
 
 
 def test_illegal_rows_stay_with_every_reason():
@@ -200,3 +205,25 @@ def test_groups_sharing_only_a_verb_keep_their_whole_labels():
     """dcg:main-phase: "Attack the opponent with Greymon" and "Attack Gabumon with Greymon" share only "Attack"."""
     value = main_phase().decision.value
     assert "dt-group-shared" not in value and "aria-label=\"1. " not in value
+
+
+def test_a_long_labels_details_can_be_hidden_on_a_small_presenter_screen_but_never_a_cost_or_power() -> None:
+    """Issue 24, item 6: every option on screen at 1024x768 — a long label's details fold away (its tooltip keeps them)."""
+    from digitutor.widgets.decision import detail_html
+
+    hidden = '<span class="dt-option-detail">'
+    assert detail_html("Play Biyomon (Lv.3, red, 3000 DP) (cost 2)") == f"Play Biyomon{hidden} (Lv.3, red, 3000 DP)</span> (cost 2)"
+    assert detail_html("Play Weakening Wave: -100 to the opposing Digimon's power.").startswith(f"Play Weakening Wave{hidden}: -100")
+    assert hidden in detail_html("Pass the turn (memory goes to 3 on your opponent's side)")
+    for whole in ("Attack with MetalGreymon + Agunimon (power 9)", "Digivolve Koromon into Agumon (cost 0)",
+                  "Keep the 9 card(s) in hand and restore it to 10", "✕ Cross (200, 1st-attack)"):
+        assert hidden not in detail_html(whole), whole
+
+
+def test_a_past_decision_says_a_new_answer_asks_first() -> None:
+    """Issue 24, item 1: a committed answer is never rewritten by a click on a past step; the panel says a click asks."""
+    tutor = main_phase()
+    model = tutor.model
+    model.choose_number(1)
+    model.jump(len(model.match.steps) - 2)
+    assert "decided here" in tutor.decision.value and "asks first (“Rewrite from here?”)" in tutor.decision.value
