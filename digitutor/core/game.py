@@ -362,7 +362,7 @@ class Game:
         asking = self.procedure.decisions.get(top.kind) if top is not None else None
         frame: Frame | None = None
         if asking is None or proposed.kind not in asking.kinds or top is None:
-            reasons.append(Reason(f"{rule.when_text} {self.now(state)}", rule.when))
+            reasons.append(Reason(f"{rule.when_text} {self.now(state, top, asking)}", rule.when))
         elif top.player is not None and proposed.player != top.player:
             reasons.append(Reason(
                 f"It is {self.player_name(top.player)}'s choice now, not {self.player_name(proposed.player)}'s.", rule.when
@@ -392,11 +392,16 @@ class Game:
         told = f"now: {listed}" if offered else "none now"
         return (Reason(f"{proposed.key[:80]!r} is not one of the answers this decision offers ({proposed.kind} answers: {told}).", when),)
 
-    def now(self, state: Any) -> str:
-        """Where the game is, in words, for a timing reason."""
+    def now(self, state: Any, top: Frame | None = None, asking: DecisionRule | None = None) -> str:
+        """Where the game is, in words, for a timing reason; in the right phase, the answer the game waits for first."""
+        if state.over:
+            return "The game is over."
         phase = self.phase_of(state)
         title = next((info.title for info in self.turn_map() if info.id == phase), phase)
-        return f"Now it is the {title}." if not state.over else "The game is over."
+        decision = asking.ask(state, top) if asking is not None and top is not None else None
+        if decision is None:
+            return f"Now it is the {title}."
+        return f"Now it is the {title}, and first the game waits for this answer: {decision.prompt}"
 
     def apply(self, state: Any, proposed: Action, offered: Option | None = None) -> Step:
         """Check ``proposed`` with ``why_not`` (every reason, each cited), then carry it out.
