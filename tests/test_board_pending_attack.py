@@ -194,3 +194,10 @@ def test_a_bad_attack_in_a_link_is_one_line() -> None:
     with pytest.raises(InputError) as caught:
         read_board_link(board_link(bad))
     assert "\n" not in str(caught.value) and "[dcg:attacking.p2]" in str(caught.value)
+
+
+def test_a_tamer_is_refused() -> None:
+    # dcg:playing-tamers.p4 — "Tamers can't attack or block."
+    made = board(attack={"attacker": "st1-12"})
+    made["players"][0]["battle"] = ["st1-05", "st1-12"]
+    assert "[dcg:playing-tamers.p4]" in refusal(made)

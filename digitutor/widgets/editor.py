@@ -477,7 +477,13 @@ class BoardEditor(widgets.VBox):
                          label=board.question or "A judge's board", script=script, follow_script=bool(script))
         self._close_stage()
         tutor = Tutor(TutorModel(spec), presenter_toggle=False)
-        note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.</div>')
+        pending = board.board.get("attack") if board.game == "dcg" else None
+        under_way = (f" An attack is under way: {esc(pending.get('attacker'))} attacks "
+                     f"{'the opposing player' if pending.get('target', 'player') == 'player' else esc(pending.get('target'))}; "
+                     "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker "
+                     "timing (dcg:attacking.p3, p4)." if isinstance(pending, dict) else "")
+        note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.'
+                            f'{under_way}</div>')
         self.stage.children = (note, tutor)
         self.whynot.reset()
 
