@@ -22,6 +22,8 @@ BOARD_FIELDS = {"phase", "active", "turn", "first", "memory", "players", "attack
 ATTACK_FIELDS = ("attacker", "target")
 #: what ``attack.target`` says for an attack on the opposing player
 THE_PLAYER = "player"
+#: the longest card name an attack may give (instance ids and ``p1.<card id>#N`` are far shorter)
+NAME_MAX = 100
 SIDE_FIELDS = ("deck", "hand", "security", "trash", "egg_deck", "breeding", "battle")
 
 
@@ -143,7 +145,9 @@ def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, 
     if not isinstance(entry, Mapping) or set(entry) - set(ATTACK_FIELDS) or not isinstance(entry.get("attacker"), str):
         raise InputError(source, where, "expected {attacker: <card>, target: player | <card>} (the turn player's Digimon, and what it attacks)")
     target = entry.get("target", THE_PLAYER)
-    if not isinstance(target, str) or not target:
+    if len(entry["attacker"]) > NAME_MAX:
+        raise InputError(source, f"{where}.attacker", f"expected a card name (at most {NAME_MAX} characters)")
+    if not isinstance(target, str) or not target or len(target) > NAME_MAX:
         raise InputError(source, f"{where}.target", f"expected 'player' or a card of the opponent's battle area, got {target!r}")
     active = state.active
     cards = [_named(state, board, entry["attacker"], active, source, f"{where}.attacker")]
