@@ -478,8 +478,7 @@ class BoardEditor(widgets.VBox):
         self._close_stage()
         tutor = Tutor(TutorModel(spec), presenter_toggle=False)
         pending = board.board.get("attack") if board.game == "dcg" else None
-        under_way = (f" An attack is under way: {esc(pending.get('attacker'))} attacks "
-                     f"{'the opposing player' if pending.get('target', 'player') == 'player' else esc(pending.get('target'))}; "
+        under_way = (f" An attack is under way: {esc(self.attacker.label)} attacks {esc(self.target.label)}; "
                      "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker "
                      "timing (dcg:attacking.p3, p4)." if isinstance(pending, dict) else "")
         note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.'

@@ -60,6 +60,7 @@ def test_a_pending_attack_is_played_from_blocker_timing_and_shared() -> None:
     editor.play.click()
     tutor = editor.tutor()
     assert tutor is not None
+    assert "An attack is under way: Birdramon · st1-05 attacks the opposing player" in editor.stage.children[0].value
     to_first_decision(tutor)
     match = tutor.model.match
     # dcg:attacking.p4-p5: after the [When Attacking] effects and counter timing, blocker timing; only the unsuspended
