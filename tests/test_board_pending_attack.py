@@ -140,8 +140,11 @@ def test_an_attack_on_a_suspended_digimon_may_be_under_way() -> None:
     ({"attacker": "nope"}, ["setup.attack.attacker", "no card 'nope'"]),
     ({"attacker": "st1-05", "target": 3}, ["setup.attack.target"]),
     ({"attacker": "st1-05", "by": "x"}, ["setup.attack", "expected {attacker"]),
+    ("st1-05", ["setup.attack", "expected {attacker"]),
+    ({"attacker": ["st1-05"]}, ["setup.attack", "expected {attacker"]),
+    ({"attacker": "x" * 10_000}, ["setup.attack.attacker", "at most 100 characters"]),
 ])
-def test_an_attack_the_game_would_not_allow_is_refused_with_the_games_reason(attack: dict[str, Any], fragments: list[str]) -> None:
+def test_an_attack_the_game_would_not_allow_is_refused_with_the_games_reason(attack: Any, fragments: list[str]) -> None:
     told = refusal(board(attack=attack))
     for fragment in fragments:
         assert fragment in told, told
