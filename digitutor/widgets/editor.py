@@ -155,7 +155,7 @@ class BoardEditor(widgets.VBox):
             part.add_class(f"dt-editor-{name}")
         self.settings = widgets.HBox()
         self.settings.add_class("dt-editor-settings")
-        # DCG: an attack already declared (the board starts at its next timing: counter timing, then blocker timing)
+        # DCG: an attack already declared (play starts just after it: [When Attacking] effects, counter and blocker timing)
         self.attacker = widgets.Dropdown(description="Attack under way", layout=widgets.Layout(width="min(380px, 96%)"),
                                          style={"description_width": "initial"})
         self.target = widgets.Dropdown(description="attacking", layout=widgets.Layout(width="min(340px, 96%)"),
