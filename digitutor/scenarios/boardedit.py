@@ -177,3 +177,46 @@ def toggle_suspended(board: dict[str, Any], player: int, index: int) -> None:
     cards = stack_cards(entry)
     stacks[index] = {"stack": cards, **flags, "suspended": True} if not suspended else (
         {"stack": cards, **flags} if flags else with_cards(None, cards))
+
+
+# -- A pending attack (DCG) --------------------------------------------------------------------------------------
+
+#: ``attack.target`` of an attack on the opposing player
+THE_PLAYER = "player"
+
+
+def attack_choices(board: dict[str, Any]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """DCG: (label, name) of the turn player's battle-area Digimon that may be named as attacking, and of what they may
+    attack (the opposing player, or a Digimon of the opponent's battle area). Names are as scenario files name cards
+    (``st2-07``, or ``st2-07#2`` when its owner has more than one), so a board keeps them through links and files.
+    Every stack is offered: one the rules do not let attack (or be attacked) is refused by the check, with its reason."""
+    from ..core.errors import DigitutorError
+    from .naming import CopyNumbers
+
+    plain = {key: value for key, value in board.items() if key != "attack"}
+    game = get_game("dcg")
+    try:
+        state = game.new_state({"board": plain}, "board")
+    except (DigitutorError, TypeError, KeyError, AttributeError, ValueError):
+        return [], []
+    numbers = CopyNumbers(game, state, {"board": plain})
+
+    def choice(uid: int, owner: int, suspended: bool) -> tuple[str, str]:
+        card = state.instances.cards[uid]
+        copies = numbers.copies(state, card.id, owner)
+        name = card.id if len(copies) == 1 else f"{card.id}#{copies.index(uid) + 1}"
+        return f"{card.name} · {name}" + (" (suspended)" if suspended else ""), name
+
+    active = state.active
+    attackers = [choice(stack.top, active, stack.suspended) for stack in state.sides[active].battle]
+    targets = [("the opposing player", THE_PLAYER)]
+    targets += [choice(stack.top, 1 - active, stack.suspended) for stack in state.sides[1 - active].battle]
+    return attackers, targets
+
+
+def set_attack(board: dict[str, Any], attacker: str, target: str) -> None:
+    """Name the attack under way (``attacker`` empty: none): the turn player's Digimon has declared it."""
+    if not attacker:
+        board.pop("attack", None)
+        return
+    board["attack"] = {"attacker": attacker, "target": target or THE_PLAYER}

@@ -1,7 +1,8 @@
 """A game in progress as a scenario board: what the editor loads from "the game in progress".
 
-The board format holds zones, counters, the turn, whose turn and the phase to start in. What is in
-the middle of resolving (a pending attack, an effect waiting for a choice) is not part of a board:
+The board format holds zones, counters, the turn, whose turn and the phase to start in (and, for DCG,
+an attack just declared, which the judge sets in the editor). What is in the middle of resolving in a
+game in progress (a pending attack, an effect waiting for a choice) is not carried over:
 the board starts at the beginning of the phase the game is in (or the nearest phase a board may
 start in: a DMB/DBE Battle or Support Phase starts again from its Strategy Phase, the Supports back in
 the hand), and the editor shows it checked like any other board. Cards removed from the game are

@@ -21,8 +21,8 @@ import yaml
 from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
-from ..scenarios.boardedit import (ZONES, Zone, card_choices, empty_board, find_card, put_card, remove_card, start_phases,
-                                   toggle_suspended, zone_entries)
+from ..scenarios.boardedit import (THE_PLAYER, ZONES, Zone, attack_choices, card_choices, empty_board, find_card, put_card,
+                                   remove_card, set_attack, start_phases, toggle_suspended, zone_entries)
 from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
 from ..scenarios.model import scenario_library
 from .board import board_html
@@ -155,6 +155,15 @@ class BoardEditor(widgets.VBox):
             part.add_class(f"dt-editor-{name}")
         self.settings = widgets.HBox()
         self.settings.add_class("dt-editor-settings")
+        # DCG: an attack already declared (play starts just after it: [When Attacking] effects, counter and blocker timing)
+        self.attacker = widgets.Dropdown(description="Attack under way", layout=widgets.Layout(width="min(380px, 96%)"),
+                                         style={"description_width": "initial"})
+        self.target = widgets.Dropdown(description="attacking", layout=widgets.Layout(width="min(340px, 96%)"),
+                                       style={"description_width": "initial"})
+        self.attacker.add_class("dt-editor-attacker")
+        self.target.add_class("dt-editor-target")
+        self.attack = widgets.HBox([self.attacker, self.target])
+        self.attack.add_class("dt-editor-attack")
         self.message = widgets.HTML()
         self.verdict = widgets.HTML()
         self.verdict.add_class("dt-editor-check")
@@ -189,7 +198,7 @@ class BoardEditor(widgets.VBox):
         rows = [
             widgets.HBox([self.game, self.start, self.load]),
             widgets.HBox([self.player, self.zone]), widgets.HBox([self.card, self.where, self.put]),
-            widgets.HBox([self.held, self.remove, self.suspend]), self.settings, self.message,
+            widgets.HBox([self.held, self.remove, self.suspend]), self.settings, self.attack, self.message,
             self.verdict, self.preview, widgets.HBox([self.text, self.apply]), self.play, self.stage, self.whynot,
             widgets.HTML('<div class="dt-step-head">Share</div>'), self.question, self.answer, self.share, self.shared,
             widgets.HBox([self.opener, self.open_link, self.upload]),
@@ -203,6 +212,8 @@ class BoardEditor(widgets.VBox):
         self.put.on_click(lambda _b: self._guard(self._put))
         self.remove.on_click(lambda _b: self._guard(self._remove))
         self.suspend.on_click(lambda _b: self._guard(self._suspend))
+        for box in (self.attacker, self.target):
+            box.observe(lambda _change: None if self._quiet else self._guard(self._attack_changed), "value")
         self.apply.on_click(lambda _b: self._guard(self._apply_text))
         self.play.on_click(lambda _b: self._guard(self.play_here))
         self.share.on_click(lambda _b: self._guard(self.share_it))
@@ -242,6 +253,7 @@ class BoardEditor(widgets.VBox):
         self.preview.value = board_html(get_game(self.game_id).board(state, None), None) if state is not None else ""
         self.play.disabled = self.share.disabled = state is None or self.inspection.check.refused
         self._sync_settings()
+        self._sync_attack()
         self._zone_changed()
         self.whynot.reset()
 
@@ -314,6 +326,34 @@ class BoardEditor(widgets.VBox):
                     pass
         finally:
             self._quiet = False
+
+    def _sync_attack(self) -> None:
+        """The "Attack under way" control (DCG only): the turn player's Digimon, what each may attack, the board's choice.
+        A name the board holds that is not offered (written in the YAML) is shown as written; the check says if it is wrong."""
+        shown = self.game_id == "dcg" and self._players_ok()
+        self.attack.layout.display = "" if shown else "none"
+        if not shown:
+            return
+        attackers, targets = attack_choices(self.board)
+        held = self.board.get("attack")
+        held = held if isinstance(held, dict) else {}
+        attacker, target = str(held.get("attacker") or ""), str(held.get("target") or THE_PLAYER)
+        attacker_options = [("none (no attack under way)", ""), *attackers]
+        if attacker not in [value for _, value in attacker_options]:
+            attacker_options.append((f"{attacker} (as written)", attacker))
+        if target not in [value for _, value in targets]:
+            targets.append((f"{target} (as written)", target))
+        self._quiet = True
+        try:
+            self.attacker.options, self.attacker.value = attacker_options, attacker
+            self.target.options, self.target.value = targets, target
+            self.target.disabled = not attacker
+        finally:
+            self._quiet = False
+
+    def _attack_changed(self) -> None:
+        set_attack(self.board, self.attacker.value or "", self.target.value or THE_PLAYER)
+        self.refresh()
 
     def _printed_hp(self, player: int | None) -> int:
         state = self.inspection.state
@@ -437,7 +477,12 @@ class BoardEditor(widgets.VBox):
                          label=board.question or "A judge's board", script=script, follow_script=bool(script))
         self._close_stage()
         tutor = Tutor(TutorModel(spec), presenter_toggle=False)
-        note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.</div>')
+        pending = board.board.get("attack") if board.game == "dcg" else None
+        under_way = (f" An attack is under way: {esc(self.attacker.label)} attacks {esc(self.target.label)}; "
+                     "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker "
+                     "timing (dcg:attacking.p3, p4)." if isinstance(pending, dict) else "")
+        note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.'
+                            f'{under_way}</div>')
         self.stage.children = (note, tutor)
         self.whynot.reset()
 

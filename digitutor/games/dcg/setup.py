@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.errors import InputError, counted
+from ...core.errors import DigitutorError, InputError, counted
 from ...core.frames import Frame, frame, stack_of
 from ...core.layout import MAX_TURN, CardLayout
 from ...core.records import Reason
@@ -17,7 +18,12 @@ from .play import turn_frames
 from .state import MEMORY_LIMIT, CState, Side, Stack
 
 START_AT = ("setup", "unsuspend", "draw", "breeding", "main")
-BOARD_FIELDS = {"phase", "active", "turn", "first", "memory", "players"}
+BOARD_FIELDS = {"phase", "active", "turn", "first", "memory", "players", "attack"}
+ATTACK_FIELDS = ("attacker", "target")
+#: what ``attack.target`` says for an attack on the opposing player
+THE_PLAYER = "player"
+#: the longest card name an attack may give (instance ids and ``p1.<card id>#N`` are far shorter)
+NAME_MAX = 100
 SIDE_FIELDS = ("deck", "hand", "security", "trash", "egg_deck", "breeding", "battle")
 
 
@@ -120,7 +126,59 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     sides = layout.sides(board.get("players"), "setup.players", lambda entry, where: _side(layout, entry, where, turn))
     state = CState(layout.instances(rng), sides, start_frames(phase, active), turn, active, first)
     state.set_memory(active, memory)
+    if board.get("attack") is not None:
+        declare_pending_attack(state, board, phase, source)
     return state
+
+
+def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, source: str) -> None:
+    """``attack: {attacker, target}``: the turn player's Digimon has declared this attack; the board starts right after
+    the declaration, as the engine leaves a declared attack (the attacker suspended, its [When Attacking] effects
+    activating, then counter timing and blocker timing: dcg:attacking.p3-p4). An attack the game would not let the turn
+    player declare now is refused with the game's own reasons."""
+    from ...core.actions import action
+    from .attack import declare_attack
+    from .checks import ACTIONS
+
+    entry = board["attack"]
+    where = "setup.attack"
+    if not isinstance(entry, Mapping) or set(entry) - set(ATTACK_FIELDS) or not isinstance(entry.get("attacker"), str):
+        raise InputError(source, where, "expected {attacker: <card>, target: player | <card>} (the turn player's Digimon, and what it attacks)")
+    target = entry.get("target", THE_PLAYER)
+    if len(entry["attacker"]) > NAME_MAX:
+        raise InputError(source, f"{where}.attacker", f"expected a card name (at most {NAME_MAX} characters)")
+    if not isinstance(target, str) or not target or len(target) > NAME_MAX:
+        raise InputError(source, f"{where}.target", f"expected 'player' or a card of the opponent's battle area, got {target!r}")
+    active = state.active
+    cards = [_named(state, board, entry["attacker"], active, source, f"{where}.attacker")]
+    if target != THE_PLAYER:
+        cards.append(_named(state, board, target, 1 - active, source, f"{where}.target"))
+    declared = action("attack", active, *cards)
+    rule = ACTIONS["attack"]
+    reasons = [Reason(rule.when_text, rule.when)] if phase != "main" else []
+    reasons += rule.check(state, None, declared)
+    if reasons:
+        named = dict(zip(cards, [entry["attacker"], target]))  # the reasons name cards as the board does
+        why = "; ".join(f"{_renamed(reason.why, named)} [{reason.citation.id}]" for reason in reasons)
+        raise InputError(source, where, f"this attack cannot be under way: {why}")
+    declare_attack(state, active, declared)  # the engine's own frames, suspension and [When Attacking] triggers
+
+
+def _renamed(text: str, named: Mapping[str, str]) -> str:
+    for instance, written in named.items():
+        text = re.sub(rf"{re.escape(instance)}(?![0-9])", written, text)
+    return text
+
+
+def _named(state: CState, board: Mapping[str, Any], name: str, owner: int, source: str, where: str) -> str:
+    """The instance a card name stands for, as scenario files name cards (``st1-05``, ``st2-07#2``, ``p1.st2-07``)."""
+    from ...core.registry import get_game
+    from ...scenarios.naming import CopyNumbers
+
+    try:
+        return CopyNumbers(get_game("dcg"), state, {"board": board}).card_instance(state, name, owner)
+    except DigitutorError as error:
+        raise InputError(source, where, str(error)) from None
 
 
 def _side(layout: Layout, entry: Any, where: str, turn: int) -> Side:

@@ -1,0 +1,105 @@
+"""The board editor's "Attack under way" control (DCG): name the turn player's attacking Digimon and its target;
+the board keeps it through play, the link and the shared YAML.
+
+Expected reasons come from the rule manual, E. Attacking; the widgets only forward to the engine.
+"""
+
+from __future__ import annotations
+
+import yaml
+from widget_helpers import to_first_decision
+
+from digitutor.scenarios.boardlink import board_link
+from digitutor.scenarios.model import parse_scenario
+from digitutor.scenarios.runner import run_scenario
+from digitutor.widgets.editor import BoardEditor, editor_app_part
+
+
+def put(editor: BoardEditor, player: int, zone: str, card: str) -> None:
+    editor.player.value = player
+    editor.zone.value = zone
+    editor.card.value = card
+    editor.where.value = "new"
+    editor.put.click()
+    assert editor.message.value == "", editor.message.value
+
+
+def blockers(editor: BoardEditor) -> None:
+    """Birdramon (ST1-05) for Player 1; two Ikkakumon (ST2-07, <Blocker>) for Player 2, the first suspended."""
+    put(editor, 0, "battle", "Birdramon · st1-05")
+    put(editor, 1, "battle", "st2-07")
+    put(editor, 1, "battle", "st2-07")
+    for player, filler in ((0, "st1-02"), (1, "st2-02")):
+        for _ in range(3):
+            put(editor, player, "deck", filler)
+            put(editor, player, "security", filler)
+    editor.player.value = 1
+    editor.zone.value = "battle"
+    editor.held.value = editor.held.options[0][1]
+    editor.suspend.click()
+
+
+def test_the_control_offers_the_turn_players_digimon_and_what_they_may_attack() -> None:
+    editor = BoardEditor("dcg")
+    blockers(editor)
+    assert editor.attack.layout.display == ""
+    assert [value for _, value in editor.attacker.options] == ["", "st1-05"]
+    assert [value for _, value in editor.target.options] == ["player", "st2-07#1", "st2-07#2"]
+    assert "attack" not in editor.board and editor.target.disabled
+    editor.attacker.value = "st1-05"
+    assert editor.board["attack"] == {"attacker": "st1-05", "target": "player"}
+    assert "✓ The rules can have this board" in editor.verdict.value and not editor.play.disabled
+    editor.attacker.value = ""
+    assert "attack" not in editor.board
+
+
+def test_a_pending_attack_is_played_from_blocker_timing_and_shared() -> None:
+    editor = BoardEditor("dcg")
+    blockers(editor)
+    editor.attacker.value = "st1-05"
+    editor.play.click()
+    tutor = editor.tutor()
+    assert tutor is not None
+    assert "An attack is under way: Birdramon · st1-05 attacks the opposing player" in editor.stage.children[0].value
+    to_first_decision(tutor)
+    match = tutor.model.match
+    # dcg:attacking.p4-p5: after the [When Attacking] effects and counter timing, blocker timing; only the unsuspended
+    # Ikkakumon may block ("by suspending one of their unsuspended Digimon with <Blocker>")
+    assert match.pending.kind == "block" and match.pending.player == 1
+    legal = {o.key: o.legal for o in match.pending.options}
+    assert sorted(legal.values()) == [False, True, True]
+    editor.question.value = "Can my suspended Blocker block this attack?"
+    editor.share.click()
+    doc = yaml.safe_load(editor.shared_text)
+    assert doc["setup"]["board"]["attack"] == {"attacker": "st1-05", "target": "player"}
+    assert run_scenario(parse_scenario(doc, "shared.yaml")).passed
+    link = editor.shared.value.split('href="./rulings.ipynb?board=')[1].split('"')[0]
+    again = editor_app_part({"board": link})
+    assert again.board == editor.board and again.attacker.value == "st1-05" and again.target.value == "player"
+
+
+def test_a_refused_attack_is_one_cited_line_and_cannot_be_played() -> None:
+    editor = BoardEditor("dcg")
+    blockers(editor)
+    editor.attacker.value = "st1-05"
+    editor.target.value = "st2-07#2"  # dcg:attacking.p2: only a suspended Digimon can be the target
+    assert "dcg:attacking.p2" in editor.verdict.value and editor.play.disabled
+    assert editor.board["attack"] == {"attacker": "st1-05", "target": "st2-07#2"}  # kept as set, never repaired
+    editor.target.value = "st2-07#1"
+    assert "✓ The rules can have this board" in editor.verdict.value
+
+
+def test_a_name_written_in_the_yaml_is_shown_as_written() -> None:
+    editor = BoardEditor("dcg")
+    blockers(editor)
+    editor.text.value = editor.text.value + "attack: {attacker: p1.st2-07#2}\n"
+    editor.apply.click()
+    assert editor.attacker.value == "p1.st2-07#2" and "(as written)" in editor.attacker.label
+    assert "[dcg:attacking.p1]" in editor.verdict.value
+
+
+def test_other_games_do_not_show_the_control() -> None:
+    for game in ("dtector", "arena", "dmb", "dbe"):
+        assert BoardEditor(game).attack.layout.display == "none", game
+    opened = editor_app_part({"board": board_link(BoardEditor("dcg").current_board())})
+    assert opened.attack.layout.display == ""
