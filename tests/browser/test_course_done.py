@@ -16,6 +16,7 @@ check the errors themselves at the end.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 
 import pytest
@@ -36,6 +37,7 @@ STORE = "digitutor:progress:{game}"
 STATE_TIMEOUT_MS = 60_000
 #: more moves than any lesson needs (a lesson is at most 60 presses of Next; runs and answers are fewer)
 MOVE_LIMIT = 400
+SHOTS = os.environ.get("DIGITUTOR_SHOTS")  # a folder: also save screenshots of the wrong answer and the course there
 
 #: what the page shows of one question: its prompt and its choices' labels, in order
 Shown = tuple[str, tuple[str, ...]]
@@ -194,6 +196,9 @@ def test_the_first_lesson_finished_with_one_wrong_and_one_right_answer_is_kept_a
             cited = card.locator(", ".join(f'[data-clause="{clause}"]' for clause in clause_ids(wrong)))
             expect(cited.first).to_be_attached()
             expect(card.locator(".dt-q-answer")).to_contain_text(words(posed.right[0].label)[:40])
+            if SHOTS:
+                card.scroll_into_view_if_needed()
+                page.screenshot(path=os.path.join(SHOTS, f"course_done_wrong_{game}.png"))
             answered["wrong"] = number
         elif "right" not in answered:  # the next: a right answer
             right = next(choice for choice in posed.choices if choice.right)
@@ -219,6 +224,8 @@ def test_the_first_lesson_finished_with_one_wrong_and_one_right_answer_is_kept_a
         expect(page.locator(".dt-course .dt-course-count")).to_contain_text("the whole course!")
         expect(resume).to_be_hidden()
     assert kept_progress(page, game)["lessons"][first.id]["right"] == [answered["right"]]
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"course_done_course_{game}.png"))
 
 
 @pytest.mark.parametrize("game", LATER_GAMES)
