@@ -2,7 +2,8 @@
 
 1. For each game: the first lesson of the course (first-game) played to its end through the Learn app, one question
    answered wrongly (the cited explanation appears) and one rightly; after a reload the Course view shows the lesson
-   finished, the right answer counted and "Continue where you left off" offering the next lesson.
+   finished, the right answer counted and "Continue where you left off" offering the next lesson, and the landing
+   page counts the lesson finished.
 2. One later lesson of DCG, DMB and DBE (``?lesson=<stem>``) played to its end with no console error.
 
 Which choice is right is never written here: the test process plays the same lesson on a TutorModel of its own, in
@@ -226,6 +227,10 @@ def test_the_first_lesson_finished_with_one_wrong_and_one_right_answer_is_kept_a
     assert kept_progress(page, game)["lessons"][first.id]["right"] == [answered["right"]]
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"course_done_course_{game}.png"))
+    page.goto("/voila/render/start.ipynb")  # the landing page counts it too
+    lessons_word = "lesson" if len(lessons) == 1 else "lessons"
+    expect(page.locator(f'.dt-course-progress[data-game="{game}"] .dt-course-count')).to_have_text(
+        f"1 of {len(lessons)} {lessons_word} finished", timeout=STATE_TIMEOUT_MS)
 
 
 @pytest.mark.parametrize("game", LATER_GAMES)
