@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout, expect
 
 from digitutor.lessons import Posed, pose
 from digitutor.lessons.questions import Choice
@@ -42,7 +42,7 @@ SHOTS = os.environ.get("DIGITUTOR_SHOTS")  # a folder: also save screenshots of 
 
 #: what the page shows of one question: its prompt and its choices' labels, in order
 Shown = tuple[str, tuple[str, ...]]
-#: what the test does with a question the page shows: (the card, the engine's question) -> None
+#: what the test does with a question the page shows: (its card, its number in the lesson, the engine's question)
 OnQuestion = Callable[[Locator, int, Posed], None]
 
 
@@ -101,25 +101,24 @@ def wait_status(page: Page, root: Locator, twin: Twin) -> None:
 
 
 def card_of(root: Locator, posed: Posed) -> Locator:
-    """The page's card of this question (waits until it is shown, with the engine's prompt and choices)."""
+    """The page's card of this question: waits until a card shows the engine's prompt and choices, in order."""
     prompt, labels = shown(posed)
-    cards = root.locator(".dt-question")
-    found: Locator | None = None
-    cards.first.wait_for(state="visible", timeout=STATE_TIMEOUT_MS)
-    root.page.wait_for_function(
-        "([root, prompt]) => [...root.querySelectorAll('.dt-question .dt-q-prompt')]"
-        ".some(p => p.innerText.split(/\\s+/).join(' ').trim() === prompt)",
-        arg=[root.element_handle(), prompt], timeout=STATE_TIMEOUT_MS)
-    for index in range(cards.count()):
-        card = cards.nth(index)
-        if words(card.locator(".dt-q-prompt").inner_text()) != prompt:
-            continue
-        texts = tuple(words(text) for text in card.locator("button.dt-q-choice").all_inner_texts())
-        if texts == labels:
-            found = card
-            break
-    assert found is not None, f"no question card shows {prompt!r} with the engine's choices {labels}"
-    return found
+    try:
+        found = root.page.wait_for_function(
+            """([root, prompt, labels]) => {
+                 const words = (el) => el.innerText.split(/\\s+/).join(' ').trim();
+                 const cards = [...root.querySelectorAll('.dt-question')];
+                 const index = cards.findIndex((card) => {
+                   const head = card.querySelector('.dt-q-prompt');
+                   const texts = [...card.querySelectorAll('button.dt-q-choice')].map(words);
+                   return head && words(head) === prompt && JSON.stringify(texts) === JSON.stringify(labels);
+                 });
+                 return index < 0 ? null : index + 1;
+               }""",
+            arg=[root.element_handle(), prompt, list(labels)], timeout=STATE_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no question card showed {prompt!r} with the engine's choices {labels}") from None
+    return root.locator(".dt-question").nth(found.json_value() - 1)
 
 
 def press_choice(card: Locator, posed: Posed, choice: Choice) -> None:
