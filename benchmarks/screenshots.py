@@ -5,7 +5,8 @@
 Writes landing.png, rulings.png (a DCG ruling found by search) and rulebook.png at 1366x768; for each
 game of ``--games`` (the big boards by default) learn-GAME.png (1366x768, mid-game, a "why not?"
 open) and presenter-GAME.png (presenter mode at 1024x768, at the first decision); and
-presenter-dcg-1920.png (1920x1080). PNG data recompressed at zlib's highest level.
+presenter-dcg-1920.png (1920x1080); course-dcg.png (the DCG course) and bench.png (the judge's bench).
+PNG data recompressed at zlib's highest level.
 """
 
 from __future__ import annotations
@@ -102,6 +103,18 @@ def rulings(page: Page, out: Path, _game: str) -> None:
     save(page, out / "rulings.png")
 
 
+def course(page: Page, out: Path, _game: str) -> None:
+    page.goto("/voila/render/learn_dcg.ipynb?view=course")
+    page.locator(".dt-course .dt-course-row").first.wait_for(state="visible")
+    save(page, out / "course-dcg.png")
+
+
+def bench(page: Page, out: Path, _game: str) -> None:
+    page.goto("/voila/render/rulings.ipynb?edit=1")
+    page.locator(".dt-editor .dt-editor-check").wait_for(state="visible")
+    save(page, out / "bench.png")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default="dcg,dmb,dbe")
@@ -116,7 +129,7 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             context = browser.new_context(viewport=VIEWPORT, base_url=server.url)
-            shots = [(landing, ""), (rulings, ""), (rulebook, ""), (presenter_wide, "")]
+            shots = [(landing, ""), (rulings, ""), (rulebook, ""), (presenter_wide, ""), (course, ""), (bench, "")]
             shots += [(shoot, game) for game in args.games.split(",") for shoot in (learn, presenter)]
             for shoot, game in shots:
                 page = context.new_page()
