@@ -479,9 +479,11 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 }
 /* lesson questions (issue 25, widgets/questions.py): choices wrap, the verdict is coloured, focus is visible */
 .dt-questions { background: #f3f7ff; border-color: #b9c9ea; }
-.dt-tutor .dt-side > .dt-questions, .dt-presenting .dt-side > .dt-questions { flex: 0 1 auto; min-height: 6em; max-height: 45%;
+.dt-tutor .dt-side > .dt-questions, .dt-presenting .dt-side > .dt-questions { flex: 0 0 auto; max-height: 45%;
   overflow: auto; }
 .dt-question + .dt-question { border-top: 1px dashed #b9c9ea; margin-top: 6px; padding-top: 6px; }
+.dt-questions .dt-q-toggle { background: #1d4ed8; color: #fff; font-weight: 600; white-space: normal; text-align: left; }
+.dt-presenting .dt-questions .dt-q-toggle { background: #ffd54a; color: #000; }
 .dt-q-head { margin: 2px 0 4px; } .dt-q-prompt { font-weight: 600; }
 .dt-q-choices .dt-q-choice { white-space: normal; height: auto; min-height: 28px; text-align: left; line-height: 1.3;
   padding: 4px 8px; margin: 2px 0; }

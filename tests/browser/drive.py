@@ -75,6 +75,14 @@ def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS, attempts: int = 3) -
     raise AssertionError(f"no control could be clicked {attempts} times; status {status!r}; decision {shown!r}")
 
 
+def open_questions(root: Locator) -> None:
+    """Unfold the lesson questions (they open from their "Check yourself" bar) if they are folded."""
+    folded = root.locator(".dt-questions.dt-q-closed button.dt-q-toggle")
+    if folded.count() and folded.first.is_visible():
+        folded.first.click()
+        root.locator(".dt-questions.dt-q-closed").wait_for(state="detached")
+
+
 def advance_until(root: Locator, found: str, limit: int = 120) -> Locator:
     """Act until an element matching ``found`` is visible; raises AssertionError after ``limit`` moves."""
     for _ in range(limit):

@@ -29,7 +29,7 @@ from digitutor.widgets.course import CourseLesson, course
 from digitutor.widgets.model import TutorModel
 from digitutor.widgets.tutor import lesson_spec
 from digitutor.widgets.words import step_number
-from drive import wait_ready
+from drive import open_questions, wait_ready
 
 GAMES = ("dtector", "arena", "dcg", "dmb", "dbe")
 LATER_GAMES = ("dcg", "dmb", "dbe")
@@ -118,6 +118,7 @@ def card_of(root: Locator, posed: Posed) -> Locator:
             arg=[root.element_handle(), prompt, list(labels)], timeout=STATE_TIMEOUT_MS)
     except PlaywrightTimeout:
         raise AssertionError(f"no question card showed {prompt!r} with the engine's choices {labels}") from None
+    open_questions(root)
     return root.locator(".dt-question").nth(found.json_value() - 1)
 
 

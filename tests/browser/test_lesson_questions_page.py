@@ -11,7 +11,7 @@ import os
 
 from playwright.sync_api import Page, expect
 
-from drive import act, advance_until, text, wait_ready
+from drive import act, advance_until, open_questions, text, wait_ready
 
 SHOTS = os.environ.get("DIGITUTOR_SHOTS")  # a folder: also save a screenshot of the answered question there
 
@@ -19,7 +19,9 @@ SHOTS = os.environ.get("DIGITUTOR_SHOTS")  # a folder: also save a screenshot of
 def test_a_dtector_lesson_question_is_answered_with_the_keyboard_and_the_lesson_goes_on(app: Page) -> None:
     app.goto("/voila/render/learn_dtector.ipynb")
     root = wait_ready(app)
-    question = advance_until(root, ".dt-question")
+    advance_until(root, ".dt-questions button.dt-q-toggle")
+    open_questions(root)
+    question = root.locator(".dt-question").first
     expect(question.locator(".dt-q-prompt")).to_contain_text("Which of these may you do now?")
     choices = question.locator("button.dt-q-choice")
     labels = [choices.nth(i).inner_text().strip() for i in range(choices.count())]
