@@ -537,6 +537,7 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-course-next { color: #17416e; background: #e6f0fb; border-radius: 8px; padding: 0 6px; font-weight: 600; }
 .dt-course-right { color: #394150; }
 .dt-course-progress { margin: 0 0 6px 0; }
+.dt-course-progress a.dt-course-link { text-decoration: underline; }
 .dt-presenting .dt-course { max-width: none; }
 .dt-presenting .dt-course-lesson { background: #111; border-color: #bbb; }
 .dt-presenting .dt-course-n { background: #ffd400; color: #000; }

@@ -88,7 +88,7 @@ class Server:
         self.seen_kernels.update(kernel.pid for kernel in found)
         return found
 
-    def stop(self, timeout: float = 30.0) -> int | None:
+    def stop(self, timeout: float = 60.0) -> int | None:
         """Ctrl-C, as a user would; kill whatever is left after ``timeout``. Returns the exit code."""
         self.kernels()  # remember them: a clean stop must take them down too
         if self.process.poll() is None:
