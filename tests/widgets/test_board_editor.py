@@ -6,7 +6,7 @@ Expected reasons come from the rulebooks' text; the widgets only forward to the 
 from __future__ import annotations
 
 import yaml
-from widget_helpers import to_first_decision
+from widget_helpers import blockers, put, to_first_decision
 
 from digitutor.core.match import Match
 from digitutor.core.registry import GAME_MODULES, get_game
@@ -17,15 +17,6 @@ from digitutor.widgets.editor import BoardEditor, editor_app_part
 from digitutor.widgets.rulings import RulingsApp, library
 
 
-def put(editor: BoardEditor, player: int, zone: str, card: str, where: str = "new") -> None:
-    editor.player.value = player
-    editor.zone.value = zone
-    editor.card.value = card
-    editor.where.value = where
-    editor.put.click()
-    assert editor.message.value == "", editor.message.value
-
-
 def setting(editor: BoardEditor, key: str, value: object, player: int | None = None) -> None:
     box = next(b for b in editor.settings.children if b.setting[0].key == key and b.setting[1] == player)
     box.value = value
@@ -33,17 +24,7 @@ def setting(editor: BoardEditor, key: str, value: object, player: int | None = N
 
 def blocker_board(editor: BoardEditor) -> None:
     """A suspended Digimon with <Blocker> (Ikkakumon, ST2-07), an unsuspended one, an attacker (Birdramon), memory 3."""
-    put(editor, 0, "battle", "Birdramon · st1-05")
-    put(editor, 1, "battle", "st2-07")
-    put(editor, 1, "battle", "ST2-07")
-    for player, filler in ((0, "st1-02"), (1, "st2-02")):
-        for _ in range(3):
-            put(editor, player, "deck", filler)
-            put(editor, player, "security", filler)
-    editor.player.value = 1
-    editor.zone.value = "battle"
-    editor.held.value = editor.held.options[0][1]
-    editor.suspend.click()
+    blockers(editor, second="ST2-07")
     setting(editor, "memory", 3)
     setting(editor, "turn", 3)
 

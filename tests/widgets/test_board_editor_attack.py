@@ -7,36 +7,12 @@ Expected reasons come from the rule manual, E. Attacking; the widgets only forwa
 from __future__ import annotations
 
 import yaml
-from widget_helpers import to_first_decision
+from widget_helpers import blockers, to_first_decision
 
 from digitutor.scenarios.boardlink import board_link
 from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
 from digitutor.widgets.editor import BoardEditor, editor_app_part
-
-
-def put(editor: BoardEditor, player: int, zone: str, card: str) -> None:
-    editor.player.value = player
-    editor.zone.value = zone
-    editor.card.value = card
-    editor.where.value = "new"
-    editor.put.click()
-    assert editor.message.value == "", editor.message.value
-
-
-def blockers(editor: BoardEditor) -> None:
-    """Birdramon (ST1-05) for Player 1; two Ikkakumon (ST2-07, <Blocker>) for Player 2, the first suspended."""
-    put(editor, 0, "battle", "Birdramon · st1-05")
-    put(editor, 1, "battle", "st2-07")
-    put(editor, 1, "battle", "st2-07")
-    for player, filler in ((0, "st1-02"), (1, "st2-02")):
-        for _ in range(3):
-            put(editor, player, "deck", filler)
-            put(editor, player, "security", filler)
-    editor.player.value = 1
-    editor.zone.value = "battle"
-    editor.held.value = editor.held.options[0][1]
-    editor.suspend.click()
 
 
 def test_the_control_offers_the_turn_players_digimon_and_what_they_may_attack() -> None:
