@@ -1,9 +1,9 @@
 """What a course teaches: the leaf clauses its lessons quote, and a reason for each clause none teaches.
 
-A lesson teaches the clauses it quotes to the learner on its way, played to its end (its script, then the first
-legal option): the rule of every step and of every decision the learner meets (the "rule now" panel), the
-definitions a step links under "Words used", and the cited reasons the decision panel gives for each option
-that is not allowed. The narrower figure, ``rules``, counts only the rule of a step or decision. Only clauses
+A lesson teaches the clauses its "rule now" panel shows the learner on its way, played to its end (its script,
+then the first legal option): the rule of every step and of every decision the learner meets, and the definitions
+a step links under "Words used" in that panel. The reasons the decision panel gives for options that are not
+allowed do not count. The narrower figure, ``rules``, counts only the rule of a step or decision. Only clauses
 of the game's rulebook count, against the leaf clauses ``digitutor rules coverage`` counts.
 """
 
@@ -27,7 +27,7 @@ class LessonCoverage:
 
     lesson: Lesson
     presses: int  #: steps of the game (each is one press of Next, or one click answering a decision)
-    clauses: frozenset[str]  #: every leaf clause the lesson quotes on its way
+    clauses: frozenset[str]  #: every leaf clause the lesson's "rule now" panel quotes on its way
     rules: frozenset[str] = frozenset()  #: those quoted as the rule of a step or of a decision
 
 
@@ -73,7 +73,6 @@ def lesson_coverage(lesson: Lesson, leaves: frozenset[str] | None = None) -> Les
     for played, outcome in lesson_points(lesson):
         if isinstance(outcome, Decision):
             rules.update(c.id for c in outcome.citations)
-            quoted.update(reason.citation.id for option in outcome.options for reason in option.reasons)
     steps = played.steps if played is not None else []
     for step in steps:
         rules.update(c.id for c in step.citations)

@@ -1,4 +1,4 @@
-"""Course coverage (issue 25): a course teaches the leaf clauses its lessons quote to the learner on their way.
+"""Course coverage (issue 25): a course teaches the leaf clauses its lessons' "rule now" panel shows on their way.
 
 The clause set is the one ``digitutor rules coverage`` counts (every clause of the rulebook but its headings);
 each lesson is replayed here by hand, as the contract describes it, and the arithmetic checked against that.
@@ -36,14 +36,14 @@ def dtector_leaves() -> list[str]:
 def cited_by_hand(path) -> tuple[set[str], set[str], int]:
     """The script, then the first legal option: (every clause quoted on the way, those quoted as a rule, presses).
 
-    Quoted: the rule of each step and learner's decision, each step's "Words used", each illegal option's reasons."""
+    Quoted in the "rule now" panel: the rule of each step and learner's decision, each step's "Words used".
+    The reasons of options not allowed are shown in the decision panel instead and do not count."""
     lesson = load_lesson(path)
     match = Match("dtector", lesson.seed, lesson.setup, ("human", lesson.opponent), str(path))
     script, rules, quoted = list(lesson.script), set(), set()
     while (outcome := match.advance()) is not None:
         if isinstance(outcome, Decision):
             rules.update(c.id for c in outcome.citations)
-            quoted.update(r.citation.id for option in outcome.options for r in option.reasons)
             match.choose(script.pop(0) if script else outcome.legal_options[0].key)
     rules.update(c.id for step in match.steps for c in step.citations)
     quoted.update(c.id for step in match.steps for c in step.glossary)
