@@ -50,6 +50,8 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     push_pending(state, waiting)
     aim = name(1 - player) if not target else state.label(state.uid(target))
     cited = [C.SUSPEND_AND_DECLARE, C.ATTACK, C.TARGET] + ([C.WHEN_ATTACKING] if waiting else [])
+    if stack.digivolved == state.turn and stack.played != state.turn:
+        cited.append(C.DIGIVOLVED_MAY_ATTACK)  # digivolving this turn does not stop it
     rush = keyword(state, attacker, "rush") if stack.played == state.turn else None
     if rush is not None and rush.value == YES:
         cited += [C.NO_ATTACK_WHEN_PLAYED, C.CARD_TIMINGS, *rush.because]  # <Rush>: it may attack the turn it was played
@@ -310,11 +312,15 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
                 push_pending(state, stack_triggers(state, "on-deletion", player, attacker, stack.sources))
                 attacker = None
             cited.append(C.SECURITY_DIGIMON_TRASHED)
+            if shown.ace is not None:  # an ACE card moved from the security stack, never from the battle area
+                cited.append(C.OVERFLOW_NOT_OUTSIDE)
         else:
             cited.append(C.OPTION_TAMER_CHECKED)
         side.field_cards.remove(card)
         trash_all(state, (card,))
         told.append(f"{shown.name} is placed in the trash")
+        if C.OVERFLOW_NOT_OUTSIDE in cited:
+            told.append(f"{shown.name} is an ACE card, but its <Overflow> does not apply: it moved from the security stack, not the battle area")
         events.append(state.card_event("trash", defender, (card,)))
     else:
         cited.append(C.OPTION_TAMER_CHECKED)  # its security effect played it or added it to the hand
@@ -329,5 +335,6 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
     else:
         state.pop()
     words = (C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP) if C.SECURITY_DIGIMON in cited else ()
+    words += (C.ACE_OVERFLOW,) if C.OVERFLOW_NOT_OUTSIDE in cited else ()
     return step(state, Phase.MAIN, player, ("; ".join(told) or "The checked card has left the security check") + ".", cited, events,
                 glossary=words)

@@ -129,6 +129,7 @@ STAYS_SUSPENDED = cite("dcg:digivolving.b1", "When digivolving a suspended Digim
 PLAYED_STILL_CANNOT = cite(
     "dcg:digivolving.b2", "However, they still can't attack on the turn they are played, even if digivolved."
 )
+DIGIVOLVED_MAY_ATTACK = cite("dcg:digivolving.b2", "Digimon can attack after digivolving.")
 WHEN_DIGIVOLVING_AFTER_BONUS = cite("dcg:digivolving.b3", "[When Digivolving] effects activate after the digivolution bonus.")
 SOURCES = cite("dcg:digivolving.p6")
 INHERITED = cite("dcg:digivolving.p7")
@@ -138,6 +139,7 @@ PLAY_TAMER = cite("dcg:playing-tamers.p1")
 TAMER_UNSUSPENDED = cite("dcg:playing-tamers.p2")
 TAMER_COST = cite("dcg:playing-tamers.p3")
 TAMERS_NO_ATTACK = cite("dcg:playing-tamers.p4", "Tamers can't attack or block.")
+TAMERS_NO_LIMIT = cite("dcg:playing-tamers.p4", "There is no limit to how many Tamers can be placed in the battle area.")
 USE_OPTION = cite("dcg:using-option-cards.p1", "Players can use Option cards from their hand to activate their [Main] effects.")
 COLOUR_REQUIREMENT = cite(
     "dcg:using-option-cards.p1",
@@ -305,6 +307,11 @@ OVERFLOW_AT_ONCE = cite("dcg:overflow.p2")
 OVERFLOW_RULE = cite("dcg:overflow.p3")
 OVERFLOW_SOURCES = cite("dcg:overflow.p4")
 OVERFLOW_NOT = cite("dcg:overflow.p5")
+OVERFLOW_NOT_OUTSIDE = cite(
+    "dcg:overflow.p5",
+    "It also does not apply when the card moves while outside the battle area and not under a card in the battle area, such as "
+    "being moved from the breeding area, trash, hand, deck or the security stack.",
+)
 ACE_OVERFLOW = cite("dcg:ace-digimon.b1")
 
 # -- DigiXros ------------------------------------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def setup_shuffle(state: CState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("setup.first"))
     return step(state, Phase.SETUP, None, "Each player shuffles their deck and their Digi-Egg deck and puts them in place.",
                 (C.SHUFFLE_DECK, C.SHUFFLE_EGGS), [Event("shuffle", p) for p in (0, 1)],
-                glossary=(C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK, C.ARRANGE))
+                glossary=(C.DECK, C.EGG_DECK, C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK, C.ARRANGE))
 
 
 def setup_first(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -223,8 +223,8 @@ def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
         egg = side.eggs.pop()
         side.breeding = Stack((egg,))
         return step(state, Phase.BREEDING, player, f"{name(player)} hatches {state.label(egg)} in the breeding area.",
-                    (C.HATCH, C.BREEDING_HATCH, C.BREEDING_ONCE, C.HATCHED_LEVEL_2), [state.card_event("hatch", player, (egg,))],
-                    glossary=(C.BREEDING_AREA, C.EGG_IS_DIGIMON, C.CARD_LEVEL))
+                    (C.HATCH, C.BREEDING_HATCH, C.BREEDING_ONCE, C.HATCH_EMPTY, C.HATCHED_LEVEL_2), [state.card_event("hatch", player, (egg,))],
+                    glossary=(C.EGG_DECK, C.BREEDING_AREA, C.EGG_IS_DIGIMON, C.CARD_LEVEL))
     stack = side.breeding
     assert stack is not None
     side.breeding = None
@@ -462,6 +462,8 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
         rules, words = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST), (C.CARD_PLAY_COST, C.SUSPENDED_STATES, C.GAUGE_FOR_COSTS)
     else:
         rules, words = (C.PLAY_TAMER, C.TAMER_UNSUSPENDED, C.TAMER_COST), (C.TAMER_PLAY_COST, C.GAUGE_FOR_COSTS)
+        if any(state.cards[s.top].category is Category.TAMER for s in state.sides[player].battle if s.top != uid):
+            rules += (C.TAMERS_NO_LIMIT,)  # a Tamer already in play does not stop another
     push_pending(state, triggered(state, "on-play", player, uid))
     return step(state, Phase.MAIN, player, f"{name(player)} plays {card.label()} and {paid}.", (*rules, *cited),
                 [state.card_event("play", player, (uid,))], glossary=words)
@@ -544,7 +546,7 @@ def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -
     _, event = draw(state, player, 1)
     waiting = triggered(state, "when-digivolving", player, uid)
     push_pending(state, waiting)
-    rules = [C.DNA_PLACE, C.DNA_REQUIREMENTS, C.DNA_ORDER, C.DNA_PAY, C.DNA_UNSUSPENDED, C.DNA_MAY_ATTACK, *paying]
+    rules = [C.DNA_PLACE, C.DNA_REQUIREMENTS, C.DNA_ORDER, C.DNA_PAY, C.DNA_UNSUSPENDED, C.DNA_MAY_ATTACK, C.DNA_BATTLE_AREA, *paying]
     rules += ([C.DNA_RESET] if len(state.lasting) < before[0] else []) + ([C.DNA_ONCE_RESET] if len(state.used) < before[1] else [])
     words = [C.DNA, C.CARD_DNA, C.MULTICOLOUR_INTRO, C.DNA_ONE, C.DNA_INHERITED, C.DNA_LIKE_DIGIVOLUTION, C.GAUGE_FOR_COSTS]
     if waiting:

@@ -20,7 +20,7 @@ from msgspec.structs import replace
 
 from ...core.actions import Action, action
 from ...core.choosing import ChoiceRules, choice_frame, picked_cards
-from ...core.effects import Effect, Verb, VerbHooks, VerbResult, run_verbs
+from ...core.effects import Effect, Selector, Verb, VerbHooks, VerbResult, run_verbs
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Reason, Step
 from ...rules.model import Citation
@@ -220,7 +220,7 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
                      start=start, kept=kept, picked=picked)
     label = state.label(state.uid(card_iid))
-    rules, words = _what_rules(state, item, effect, verbs[start:], done)
+    rules, words = _what_rules(state, item, effect, verbs, start, done)
     done.citations.extend(rules)
     if any(verb == "choose" and not uids for verb, _, uids in done.moved) and any(s.breeding for s in state.sides):
         done.citations.append(C.BREEDING_NO_EFFECTS)  # nothing to choose: Digimon in a breeding area are out of reach
@@ -240,9 +240,12 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     return step(state, phase, owner, told, (effect.citation, *done.citations), events, seen, glossary=words)
 
 
-def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Verb], done: VerbResult) -> tuple[list[Citation], list[Citation]]:
+def _what_rules(state: CState, item: Pending, effect: Effect, every: Sequence[Verb], start: int,
+                done: VerbResult) -> tuple[list[Citation], list[Citation]]:
     """The clauses of the manual this effect's kind and verbs follow (Tokens, "with X in its text" ...), and the terms
-    it uses (what a card's effect is, what a Token is ...): (rules, glossary)."""
+    it uses (what a card's effect is, what a Token is ...): (rules, glossary). ``every``: all its verbs; those from
+    ``start`` ran in this step."""
+    verbs = every[start:]
     owner, card_iid, part, _, _ = item
     card = state.cards[state.uid(card_iid)]
     cited: list[Citation] = []
@@ -264,9 +267,11 @@ def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Ve
         cited.append(C.TOKENS_REMOVED)  # a Token that would leave play is removed from the game
     if any(v.verb == "play-token" for v in verbs):
         cited.append(C.TOKENS_DIFFER)  # its name and abilities are the effect's
-        words += [C.TOKENS_IN_BOOSTERS, C.TOKENS_SPECIAL, C.TOKENS_SEPARATE, C.TOKENS_NO_SOURCES, C.TOKENS_ARE_DIGIMON, C.TOKENS_STAY,
-                  C.TOKEN_CARDS]
+        words += [C.TOKENS_IN_BOOSTERS, C.TOKENS_SPECIAL, C.TOKENS_SEPARATE, C.TOKENS_NOT_IN_DECK, C.TOKENS_NO_DIGIVOLVE,
+                  C.TOKENS_NO_SOURCES, C.TOKENS_ARE_DIGIMON, C.TOKENS_STAY, C.TOKEN_CARDS]
     selectors = [s for v in verbs for s in (v.what, v.change.target if v.change else None) if s is not None]
+    if any(s.trait for s in selectors):
+        words.append(C.CARD_TRAITS)  # "with [Xros Heart] in its traits": what a card's traits are
     if any(s.text_contains for s in selectors):
         cited.append(C.WITH_X)
         words += [C.WITH_X_INTRO, C.WITH_X_MEANS]
@@ -287,15 +292,32 @@ def _what_rules(state: CState, item: Pending, effect: Effect, verbs: Sequence[Ve
     for spec, (verb, _, uids) in zip(verbs, done.moved):  # one entry a verb run, in order
         if verb != "move" or not uids or spec.what is None:
             continue
-        where = spec.to
+        where, origin = spec.to, _origin(every, spec.what)
         if where in ("security", "security-bottom"):
-            cited.append(C.PLACE_FROM_HAND if spec.what.zone == "hand" else C.PLACE_IN_SECURITY)
-        if spec.what.zone == "battle-area" and where != "trash":
+            # "Place 1 [X] card from your hand ...": shown first if the text names a kind; otherwise face down
+            cited.append(C.PLACE_FROM_HAND if origin == "hand" else C.PLACE_IN_SECURITY)
+            words.append(C.STANDARDIZED)
+        if origin == "battle-area" and where != "trash":
             cited.append(C.LEAVES_SOURCES_TRASHED)  # leaving the battle area trashes its digivolution cards
             words.append(C.STANDARDIZED)
         if spec.what.excluding is not None and where in ("deck", "deck-bottom"):
             cited.append(C.RETURN_THE_REST)
+    if "<" in effect.spec.quote and any(v.verb == "move" for v in verbs):
+        cited.append(C.CARD_TIMINGS)  # a keyword that moves cards (<Recovery +1 (Deck)>): the manual only names it
     return cited, words
+
+
+def _origin(verbs: Sequence[Verb], what: Selector) -> str | None:
+    """The zone the selected cards come from: the selector's own, or that of the earlier verb that kept the cards it
+    picks ``among`` (Holy Shield chooses a card in the hand, then places it)."""
+    seen: set[str] = set()
+    while what.zone is None and what.among is not None and what.among not in seen:
+        seen.add(what.among)
+        earlier = next((v.what for v in verbs if v.keep == what.among and v.what is not None), None)
+        if earlier is None:
+            return None
+        what = earlier
+    return what.zone
 
 
 def _effect_over(state: CState) -> None:
