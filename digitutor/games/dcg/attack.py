@@ -103,7 +103,7 @@ def no_counter(state: CState, top: Frame, rng: random.Random) -> Step | None:
         return None
     names = ", ".join(state.label(state.uid(i)) for i in gone)
     return step(state, Phase.MAIN, top.player, f"Counter timing: {names} left play before it, so its [Counter] effect does not activate.",
-                (C.COUNTER_TIMING, C.LEFT_PLAY))
+                (C.COUNTER_TIMING, C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED))
 
 
 def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:

@@ -5,7 +5,8 @@ security card is checked), an ``effects.pending`` frame is pushed above whatever
 running, so effects triggered while others resolve go first (dcg:effect-activation-order.p5).
 Within one frame the turn player's effects activate first, then the opponent's
 (p3, p4); a player with several decides their order (p2). An effect whose Digimon or
-Tamer left play before it activates does not activate (p6).
+Tamer left play before it activates does not activate (p6), nor one of a Digimon in the breeding area, nor an
+inherited effect whose card is no longer a digivolution card.
 
 A pending effect is plain data: (owner, card, part, index, this) — ``part`` is ``own``,
 ``inherited`` or ``security``; ``this`` the Digimon it belongs to (its top card).
@@ -138,17 +139,32 @@ def check_order(state: CState, top: Frame | None, proposed: Action) -> tuple:
     return ()
 
 
-def _still_there(state: CState, item: Pending) -> bool:
-    """The Digimon or Tamer with the effect is still in play (a security card: still being checked; an Option: in the field)."""
+def _cannot_activate(state: CState, item: Pending) -> tuple[str, tuple[Citation, ...]] | None:
+    """Why a waiting effect can no longer activate (what happened, the rules), or None while it still can.
+
+    Its Digimon or Tamer left play (p6); its Digimon is in the breeding area, where no effect activates
+    (breeding-area.p2); or its card is no longer a digivolution card, and an inherited effect activates only
+    while the card is placed as one (card information b13)."""
     owner, card_iid, part, _, this_iid = item
     uid, this = state.uid(card_iid), state.uid(this_iid)
     effect = effect_of(state, item)
+    label = state.label(uid)
+    left = (f"{label} left play before its effect could activate: it does not activate.", (C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED))
     if effect.spec.timing == "on-deletion":
-        return uid in state.sides[owner].trash
+        return None if uid in state.sides[owner].trash else left
     if part == "security" or state.cards[uid].category.value == "option":
-        return any(uid in side.field_cards for side in state.sides) or state.stack_of(uid) is not None
+        there = any(uid in side.field_cards for side in state.sides) or state.stack_of(uid) is not None
+        return None if there else left
     where = state.stack_of(this)
-    return where is not None and where[1] is not None and uid in state.stack_at(*where).cards
+    if where is None:
+        return left
+    if where[1] is None:
+        return (f"{state.label(this)} is in the breeding area, where Digimon can't activate effects: {label}'s effect does "
+                "not activate.", (C.BREEDING_NO_EFFECTS,))
+    if uid not in state.stack_at(*where).cards:
+        return (f"{label} is no longer one of {state.label(this)}'s digivolution cards, and an inherited effect activates "
+                "only while its card is placed as one: it does not activate.", (C.CARD_INHERITED,))
+    return None
 
 
 def activate(state: CState, top: Frame, item: Pending) -> Step:
@@ -163,9 +179,10 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
     uid = state.uid(card_iid)
     label = state.label(uid)
     order = _order_citations(state, top, item, effect, state.frames[:-1] if rest else state.frames)
-    if not _still_there(state, item):
-        return step(state, state.phase, owner, f"{label} left play before its effect could activate: it does not activate.",
-                    (C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED, effect.citation, *order))
+    stopped = _cannot_activate(state, item)
+    if stopped is not None:
+        told, rules = stopped
+        return step(state, state.phase, owner, told, (*rules, effect.citation, *order))
     if effect.spec.optional:
         state.push(frame("effect.optional", owner, item=item))
         return step(state, state.phase, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation, *order))
