@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
+from ...rules.model import CitationKind
 from ..dmb import battle as dmb_battle
 from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
@@ -132,6 +133,7 @@ def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
             *options[-1:])
 
 
+MOST_CLAUSES = 8  #: a step quotes few clauses (DESIGN: "rarely more than four"); an evolution by DP with bonuses nears this
 FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
 
 
@@ -301,6 +303,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         narration += f" {side.flats} flat token(s) stay in front of it."
         glossary.append(C.FLAT_STAYS)  # flats do not go away on their own when the Digimon evolves
     cited = list(dict.fromkeys(cited))
+    if sum(c.kind is CitationKind.RULE for c in cited) > MOST_CLAUSES and C.REQ_DP in cited:
+        cited.remove(C.REQ_DP)  # the DP requirement met is the first to go: the DP zone discarded (5.3.10) still shows it
     return replace(done, narration=narration, citations=tuple(cited), glossary=words_used(glossary, cited),
                    events=(*done.events, *events))
 
