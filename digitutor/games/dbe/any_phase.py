@@ -90,7 +90,7 @@ def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
         how = " by its Turbo"
     elif card.data:
         cited.append(C.DATA_ANY_PHASE)  # DATA timing: Any Phase among its uses
-        glossary += [C.DATA_CARD, C.CARD_TIMING_DATA]
+        glossary += [C.DATA_CARD, C.CARD_TIMING_DATA, C.DATA_TIMING]
     else:
         cited.append(C.CARD_TIMING_EFFECT)  # EFFECT timing: the timing its effect box gives, here Any Phase
         glossary += [C.EFFECT_CARD, C.EFFECT_TIMING]

@@ -86,6 +86,8 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     if any(len(names) > 1 for names in found):  # one player's several abilities: their priority order
         cited.append(C.ABILITY_PRIORITY)
     glossary += [C.ATTACK_ABILITY] if any(found) else []
+    # a Counter sets its user's Power to 0 and its user attacks second: the FAQ's Counter as a concept says why
+    glossary += [C.COUNTER_SPECIFICS] if C.A_COUNTER in done.citations else []
     return _adding(done, *cited, before=told, glossary=tuple(glossary))  # type: ignore[return-value]
 
 

@@ -108,7 +108,7 @@ def card_citations(card) -> tuple[list, list]:
     cited += [C.DOWNGRADE] if card.downgrade else []
     cited += [C.ENABLES] if card.same_level else []
     cited += [C.WHEN_EVOLVING_BY_DP, C.BY_DP, C.DP_EVOLVE_CARD, C.DP_CARD_EFFECTS] if card.keeps_dp else []  # it bolsters evolving by DP
-    terms = [C.CARD_TIMING_EVOLVE, *([C.DP_DISCOUNT] if card.discount else [])]
+    terms = [C.CARD_TIMING_EVOLVE, *([C.DP_DISCOUNT] if card.discount else []), *([C.DO_NOT_USE_WITH] if card.not_with else [])]
     return cited + list(card.card_rulings), terms
 
 

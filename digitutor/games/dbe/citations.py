@@ -575,7 +575,7 @@ MORE: dict[str, tuple] = {
     "recycle": (cite("dbe:rules-faq.cherrypicking-rules.b1"),),  # Recycle as an effect: no shuffle
     "shuffle": (cite("dbe:rules-faq.cherrypicking-rules.p1"),),  # the deck picked from is shuffled
     "activate": (cite("dbe:rules-faq.card-timing-and-effect-timing.b2"),),  # ACTIVATE: from the top of the active stack
-    "data-break": (cite("dbe:rules-faq.data-timing.b2"),),  # Data Break: ACTIVATE's timing
+    "data-break": (cite("dbe:rules-faq.data-timing.b2"), DATA_TIMING),  # Data Break: ACTIVATE's timing, one of DATA's uses
     "attached": (cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b6"),),  # "While attached"
     "cost": (COSTS_NOT_PAID,),  # a cost is a condition met by an action, not a payment
     "cost-short": (PARTIAL_COST_LOST,),  # a cost met in part is lost
