@@ -10,7 +10,6 @@ from msgspec.structs import replace
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
-from ...rules.model import CitationKind
 from ..dmb import battle as dmb_battle
 from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
@@ -133,7 +132,6 @@ def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
             *options[-1:])
 
 
-MOST_CLAUSES = 8  #: a step quotes few clauses (DESIGN: "rarely more than four"); an evolution by DP with bonuses nears this
 FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
 
 
@@ -161,10 +159,9 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
 
 
 #: the clauses DMB's shared evolution cites -> what DBE's text says for each method (None: not a step of that method;
-#: DBE's FAQ on "paying DP" is about cards that say "Pay DP": discarding DP to evolve "is not paying DP"); the DP
-#: requirement (5.3.3.6, 5.1.2.5) is cited when a DP cost was met and the DP zone discarded for it
+#: DBE's FAQ on "paying DP" is about cards that say "Pay DP": discarding DP to evolve "is not paying DP")
 METHOD_CITES = {
-    "evolve": {C.CHOOSE_METHOD: C.BY_DP, C.PAYING_DP: None},
+    "evolve": {C.CHOOSE_METHOD: C.BY_DP, C.REQ_DP: None, C.PAYING_DP: None},
     "evolve-with": {C.CHOOSE_METHOD: None, C.REQ_DP: C.CARD_REQ_DP, C.DISCARD_DP: C.CARD_DISCARD_DP, C.DP_RESPECTS: None,
                     C.REQ_EVO_BOX: C.CARD_REQ_EVO_BOX, C.NEW_HP: C.CARD_RESET, C.PAYING_DP: None},
     "dna": {C.DNA_AS_BOX: None, C.NEW_HP: C.DNA_RESET},
@@ -286,7 +283,6 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         if "level" in card.ignores and (before.level or "") and top_card.level != next_level(before.level):
             cited.append(C.CARD_IGNORE_LEVEL)
             glossary.append(C.IGNORE)
-        cited += _requirements_kept(card, before, top_card)
         if top_card.level == "R":
             glossary.append(C.ZERO_DP_ROOKIE)
         if "dp" in card.ignores:
@@ -303,20 +299,8 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         narration += f" {side.flats} flat token(s) stay in front of it."
         glossary.append(C.FLAT_STAYS)  # flats do not go away on their own when the Digimon evolves
     cited = list(dict.fromkeys(cited))
-    if sum(c.kind is CitationKind.RULE for c in cited) > MOST_CLAUSES and C.REQ_DP in cited:
-        cited.remove(C.REQ_DP)  # the DP requirement met is the first to go: the DP zone discarded (5.3.10) still shows it
     return replace(done, narration=narration, citations=tuple(cited), glossary=words_used(glossary, cited),
                    events=(*done.events, *events))
-
-
-def _requirements_kept(card, before, future) -> list:
-    """An Evolution card that ignores some requirement: the level and type requirements it does not ignore still hold
-    (5.1.2), and the Future, not named in the evo-box, met them (a box that names the active ignores both: 5.1.2.4)."""
-    ignored = set(card.ignores) | ({"level"} if card.downgrade or card.same_level else set())
-    if not card.ignores or before.named_in(future.evo_box):
-        return []
-    kept = [C.CARD_REQ_LEVEL] if "level" not in ignored and future.level == next_level(before.level or "") else []
-    return kept + ([C.CARD_REQ_TYPE] if "type" not in ignored and C.same_type(before, future) else [])
 
 
 def _dna_material(state: DState, player: int, material, target, events: list) -> tuple[list, list]:
