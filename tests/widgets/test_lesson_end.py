@@ -66,3 +66,22 @@ def test_the_learn_app_keeps_a_lesson_finished_at_its_until():
     assert not app.tutor.model.match.over
     assert app.progress.state("dtector")["dtector/first-game"]["finished"]
     assert "lesson 2, Your first D-Tector game, part 2" in app.course.resume.description
+
+
+def test_a_position_kept_past_the_lesson_end_comes_back_with_the_outro():
+    """A game this browser kept, played on past the lesson's end (e.g. the old, longer guided game): the outro shows."""
+    from digitutor.widgets.position import position_link
+
+    app = LearnApp("dtector")
+    model = app.tutor.model
+    to_lesson_end(model)
+    for _ in range(5):
+        model.next()
+        if model.pending() is not None:
+            model.choose(model.pending().legal_options[0].key)
+    kept, step = position_link(app.tutor.position()), model.step
+    reloaded = LearnApp("dtector")
+    reloaded.tutor.restore(kept, "position kept by this browser")
+    assert reloaded.tutor.model.step == step and reloaded.tutor.model.error == ""
+    assert "End of the lesson" in reloaded.tutor.lesson.value
+    assert reloaded.progress.state("dtector")["dtector/first-game"]["finished"]
