@@ -6,7 +6,7 @@ One problem per line, naming the file and the field: ``cards/dcg/lessons/03-tame
 from __future__ import annotations
 
 from ..core.errors import DigitutorError
-from .course import DEFAULT_LESSON, lesson_points
+from .course import lesson_points
 from .model import Lesson
 from .questions import QuestionError, pose
 from .tracker import LessonTracker
@@ -22,8 +22,8 @@ def _when(moment_when: tuple[tuple[str, object], ...]) -> str:
 def check_lesson(lesson: Lesson) -> list[str]:
     """Every problem of a lesson, one line each (empty: the lesson is sound).
 
-    The guided first game (``first-game``, the Learn app's lesson 00) is not held to the 60 presses: it
-    predates the course and other tests rely on its length.
+    A lesson is played to its end: its ``until``, else the game's end. Every lesson, the guided first game too,
+    is held to 60 presses of Next.
     """
     where = lesson.path
     problems: list[str] = []
@@ -42,12 +42,14 @@ def check_lesson(lesson: Lesson) -> list[str]:
     except DigitutorError as error:  # a refused script answer: the rest of the game is not the lesson's
         answered = sum(1 for d in played.decisions if d.by == "human") if played is not None else 0
         return problems + [f"{where}: script[{answered}]: {error}"]
-    if played is None or not played.over:
-        problems.append(f"{where}: script: the game does not end (the learner's answers then the first legal option)")
+    if played is None or not (played.over or tracker.end is not None):
+        never = "its until never comes and " if lesson.until is not None else ""
+        problems.append(f"{where}: script: the lesson does not end: {never}the game does not end "
+                        "(the learner's answers then the first legal option)")
         return problems
     answered = sum(1 for d in played.decisions if d.by == "human")
     for unused in range(answered, len(lesson.script)):
-        problems.append(f"{where}: script[{unused}]: never used: the game ends first ({lesson.script[unused]!r})")
+        problems.append(f"{where}: script[{unused}]: never used: the lesson ends first ({lesson.script[unused]!r})")
     fired = {id(note) for index in range(-1, len(played.steps)) for note in tracker.notes_at(index)}
     for number, note in enumerate(lesson.notes):
         if id(note) not in fired:
@@ -57,6 +59,6 @@ def check_lesson(lesson: Lesson) -> list[str]:
             problems.append(f"{where}: questions[{number}]: never reached (at: {_when(question.when)})")
     if len(lesson.questions) < MIN_QUESTIONS:
         problems.append(f"{where}: questions: expected at least {MIN_QUESTIONS}, got {len(lesson.questions)}")
-    if len(played.steps) > MAX_PRESSES and lesson.name != DEFAULT_LESSON:
+    if len(played.steps) > MAX_PRESSES:
         problems.append(f"{where}: script: {len(played.steps)} presses of Next, more than {MAX_PRESSES}")
     return problems

@@ -68,11 +68,13 @@ def start_lesson(lesson: Lesson) -> Match:
 
 
 def lesson_points(lesson: Lesson, max_steps: int = 5000) -> Iterator[tuple[Match, Step | Decision]]:
-    """Play the lesson's game, yielding the match after each step (the learner's answers' steps too) and at each
-    learner's decision (before the answer).
+    """Play the lesson's game to the lesson's end, yielding the match after each step (the learner's answers' steps
+    too) and at each learner's decision (before the answer).
 
-    The learner answers from the script, then with the first legal option. A refused script answer raises
-    IllegalActionError; the game not ending within ``max_steps`` simply stops the walk (callers check ``over``).
+    The learner answers from the script, then with the first legal option. The lesson ends at its ``until`` (the
+    first step or learner's decision matching it; that point is yielded, a decision left unanswered), else when the
+    game ends. A refused script answer raises IllegalActionError; the game not ending within ``max_steps`` simply
+    stops the walk (callers check ``over`` or the tracker's ``end``).
     """
     match = start_lesson(lesson)
     for _ in range(max_steps):
@@ -80,15 +82,31 @@ def lesson_points(lesson: Lesson, max_steps: int = 5000) -> Iterator[tuple[Match
         if outcome is None:
             return
         yield match, outcome
+        if ends_here(lesson, match, outcome):
+            return
         if isinstance(outcome, Decision) and match.pending is outcome:
             answer = scripted_answer(lesson, match)
             if answer is None:
                 raise DigitutorError(f"{lesson.path}: the learner has no legal answer to {outcome.kind!r}")
-            yield match, match.choose(answer)  # the learner sees the step their answer makes, as the tutor shows it
+            step = match.choose(answer)
+            yield match, step  # the learner sees the step their answer makes, as the tutor shows it
+            if ends_here(lesson, match, step):
+                return
+
+
+def ends_here(lesson: Lesson, match: Match, outcome: Step | Decision) -> bool:
+    """True when the lesson's ``until`` matches this outcome: the match's latest step, or the learner's decision."""
+    until = lesson.until
+    if until is None:
+        return False
+    if isinstance(outcome, Decision):
+        return match.pending is outcome and until.matches_decision(outcome.kind)
+    return until.matches_step(len(match.steps) - 1, outcome)
 
 
 def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
-    """The lesson's game played to the end: the learner answers from the script, then with the first legal option."""
+    """The lesson's game played to the lesson's end (its ``until``, else the game's end): the learner answers from the
+    script, then with the first legal option."""
     played: Match | None = None
     for played, _ in lesson_points(lesson, max_steps):
         pass

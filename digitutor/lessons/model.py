@@ -20,7 +20,8 @@ A lesson file lives in ``cards/<game>/lessons/<name>.yaml`` (safe-loaded, never 
         ask: why-not                   # may-now, why-not, next-rule or what-next
         action: "attack:greymon"       # why-not only: an option key that is illegal there
         text: Optional wording of the prompt.
-    outro: Text shown when the game is over.
+    until: {phase: end, step: 41}      # optional: the lesson ends at this moment (same keys as a note's ``when``)
+    outro: Text shown when the lesson ends: at its ``until``, else when the game is over.
 
 A note (or question) belongs to the first step, or the learner's decision, that matches
 every key of its ``when`` (``at``); autoplay and "run to my decision" stop there.
@@ -39,7 +40,8 @@ from ..core.records import Step
 from ..core.registry import GAME_MODULES, get_game
 from ..core.yamlio import parse_yaml, read_text
 
-FIELDS = {"game", "title", "seed", "seat", "opponent", "setup", "script", "concepts", "intro", "notes", "questions", "outro"}
+FIELDS = {"game", "title", "seed", "seat", "opponent", "setup", "script", "concepts", "intro", "notes", "questions", "outro",
+          "until"}
 STEP_KEYS = {"step", "phase", "narration", "event", "cites"}
 WHEN_KEYS = STEP_KEYS | {"decision"}
 #: what a question may ask, in the order the documentation lists them
@@ -112,6 +114,7 @@ class Lesson:
     concepts: tuple[str, ...] = ()
     questions: tuple[Question, ...] = ()
     hash: str = ""  #: short sha256 of the file's bytes: kept progress is keyed by it
+    until: Moment | None = None  #: where the lesson ends before the game does (None: at the game's end)
 
     @property
     def name(self) -> str:
@@ -239,6 +242,7 @@ def parse_lesson(doc: Any, source: str, content_hash: str = "") -> Lesson:
         concepts=_concepts(doc.get("concepts"), source),
         questions=tuple(_question(entry, f"questions[{i}]", source, phases) for i, entry in enumerate(questions)),
         hash=content_hash,
+        until=None if "until" not in doc else Moment(_when(doc["until"], "until", source, phases)),
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..core.match import Match
 from ..core.records import Step
@@ -16,7 +16,8 @@ class LessonTracker:
     """Which lesson notes and questions fire at which step of a match (each once, at its first match).
 
     A step moment fires at that step's index; a decision moment at the index of the step the decision
-    follows (the learner's answer is the next step).
+    follows (the learner's answer is the next step). A lesson with an ``until`` ends at its first match
+    (``end``): nothing of the lesson fires after it, and the learner may play on freely.
     """
 
     def __init__(self, lesson: Lesson | None) -> None:
@@ -31,6 +32,8 @@ class LessonTracker:
         self._scanned = 0
         self._last: Step | None = None
         self._points: set[int] = set()
+        #: the index of the step where the lesson ends (its ``until``), once the match has reached it
+        self.end: int | None = None
 
     def notes_at(self, index: int) -> tuple[Note, ...]:
         return tuple(self._at.get(index, ()))
@@ -44,6 +47,10 @@ class LessonTracker:
         best = max((i for i in self._at if i <= index), default=None)
         return None if best is None else (best, tuple(self._at[best]))
 
+    def ended(self, index: int) -> bool:
+        """True when the lesson has ended at or before step ``index`` (its ``until`` reached)."""
+        return self.end is not None and index >= self.end
+
     def update(self, match: Match) -> None:
         """Scan the steps and decisions that are new since the last update (all, after a rewind)."""
         if self.lesson is None:
@@ -51,20 +58,32 @@ class LessonTracker:
         steps = match.steps
         if self._scanned > len(steps) or (self._scanned and steps[self._scanned - 1] is not self._last):
             self._reset()
+        points = [(d.step - 1, d.kind) for d in match.decisions if d.by == "human"]
+        if match.pending is not None:
+            points.append((len(steps) - 1, match.pending.kind))
+        self._find_end(steps, points)
         for index in range(self._scanned, len(steps)):
             self._fire(index, lambda moment, i=index: moment.matches_step(i, steps[i]))
         self._scanned = len(steps)
         self._last = steps[-1] if steps else None
-        points = [(d.step - 1, d.kind) for d in match.decisions if d.by == "human"]
-        if match.pending is not None:
-            points.append((len(steps) - 1, match.pending.kind))
         for index, kind in points:
             if index not in self._points:
                 self._points.add(index)
                 self._fire(index, lambda moment, k=kind: moment.matches_decision(k))
 
+    def _find_end(self, steps: Sequence[Step], points: list[tuple[int, str]]) -> None:
+        """The first step or learner's decision matching the lesson's ``until`` (a decision follows its step)."""
+        until = self.lesson.until if self.lesson is not None else None
+        if until is None or self.end is not None:
+            return
+        found = [i for i in range(self._scanned, len(steps)) if until.matches_step(i, steps[i])]
+        found += [index for index, kind in points if index not in self._points and until.matches_decision(kind)]
+        self.end = min(found, default=None)
+
     def _fire(self, index: int, test: Callable[[Moment], bool]) -> None:
         assert self.lesson is not None
+        if self.end is not None and index > self.end:  # after the lesson's end the learner plays on freely
+            return
         for number, note in enumerate(self.lesson.notes):
             if number not in self._fired and test(note):
                 self._fired.add(number)

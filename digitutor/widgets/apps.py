@@ -250,9 +250,9 @@ class LearnApp(AppPage):
                                               "here is its first lesson.", 200)
 
     def _finished(self, _change: Any = None) -> None:
-        """A lesson played to its end is kept as finished."""
+        """A lesson played to its end (its ``until``, else the game's end) is kept as finished."""
         model = self.tutor.model
-        if model.lesson is not None and model.match.over and self._mode == GUIDED:
+        if model.lesson_done and self._mode == GUIDED:
             self.progress.mark_finished(model.lesson.id)
 
     def answered(self, lesson_id: str, question_number: int, right: bool) -> None:

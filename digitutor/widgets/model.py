@@ -187,6 +187,17 @@ class TutorModel(HasTraits):
         """The lesson notes that belong to the viewed step."""
         return self.tracker.notes_at(self.step)
 
+    @property
+    def lesson_done(self) -> bool:
+        """True once the game has reached the lesson's end: its ``until``, else the game's end."""
+        return self.lesson is not None and (self.match.over or self.tracker.end is not None)
+
+    def lesson_over_here(self) -> bool:
+        """True when the viewed step is at or past the lesson's end (the lesson panel shows the outro there)."""
+        if self.lesson is None:
+            return False
+        return (self.match.over and self.at_end) or self.tracker.ended(self.step)
+
     def questions(self) -> tuple[tuple[int, Question], ...]:
         """The lesson questions asked at the viewed step, each with its number in the lesson file."""
         return self.tracker.questions_at(self.step)
@@ -508,9 +519,10 @@ class TutorModel(HasTraits):
         return True
 
     def _should_stop(self) -> bool:
-        """Autoplay and runs stop for a person's decision, the end, or a new lesson note or question."""
+        """Autoplay and runs stop for a person's decision, the end, the lesson's end, or a new lesson note or question."""
         waiting = self.match.pending is not None and not (self.spec.follow_script and self.suggestion())
-        return waiting or self.match.over or bool(self.notes()) or bool(self.questions())
+        lesson_end = self.tracker.end is not None and self.step == self.tracker.end
+        return waiting or self.match.over or lesson_end or bool(self.notes()) or bool(self.questions())
 
     def _changed(self, step: int) -> None:
         self._here = (None, (None, None))  # the history changed: forget the cached past decision

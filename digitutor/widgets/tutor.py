@@ -80,9 +80,16 @@ def free_play_spec(game_id: str, seed: int = 1, opponent: str | None = "random",
     return MatchSpec(game_id, seed, setup, agents, seat=seat, label=f"Free play against the computer ({opponent}), seed {seed}")
 
 
+#: said under the outro of a lesson that ends before its game does
+PLAY_ON = ("The lesson ends here, but the game goes on: press Next to keep playing, or open the next lesson "
+           "from the Course.")
+
+
 def closing_words(model: TutorModel) -> str:
-    """The lesson's last heading, matching how the game ended for the learner."""
+    """The lesson's last heading, matching how the game ended for the learner (or that the lesson ended before it)."""
     result = model.match.result
+    if not (model.match.over and model.at_end):
+        return "End of the lesson"
     if result is None:
         return "Game over"
     seat = model.spec.seat
@@ -110,8 +117,9 @@ class LessonPanel(widgets.HTML):
 
     @staticmethod
     def _words(model: TutorModel, lesson: Lesson) -> str:
-        if model.match.over and model.at_end:
-            return f'<h2 class="dt-panel-title">{esc(closing_words(model))}</h2>{paragraphs(lesson.outro)}'
+        if model.lesson_over_here():
+            goes_on = "" if model.match.over and model.at_end else f'<p class="dt-play-on">{esc(PLAY_ON)}</p>'
+            return f'<h2 class="dt-panel-title">{esc(closing_words(model))}</h2>{paragraphs(lesson.outro)}{goes_on}'
         latest = model.tracker.latest(model.step)
         if latest is None:
             return f'<h2 class="dt-panel-title">{esc(lesson.title)}</h2>{paragraphs(lesson.intro)}'

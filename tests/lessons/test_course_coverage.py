@@ -37,14 +37,20 @@ def cited_by_hand(path) -> tuple[set[str], set[str], int]:
     """The script, then the first legal option: (every clause quoted on the way, those quoted as a rule, presses).
 
     Quoted in the "rule now" panel: the rule of each step and learner's decision, each step's "Words used".
-    The reasons of options not allowed are shown in the decision panel instead and do not count."""
+    The reasons of options not allowed are shown in the decision panel instead and do not count. The lesson
+    ends at its ``until`` (the first step or learner's decision matching it), else at the game's end."""
     lesson = load_lesson(path)
     match = Match("dtector", lesson.seed, lesson.setup, ("human", lesson.opponent), str(path))
     script, rules, quoted = list(lesson.script), set(), set()
+    until = lesson.until
     while (outcome := match.advance()) is not None:
         if isinstance(outcome, Decision):
             rules.update(c.id for c in outcome.citations)
+            if until is not None and until.matches_decision(outcome.kind):
+                break
             match.choose(script.pop(0) if script else outcome.legal_options[0].key)
+        if until is not None and until.matches_step(len(match.steps) - 1, match.steps[-1]):
+            break
     rules.update(c.id for step in match.steps for c in step.citations)
     quoted.update(c.id for step in match.steps for c in step.glossary)
     return rules | quoted, rules, len(match.steps)

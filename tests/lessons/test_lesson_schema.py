@@ -85,6 +85,10 @@ def test_a_bad_ask_names_the_question_and_lists_the_four_asks():
         ({"setup": [1]}, "setup"),
         ({"intro": 5}, "intro"),
         ({"outro": ["x"]}, "outro"),
+        ({"until": None}, "until"),
+        ({"until": {"phase": "nowhere"}}, "until.phase"),
+        ({"until": {"decision": "attack", "step": 3}}, "until"),
+        ({"until": {"steps": 3}}, "until"),
     ],
 )
 def test_a_bad_value_is_refused_in_one_line_naming_file_and_field(change, field):

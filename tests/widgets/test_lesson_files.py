@@ -26,9 +26,10 @@ def test_there_is_a_lesson_for_dtector():
 @pytest.mark.parametrize("lesson", shipped(), ids=lambda lesson: lesson.id)
 def test_a_shipped_lesson_plays_its_script_to_the_end_and_every_note_fires(lesson):
     match = play_lesson(lesson)
-    assert match.over, "the script should carry the learner through a whole game"
     tracker = LessonTracker(lesson)
     tracker.update(match)
+    # the script carries the learner through a whole game, or (a guided game split at 60 presses) to its until
+    assert match.over or tracker.end == len(match.steps) - 1, "the script should carry the learner to the lesson's end"
     fired = [note for index in range(-1, len(match.steps)) for note in tracker.notes_at(index)]
     assert sorted(n.title for n in fired) == sorted(n.title for n in lesson.notes)
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from digitutor.rules.corpus import find_clause
-from digitutor.widgets.lessons import lesson_for
+from digitutor.widgets.lessons import course_for, lesson_for
 from digitutor.widgets.markup import rulebook_plain
 from digitutor.widgets.style import esc, paragraphs
 from digitutor.widgets.termlinks import link_terms, unlinked
@@ -106,7 +106,7 @@ def test_a_text_of_no_known_game_is_left_as_it_is(game: str):
     assert link_terms("memory and DP", game) == "memory and DP"
 
 
-#: per game, words of its first-game lesson (intro, notes, outro) and the clause each must link to
+#: per game, words of its guided first game (first-game and its parts: intro, notes, outro) and the clause each must link to
 LESSON_WORDS = {
     "dcg": {"memory": "dcg:paying-memory-costs.p1", "security stack": "dcg:security-stack.p1",
             "DP": "dcg:digimon-cards-digi-egg-cards.b2", "suspended": "dcg:suspended-and-unsuspended-states.p1",
@@ -124,8 +124,8 @@ LESSON_WORDS = {
 
 @pytest.mark.parametrize("game", sorted(LESSON_WORDS))
 def test_the_first_game_lesson_text_links_its_game_words(game: str):
-    lesson = lesson_for(game)
-    texts = [lesson.intro, *(note.text for note in lesson.notes), lesson.outro]
+    parts = [lesson_for(game), *(lesson for lesson in course_for(game) if lesson.name.startswith("00-first-game-part-"))]
+    texts = [text for lesson in parts for text in (lesson.intro, *(note.text for note in lesson.notes), lesson.outro)]
     linked: dict[str, str] = {}
     for text in texts:
         source = paragraphs(text)
