@@ -71,7 +71,7 @@ def test_a_dcg_game_paused_at_blocker_timing_keeps_its_attack_in_the_editor() ->
     editor = BoardEditor("dcg", current=lambda: match)
     editor.start.value = "current"
     editor.load.click()
-    assert editor.message.value == ""
+    assert "[When Attacking] effects activate again" in editor.message.value  # the board restarts at the declaration
     assert editor.board["attack"] == {"attacker": "st1-05", "target": "player"}
     assert editor.board["players"][0]["battle"] == ["st1-05"]  # written as it stood when it attacked: unsuspended
     assert editor.attacker.value == "st1-05" and editor.target.value == "player"

@@ -476,7 +476,12 @@ class BoardEditor(widgets.VBox):
             match = self.current() if self.current is not None else None
             if match is None:
                 raise InputError("start", "", "there is no game in progress on this page")
-            self.set_board(match.game.id, board_from_state(match.game.id, match.state))
+            board = board_from_state(match.game.id, match.state)
+            self.set_board(match.game.id, board)
+            if match.game.id == "dcg" and "attack" in board:  # the board can only start at the declaration
+                self.message.value = ('<div class="dt-notice">The attack under way is kept; Play from here starts it again just '
+                                      'after its declaration, so its [When Attacking] effects activate again (dcg:attacking.p3): '
+                                      'mend the memory or cards they changed if the game had already resolved them.</div>')
         else:
             scenario = next(s for s in scenario_library() if s.id == chosen)
             self.set_board(scenario.game, scenario.setup["board"], scenario.title, scenario.script)
