@@ -24,6 +24,7 @@ from digitutor.core.match import Match
 from digitutor.core.records import Step
 from digitutor.core.registry import get_game
 from digitutor.core.secret import HIDDEN, SECRET
+from digitutor.scenarios.boardcheck import check_board
 from digitutor.scenarios.boardlink import Board, board_link, inspect_board, read_board_link, scenario_doc
 from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
@@ -175,6 +176,18 @@ def test_a_turn_player_without_an_active_digimon_has_lost(game: str) -> None:
     made = board(game)
     made["players"][0].pop("active")
     assert f"[{game}:prep-phase.turn.4.1]" in refusal(game, made)
+
+
+@pytest.mark.parametrize("game", ["dmb", "dbe"])
+@pytest.mark.parametrize("phase", ["evolution", "strategy"])
+def test_a_board_past_the_prep_phase_without_the_turn_players_digimon_is_refused(game: str, phase: str) -> None:
+    # prep-phase.turn.4.1 — the same rule for a board without an attack: the board check refuses it, cited
+    made = {key: value for key, value in board(game, phase=phase).items() if key != "attack"}
+    made["players"][0].pop("active")
+    reasons = check_board(game, made).impossible
+    assert [reason.citation.id for reason in reasons] == [f"{game}:prep-phase.turn.4.1"]
+    made["phase"] = "end"  # after a KO in the Battle Phase the active zone is empty until the next Prep Phase
+    assert not check_board(game, made).impossible
 
 
 def test_dbe_the_first_turn_has_no_strategy_phase() -> None:
