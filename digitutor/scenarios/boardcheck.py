@@ -196,11 +196,16 @@ def _arena(state: Any, found: Found) -> None:
 
 def _battles(game: str, size: int, with_destiny: bool, problems: Callable[..., tuple[Reason, ...]], deck_type: type,
              cited: Any, state: Any, found: Found) -> None:
-    """The DMB / DBE check: no game goes on past 4 KO points; copy limits per deck (the game's own deck rules) and no
-    more cards than a deck holds."""
+    """The DMB / DBE check: no game goes on past 4 KO points, nor past the Prep Phase without the turn player's active
+    Digimon; copy limits per deck (the game's own deck rules) and no more cards than a deck holds."""
     kept = {cited.COPIES_DIGIMON, cited.COPIES_OPTION, cited.COPIES_EVOLUTION, cited.ACE, cited.DATA_COPIES, cited.FIREWALL}
     from ..games.dmb.battle import WIN_POINTS
 
+    turn = state.active
+    if str(state.phase) in ("evolution", "strategy") and not state.sides[turn].active:  # past the Prep Phase's step 4
+        found.impossible.append(Reason(f"Player {turn + 1}, the turn player, has no active Digimon in the {str(state.phase).title()} "
+                                       "Phase: a turn player who cannot place one in the Prep Phase loses the game there.",
+                                       cited.NO_DIGIMON_LOSES))
     for player in (0, 1):
         who = f"Player {player + 1}"
         if state.sides[player].ko_points >= WIN_POINTS:

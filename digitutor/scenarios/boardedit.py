@@ -220,3 +220,40 @@ def set_attack(board: dict[str, Any], attacker: str, target: str) -> None:
         board.pop("attack", None)
         return
     board["attack"] = {"attacker": attacker, "target": target or THE_PLAYER}
+
+
+# -- A pending attack (DMB, DBE): both attacks chosen in secret, not yet revealed -----------------------------------
+
+
+def chosen_attack_choices(game: str, board: dict[str, Any]) -> list[list[tuple[str, str]]]:
+    """DMB/DBE: for each player, (label, value) of the attacks they may have chosen in the Strategy Phase: none, then their
+    active Digimon's Circle, Triangle and Cross, each labelled with its Power and ability as the tutor shows them. A player
+    without an active Digimon is offered the three by name: the check says why no attack can be chosen."""
+    from ..core.errors import DigitutorError
+    from ..games.dmb.cards import ATTACKS, SYMBOLS
+    from ..games.dmb.support import attack_label
+
+    plain = {key: value for key, value in board.items() if key != "attack"}
+    try:
+        state = get_game(game).new_state({"board": plain}, "board")
+    except (DigitutorError, TypeError, KeyError, AttributeError, ValueError):
+        state = None
+    offered = []
+    for player in (0, 1):
+        card = state.top_card(player) if state is not None else None
+        offered.append([("none (no attack under way)", "")] +
+                       [(attack_label(card, attack) if card is not None else SYMBOLS[attack], attack) for attack in ATTACKS])
+    return offered
+
+
+def set_chosen_attack(board: dict[str, Any], player: int, attack: str) -> None:
+    """``player``'s secret attack of the attack under way (``attack`` empty: not chosen); with neither chosen, no attack
+    is under way. A half-chosen pair is kept as set: the check says both players choose (never repaired)."""
+    held = board.get("attack")
+    chosen = list(held["chosen"]) if isinstance(held, dict) and isinstance(held.get("chosen"), list) and len(held["chosen"]) == 2 \
+        else [None, None]
+    chosen[player] = attack or None
+    if chosen == [None, None]:
+        board.pop("attack", None)
+    else:
+        board["attack"] = {"chosen": chosen}

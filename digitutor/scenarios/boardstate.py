@@ -1,12 +1,23 @@
 """A game in progress as a scenario board: what the editor loads from "the game in progress".
 
-The board format holds zones, counters, the turn, whose turn and the phase to start in (and, for DCG,
-an attack just declared, which the judge sets in the editor). What is in the middle of resolving in a
-game in progress (a pending attack, an effect waiting for a choice) is not carried over:
-the board starts at the beginning of the phase the game is in (or the nearest phase a board may
-start in: a DMB/DBE Battle or Support Phase starts again from its Strategy Phase, the Supports back in
-the hand), and the editor shows it checked like any other board. Cards removed from the game are
-not on a board.
+The board format holds zones, counters, the turn, whose turn and the phase to start in, and an attack
+under way where the game has one (DCG: an attack declared; DMB/DBE: both attacks chosen in secret).
+A game in the middle of an attack keeps it, so "Play from here" resumes the same attack:
+
+- DCG: an attack declared and not yet resolved (its counter or blocker timing, or the battle or security
+  checks not begun) becomes ``attack: {attacker, target}``, the attacker written as it stood when it
+  attacked (unsuspended: the declaration suspends it) and the target as the attack now has it (after a
+  block, the blocking Digimon). The board starts again just after the declaration (dcg:attacking.p3-p4):
+  the attacker's [When Attacking] effects activate again, and counter and blocker timing come again.
+- DMB/DBE: attacks chosen and not yet dealt (from the Support Phase until the first attacker's damage)
+  become ``attack: {chosen: [...]}`` with the phase ``strategy``: the board starts at the Support Phase with
+  the same secret attacks, the Supports back in the hand.
+
+What else is in the middle of resolving (an effect waiting for a choice, lingering effects of this turn,
+an attack already partly dealt) is not carried over: the board starts at the beginning of the phase the
+game is in (or the nearest phase a board may start in: a DMB/DBE Battle or Support Phase starts again
+from its Strategy Phase, the Supports back in the hand), and the editor shows it checked like any other
+board. Cards removed from the game are not on a board.
 """
 
 from __future__ import annotations
@@ -56,8 +67,34 @@ def _dcg(state: Any, phase: str) -> dict[str, Any]:
             entry["breeding"] = stack(side.breeding)
         players.append({key: value for key, value in entry.items() if value})
     memory = state.memory if state.active == 0 else -state.memory
-    return {"phase": _phase(phase, START_AT, "main"), "active": state.active, "turn": max(1, state.turn), "first": state.first,
-            "memory": memory, "players": players}
+    board = {"phase": _phase(phase, START_AT, "main"), "active": state.active, "turn": max(1, state.turn), "first": state.first,
+             "memory": memory, "players": players}
+    _dcg_attack(state, board)
+    return board
+
+
+def _dcg_attack(state: Any, board: dict[str, Any]) -> None:
+    """An attack declared and not yet resolved (its ``attack.resolve`` frame still waits) as the board's ``attack`` key."""
+    from .boardedit import THE_PLAYER, attack_choices
+
+    resolving = next((kept for kept in reversed(state.frames) if kept.kind == "attack.resolve"), None)
+    if resolving is None or board["phase"] != "main":
+        return
+    attacker, target = state.instances.uid(resolving["attacker"]), resolving["target"]
+    side, other = state.sides[state.active], state.sides[1 - state.active]
+    at = next((i for i, stack in enumerate(side.battle) if stack.top == attacker), None)
+    aimed = next((i for i, stack in enumerate(other.battle) if stack.top == state.instances.uid(target)), None) if target else None
+    if at is None or (target and aimed is None):  # the attacker (or its target) left: the attack ends when it resolves
+        return
+    attackers, targets = attack_choices(board)  # the names the board's own loader gives these cards
+    if len(attackers) != len(side.battle) or len(targets) != len(other.battle) + 1:
+        return
+    written = board["players"][state.active]["battle"][at]
+    if isinstance(written, dict):  # as it stood when it attacked: the declaration suspended it (dcg:attacking.p3)
+        written.pop("suspended", None)
+        if set(written) == {"stack"}:
+            board["players"][state.active]["battle"][at] = written["stack"][0] if len(written["stack"]) == 1 else written["stack"]
+    board["attack"] = {"attacker": attackers[at][1], "target": THE_PLAYER if aimed is None else targets[aimed + 1][1]}
 
 
 def _dtector(state: Any, phase: str) -> dict[str, Any]:
@@ -122,10 +159,28 @@ def _battles(with_dbe: bool) -> Callable[[Any, str], dict[str, Any]]:
             if with_dbe:
                 entry.update(dark=_ids(state, side.dark), flats=side.flats)
             players.append({key: value for key, value in entry.items() if value or key == "hp"})
-        phase = "strategy" if phase in ("battle", "support") else phase
-        return {"phase": _phase(phase, START_AT, "prep"), "active": state.active, "turn": max(1, state.turn), "players": players}
+        board = {"phase": _phase("strategy" if phase in ("battle", "support") else phase, START_AT, "prep"),
+                 "active": state.active, "turn": max(1, state.turn), "players": players}
+        chosen = _chosen_attacks(state) if phase in ("battle", "support") else None
+        if chosen is not None:
+            board["attack"] = {"chosen": chosen}
+        return board
 
     return export
+
+
+def _chosen_attacks(state: Any) -> list[str] | None:
+    """Both players' attacks, chosen in secret and not yet dealt: from the Support Phase until the first attacker's
+    damage (``battle.first`` still waits); None when no attack is pending so."""
+    from ..core.secret import choices
+
+    if not any(kept.kind in ("strategy.reveal", "battle.abilities", "battle.first") for kept in state.frames):
+        return None
+    if state.attacks:  # revealed (Battle Phase step 2), not yet dealt
+        return list(state.attacks)
+    reveal = next((kept for kept in state.frames if kept.kind == "strategy.reveal"), None)
+    secret = choices(reveal) if reveal is not None else {}
+    return [secret[0], secret[1]] if len(secret) == 2 else None
 
 
 EXPORTS: dict[str, Callable[[Any, str], dict[str, Any]]] = {

@@ -21,8 +21,9 @@ import yaml
 from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
-from ..scenarios.boardedit import (THE_PLAYER, ZONES, Zone, attack_choices, card_choices, empty_board, find_card, put_card,
-                                   remove_card, set_attack, start_phases, toggle_suspended, zone_entries)
+from ..scenarios.boardedit import (THE_PLAYER, ZONES, Zone, attack_choices, card_choices, chosen_attack_choices, empty_board,
+                                   find_card, put_card, remove_card, set_attack, set_chosen_attack, start_phases, toggle_suspended,
+                                   zone_entries)
 from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
 from ..scenarios.model import scenario_library
 from .board import board_html
@@ -164,6 +165,14 @@ class BoardEditor(widgets.VBox):
         self.target.add_class("dt-editor-target")
         self.attack = widgets.HBox([self.attacker, self.target])
         self.attack.add_class("dt-editor-attack")
+        # DMB/DBE: both attacks chosen in secret in this Strategy Phase, not yet revealed (play starts at the Support Phase)
+        self.chosen = [widgets.Dropdown(description=f"Player {player + 1} chose", layout=widgets.Layout(width="min(300px, 96%)"),
+                                        style={"description_width": "initial"}) for player in (0, 1)]
+        for player, box in enumerate(self.chosen):
+            box.add_class(f"dt-editor-chosen-{player}")
+        self.chosen_attacks = widgets.HBox([widgets.HTML('<span class="dt-editor-chosen-head">Attack under way (chosen in secret, '
+                                                         'not yet revealed):</span>'), *self.chosen])
+        self.chosen_attacks.add_class("dt-editor-chosen")
         self.message = widgets.HTML()
         self.verdict = widgets.HTML()
         self.verdict.add_class("dt-editor-check")
@@ -198,7 +207,8 @@ class BoardEditor(widgets.VBox):
         rows = [
             widgets.HBox([self.game, self.start, self.load]),
             widgets.HBox([self.player, self.zone]), widgets.HBox([self.card, self.where, self.put]),
-            widgets.HBox([self.held, self.remove, self.suspend]), self.settings, self.attack, self.message,
+            widgets.HBox([self.held, self.remove, self.suspend]), self.settings, self.attack, self.chosen_attacks,
+            self.message,
             self.verdict, self.preview, widgets.HBox([self.text, self.apply]), self.play, self.stage, self.whynot,
             widgets.HTML('<div class="dt-step-head">Share</div>'), self.question, self.answer, self.share, self.shared,
             widgets.HBox([self.opener, self.open_link, self.upload]),
@@ -214,6 +224,9 @@ class BoardEditor(widgets.VBox):
         self.suspend.on_click(lambda _b: self._guard(self._suspend))
         for box in (self.attacker, self.target):
             box.observe(lambda _change: None if self._quiet else self._guard(self._attack_changed), "value")
+        for player, box in enumerate(self.chosen):
+            box.observe(lambda change, player=player: None if self._quiet else self._guard(
+                lambda: self._chosen_changed(player, change["new"])), "value")
         self.apply.on_click(lambda _b: self._guard(self._apply_text))
         self.play.on_click(lambda _b: self._guard(self.play_here))
         self.share.on_click(lambda _b: self._guard(self.share_it))
@@ -328,8 +341,10 @@ class BoardEditor(widgets.VBox):
             self._quiet = False
 
     def _sync_attack(self) -> None:
-        """The "Attack under way" control (DCG only): the turn player's Digimon, what each may attack, the board's choice.
-        A name the board holds that is not offered (written in the YAML) is shown as written; the check says if it is wrong."""
+        """The "Attack under way" control (DCG: the turn player's Digimon, what each may attack, the board's choice; DMB and
+        DBE: each player's secret attack). A name the board holds that is not offered (written in the YAML) is shown as
+        written; the check says if it is wrong."""
+        self._sync_chosen()
         shown = self.game_id == "dcg" and self._players_ok()
         self.attack.layout.display = "" if shown else "none"
         if not shown:
@@ -350,6 +365,29 @@ class BoardEditor(widgets.VBox):
             self.target.disabled = not attacker
         finally:
             self._quiet = False
+
+    def _sync_chosen(self) -> None:
+        """DMB/DBE: each player's attack chosen in secret (none, or Circle, Triangle, Cross of their active Digimon)."""
+        shown = self.game_id in ("dmb", "dbe") and self._players_ok()
+        self.chosen_attacks.layout.display = "" if shown else "none"
+        if not shown:
+            return
+        held = self.board.get("attack")
+        chosen = held.get("chosen") if isinstance(held, dict) else None
+        chosen = chosen if isinstance(chosen, list) and len(chosen) == 2 else [None, None]
+        self._quiet = True
+        try:
+            for box, options, value in zip(self.chosen, chosen_attack_choices(self.game_id, self.board), chosen):
+                value = "" if value is None else str(value)
+                if value not in [offered for _, offered in options]:
+                    options.append((f"{value[:40]} (as written)", value))
+                box.options, box.value = options, value
+        finally:
+            self._quiet = False
+
+    def _chosen_changed(self, player: int, attack: str | None) -> None:
+        set_chosen_attack(self.board, player, attack or "")
+        self.refresh()
 
     def _attack_changed(self) -> None:
         set_attack(self.board, self.attacker.value or "", self.target.value or THE_PLAYER)
@@ -438,7 +476,12 @@ class BoardEditor(widgets.VBox):
             match = self.current() if self.current is not None else None
             if match is None:
                 raise InputError("start", "", "there is no game in progress on this page")
-            self.set_board(match.game.id, board_from_state(match.game.id, match.state))
+            board = board_from_state(match.game.id, match.state)
+            self.set_board(match.game.id, board)
+            if match.game.id == "dcg" and "attack" in board:  # the board can only start at the declaration
+                self.message.value = ('<div class="dt-notice">The attack under way is kept; Play from here starts it again just '
+                                      'after its declaration, so its [When Attacking] effects activate again (dcg:attacking.p3): '
+                                      'mend the memory or cards they changed if the game had already resolved them.</div>')
         else:
             scenario = next(s for s in scenario_library() if s.id == chosen)
             self.set_board(scenario.game, scenario.setup["board"], scenario.title, scenario.script)
@@ -481,6 +524,11 @@ class BoardEditor(widgets.VBox):
         under_way = (f" An attack is under way: {esc(self.attacker.label)} attacks {esc(self.target.label)}; "
                      "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker "
                      "timing (dcg:attacking.p3, p4)." if isinstance(pending, dict) else "")
+        chosen = board.board.get("attack") if board.game in ("dmb", "dbe") else None
+        if isinstance(chosen, dict):
+            under_way = (f" An attack is under way: Player 1 chose {esc(self.chosen[0].label)}, Player 2 chose "
+                         f"{esc(self.chosen[1].label)}, in secret; play starts at the Support Phase, and the attacks are revealed "
+                         f"at Battle Phase step 2 ({board.game}:strategy-phase.2, {board.game}:battle-phase.2).")
         note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.'
                             f'{under_way}</div>')
         self.stage.children = (note, tutor)

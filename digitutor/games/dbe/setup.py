@@ -129,9 +129,9 @@ def state_from_decks(decks: Any, source: str, rng: random.Random) -> DState:
 
 def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) -> DState:
     """A prepared board: any card in any zone, HP, KO points, flats, whose turn, and the phase to start in."""
-    unknown = set(board) - {"turn", "active", "phase", "players"}
+    unknown = set(board) - set(dmb_setup.BOARD_FIELDS)
     if unknown:
-        raise InputError(source, f"setup.{sorted(unknown)[0]}", "unknown field (expected turn, active, phase, players)")
+        raise InputError(source, f"setup.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(dmb_setup.BOARD_FIELDS)})")
     phase = board.get("phase", "prep")
     if phase not in START_AT:
         raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {str(phase)[:40]!r}")
@@ -166,6 +166,8 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     frames = turn_frames(probe)
     kinds = [f.kind.partition(".")[0] for f in frames]
     state.frames = stack_of(*frames[kinds.index(phase):]) if phase != "setup" else stack_of(frame("setup.shuffle"))
+    if board.get("attack") is not None:  # the attacks chosen in this Strategy Phase, not yet revealed (as DMB's)
+        dmb_setup.choose_pending_attacks("dbe", state, board["attack"], phase, source)
     return state
 
 

@@ -20,6 +20,11 @@ from .state import DState, Side
 DECK_SIZE = 40
 START_AT = ("setup", "prep", "evolution", "strategy", "end")
 SIDE_FIELDS = ("deck", "hand", "active", "dp", "trash", "destiny", "attached", "hp", "ko_points", "partner", "abnormal", "from_destiny")
+BOARD_FIELDS = ("turn", "active", "phase", "players", "attack")
+#: ``attack: {chosen: [<Player 1's attack>, <Player 2's attack>]}``: the attacks chosen in the Strategy Phase, not yet revealed
+ATTACK_FIELDS = ("chosen",)
+#: the longest attack name a board may give (circle, triangle, cross are far shorter)
+ATTACK_NAME_MAX = 20
 
 
 def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[Reason, ...]:
@@ -160,9 +165,9 @@ def _side(layout: Layout, entry: Any, where: str) -> Side:
 
 def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) -> DState:
     """A prepared board: any card in any zone, HP, KO points, whose turn, and the phase to start in."""
-    unknown = set(board) - {"turn", "active", "phase", "players"}
+    unknown = set(board) - set(BOARD_FIELDS)
     if unknown:
-        raise InputError(source, f"setup.{sorted(unknown)[0]}", "unknown field (expected turn, active, phase, players)")
+        raise InputError(source, f"setup.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(BOARD_FIELDS)})")
     phase = board.get("phase", "prep")
     if phase not in START_AT:
         raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {str(phase)[:40]!r}")
@@ -172,7 +177,68 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     turn = whole_number(board.get("turn", 1), 1, MAX_TURN, source, "setup.turn")
     layout = Layout(source)
     sides = layout.sides(board.get("players"), "setup.players", lambda entry, where: _side(layout, entry, where))
-    return DState(layout.instances(rng), sides, start_frames(phase, active), turn, active, active)
+    state = DState(layout.instances(rng), sides, start_frames(phase, active), turn, active, active)
+    if board.get("attack") is not None:
+        choose_pending_attacks("dmb", state, board["attack"], phase, source)
+    return state
+
+
+def choose_pending_attacks(game_id: str, state: DState, entry: Any, phase: str, source: str) -> None:
+    """``attack: {chosen: [<Player 1's>, <Player 2's>]}``: both players have chosen their attacks, secretly, in this Strategy
+    Phase (step 2) and "Attacks aren't revealed until Step 2 of the Battle Phase": the board starts where the engine leaves
+    the Strategy Phase once both have chosen, at the Support Phase's step 1 (then the Supports, the Battle Phase, the
+    reveal, 1st Attack, the damage: every step the engine's own). Shared by DMB and DBE (``game_id``). A choice the game
+    would not let a player make now is refused in one line with the game's own reasons, each with its clause."""
+    from ...core.actions import action
+    from ...core.errors import DigitutorError
+    from ...core.registry import get_game
+
+    where = "setup.attack"
+    chosen = entry.get("chosen") if isinstance(entry, Mapping) else None
+    if not isinstance(entry, Mapping) or set(entry) - set(ATTACK_FIELDS) or not isinstance(chosen, list) or len(chosen) != 2:
+        raise InputError(source, where, "expected {chosen: [<Player 1's attack>, <Player 2's attack>]}, each circle, triangle or cross")
+    for player, value in enumerate(chosen):
+        if value is not None and (not isinstance(value, str) or len(value) > ATTACK_NAME_MAX):
+            raise InputError(source, f"{where}.chosen[{player}]", f"expected circle, triangle or cross, got {str(value)[:40]!r}")
+    game = get_game(game_id)
+    reasons = _attack_reasons(game, state, chosen, phase)
+    if reasons:
+        why = "; ".join(f"{reason.why} [{reason.citation.id}]" for reason in reasons)
+        raise InputError(source, where, f"these attacks cannot be chosen: {why}")
+    game.advance(state, random.Random(0))  # the game's own Strategy Phase start: it lays out the choices, Supports, Battle
+    try:
+        while state.frames[-1].kind == "strategy.choose":  # each player's secret choice, answered as a player would
+            player = state.frames[-1].player
+            game.apply(state, action("attack", player, choice=chosen[player]))
+    except DigitutorError as error:
+        raise InputError(source, where, f"these attacks cannot be chosen: {error}") from None
+
+
+def _attack_reasons(game: Any, state: DState, chosen: list[Any], phase: str) -> list[Reason]:
+    """Every reason the two attacks could not both be chosen, secretly, in this Strategy Phase."""
+    from ...core.actions import action
+
+    cites = state.cites
+    rule = game.actions["attack"]
+    if phase != "strategy":
+        return [Reason(rule.when_text, rule.when)]
+    if state.frames[-1].kind == "strategy.skip":  # DBE: "Skip this entire phase during the first turn of the game."
+        return [Reason("The game's first turn has no Strategy Phase: no attack is chosen.", cites.STRATEGY_FIRST_TURN)]
+    reasons: list[Reason] = []
+    turn = state.active
+    if not state.sides[turn].active:
+        reasons.append(Reason(f"Player {turn + 1}, the turn player, has no active Digimon: they lost in the Prep Phase, and "
+                              "no attack is chosen.", cites.NO_DIGIMON_LOSES))
+    if not state.sides[1 - turn].active:
+        reasons.append(Reason(f"Player {2 - turn} has no active Digimon: the Strategy Phase skips to the Support Phase and no "
+                              "attack is chosen.", cites.UNOPPOSED))
+    for player, value in enumerate(chosen):
+        if value is None:
+            reasons.append(Reason(f"Player {player + 1} has chosen no attack: both players choose one.", cites.CHOOSE_ATTACK))
+        else:
+            reasons += [Reason(f"Player {player + 1}: {reason.why}", reason.citation)
+                        for reason in rule.check(state, None, action("attack", player, choice=value))]
+    return reasons
 
 
 def new_state(setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> DState:
