@@ -22,6 +22,10 @@ EVOLVE_KIND = "evolve"  #: the card kind that evolves with requirements ignored 
 #: a Future whose Evolution Box names the active is offered only at a higher level: dmb:evolution-phase.5 ("Choose a
 #: level to progress to") and requirement 4 ignores the level requirement without saying a level may go back or stay
 BOX_ANY_LEVEL = False
+#: a dig ("put the top Digimon of own deck into own DP") shuffles the deck even when its top card was the one found:
+#: dmb:faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone, "... until a Digimon appears or the deck is
+#: empty, then resolve the effect, then shuffle." (DBE's FAQ leaves it to the normal shuffle rules)
+DIG_ALWAYS_SHUFFLES = True
 PARTNER_ON_PLACE = True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
 
 
