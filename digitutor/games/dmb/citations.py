@@ -26,6 +26,9 @@ BOX_ANY_LEVEL = False
 #: dmb:faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone, "... until a Digimon appears or the deck is
 #: empty, then resolve the effect, then shuffle." (DBE's FAQ leaves it to the normal shuffle rules)
 DIG_ALWAYS_SHUFFLES = True
+#: an evolution step quotes the requirements its evolution met (the level progression, the same type, a Digimon
+#: without a DP cost reached through its Evolution Box): they are what make that evolution allowed
+CITES_REQUIREMENTS_MET = True
 PARTNER_ON_PLACE = True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
 
 
@@ -313,6 +316,7 @@ JAMMING_ODDBALLS = cite("dmb:faq.jamming-oddballs")
 OPPONENT_DISCARDS = cite("dmb:faq.opponent-discards")
 ACTIVATE = cite("dmb:faq.activate-timing")
 DATA_TIMING = cite("dmb:faq.data-timing")
+MORE["data"] = (cite("dmb:glossary.data"),)  #: the Glossary's word DATA (a pointer to the FAQ), linked where a DATA card is used
 EFFECT_TIMING = cite("dmb:faq.effect-timing")
 EVO_BOX_PASSIVES = cite("dmb:faq.passives-in-evolution-boxes")
 LEAVING_A_ZONE = cite("dmb:faq.leaving-a-zone")
