@@ -121,6 +121,17 @@ LEVEL_UP = cite("dmb:evolution-phase.5")
 DISCARD_DP = cite("dmb:evolution-phase.5.1")
 ONCE_PER_TURN = cite("dmb:evolution-phase.5.2")
 EVO_BONUS = cite("dmb:evolution-phase.6")
+EVO_BONUS_BY_NAME = interpretation(
+    "dmb:interpretation.evolution-box-bonus-needs-the-named-digimon",
+    "An Evolution Box bonus applies when the Digimon evolved from one its box names",
+    "An Evolution Box bonus is \"applicable\" (Evolution Phase step 6) when the Digimon evolved from a Digimon its box "
+    "names; evolving to it another way (by level and type, or with an Evolve card) brings no bonus.",
+    "Step 6 resolves the bonuses \"that are applicable\" without saying when one is. The box is where a card names the "
+    "Digimon it evolves from (requirement 4), and the FAQ keeps evolution-box passives only while \"the conditions are "
+    "being met\"; the later Digimon Battle Evolution rules say it outright: bonuses are \"obtained when evolving from "
+    "the named Digimon\".",
+    ("dmb:evolution-phase.6", "dmb:evolution-phase.requirements.4"),
+)
 REQUIREMENTS = cite("dmb:evolution-phase.requirements")
 REQ_DP = cite("dmb:evolution-phase.requirements.1")
 REQ_LEVEL = cite("dmb:evolution-phase.requirements.2")

@@ -121,21 +121,27 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
+    by_name = [*filter(None, (getattr(state.cites, "EVO_BONUS_BY_NAME", None),))]  # DMB's reading of "applicable"
     if state.cards[before].named_in(state.cards[target].evo_box) and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
         if chosen.kind != "dna" and not _type_and_level_met(state, before, target):
             cited.append(state.cites.REQ_EVO_BOX)  # the box's name let it skip type and level
         bonuses = state.cards[target].bonuses
         if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
             state.push(frame("evolution.bonus-order", player, card=state.iid(target), left=tuple(range(len(bonuses)))))
-            cited += [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS]
+            cited += [state.cites.EVO_BONUS, *by_name, state.cites.SIMULTANEOUS]
             narration += f" {len(bonuses)} Evolution Box bonuses trigger at once: {name(player)} chooses the order they resolve in."
         else:
             bonus = run_effects(state, player, bonuses)
             if bonus.citations:
-                cited += [state.cites.EVO_BONUS, *bonus.citations]
+                cited += [state.cites.EVO_BONUS, *by_name, *bonus.citations]
                 glossary += bonus.glossary
                 narration += " " + bonus.narration
                 events += bonus.events
+    elif by_name and state.cards[target].bonuses and chosen.kind != "dna":
+        names = " or ".join(state.cards[target].evo_box) or "no Digimon"
+        cited += [state.cites.EVO_BONUS, *by_name]
+        narration += (f" {state.cards[target].name}'s Evolution Box names {names}, not {state.cards[before].name}:"
+                      " its bonus does not apply.")
     return step(state, Phase.EVOLUTION, player, narration, cited, events, glossary)
 
 
