@@ -91,8 +91,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     if shuffles:
         state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
         outcome.glossary += state.cites.MORE.get("intent", ())  # the shuffle step that follows cites the Cherrypicking rule
-        above = f" {checked - 1} card(s) above it were checked and stay;" if checked > 1 else ""
-        told += f"{above} the deck is shuffled."
+        told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled." if checked > 1 else " Then the deck is shuffled."
     return told
 
 
