@@ -22,6 +22,13 @@ EVOLVE_KIND = "evolve"  #: the card kind that evolves with requirements ignored 
 #: a Future whose Evolution Box names the active is offered only at a higher level: dmb:evolution-phase.5 ("Choose a
 #: level to progress to") and requirement 4 ignores the level requirement without saying a level may go back or stay
 BOX_ANY_LEVEL = False
+#: a dig ("put the top Digimon of own deck into own DP") shuffles the deck even when its top card was the one found:
+#: dmb:faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone, "... until a Digimon appears or the deck is
+#: empty, then resolve the effect, then shuffle." (DBE's FAQ leaves it to the normal shuffle rules)
+DIG_ALWAYS_SHUFFLES = True
+#: an evolution step quotes the requirements its evolution met (the level progression, the same type, a Digimon
+#: without a DP cost reached through its Evolution Box): they are what make that evolution allowed
+CITES_REQUIREMENTS_MET = True
 PARTNER_ON_PLACE = True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
 
 
@@ -114,6 +121,17 @@ LEVEL_UP = cite("dmb:evolution-phase.5")
 DISCARD_DP = cite("dmb:evolution-phase.5.1")
 ONCE_PER_TURN = cite("dmb:evolution-phase.5.2")
 EVO_BONUS = cite("dmb:evolution-phase.6")
+EVO_BONUS_BY_NAME = interpretation(
+    "dmb:interpretation.evolution-box-bonus-needs-the-named-digimon",
+    "An Evolution Box bonus applies when the Digimon evolved from one its box names",
+    "An Evolution Box bonus is \"applicable\" (Evolution Phase step 6) when the Digimon evolved from a Digimon its box "
+    "names; evolving to it another way (by level and type, or with an Evolve card) brings no bonus.",
+    "Step 6 resolves the bonuses \"that are applicable\" without saying when one is. The box is where a card names the "
+    "Digimon it evolves from (requirement 4), and the FAQ keeps evolution-box passives only while \"the conditions are "
+    "being met\"; the later Digimon Battle Evolution rules say it outright: bonuses are \"obtained when evolving from "
+    "the named Digimon\".",
+    ("dmb:evolution-phase.6", "dmb:evolution-phase.requirements.4"),
+)
 REQUIREMENTS = cite("dmb:evolution-phase.requirements")
 REQ_DP = cite("dmb:evolution-phase.requirements.1")
 REQ_LEVEL = cite("dmb:evolution-phase.requirements.2")
@@ -309,6 +327,7 @@ JAMMING_ODDBALLS = cite("dmb:faq.jamming-oddballs")
 OPPONENT_DISCARDS = cite("dmb:faq.opponent-discards")
 ACTIVATE = cite("dmb:faq.activate-timing")
 DATA_TIMING = cite("dmb:faq.data-timing")
+MORE["data"] = (cite("dmb:glossary.data"),)  #: the Glossary's word DATA (a pointer to the FAQ), linked where a DATA card is used
 EFFECT_TIMING = cite("dmb:faq.effect-timing")
 EVO_BOX_PASSIVES = cite("dmb:faq.passives-in-evolution-boxes")
 LEAVING_A_ZONE = cite("dmb:faq.leaving-a-zone")

@@ -72,7 +72,7 @@ def effect_rules(game: str, C: ModuleType, verbs: dict | None = None, game_verbs
                          "an Abnormal Digimon whose new line is a valid evolution becomes Normal. List it last.",
             "recycle-any": "Recycle any: the player puts a card of their choice from the trash on top of the deck (no shuffle). List it last.",
             "dig": "put the top card of the deck that matches `what` into `to` (dp); the cards checked above it go back, "
-            "and the deck is shuffled if more than the top card was checked",
+            "and the deck is shuffled (in DMB always, in DBE if more than the top card was checked)",
             "corrupt": "Corrupt X: look at the top `count` cards of the opponent's deck, put each on the top or the bottom. List it last.",
             **(game_verbs or {}),
         },

@@ -49,7 +49,8 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     if len(options) == 1:
         return None
     return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options,
-                    (state.cites.LEVEL_UP, state.cites.EVOLVE_CARD, state.cites.REQUIREMENTS), Phase.EVOLUTION.value)
+                    (state.cites.LEVEL_UP, state.cites.EVOLVE_CARD, state.cites.ONCE_PER_TURN, state.cites.REQUIREMENTS),
+                    Phase.EVOLUTION.value)
 
 
 def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -85,6 +86,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         side.trash.append(material)
         cited = [state.cites.DNA, state.cites.DNA_AS_BOX]  # DNA takes the place of step 5 and counts as the Evolve card
         cited += [state.cites.DNA_DATA, *state.cites.MORE.get("dna-data", ())] if state.cards[material].data else []
+        glossary += list(state.cites.MORE.get("data", ())) if state.cards[material].data else []
         paid = f", discarding {state.label(material)} for DNA"
         events.append(state.card_event("discard", player, (material,)))
     elif evolve_card is not None:
@@ -110,26 +112,46 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.active.append(target)
     side.hp = state.cards[target].hp
     side.evolved = state.turn
+    if chosen.kind != "dna" and getattr(state.cites, "CITES_REQUIREMENTS_MET", False):
+        ignores = state.cards[evolve_card].ignores if evolve_card is not None else ()
+        cited += _requirements_met(state, before, target, ignores)
+        if state.cards[target].dp is None and state.cards[before].named_in(state.cards[target].evo_box):
+            paid += ", through its Evolution Box: it has no DP cost, so no DP is paid"
     cited.append(state.cites.NEW_HP)
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
+    by_name = [*filter(None, (getattr(state.cites, "EVO_BONUS_BY_NAME", None),))]  # DMB's reading of "applicable"
     if state.cards[before].named_in(state.cards[target].evo_box) and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
         if chosen.kind != "dna" and not _type_and_level_met(state, before, target):
             cited.append(state.cites.REQ_EVO_BOX)  # the box's name let it skip type and level
         bonuses = state.cards[target].bonuses
         if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
             state.push(frame("evolution.bonus-order", player, card=state.iid(target), left=tuple(range(len(bonuses)))))
-            cited += [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS]
+            cited += [state.cites.EVO_BONUS, *by_name, state.cites.SIMULTANEOUS]
             narration += f" {len(bonuses)} Evolution Box bonuses trigger at once: {name(player)} chooses the order they resolve in."
         else:
             bonus = run_effects(state, player, bonuses)
             if bonus.citations:
-                cited += [state.cites.EVO_BONUS, *bonus.citations]
+                cited += [state.cites.EVO_BONUS, *by_name, *bonus.citations]
                 glossary += bonus.glossary
                 narration += " " + bonus.narration
                 events += bonus.events
+    elif by_name and state.cards[target].bonuses and chosen.kind != "dna":
+        names = " or ".join(state.cards[target].evo_box) or "no Digimon"
+        cited += [state.cites.EVO_BONUS, *by_name]
+        narration += (f" {state.cards[target].name}'s Evolution Box names {names}, not {state.cards[before].name}:"
+                      " its bonus does not apply.")
     return step(state, Phase.EVOLUTION, player, narration, cited, events, glossary)
+
+
+def _requirements_met(state: DState, before: int, target: int, ignores: tuple[str, ...]) -> list:
+    """The requirements that allowed this evolution, not ignored by an Evolve card: the next level, the same type,
+    and for a Digimon without a DP cost, its Evolution Box (the only way to evolve to it)."""
+    current, future = state.cards[before], state.cards[target]
+    met = [state.cites.REQ_LEVEL] if "level" not in ignores and NEXT_LEVEL.get(current.level or "") == future.level else []
+    met += [state.cites.REQ_TYPE] if "type" not in ignores and state.cites.same_type(current, future) else []
+    return met + ([state.cites.NO_DP_COST] if future.dp is None and current.named_in(future.evo_box) else [])
 
 
 def _type_and_level_met(state: DState, before: int, target: int) -> bool:

@@ -78,8 +78,9 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     outcome.citations.append(state.cites.UNKNOWN_CARDS)
     if checked > 1:  # cards that are not the one wanted were checked and skipped (DBE works this very case through)
         outcome.citations += state.cites.MORE.get("dig", ())
+    shuffles = checked > 1 or (checked == 1 and getattr(state.cites, "DIG_ALWAYS_SHUFFLES", False))
     if found is None:
-        if checked > 1:
+        if shuffles:
             state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
         outcome.misfired = True
         return f"No {wanted} is left in {name(player)}'s deck: it misfires."
@@ -87,10 +88,10 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     side.dp.append(uid)
     outcome.events.append(state.card_event("dig", player, (uid,)))
     told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
-    if checked > 1:
+    if shuffles:
         state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
         outcome.glossary += state.cites.MORE.get("intent", ())  # the shuffle step that follows cites the Cherrypicking rule
-        told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
+        told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled." if checked > 1 else " Then the deck is shuffled."
     return told
 
 

@@ -219,7 +219,8 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
         return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} is voided: it does nothing.", order,
                     glossary=(state.cites.VOID,))
     effects = tuple(e for e in card.supports if e.spec.timing in ("support", "data"))
-    timing = [state.cites.DATA_TIMING, state.cites.EFFECT_TIMING] if any(e.spec.timing == "data" for e in effects) else []
+    timing = ([*state.cites.MORE.get("data", ()), state.cites.DATA_TIMING, state.cites.EFFECT_TIMING]
+              if any(e.spec.timing == "data" for e in effects) else [])
     if not effects:
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
