@@ -51,9 +51,10 @@ def learn_notebooks() -> list[str]:
     return sorted(path.name for path in NOTEBOOKS.glob("learn_*.ipynb"))
 
 
-def http_get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
-    """Status, headers and body of a GET on the loopback server (redirects not followed)."""
-    connection = http.client.HTTPConnection(LOOPBACK, port, timeout=30)
+def http_get(port: int, path: str, timeout: float = 180.0) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers and body of a GET on the loopback server (redirects not followed). A page runs its notebook
+    in a kernel before it answers: on a busy machine that took more than 30 s (a CI run failed so)."""
+    connection = http.client.HTTPConnection(LOOPBACK, port, timeout=timeout)
     try:
         connection.request("GET", path)
         response = connection.getresponse()
@@ -159,7 +160,7 @@ def _wait(ready, deadline: float, server: Server, what: str) -> None:
 
 def _answers(server: Server) -> bool:
     try:
-        return http_get(server.port, "/")[0] in (200, 302, 403)  # 403: --lan, no token
+        return http_get(server.port, "/", timeout=30)[0] in (200, 302, 403)  # 403: --lan, no token
     except OSError:
         return False
 
