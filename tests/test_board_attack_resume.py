@@ -195,3 +195,28 @@ def test_the_editor_control_shows_and_sets_the_point() -> None:
     assert "after blocker timing" in editor.stage.children[0].value
     editor.attacker.value = ""
     assert "attack" not in editor.board and editor.attack_at.disabled
+
+
+def test_a_counter_effect_used_on_the_resumed_board_plays_as_in_the_game() -> None:
+    # dcg:attacking.p4 — "During counter timing, the defending player can activate 'when an opponent's Digimon attacks'
+    # effects once per attack": Gatomon's [Counter] gives Ikkakumon +2000 DP; then blocker timing; Ikkakumon (7000 DP)
+    # blocks and battles Birdramon (4000 DP), which is deleted (dcg:attacking.battle.p2-p3). The game and the board made
+    # at its counter timing take the same steps.
+    game = attacking()
+    board = loaded(game)
+    counter = next(o.key for o in game.pending.options if o.label.startswith("[Counter]"))
+    steps = []
+    for match in (game, board):
+        told = played_on(match, [counter])
+        pick = next(o.key for o in match.pending.options if o.label == "Choose Ikkakumon")
+        told += played_on(match, [pick])
+        if match.pending.kind == "choose":
+            told += played_on(match, ["done"])
+        assert match.pending.kind == "block"
+        block = next(o.key for o in match.pending.options if o.legal and o.key.startswith("block:"))
+        told += played_on(match, [block])
+        steps.append(told)
+        assert not match.state.sides[0].battle and match.state.memory == 3
+    assert steps[0] == steps[1]
+    assert any("dcg:attacking.battle.p3" in cited for _, cited in steps[0])
+    assert any("Ikkakumon (7000 DP)" in told for told, _ in steps[0])  # ST2-07's 5000 DP + 2000 from ST3-06
