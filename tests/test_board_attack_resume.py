@@ -150,7 +150,7 @@ def test_an_unknown_point_is_refused_in_one_line(at: Any) -> None:
         Match("dcg", 1, {"board": board}, ("human", "human"), "board.yaml")
     text = str(refused.value)
     assert "\n" not in text and "setup.attack.at" in text and "expected one of declared, counter, block, battle" in text
-    assert "dcg:attacking.p3-p4" in text
+    assert "[dcg:attacking.p4]" in text  # "After all effects have been activated, counter timing occurs. ..."
 
 
 def test_the_link_and_the_scenario_file_keep_the_point(tmp_path: Path) -> None:

@@ -153,8 +153,8 @@ def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, 
                                         "what it attacks, and how far the attack has come)")
     point = entry.get("at", ATTACK_POINTS[0])
     if not isinstance(point, str) or point not in ATTACK_POINTS:
-        raise InputError(source, f"{where}.at", f"expected one of {', '.join(ATTACK_POINTS)} (the steps of an attack in their order, "
-                                                f"dcg:attacking.p3-p4), got {str(point)[:NAME_MAX]!r}")
+        raise InputError(source, f"{where}.at", f"expected one of {', '.join(ATTACK_POINTS)} (the steps of an attack in their order), "
+                                                f"got {str(point)[:NAME_MAX]!r} [dcg:attacking.p4]")
     target = entry.get("target", THE_PLAYER)
     if len(entry["attacker"]) > NAME_MAX:
         raise InputError(source, f"{where}.attacker", f"expected a card name (at most {NAME_MAX} characters)")
