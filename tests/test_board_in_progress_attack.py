@@ -2,7 +2,8 @@
 progress"), keeps its attack, so "Play from here" resumes the same attack.
 
 DCG, from the rule manual, E. Attacking (dcg:attacking.p3-p5): an attack declared and not yet resolved is the board's
-``attack: {attacker, target}``, the attacker written as it stood when it attacked (the declaration suspends it).
+``attack: {attacker, target, at}``, the attacker written as it stood when it attacked (the declaration suspends it) and
+``at`` the step the attack had reached (tests/test_board_attack_resume.py plays those on).
 DMB/DBE (strategy-phase.2): attacks chosen in secret and not yet dealt are ``attack: {chosen: [...]}``.
 """
 
@@ -71,10 +72,10 @@ def test_a_dcg_game_paused_at_blocker_timing_keeps_its_attack_in_the_editor() ->
     editor = BoardEditor("dcg", current=lambda: match)
     editor.start.value = "current"
     editor.load.click()
-    assert "[When Attacking] effects activate again" in editor.message.value  # the board restarts at the declaration
-    assert editor.board["attack"] == {"attacker": "st1-05", "target": "player"}
+    assert editor.message.value == ""  # the board resumes at blocker timing: nothing activates again
+    assert editor.board["attack"] == {"attacker": "st1-05", "target": "player", "at": "block"}
     assert editor.board["players"][0]["battle"] == ["st1-05"]  # written as it stood when it attacked: unsuspended
-    assert editor.attacker.value == "st1-05" and editor.target.value == "player"
+    assert editor.attacker.value == "st1-05" and editor.target.value == "player" and editor.attack_at.value == "block"
     assert "✓ The rules can have this board" in editor.verdict.value
     editor.play.click()
     tutor = editor.tutor()
@@ -91,17 +92,18 @@ def test_a_dcg_game_paused_at_blocker_timing_keeps_its_attack_in_the_editor() ->
 def test_a_dcg_attack_on_a_digimon_keeps_its_target() -> None:
     # dcg:attacking.p2 — "target one of your opponent's suspended Digimon": the suspended Ikkakumon is the target
     board = board_from_state("dcg", dcg_mid_attack("digimon").state)
-    assert board["attack"] == {"attacker": "st1-05", "target": "st2-07#1"}
+    assert board["attack"] == {"attacker": "st1-05", "target": "st2-07#1", "at": "block"}
 
 
 def test_a_dcg_attack_switched_by_a_block_keeps_the_blocker_as_its_target() -> None:
     # dcg:attacking.p5 — "Blocking switches the target of the attack to the blocking Digimon": paused before the
-    # battle (the attack not yet resolved), the board's attack targets the blocker, suspended by blocking.
+    # battle (the attack not yet resolved), the board's attack targets the blocker, suspended by blocking, after blocker
+    # timing ("Blocking can only be performed once per battle", dcg:attacking.p6).
     match = dcg_mid_attack()
     block = next(o.key for o in match.pending.options if o.legal and o.key.startswith("block:"))
     match.choose(block)  # the answer only: the battle has not been fought yet
     board = board_from_state("dcg", match.state)
-    assert board["attack"] == {"attacker": "st1-05", "target": "st2-07#2"}
+    assert board["attack"] == {"attacker": "st1-05", "target": "st2-07#2", "at": "battle"}
     assert board["players"][1]["battle"][1] == {"stack": ["st2-07"], "suspended": True}
     Match("dcg", 1, {"board": board}, ("human", "human"), "board")  # the board loads: the game's own checks pass
 

@@ -4,7 +4,8 @@ Written from the rule manual, E. Attacking (dcg:attacking.p3-p5): "suspend an un
 want to attack with and declare your attack. Any When Attacking effects ... are activated at this point.
 After all effects have been activated, counter timing occurs. ... After all counter timing effects have
 been resolved, blocker timing occurs." and "A player can block by suspending one of their unsuspended
-Digimon with <Blocker>." A board with an attack under way starts right after the declaration.
+Digimon with <Blocker>." A board with an attack under way starts right after the declaration unless its ``at``
+names a later step (tests/test_board_attack_resume.py).
 """
 
 from __future__ import annotations

@@ -214,12 +214,25 @@ def attack_choices(board: dict[str, Any]) -> tuple[list[tuple[str, str]], list[t
     return attackers, targets
 
 
-def set_attack(board: dict[str, Any], attacker: str, target: str) -> None:
-    """Name the attack under way (``attacker`` empty: none): the turn player's Digimon has declared it."""
+#: (label, value) of the steps an attack under way may have reached, in the order of E. Attacking (``at``; the
+#: first, just declared, is the default and is not written)
+ATTACK_POINT_CHOICES = [
+    ("just declared ([When Attacking] effects activating)", "declared"),
+    ("counter timing", "counter"),
+    ("blocker timing", "block"),
+    ("after blocker timing (battle or security check next)", "battle"),
+]
+
+
+def set_attack(board: dict[str, Any], attacker: str, target: str, at: str = "declared") -> None:
+    """Name the attack under way (``attacker`` empty: none): the turn player's Digimon has declared it, and the attack
+    has reached ``at`` (written only past the declaration, the default)."""
     if not attacker:
         board.pop("attack", None)
         return
     board["attack"] = {"attacker": attacker, "target": target or THE_PLAYER}
+    if at and at != "declared":
+        board["attack"]["at"] = at
 
 
 # -- A pending attack (DMB, DBE): both attacks chosen in secret, not yet revealed -----------------------------------

@@ -5,10 +5,12 @@ under way where the game has one (DCG: an attack declared; DMB/DBE: both attacks
 A game in the middle of an attack keeps it, so "Play from here" resumes the same attack:
 
 - DCG: an attack declared and not yet resolved (its counter or blocker timing, or the battle or security
-  checks not begun) becomes ``attack: {attacker, target}``, the attacker written as it stood when it
-  attacked (unsuspended: the declaration suspends it) and the target as the attack now has it (after a
-  block, the blocking Digimon). The board starts again just after the declaration (dcg:attacking.p3-p4):
-  the attacker's [When Attacking] effects activate again, and counter and blocker timing come again.
+  checks not begun) becomes ``attack: {attacker, target, at}``, the attacker written as it stood when it
+  attacked (unsuspended: the declaration suspends it), the target as the attack now has it (after a
+  block, the blocking Digimon, suspended) and ``at`` the step the attack had reached (dcg:attacking.p3-p4):
+  left out while its [When Attacking] effects are still activating, ``counter`` at counter timing, ``block``
+  at blocker timing (a [Counter] effect still resolving is not carried over), ``battle`` after blocker
+  timing. The board resumes the attack there: effects that already activated do not activate again.
 - DMB/DBE: attacks chosen and not yet dealt (from the Support Phase until the first attacker's damage)
   become ``attack: {chosen: [...]}`` with the phase ``strategy``: the board starts at the Support Phase with
   the same secret attacks, the Supports back in the hand.
@@ -74,7 +76,8 @@ def _dcg(state: Any, phase: str) -> dict[str, Any]:
 
 
 def _dcg_attack(state: Any, board: dict[str, Any]) -> None:
-    """An attack declared and not yet resolved (its ``attack.resolve`` frame still waits) as the board's ``attack`` key."""
+    """An attack declared and not yet resolved (its ``attack.resolve`` frame still waits) as the board's ``attack`` key,
+    with the step it had reached."""
     from .boardedit import THE_PLAYER, attack_choices
 
     resolving = next((kept for kept in reversed(state.frames) if kept.kind == "attack.resolve"), None)
@@ -95,6 +98,24 @@ def _dcg_attack(state: Any, board: dict[str, Any]) -> None:
         if set(written) == {"stack"}:
             board["players"][state.active]["battle"][at] = written["stack"][0] if len(written["stack"]) == 1 else written["stack"]
     board["attack"] = {"attacker": attackers[at][1], "target": THE_PLAYER if aimed is None else targets[aimed + 1][1]}
+    point = _dcg_attack_point(state)
+    if point != "declared":
+        board["attack"]["at"] = point
+
+
+def _dcg_attack_point(state: Any) -> str:
+    """How far the attack has come (``ATTACK_POINTS``): the attack's frame on top of it names the step still to come;
+    anything above the counter timing frame is its [When Attacking] effects, still activating."""
+    from ..games.dcg.setup import ATTACK_FRAMES, ATTACK_POINTS
+
+    kinds = [kept.kind for kept in state.frames]
+    resolve = len(kinds) - 1 - kinds[::-1].index(ATTACK_FRAMES[-1])
+    above = [kind for kind in kinds[resolve + 1:] if kind in ATTACK_FRAMES]  # the steps not yet over, the next one last
+    if not above:
+        return "battle"
+    if above[-1] == ATTACK_FRAMES[0] and kinds[-1] != ATTACK_FRAMES[0]:
+        return "declared"
+    return ATTACK_POINTS[ATTACK_FRAMES.index(above[-1]) + 1]
 
 
 def _dtector(state: Any, phase: str) -> dict[str, Any]:

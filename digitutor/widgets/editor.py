@@ -21,9 +21,9 @@ import yaml
 from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
-from ..scenarios.boardedit import (THE_PLAYER, ZONES, Zone, attack_choices, card_choices, chosen_attack_choices, empty_board,
-                                   find_card, put_card, remove_card, set_attack, set_chosen_attack, start_phases, toggle_suspended,
-                                   zone_entries)
+from ..scenarios.boardedit import (ATTACK_POINT_CHOICES, THE_PLAYER, ZONES, Zone, attack_choices, card_choices, chosen_attack_choices,
+                                   empty_board, find_card, put_card, remove_card, set_attack, set_chosen_attack, start_phases,
+                                   toggle_suspended, zone_entries)
 from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
 from ..scenarios.model import scenario_library
 from .board import board_html
@@ -121,6 +121,17 @@ def download_html(text: str, name: str) -> str:
     return f'<a class="dt-download" download="{esc(name)}" href="{esc(data)}">⬇ Download {esc(name)}</a>'
 
 
+#: where "Play from here" resumes a DCG attack under way, by its ``at`` (E. Attacking, dcg:attacking.p3-p4)
+RESUMED = {
+    "declared": "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker timing "
+                "(dcg:attacking.p3, p4).",
+    "counter": "play resumes it at counter timing, its [When Attacking] effects already resolved; then blocker timing "
+               "(dcg:attacking.p4).",
+    "block": "play resumes it at blocker timing, counter timing over (dcg:attacking.p4).",
+    "battle": "play resumes it after blocker timing: the battle or security check comes next (dcg:attacking.p4).",
+}
+
+
 class BoardEditor(widgets.VBox):
     """Pick a game; put cards into zones; set the states; see the check; play it; ask why not; share it.
 
@@ -156,14 +167,17 @@ class BoardEditor(widgets.VBox):
             part.add_class(f"dt-editor-{name}")
         self.settings = widgets.HBox()
         self.settings.add_class("dt-editor-settings")
-        # DCG: an attack already declared (play starts just after it: [When Attacking] effects, counter and blocker timing)
+        # DCG: an attack already declared, and the step it has reached (play resumes it there)
         self.attacker = widgets.Dropdown(description="Attack under way", layout=widgets.Layout(width="min(380px, 96%)"),
                                          style={"description_width": "initial"})
         self.target = widgets.Dropdown(description="attacking", layout=widgets.Layout(width="min(340px, 96%)"),
                                        style={"description_width": "initial"})
+        self.attack_at = widgets.Dropdown(description="at", layout=widgets.Layout(width="min(420px, 96%)"),
+                                          style={"description_width": "initial"})
         self.attacker.add_class("dt-editor-attacker")
         self.target.add_class("dt-editor-target")
-        self.attack = widgets.HBox([self.attacker, self.target])
+        self.attack_at.add_class("dt-editor-attack-at")
+        self.attack = widgets.HBox([self.attacker, self.target, self.attack_at])
         self.attack.add_class("dt-editor-attack")
         # DMB/DBE: both attacks chosen in secret in this Strategy Phase, not yet revealed (play starts at the Support Phase)
         self.chosen = [widgets.Dropdown(description=f"Player {player + 1} chose", layout=widgets.Layout(width="min(300px, 96%)"),
@@ -222,7 +236,7 @@ class BoardEditor(widgets.VBox):
         self.put.on_click(lambda _b: self._guard(self._put))
         self.remove.on_click(lambda _b: self._guard(self._remove))
         self.suspend.on_click(lambda _b: self._guard(self._suspend))
-        for box in (self.attacker, self.target):
+        for box in (self.attacker, self.target, self.attack_at):
             box.observe(lambda _change: None if self._quiet else self._guard(self._attack_changed), "value")
         for player, box in enumerate(self.chosen):
             box.observe(lambda change, player=player: None if self._quiet else self._guard(
@@ -353,16 +367,20 @@ class BoardEditor(widgets.VBox):
         held = self.board.get("attack")
         held = held if isinstance(held, dict) else {}
         attacker, target = str(held.get("attacker") or ""), str(held.get("target") or THE_PLAYER)
+        at, points = str(held.get("at") or "declared"), list(ATTACK_POINT_CHOICES)
         attacker_options = [("none (no attack under way)", ""), *attackers]
         if attacker not in [value for _, value in attacker_options]:
             attacker_options.append((f"{attacker} (as written)", attacker))
         if target not in [value for _, value in targets]:
             targets.append((f"{target} (as written)", target))
+        if at not in [value for _, value in points]:
+            points.append((f"{at[:40]} (as written)", at))
         self._quiet = True
         try:
             self.attacker.options, self.attacker.value = attacker_options, attacker
             self.target.options, self.target.value = targets, target
-            self.target.disabled = not attacker
+            self.attack_at.options, self.attack_at.value = points, at
+            self.target.disabled = self.attack_at.disabled = not attacker
         finally:
             self._quiet = False
 
@@ -390,7 +408,7 @@ class BoardEditor(widgets.VBox):
         self.refresh()
 
     def _attack_changed(self) -> None:
-        set_attack(self.board, self.attacker.value or "", self.target.value or THE_PLAYER)
+        set_attack(self.board, self.attacker.value or "", self.target.value or THE_PLAYER, self.attack_at.value or "declared")
         self.refresh()
 
     def _printed_hp(self, player: int | None) -> int:
@@ -478,10 +496,6 @@ class BoardEditor(widgets.VBox):
                 raise InputError("start", "", "there is no game in progress on this page")
             board = board_from_state(match.game.id, match.state)
             self.set_board(match.game.id, board)
-            if match.game.id == "dcg" and "attack" in board:  # the board can only start at the declaration
-                self.message.value = ('<div class="dt-notice">The attack under way is kept; Play from here starts it again just '
-                                      'after its declaration, so its [When Attacking] effects activate again (dcg:attacking.p3): '
-                                      'mend the memory or cards they changed if the game had already resolved them.</div>')
         else:
             scenario = next(s for s in scenario_library() if s.id == chosen)
             self.set_board(scenario.game, scenario.setup["board"], scenario.title, scenario.script)
@@ -522,8 +536,7 @@ class BoardEditor(widgets.VBox):
         tutor = Tutor(TutorModel(spec), presenter_toggle=False)
         pending = board.board.get("attack") if board.game == "dcg" else None
         under_way = (f" An attack is under way: {esc(self.attacker.label)} attacks {esc(self.target.label)}; "
-                     "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker "
-                     "timing (dcg:attacking.p3, p4)." if isinstance(pending, dict) else "")
+                     f"{RESUMED.get(str(pending.get('at') or 'declared'), '')}" if isinstance(pending, dict) else "")
         chosen = board.board.get("attack") if board.game in ("dmb", "dbe") else None
         if isinstance(chosen, dict):
             under_way = (f" An attack is under way: Player 1 chose {esc(self.chosen[0].label)}, Player 2 chose "

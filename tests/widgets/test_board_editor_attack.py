@@ -79,3 +79,36 @@ def test_other_games_do_not_show_the_control() -> None:
         assert BoardEditor(game).attack.layout.display == "none", game
     opened = editor_app_part({"board": board_link(BoardEditor("dcg").current_board())})
     assert opened.attack.layout.display == ""
+
+
+def test_the_control_sets_how_far_the_attack_has_come() -> None:
+    # dcg:attacking.p4 — "After all counter timing effects have been resolved, blocker timing occurs": an attack set at
+    # blocker timing plays on from there; its [When Attacking] "Gain 1 memory" has already activated, so memory stays.
+    editor = BoardEditor("dcg")
+    blockers(editor)
+    assert editor.attack_at.disabled and editor.attack_at.value == "declared"
+    editor.attacker.value = "st1-05"
+    assert [value for _, value in editor.attack_at.options] == ["declared", "counter", "block", "battle"]
+    memory = editor.board.get("memory", 0)
+    editor.attack_at.value = "block"
+    assert editor.board["attack"] == {"attacker": "st1-05", "target": "player", "at": "block"}
+    assert "✓ The rules can have this board" in editor.verdict.value
+    editor.play.click()
+    assert "resumes it at blocker timing" in editor.stage.children[0].value
+    tutor = editor.tutor()
+    assert tutor is not None
+    to_first_decision(tutor)
+    match = tutor.model.match
+    assert match.pending.kind == "block" and match.state.memory == memory
+    link = board_link(editor.current_board())
+    again = editor_app_part({"board": link})
+    assert again.board == editor.board and again.attack_at.value == "block"
+
+
+def test_a_point_written_in_the_yaml_that_is_not_one_is_shown_and_refused() -> None:
+    editor = BoardEditor("dcg")
+    blockers(editor)
+    editor.text.value = editor.text.value + "attack: {attacker: st1-05, at: check}\n"
+    editor.apply.click()
+    assert editor.attack_at.value == "check" and "(as written)" in editor.attack_at.label
+    assert "setup.attack.at" in editor.verdict.value and editor.play.disabled

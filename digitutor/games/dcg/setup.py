@@ -19,7 +19,12 @@ from .state import MEMORY_LIMIT, CState, Side, Stack
 
 START_AT = ("setup", "unsuspend", "draw", "breeding", "main")
 BOARD_FIELDS = {"phase", "active", "turn", "first", "memory", "players", "attack"}
-ATTACK_FIELDS = ("attacker", "target")
+ATTACK_FIELDS = ("attacker", "target", "at")
+#: where an attack under way stands, in the order of E. Attacking (dcg:attacking.p3-p4): just declared (its [When
+#: Attacking] effects activating), at counter timing, at blocker timing, then the battle or security check
+ATTACK_POINTS = ("declared", "counter", "block", "battle")
+#: the engine's frames of an attack still to come at each point (``attack.py`` pushes them in this order)
+ATTACK_FRAMES = ("attack.counter", "attack.block", "attack.resolve")
 #: what ``attack.target`` says for an attack on the opposing player
 THE_PLAYER = "player"
 #: the longest card name an attack may give (instance ids and ``p1.<card id>#N`` are far shorter)
@@ -132,10 +137,11 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
 
 
 def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, source: str) -> None:
-    """``attack: {attacker, target}``: the turn player's Digimon has declared this attack; the board starts right after
-    the declaration, as the engine leaves a declared attack (the attacker suspended, its [When Attacking] effects
-    activating, then counter timing and blocker timing: dcg:attacking.p3-p4). An attack the game would not let the turn
-    player declare now is refused with the game's own reasons."""
+    """``attack: {attacker, target, at}``: the turn player's Digimon has declared this attack; the board starts where
+    ``at`` says, as the engine has a declared attack there (dcg:attacking.p3-p4): ``declared`` (the default) right after
+    the declaration, its [When Attacking] effects activating; ``counter`` at counter timing, those effects resolved;
+    ``block`` at blocker timing; ``battle`` after blocker timing, the battle or security check next. An attack the game
+    would not let the turn player declare now is refused with the game's own reasons."""
     from ...core.actions import action
     from .attack import declare_attack
     from .checks import ACTIONS
@@ -143,7 +149,12 @@ def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, 
     entry = board["attack"]
     where = "setup.attack"
     if not isinstance(entry, Mapping) or set(entry) - set(ATTACK_FIELDS) or not isinstance(entry.get("attacker"), str):
-        raise InputError(source, where, "expected {attacker: <card>, target: player | <card>} (the turn player's Digimon, and what it attacks)")
+        raise InputError(source, where, "expected {attacker: <card>, target: player | <card>, at: <point>} (the turn player's Digimon, "
+                                        "what it attacks, and how far the attack has come)")
+    point = entry.get("at", ATTACK_POINTS[0])
+    if not isinstance(point, str) or point not in ATTACK_POINTS:
+        raise InputError(source, f"{where}.at", f"expected one of {', '.join(ATTACK_POINTS)} (the steps of an attack in their order), "
+                                                f"got {str(point)[:NAME_MAX]!r} [dcg:attacking.p4]")
     target = entry.get("target", THE_PLAYER)
     if len(entry["attacker"]) > NAME_MAX:
         raise InputError(source, f"{where}.attacker", f"expected a card name (at most {NAME_MAX} characters)")
@@ -161,7 +172,20 @@ def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, 
         named = dict(zip(cards, [entry["attacker"], target]))  # the reasons name cards as the board does
         why = "; ".join(f"{_renamed(reason.why, named)} [{reason.citation.id}]" for reason in reasons)
         raise InputError(source, where, f"this attack cannot be under way: {why}")
+    below = len(state.frames)
     declare_attack(state, active, declared)  # the engine's own frames, suspension and [When Attacking] triggers
+    if point != ATTACK_POINTS[0]:
+        resume_attack(state, below, point)
+
+
+def resume_attack(state: CState, below: int, point: str) -> None:
+    """A declared attack past its declaration: its [When Attacking] effects have resolved ("After all effects have been
+    activated, counter timing occurs"), so their triggers go; counter timing (and then blocker timing) is over before the
+    later points, as the engine pops those frames when they end. What is left is the engine's own frames at ``point``."""
+    del state.frames[below + len(ATTACK_FRAMES):]  # the triggered effects waiting above the attack
+    for _ in range(ATTACK_POINTS.index(point) - 1):
+        state.pop()
+    assert state.frames[-1].kind == ATTACK_FRAMES[ATTACK_POINTS.index(point) - 1]
 
 
 def _renamed(text: str, named: Mapping[str, str]) -> str:
