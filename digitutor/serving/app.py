@@ -153,6 +153,11 @@ class TutorVoila(Voila):
         IOLoop.current().add_callback(self._run_room)
         super().start()
 
+    def stop(self) -> None:
+        """Ctrl-C or SIGTERM: every kernel is shut down before the process ends; say so, as it can take a while."""
+        print(f"digitutor: stopping: shutting down {len(self.kernel_manager.list_kernel_ids())} kernel(s) ...", flush=True)
+        super().stop()
+
     def _run_room(self) -> None:
         manager = self.kernel_manager
         PeriodicCallback(lambda: asyncio.ensure_future(manager.cull_unconnected()), CULL_EVERY_MS).start()

@@ -89,19 +89,30 @@ class Server:
         self.seen_kernels.update(kernel.pid for kernel in found)
         return found
 
-    def stop(self, timeout: float = 60.0) -> int | None:
-        """Ctrl-C, as a user would; kill whatever is left after ``timeout``. Returns the exit code."""
+    def stop(self, timeout: float = 120.0) -> int | None:
+        """Ctrl-C, as a user would; kill whatever is left after ``timeout`` (and say in the log what was left)."""
         self.kernels()  # remember them: a clean stop must take them down too
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
+                self._note_left_running(timeout)
                 _kill_group(self.process.pid)
                 self.process.wait(10)
         for pid in self.leftover_kernels():
             _kill(pid)
         return self.process.returncode
+
+    def _note_left_running(self, timeout: float) -> None:
+        """What still ran ``timeout`` s after Ctrl-C: the server's own state and each child's, for the failure report."""
+        try:
+            server = psutil.Process(self.process.pid)
+            rows = [f"{p.pid} {p.status()} {' '.join(p.cmdline()[:3])}" for p in [server, *server.children(recursive=True)]]
+        except psutil.Error as error:
+            rows = [f"(could not list: {error})"]
+        with self.log.open("a") as sink:
+            sink.write(f"[harness] still running {timeout:.0f} s after Ctrl-C:\n" + "\n".join(rows) + "\n")
 
     def kernel(self, kernel_id: str) -> psutil.Process:
         """The process of the kernel with this id (as a page's ``kernelId`` names it)."""
