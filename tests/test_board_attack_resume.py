@@ -11,8 +11,6 @@ activate a second time.
 from __future__ import annotations
 
 import copy
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +24,8 @@ from digitutor.scenarios.boardstate import board_from_state
 from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
 from digitutor.widgets.editor import BoardEditor
+from scenario_checks import assert_cli_check_passes
 
-ROOT = Path(__file__).resolve().parents[1]
 
 #: Player 1's Birdramon (ST1-05, 4000 DP, "[When Attacking] Gain 1 memory.") with memory 2; Player 2 has Gatomon (ST3-06,
 #: "[Counter] When an opponent's Digimon attacks, 1 of your Digimon gets +2000 DP for the turn.") and Ikkakumon (ST2-07,
@@ -161,11 +159,7 @@ def test_the_link_and_the_scenario_file_keep_the_point(tmp_path: Path) -> None:
     doc = scenario_doc(Board("dcg", board, "Can Ikkakumon still block?", "Yes: blocker timing comes after counter timing."))
     assert doc["setup"]["board"]["attack"]["at"] == "block" and doc["expect"]["now"]["decision"] == "block"
     assert run_scenario(parse_scenario(yaml.safe_load(yaml.safe_dump(doc)), "shared.yaml")).passed
-    out = tmp_path / "at-block.yaml"
-    out.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-    checked = subprocess.run([sys.executable, "-m", "digitutor.cli", "scenario", "check", str(out)], capture_output=True,
-                             text=True, cwd=ROOT, timeout=120)
-    assert checked.returncode == 0 and "1 passed" in checked.stdout, checked.stdout + checked.stderr
+    assert_cli_check_passes(doc, tmp_path / "at-block.yaml")
 
 
 def test_a_bad_point_in_a_link_is_one_line() -> None:

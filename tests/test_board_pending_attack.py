@@ -11,8 +11,6 @@ names a later step (tests/test_board_attack_resume.py).
 from __future__ import annotations
 
 import copy
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +22,8 @@ from digitutor.core.match import Match
 from digitutor.scenarios.boardlink import Board, board_link, inspect_board, read_board_link, scenario_doc
 from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
+from scenario_checks import assert_cli_check_passes
 
-ROOT = Path(__file__).resolve().parents[1]
 
 #: Player 1's Birdramon (ST1-05, 4000 DP, "[When Attacking] Gain 1 memory.") has declared an attack on Player 2, who has
 #: two Ikkakumon (ST2-07, 5000 DP, <Blocker>): the first is suspended (it attacked last turn), the second is not.
@@ -186,11 +184,7 @@ def test_the_link_and_the_scenario_file_keep_the_attack(tmp_path: Path) -> None:
     assert inspect_board(opened).state is not None
     doc = scenario_doc(opened)
     assert doc["setup"]["board"]["attack"] == BOARD["attack"] and doc["expect"]["now"]["decision"] == "block"
-    out = tmp_path / "pending.yaml"
-    out.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-    checked = subprocess.run([sys.executable, "-m", "digitutor.cli", "scenario", "check", str(out)], capture_output=True,
-                             text=True, cwd=ROOT, timeout=120)
-    assert checked.returncode == 0 and "1 passed" in checked.stdout, checked.stdout + checked.stderr
+    assert_cli_check_passes(doc, tmp_path / "pending.yaml")
 
 
 def test_a_bad_attack_in_a_link_is_one_line() -> None:
