@@ -292,8 +292,13 @@ def why_not_attacker(state: CState, player: int, stack: Stack) -> list[Reason]:
     if stack.suspended:
         reasons.append(Reason(f"{top.name} is suspended: only an unsuspended Digimon can attack.", C.SUSPEND_AND_DECLARE))
     if stack.played == state.turn and not has(state, stack.top, "rush"):
-        rule = C.PLAYED_STILL_CANNOT if stack.digivolved == state.turn else C.NO_ATTACK_WHEN_PLAYED
-        reasons.append(Reason(f"{top.name} was played this turn: Digimon can't attack on the turn they were played.", rule))
+        if stack.digivolved == state.turn:  # the card played this turn is now under the one on top
+            played = state.cards[stack.cards[0]].name  # the bottom card: the one played this turn
+            reasons.append(Reason(f"{top.name} was played this turn as {played} and then digivolved: Digimon still can't "
+                                  "attack on the turn they are played, even if digivolved.", C.PLAYED_STILL_CANNOT))
+        else:
+            reasons.append(Reason(f"{top.name} was played this turn: Digimon can't attack on the turn they were played.",
+                                  C.NO_ATTACK_WHEN_PLAYED))
     return reasons
 
 
