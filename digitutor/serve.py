@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import secrets
+import signal
 import socket
 import sys
 import threading
@@ -110,9 +111,17 @@ def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: 
           f"(at most {plan.max_kernels} kernels in all); Learn pages opened meanwhile wait in a queue", flush=True)
     if open_browser and _has_display():
         _open_browser_when_listening(local_url)
+    _ctrl_c_stops()
     app.start()  # blocks; Voila shuts every kernel down on Ctrl-C or SIGTERM
     print("digitutor: stopped.")
     return 0
+
+
+def _ctrl_c_stops() -> None:
+    """Ctrl-C stops the server even when it was started with SIGINT ignored, as a shell does for a job it runs in the
+    background (``digitutor serve &`` in a script, a CI runner): Python then leaves SIGINT ignored, and so would Voila."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _room_plan(root: Path, options: RoomOptions) -> RoomPlan:

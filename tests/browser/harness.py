@@ -129,11 +129,13 @@ class Server:
         return [pid for pid in self.seen_kernels if _alive_kernel(pid)]
 
 
-def start_server(extra_args: Sequence[str] = (), timeout: float = 180.0, wait_preheat: bool = True) -> Server:
-    """Start ``digitutor serve --no-browser`` on a free port; return once ``/`` answers (and it says it is ready)."""
+def start_server(extra_args: Sequence[str] = (), timeout: float = 180.0, wait_preheat: bool = True,
+                 in_background: bool = False) -> Server:
+    """Start ``digitutor serve --no-browser`` on a free port; return once ``/`` answers (and it says it is ready).
+    ``in_background``: started with SIGINT ignored, as a shell starts a job it runs in the background."""
     port = free_port()
     command = [sys.executable, "-m", "digitutor.cli", "serve", "--port", str(port), "--no-browser", *extra_args]
-    server = start_command(command, port, ROOT, len(learn_notebooks()) if wait_preheat else 0, timeout)
+    server = start_command(command, port, ROOT, len(learn_notebooks()) if wait_preheat else 0, timeout, in_background)
     if wait_preheat:
         try:
             _wait(lambda: READY_TEXT in server.output(), time.monotonic() + timeout, server, "to fill its kernel pool")
@@ -143,12 +145,14 @@ def start_server(extra_args: Sequence[str] = (), timeout: float = 180.0, wait_pr
     return server
 
 
-def start_command(command: Sequence[str], port: int, cwd: Path, kernels: int = 0, timeout: float = 120.0) -> Server:
+def start_command(command: Sequence[str], port: int, cwd: Path, kernels: int = 0, timeout: float = 120.0,
+                  in_background: bool = False) -> Server:
     """Start a server command listening on ``port``; return once ``/`` answers and ``kernels`` kernels run."""
     log = Path(tempfile.mkstemp(prefix="digitutor-serve-", suffix=".log")[1])
     with log.open("w") as sink:
         process = subprocess.Popen(list(command), cwd=cwd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
-                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                   preexec_fn=_ignore_sigint if in_background else None)
     server = Server(process, port, log)
     deadline = time.monotonic() + timeout
     try:
@@ -167,6 +171,10 @@ def _wait(ready, deadline: float, server: Server, what: str) -> None:
         if time.monotonic() > deadline:
             raise RuntimeError(f"digitutor serve took too long {what}:\n{server.output()}")
         time.sleep(0.2)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _answers(server: Server) -> bool:

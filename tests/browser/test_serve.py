@@ -121,7 +121,9 @@ def test_query_string_outside_a_preheated_kernel_reads_the_environment(monkeypat
 
 
 def test_lan_mode_needs_the_printed_token_and_ctrl_c_stops_everything() -> None:
-    server = start_server(["--lan"])
+    # Started as a background job is (SIGINT ignored, as in a CI runner): Ctrl-C must still stop it. Before the
+    # server set its own SIGINT handler, Python left SIGINT ignored, and the server ran on after Ctrl-C.
+    server = start_server(["--lan"], in_background=True)
     try:
         token = re.search(r"\?token=([\w-]+)", server.output())
         assert token, server.output()
