@@ -28,7 +28,7 @@ def demonstrations(game_id: str) -> dict[str, list[tuple[str, str]]]:
     shown: dict[str, list[tuple[str, str]]] = {}
     if game_id not in GAME_MODULES:
         return shown
-    from ..lessons.course import course_for, lesson_points
+    from ..lessons.course import course_for, play_lesson
     from ..scenarios.model import shipped_scenarios
 
     for scenario in shipped_scenarios(game_id):
@@ -36,16 +36,14 @@ def demonstrations(game_id: str) -> dict[str, list[tuple[str, str]]]:
         for clause_id in dict.fromkeys((*scenario.demonstrates, *scenario.expect.get("cites", []))):
             shown.setdefault(str(clause_id), []).append((f"Ruling “{scenario.title}”", link))
     for lesson in course_for(game_id):  # each lesson of the course, at the first of its steps that cites the clause
-        played = None
-        for played, _ in lesson_points(lesson):
-            pass
+        played = play_lesson(lesson)
         first: dict[str, int] = {}
-        for index, step in enumerate(played.steps if played is not None else ()):
+        for index, step in enumerate(played.steps):
             for clause_id in (c.id for c in step.citations):
                 first.setdefault(clause_id, index)
         link = f"./learn_{quote(game_id)}.ipynb?lesson={quote(lesson.name)}"
         for clause_id, index in first.items():
-            step = played.steps[index]  # type: ignore[union-attr]
+            step = played.steps[index]
             shown.setdefault(clause_id, []).append(
                 (f"Lesson “{lesson.title}”, step {step_number(index)}: {step.narration}", link))
     return shown

@@ -4,7 +4,7 @@ that lesson (issue 25: the course's later lessons and the parts of a split first
 from __future__ import annotations
 
 from digitutor.lessons import course_for
-from digitutor.lessons.course import lesson_points
+from digitutor.lessons.course import play_lesson
 from digitutor.widgets.rulebook import demonstrations
 
 #: D-Tector, How to Win: "The player with the highest number of points at the moment when either player runs out of cards wins"
@@ -12,10 +12,7 @@ WIN = "dtector:how-to-win.p1"
 
 
 def cites(lesson, clause: str) -> bool:
-    played = None
-    for played, _ in lesson_points(lesson):
-        pass
-    return any(c.id == clause for step in played.steps for c in step.citations)
+    return any(c.id == clause for step in play_lesson(lesson).steps for c in step.citations)
 
 
 def test_every_lesson_citing_a_clause_is_listed_once_with_its_own_link():

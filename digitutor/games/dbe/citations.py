@@ -25,6 +25,9 @@ VOIDS_CANNOT_BE_VOIDED = True  #: dbe:support-phase.5.1.2: "Voids cannot nullify
 INTERRUPTS = True  #: dbe:rules-faq.interrupting-effects-triggers
 COSTS_MUST_COMPLETE = True  #: dbe:rules-faq.costs-vs-effects: a cost not fully met voids the effect after the colon
 DNA_BONUSES = False  #: dbe:evolution-phase.5.2.7: "Evolving by DNA does not activate an evo-bonus on its own"
+DIG_ALWAYS_SHUFFLES = False  #: DBE's FAQ leaves a dig's shuffle to the normal shuffle rules (DMB's FAQ always shuffles)
+CITES_REQUIREMENTS_MET = False  #: DBE's evolve steps cite their method's own requirement clauses (turn.py METHOD_CITES)
+EVO_BONUS_BY_NAME = None  #: DBE's text says when a bonus applies ("obtained when evolving from the named Digimon")
 EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-phase.5.1)
 #: dbe:glossary.abnormal: cards needed under the active for it not to be Abnormal
 UNDER_NEEDED = {"R": 0, "C": 1, "U": 2, "M": 3}

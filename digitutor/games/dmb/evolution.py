@@ -112,7 +112,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.active.append(target)
     side.hp = state.cards[target].hp
     side.evolved = state.turn
-    if chosen.kind != "dna" and getattr(state.cites, "CITES_REQUIREMENTS_MET", False):
+    if chosen.kind != "dna" and state.cites.CITES_REQUIREMENTS_MET:
         ignores = state.cards[evolve_card].ignores if evolve_card is not None else ()
         cited += _requirements_met(state, before, target, ignores)
         if state.cards[target].dp is None and state.cards[before].named_in(state.cards[target].evo_box):
@@ -121,7 +121,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     events.insert(0, state.card_event("evolve", player, (before, target)))
     levels = f" (Level {state.cards[before].level} to {state.cards[target].level})"
     narration = f"{name(player)} evolves {state.label(before)} to {state.label(target)}{levels}{paid}."
-    by_name = [*filter(None, (getattr(state.cites, "EVO_BONUS_BY_NAME", None),))]  # DMB's reading of "applicable"
+    by_name = [state.cites.EVO_BONUS_BY_NAME] if state.cites.EVO_BONUS_BY_NAME else []  # DMB's reading of "applicable"
     if state.cards[before].named_in(state.cards[target].evo_box) and (chosen.kind != "dna" or state.cites.DNA_BONUSES):
         if chosen.kind != "dna" and not _type_and_level_met(state, before, target):
             cited.append(state.cites.REQ_EVO_BOX)  # the box's name let it skip type and level

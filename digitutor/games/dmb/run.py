@@ -78,7 +78,7 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     outcome.citations.append(state.cites.UNKNOWN_CARDS)
     if checked > 1:  # cards that are not the one wanted were checked and skipped (DBE works this very case through)
         outcome.citations += state.cites.MORE.get("dig", ())
-    shuffles = checked > 1 or (checked == 1 and getattr(state.cites, "DIG_ALWAYS_SHUFFLES", False))
+    shuffles = checked > 1 or (checked == 1 and state.cites.DIG_ALWAYS_SHUFFLES)
     if found is None:
         if shuffles:
             state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
