@@ -49,7 +49,8 @@ def recompress(png: bytes) -> bytes:
 def save(page: Page, path: Path) -> None:
     page.wait_for_timeout(400)  # let the last widget update paint
     path.write_bytes(recompress(page.screenshot()))
-    print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} KiB")
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path  # --out may be outside the checkout
+    print(f"{shown}  {path.stat().st_size // 1024} KiB")
 
 
 def landing(page: Page, out: Path, _game: str) -> None:
