@@ -21,6 +21,7 @@ from .game import Game, GameState, Observation
 from .records import Decision, Option, Reason, Result, Step
 from .registry import get_game
 from .savefile import SAVE_VERSION, read_saved_match
+from .secret import waiting
 
 SNAPSHOT_EVERY = 32
 SAVE_FORMAT = "digitutor-match"
@@ -63,6 +64,7 @@ class Match:
         self.steps: list[Step] = []
         self.decisions: list[DecisionRecord] = []
         self._answer_at: dict[int, DecisionRecord] = {}
+        self._open: list[bool] = []  #: per step: True when no secret choice waits to be revealed after it
         self._snapshots: dict[int, tuple[GameState, tuple]] = {-1: (self.state.copy(), self.rng.getstate())}
         self.pending: Decision | None = None
         self.result: Result | None = None
@@ -156,6 +158,7 @@ class Match:
     def _record(self, step: Step, record: DecisionRecord | None) -> Step:
         index = len(self.steps)
         self.steps.append(step)
+        self._open.append(not waiting(self.state.frames))
         if record is not None:
             self.decisions.append(record)
             self._answer_at[index] = record
@@ -200,6 +203,7 @@ class Match:
         """Go back to right after step ``index``, forgetting everything later."""
         self.state, self.rng = self._rebuild(index)
         del self.steps[index + 1 :]
+        del self._open[index + 1 :]
         self.decisions = [d for d in self.decisions if d.step <= index]
         self._answer_at = {d.step: d for d in self.decisions}
         self._snapshots = {i: s for i, s in self._snapshots.items() if i <= index}
@@ -225,6 +229,7 @@ class Match:
         twin.steps = list(self.steps)
         twin.decisions = list(self.decisions)
         twin._answer_at = dict(self._answer_at)
+        twin._open = list(self._open)
         twin._snapshots = dict(self._snapshots)  # snapshots are never mutated, only copied from
         twin.agents = self._make_agents(f"/fork{len(self.steps)}")
         twin.truncate(len(self.steps) - 1 if index is None else index)
@@ -232,8 +237,24 @@ class Match:
 
     # -- saving and tracing --------------------------------------------------------
 
-    def save(self) -> dict[str, Any]:
-        """A JSON-able document from which ``Match.load`` rebuilds this exact match."""
+    def shared_end(self) -> int:
+        """The last step (-1: the start) up to which every seat may see every answer given.
+
+        That is the live end, unless a secret choice (core/secret.py) waits there to be revealed: then it is
+        the last step after which none waited, just before the answer that made the round's first choice.
+        """
+        index = len(self.steps) - 1
+        while index >= 0 and not self._open[index]:
+            index -= 1
+        return index
+
+    def save(self, shared: bool = False) -> dict[str, Any]:
+        """A JSON-able document from which ``Match.load`` rebuilds this exact match.
+
+        ``shared``: only what every seat may see, for a screen the players share (hot-seat): the match up
+        to ``shared_end``, without a secret choice that is not revealed yet. Loading it asks that choice again.
+        """
+        end = self.shared_end() if shared else len(self.steps) - 1
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -241,8 +262,8 @@ class Match:
             "seed": self.seed,
             "agents": list(self.agent_names),
             "setup": self.setup,
-            "steps": len(self.steps),
-            "decisions": [d.to_json() for d in self.decisions],
+            "steps": end + 1,
+            "decisions": [d.to_json() for d in self.decisions if d.step <= end],
         }
 
     @classmethod

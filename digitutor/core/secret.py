@@ -10,7 +10,9 @@ Answering a choose frame records the chosen key in the reveal frame's ``secret``
 (``record``) and pops it. Until the reveal runs, the choices are hidden from every other
 player everywhere the engine shows state: ``hide_secrets`` blanks them in an observation's
 frames, the trace shows another player's answer only as its kind, and the step that records
-a choice says only that the player chose. The reveal step reads them with ``choices``.
+a choice says only that the player chose. The reveal step reads them with ``choices``. While
+``waiting`` is true, a saved game meant for every seat (``Match.save(shared=True)``) stops before
+the first choice of the round, since the answers it would hold are the choices themselves.
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ def record(state: Any, kind: str, player: int, choice: str) -> None:
 def choices(reveal: Frame) -> dict[int, str]:
     """The choices a reveal frame holds, by player."""
     return dict(reveal[SECRET])
+
+
+def waiting(frames: Sequence[Frame]) -> bool:
+    """True while a secret round holds a choice that is not revealed yet (some player may not see it)."""
+    return any(kept.get(SECRET) for kept in frames)
 
 
 def hide_secrets(frames: Sequence[Frame], viewer: int | None) -> list[Frame]:

@@ -201,7 +201,8 @@ class LearnApp(AppPage):
             self._set_mode(COURSE)
         self._show_options()
         self._mode = mode
-        self.tutor.model.adopt(match, position.step, spec, self.lesson if mode == GUIDED else None)
+        self.tutor.model.adopt(match, position.step, spec, self.lesson if mode == GUIDED else None,
+                               position.options.get("screen"))
 
     # -- the course ------------------------------------------------------------------------------
 

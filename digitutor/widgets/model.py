@@ -183,6 +183,16 @@ class TutorModel(HasTraits):
     def name(self, seat: int) -> str:
         return self.game.player_name(seat)
 
+    def saved_end(self) -> int:
+        """The last step a saved position may hold: in hot-seat, the last one up to which every seat may see every
+        answer (``Match.shared_end``: a secret choice not yet revealed never leaves the page); else the live end."""
+        return self.match.shared_end() if self.hot_seat else len(self.match.steps) - 1
+
+    def saved_match(self) -> tuple[dict[str, Any], int]:
+        """The match as it may leave the page (a file, a link, this browser's storage) and the step to view in it."""
+        end = self.saved_end()
+        return self.match.save(shared=self.hot_seat), min(self.step, end)
+
     def notes(self) -> tuple[Note, ...]:
         """The lesson notes that belong to the viewed step."""
         return self.tracker.notes_at(self.step)
@@ -468,10 +478,12 @@ class TutorModel(HasTraits):
                        else "Your last answer was taken back.")
         self._changed(len(self.match.steps) - 1)
 
-    def adopt(self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None) -> None:
+    def adopt(self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None,
+              screen: Any = None) -> None:
         """Continue with ``match`` (e.g. a loaded position), viewing ``step`` (clamped to the steps it has).
 
-        With ``spec``, the tutor also switches to that kind of game (and ``lesson``) for Restart.
+        With ``spec``, the tutor also switches to that kind of game (and ``lesson``) for Restart; in hot-seat,
+        ``screen`` is the seat that had the screen when the position was saved.
         """
         if match.game.id != (spec or self.spec).game:
             raise DigitutorError(f"that position is a {match.game.title} game, not {self.game.title}")
@@ -481,7 +493,7 @@ class TutorModel(HasTraits):
         self.match = match
         self.tracker = LessonTracker(self.lesson)
         self.notice = ""
-        self._seat_first()
+        self._seat_first(screen)
         self._changed(max(-1, min(step, len(match.steps) - 1)))
 
     def start(self, spec: MatchSpec, lesson: Lesson | None = None) -> None:
@@ -491,12 +503,18 @@ class TutorModel(HasTraits):
 
     # -- internals ------------------------------------------------------------------------------------
 
-    def _seat_first(self) -> None:
-        """Who has the screen when a game starts or is loaded: in hot-seat, the person who answered last (a
-        reloaded page shows them only their own side), else the first seat; a hand-over follows if another must decide."""
+    def _seat_first(self, screen: Any = None) -> None:
+        """Who has the screen when a game starts or is loaded: in hot-seat, the seat that had it when the position
+        was saved (``screen``), else the person who answered last (a reloaded page shows them only their own side),
+        else the first seat; a hand-over follows if another must decide."""
         self.answer(False)
         answered = [record.player for record in self.match.decisions if record.by == "human"]
-        self.at_screen = self.spec.seat if self.spec.viewpoint == "seat" else (answered[-1] if answered else 0)
+        if self.spec.viewpoint == "seat":
+            self.at_screen = self.spec.seat
+        elif type(screen) is int and 0 <= screen < self.game.players:  # (a link may hold anything: not True)
+            self.at_screen = screen
+        else:
+            self.at_screen = answered[-1] if answered else 0
 
     def _advance_once(self) -> bool:
         """Ask the engine for one more step; False when nothing new happened."""

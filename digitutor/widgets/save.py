@@ -32,6 +32,18 @@ def save_html(position: Position, game: str) -> str:
     )
 
 
+def held_back_html(players: int, end: int, total: int) -> str:
+    """Hot-seat: says that a secret choice not yet revealed is not saved, and where the saved game stops instead."""
+    everyone = "both players" if players == 2 else "every player"
+    stop = "at the start" if end < 0 else f"at step {step_number(end)} of {total}"
+    return (
+        '<p class="dt-save-held" role="note"><b>A secret choice is not revealed yet, so it is not saved.</b> '
+        f"In hot-seat, what leaves this page (the file, the link, and the game this browser keeps for a reload) "
+        f"holds only what {everyone} may see: it stops {esc(stop)}, before the first secret choice of this round. "
+        "Opening it asks for that choice again.</p>"
+    )
+
+
 def uploaded(value: Any) -> tuple[str, bytes] | None:
     """(file name, bytes) of the first uploaded file of a FileUpload value."""
     if not value:
@@ -60,9 +72,10 @@ class SavePanel(widgets.VBox):
     def shown(self) -> bool:
         return self.layout.display != "none"
 
-    def show(self, position: Position | None, game: str) -> None:
+    def show(self, position: Position | None, game: str, held_back: str = "") -> None:
+        """The links for ``position``, after ``held_back`` (``held_back_html``: a hot-seat save stops early)."""
         if position is not None:
-            self.links.value = save_html(position, game)
+            self.links.value = held_back + save_html(position, game)
 
     def _uploaded(self, _change: Any = None) -> None:
         found = uploaded(self.upload.value)

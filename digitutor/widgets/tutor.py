@@ -28,7 +28,7 @@ from .query import on_query, query_params
 from .position import Position, load_match, position_link, read_position
 from .publish import publish_from
 from .questions import QuestionPanel
-from .save import SavePanel
+from .save import SavePanel, held_back_html
 from .style import esc, paragraphs, style
 from .termlinks import link_terms
 from .turnmap import TurnMap
@@ -222,9 +222,13 @@ class Tutor(widgets.VBox):
     # -- positions ---------------------------------------------------------------------------
 
     def position(self) -> Position:
-        """The viewed position, for a file, a link or the browser's storage."""
+        """The viewed position, for a file, a link or the browser's storage (in hot-seat: only what every seat may see,
+        and who has the screen, so that a reload shows nobody another's side)."""
         mode, options = self.mode_info()
-        return Position(self.app_id, mode, self.model.match.save(), self.model.step, options)
+        match, step = self.model.saved_match()
+        if self.model.hot_seat:
+            options = {**options, "screen": self.model.at_screen}
+        return Position(self.app_id, mode, match, step, options)
 
     def restore(self, text: str, source: str) -> None:
         """Open a saved position (file, link or browser storage); a bad one is a one-line error, never a traceback."""
@@ -250,7 +254,7 @@ class Tutor(widgets.VBox):
         model.notice = f"Opened the {source}: step {step_number(model.step)} of {len(model.match.steps)}."
 
     def _adopt(self, position: Position, match: Match) -> None:
-        self.model.adopt(match, position.step)
+        self.model.adopt(match, position.step, screen=position.options.get("screen"))
 
     # -- rendering ---------------------------------------------------------------------------
 
@@ -297,7 +301,7 @@ class Tutor(widgets.VBox):
         self.timeline.show(model)
         self.status.value = self._status(players)
         if self.save.shown:
-            self.save.show(self.position(), model.game.id)
+            self.save.show(self.position(), model.game.id, self._held_back())
         if self.key_listener is not None:
             if self.key_listener.store_key:
                 self.key_listener.saved = position_link(self.position())
@@ -370,7 +374,13 @@ class Tutor(widgets.VBox):
         on = self.controls.save.value
         self.save.layout.display = "" if on else "none"
         if on:
-            self.save.show(self.position(), self.model.game.id)
+            self.save.show(self.position(), self.model.game.id, self._held_back())
+
+    def _held_back(self) -> str:
+        """What the Save panel says when a secret choice keeps the later steps on this page ("": nothing held back)."""
+        model = self.model
+        end, total = model.saved_end(), len(model.match.steps)
+        return held_back_html(model.game.players, end, total) if end < total - 1 else ""
 
     def _clock(self, _change: Any = None) -> None:
         if self.key_listener is not None:
