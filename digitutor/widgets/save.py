@@ -32,16 +32,23 @@ def save_html(position: Position, game: str) -> str:
     )
 
 
-def held_back_html(players: int, end: int, total: int) -> str:
-    """Hot-seat: says that a secret choice not yet revealed is not saved, and where the saved game stops instead."""
+#: hot-seat: what a saved position still tells (its seed decides every shuffle, so a replay shows every card)
+SEED_WARNING = ("Like every saved game, it holds the seed, which decides every shuffle: replayed with digitutor's own "
+                "tools (not this page), it shows every hidden card, hands included. Share it when the game is over.")
+
+
+def hot_seat_save_html(players: int, end: int, total: int) -> str:
+    """Hot-seat: whether a secret choice not yet revealed is held back (and where the saved game stops instead, ``end``
+    of ``total`` steps), and what the seed still tells."""
     everyone = "both players" if players == 2 else "every player"
     stop = "at the start" if end < 0 else f"at step {step_number(end)} of {total}"
-    return (
+    held = (
         '<p class="dt-save-held" role="note"><b>A secret choice is not revealed yet, so it is not saved.</b> '
         f"In hot-seat, what leaves this page (the file, the link, and the game this browser keeps for a reload) "
         f"holds only what {everyone} may see: it stops {esc(stop)}, before the first secret choice of this round. "
         "Opening it asks for that choice again.</p>"
-    )
+    ) if end < total - 1 else ""
+    return held + f'<p class="dt-save-seed">{esc(SEED_WARNING)}</p>'
 
 
 def uploaded(value: Any) -> tuple[str, bytes] | None:
@@ -72,10 +79,10 @@ class SavePanel(widgets.VBox):
     def shown(self) -> bool:
         return self.layout.display != "none"
 
-    def show(self, position: Position | None, game: str, held_back: str = "") -> None:
-        """The links for ``position``, after ``held_back`` (``held_back_html``: a hot-seat save stops early)."""
+    def show(self, position: Position | None, game: str, note: str = "") -> None:
+        """The links for ``position``, after ``note`` (in hot-seat, ``hot_seat_save_html``)."""
         if position is not None:
-            self.links.value = held_back + save_html(position, game)
+            self.links.value = note + save_html(position, game)
 
     def _uploaded(self, _change: Any = None) -> None:
         found = uploaded(self.upload.value)

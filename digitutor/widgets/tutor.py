@@ -28,7 +28,7 @@ from .query import on_query, query_params
 from .position import Position, load_match, position_link, read_position
 from .publish import publish_from
 from .questions import QuestionPanel
-from .save import SavePanel, held_back_html
+from .save import SavePanel, hot_seat_save_html
 from .style import esc, paragraphs, style
 from .termlinks import link_terms
 from .turnmap import TurnMap
@@ -301,7 +301,7 @@ class Tutor(widgets.VBox):
         self.timeline.show(model)
         self.status.value = self._status(players)
         if self.save.shown:
-            self.save.show(self.position(), model.game.id, self._held_back())
+            self.save.show(self.position(), model.game.id, self._save_note())
         if self.key_listener is not None:
             if self.key_listener.store_key:
                 self.key_listener.saved = position_link(self.position())
@@ -374,13 +374,14 @@ class Tutor(widgets.VBox):
         on = self.controls.save.value
         self.save.layout.display = "" if on else "none"
         if on:
-            self.save.show(self.position(), self.model.game.id, self._held_back())
+            self.save.show(self.position(), self.model.game.id, self._save_note())
 
-    def _held_back(self) -> str:
-        """What the Save panel says when a secret choice keeps the later steps on this page ("": nothing held back)."""
+    def _save_note(self) -> str:
+        """What the Save panel says first in hot-seat: a secret choice held back on this page, what the seed tells."""
         model = self.model
-        end, total = model.saved_end(), len(model.match.steps)
-        return held_back_html(model.game.players, end, total) if end < total - 1 else ""
+        if not model.hot_seat:
+            return ""
+        return hot_seat_save_html(model.game.players, model.saved_end(), len(model.match.steps))
 
     def _clock(self, _change: Any = None) -> None:
         if self.key_listener is not None:

@@ -175,7 +175,8 @@ def test_a_hot_seat_game_without_secret_choices_saves_the_whole_game(game):
         else:
             answer(app)
         assert app.tutor.position().match == model.match.save()
-    assert "not revealed yet" not in everything_saved(app)["file"]
+    assert "not revealed yet" not in everything_saved(app)["file"] + app.tutor.save.links.value
+    assert "it holds the seed, which decides every shuffle" in app.tutor.save.links.value, "what it still tells"
 
 
 def test_against_the_computer_the_save_is_the_whole_game_as_before():
@@ -187,3 +188,5 @@ def test_against_the_computer_the_save_is_the_whole_game_as_before():
         if model.pending() is not None:
             model.choose(model.pending().legal_options[0].key)
         assert app.tutor.position().match == model.match.save() and "screen" not in app.tutor.position().options
+    app.tutor.controls.save.value = True
+    assert "dt-save-held" not in app.tutor.save.links.value and "dt-save-seed" not in app.tutor.save.links.value
