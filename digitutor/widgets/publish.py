@@ -103,7 +103,7 @@ def view_of(tutor: Any) -> dict[str, str]:
     lesson = tutor.lesson.value if tutor.lesson.layout.display != "none" else ""
     return {**attempt_of(tutor),
         "app": tutor.app_id,
-        "title": tutor.title.value,
+        "title": tutor.public_title(),
         "status": tutor.status.value,
         "board": tutor.board.value,
         "rule": tutor.rule.value,

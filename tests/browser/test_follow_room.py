@@ -78,7 +78,10 @@ class Stream(threading.Thread):
                 return
             *events, buffer = buffer.split(b"\n\n")
             for event in events:
-                for line in event.decode().splitlines():
+                lines = event.decode().splitlines()
+                if any(line.startswith("event: ") for line in lines):  # the follower id the server issues
+                    continue
+                for line in lines:
                     if line.startswith("data: "):
                         self.messages.append(json.loads(line[6:]))
         connection.close()
