@@ -17,13 +17,16 @@ import http.client
 import json
 import logging
 import os
+import random
 import re
+import secrets
 import threading
 from typing import Any
 
 import ipywidgets as widgets
 from traitlets import All
 
+from ..core.errors import DigitutorError
 from ..serve import TOKEN_ENV
 from .query import in_browser, on_query
 from .style import esc
@@ -37,6 +40,8 @@ POLL_S = 2.0
 #: a teacher key is 32 characters (``secrets.token_urlsafe(24)``); a longer ``?teacher=`` is not one
 MAX_KEY = 100
 TIMEOUT_S = 5.0
+#: a tried position's seed is drawn afresh below this (the Learn app's seed box takes up to 10**9)
+TRY_SEEDS = 10**9
 _KEYS_HINT = re.compile(r'<span class="dt-keys-hint">.*?</span>')
 _BUTTON = re.compile(r"<button\b")
 
@@ -84,24 +89,42 @@ def decision_view(tutor: Any) -> str:
 
 
 def attempt_of(tutor: Any) -> dict[str, str]:
-    """For "Try from here": the Learn app and the position link an attendee's own page opens.
+    """For "Try from here": the Learn app and a position to try the view shown from, censored for its seat.
 
-    The server keeps these two apart: the position (seed and answers) determines hidden cards too,
-    so it goes only to a follower who asks to try, never into the stream every follower reads.
+    Not the teacher's game: its seed and answers determine every hidden card. The position is a board of the seat
+    shown (``scenarios.determinize``): what that seat sees, the cards it cannot see dealt afresh from the cards they
+    could be, a fresh seed, the seat a person's and the other the computer's. The server keeps even that one to
+    itself until a follower asks to try the view shown.
     """
-    if not tutor.app_id.startswith("learn:"):
+    model = tutor.model
+    viewer = model.viewer()
+    if not tutor.app_id.startswith("learn:") or viewer is None or model.handover_to() is not None:
         return {}
-    from .position import position_link
+    from ..core.agents import AGENTS
+    from ..scenarios.determinize import determinized_board
+    from .position import TRY_MODE, Position, position_link
 
-    return {"try_app": f"learn_{tutor.model.game.id}.ipynb", "try_position": position_link(tutor.position())}
+    game = model.game
+    deal = random.Random(secrets.randbits(64))  # unpredictable on purpose: nothing of the teacher's game seeds it
+    opponent = "greedy" if "greedy" in {*AGENTS, *getattr(game, "agents", {})} else "random"
+    agents = tuple("human" if seat == viewer else opponent for seat in range(game.players))
+    seed = deal.randrange(TRY_SEEDS)
+    try:
+        _board, match = determinized_board(game.id, model.state(), viewer, deal, agents, seed)
+    except DigitutorError as error:  # (e.g. an Arena game still in its Setup: no board yet)
+        log.info("no position to try from here: %s", error)
+        return {}
+    position = Position(tutor.app_id, TRY_MODE, match.save(), -1, {"seed": seed, "opponent": opponent})
+    return {"try_app": f"learn_{game.id}.ipynb", "try_position": position_link(position)}
 
 
-def view_of(tutor: Any) -> dict[str, str]:
-    """What a follower sees of this Tutor now: its panels' own HTML, drawn for the seat shown."""
+def view_of(tutor: Any, attempt: bool = True) -> dict[str, str]:
+    """What a follower sees of this Tutor now: its panels' own HTML, drawn for the seat shown (with ``attempt``,
+    the position to try from here, which the server keeps to itself)."""
     model = tutor.model
     viewer = model.viewer()
     lesson = tutor.lesson.value if tutor.lesson.layout.display != "none" else ""
-    return {**attempt_of(tutor),
+    return {**(attempt_of(tutor) if attempt else {}),
         "app": tutor.app_id,
         "title": tutor.public_title(),
         "status": tutor.status.value,
@@ -160,12 +183,12 @@ class Publisher:
         if self.refused:
             return
         try:
-            view = view_of(self.tutor)
+            shown = view_of(self.tutor, attempt=False)
+            if shown == self._last:  # e.g. the match grew but the Tutor has not drawn it yet: wait for that
+                return
+            view = {**shown, **attempt_of(self.tutor)}  # a fresh deal per view shown, only when it changed
         except Exception:  # noqa: BLE001 - following is a bonus: never break the teacher's own board
             log.exception("could not build the view to publish")
-            return
-        shown = {name: value for name, value in view.items() if not name.startswith("try_")}
-        if shown == self._last:  # e.g. the match grew but the Tutor has not drawn it yet: wait for that
             return
         self._last = shown
         with self._wake:
