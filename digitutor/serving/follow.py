@@ -53,7 +53,7 @@ KEY_HEADER = "X-Digitutor-Teacher"
 MAX_BODY = 512 * 1024
 #: the fields a published view may have, each a string of at most this many characters
 FIELDS = {"title": 2_000, "status": 2_000, "board": 400_000, "rule": 200_000, "decision": 100_000,
-          "lesson": 50_000, "viewer": 200, "app": 200}
+          "lesson": 50_000, "viewer": 200, "app": 200, "answered": 2_000}
 #: the Learn app and the position a view may carry for "Try from here" (kept apart from the stream)
 TRY_FIELDS = {"try_app": re.compile(r"learn_[a-z0-9]{1,20}\.ipynb"), "try_position": re.compile(r"dt1\.[A-Za-z0-9_-]{1,60000}")}
 #: a vote: ``{"voter": <the follower id the stream gave>, "seq": <view>, "option": <1-based legal option>}``
@@ -64,6 +64,7 @@ MAX_OPTION = 99
 FOLLOWER_BYTES = 16
 #: the option buttons of a published decision (their numbers are what a vote may name)
 OPTION_BUTTON = re.compile(r'<button\b[^>]*\bdata-option="(\d{1,2})"')
+_HEADING = re.compile(r"<h2\b.*?</h2>", re.DOTALL)
 #: a refused request logs one line, then at most one per route this often (s), counting the others
 LOG_EVERY_S = 10.0
 #: a keep-alive comment to every follower this often (s)
@@ -113,6 +114,12 @@ def clean_view(body: bytes) -> dict[str, str]:
     return view
 
 
+def question(decision: str) -> str:
+    """What makes a decision the same question: its prompt and options, not its heading nor the answer marked taken
+    (the teacher's page shows it as "decided here" for a moment after the answer)."""
+    return _HEADING.sub("", decision).replace(" dt-option-taken", "")
+
+
 class Refused(ValueError):
     """A request the server refuses with 403 (one line, said back to the client)."""
 
@@ -129,7 +136,9 @@ class Hub:
     members: dict[str, Any] = field(default_factory=dict)  #: follower id -> its open stream
     event: bytes = b""
     options: int = 0  #: the option buttons of the decision shown (0: no decision)
-    votes: dict[str, int] = field(default_factory=dict)  #: follower id -> option number, for the view shown
+    votes: dict[str, int] = field(default_factory=dict)  #: follower id -> option number, for the question shown
+    asked: int = 0  #: the first view that showed the question shown (views since then showed the same decision)
+    room: dict[str, Any] | None = None  #: the room's answers to the last question, until the teacher's answer is shown
     said: dict[str, tuple[float, int]] = field(default_factory=dict)  #: route -> (last line logged, refusals since)
 
     def allowed(self, offered: str) -> bool:
@@ -152,12 +161,18 @@ class Hub:
 
     def publish(self, view: dict[str, str]) -> int:
         """Store the view and send it to every follower; returns how many follow."""
+        asking = view.get("decision", "")
+        if not (asking and self.view is not None and question(asking) == question(self.view.get("decision", ""))):
+            if self.options:  # what the room answered to the one going away, for the view with the teacher's answer
+                self.room = {"votes": self.status()["votes"], "followers": len(self.followers)}
+            self.votes.clear()
+            self.asked = self.seq + 1
         self.seq += 1
-        self.votes.clear()  # a new view, a new question
         app, position = view.pop("try_app", ""), view.pop("try_position", "")
         self.attempt = (app, position) if app and position else None
-        self.options = len({int(number) for number in OPTION_BUTTON.findall(view.get("decision", ""))})
-        self.view = {**view, "try": bool(self.attempt), "seq": self.seq, "sent": time.time()}
+        self.options = len({int(number) for number in OPTION_BUTTON.findall(asking)})
+        answer = {"room": self.room} if self.room is not None and view.get("answered") else {"answered": ""}
+        self.view = {**view, **answer, "try": bool(self.attempt), "seq": self.seq, "sent": time.time()}
         self.event = f"id: {self.seq}\ndata: {json.dumps(self.view, separators=(',', ':'))}\n\n".encode()
         for follower in list(self.followers):
             follower.send(self.event)
@@ -171,7 +186,7 @@ class Hub:
         """
         if voter not in self.members:
             raise Refused("not a follower of this room: votes come from the follow page")
-        if seq != self.seq or self.view is None or not self.options:
+        if not self.asked <= seq <= self.seq or self.view is None or not self.options:
             return False
         if option > self.options:
             raise BadView(f"option {option}: the decision shown has {self.options}")

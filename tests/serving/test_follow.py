@@ -19,7 +19,7 @@ from tornado.web import Application
 from digitutor.serve import room_links
 from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, clean_view, follow_handlers
 from digitutor.widgets import publish
-from digitutor.widgets.publish import view_of
+from digitutor.widgets.publish import board_view, view_of
 from digitutor.widgets.model import TutorModel
 from digitutor.widgets.tutor import Tutor, free_play_spec
 from follow_secrets import leaks, secrets_of
@@ -158,9 +158,11 @@ class TestWhatWouldYouDo(FollowServer):
         for voter, option in ((a, 1), (b, 2), (c, 2), (a, 2)):  # a changes its mind
             assert json.loads(self.vote(voter, 1, option).body) == {"counted": True}
         assert json.loads(self.post("{}").body)["votes"] == {"2": 3}
-        self.post(view(decision=DECISION, status="Step 2 of 3"))  # a new view, a new question
+        self.post(view(decision=DECISION.replace("to decide", "decided here"), status="Step 1 of 3 ·"))
+        assert json.loads(self.post("{}").body)["votes"] == {"2": 3}, "the same question, shown again"
+        self.post(view(decision=DECISION.replace(">b<", ">c<"), status="Step 2 of 3"))  # a new question
         assert json.loads(self.post("{}").body)["votes"] == {}
-        assert json.loads(self.vote(a, 1, 1).body) == {"counted": False}, "a vote on a view gone by"
+        assert json.loads(self.vote(a, 2, 1).body) == {"counted": False}, "a vote on a question gone by"
 
     def test_no_vote_without_a_decision(self) -> None:
         voter = self.follow([])
@@ -242,7 +244,7 @@ def play(tutor: Tutor, moves: int) -> None:
             model.next()
 
 
-@pytest.mark.parametrize("game", ["dmb", "dcg"])
+@pytest.mark.parametrize("game", ["dmb", "dbe", "dcg"])
 class TestSecrets:
     """Design, "Follow mode": nothing a follower receives may hold what the shown view hides."""
 
@@ -359,7 +361,8 @@ class TestTheTeachersKernel(FollowServer):
         tutor = Tutor(TutorModel(free_play_spec("dmb", 5)), app_id="learn:dmb")
         publisher.attach(tutor)
         self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 1))
-        assert self.hub.view["status"] == tutor.status.value and self.hub.view["board"] == tutor.board.value
+        assert self.hub.view["status"] == tutor.status.value and self.hub.view["board"] == board_view(tutor)
+        assert "Player 1 (the teacher)" in self.hub.view["board"] and "(you)" not in self.hub.view["board"]
         assert publisher.badge in tutor.children
         tutor.model.next()
         self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 2))
@@ -380,3 +383,71 @@ class TestTheTeachersKernel(FollowServer):
         tutor.model.next()
         assert self.hub.seq == 0 and self.hub.view is None
         assert "not this server's" in publisher.badge.value
+
+
+# -- a watcher's words (issue 36, point 3) -----------------------------------------------------------------
+
+
+def test_the_teachers_prompts_are_put_in_the_third_person() -> None:
+    from digitutor.widgets.publish import watcher_prompt
+
+    assert watcher_prompt("Player 1: choose your attack in secret.", "Player 1") == \
+        "Player 1 (the teacher) is asked: choose their attack in secret."
+    assert watcher_prompt("Player 1: your active zone is empty; play an R, C or U from your hand.", "Player 1") == \
+        "Player 1 (the teacher) is asked: their active zone is empty; play an R, C or U from their hand."
+    asked = watcher_prompt("Player 1: keep your hand, or redraw it once?", "Player 1")
+    assert asked.endswith("keep their hand, or redraw it once?")
+
+
+def at_a_question(game: str = "dmb") -> Tutor:
+    """A lesson (the ★ is shown) at a decision of the learner's seat with two options or more."""
+    tutor = Tutor.for_lesson(game)
+    tutor.app_id = f"learn:{game}"
+    model = tutor.model
+    for _ in range(400):
+        pending = model.pending()
+        if pending is not None and pending.player == 0 and len(pending.legal_options) > 1 and model.suggestion():
+            return tutor
+        if pending is not None:
+            model.choose(model.suggestion() or pending.legal_options[0].key)
+        else:
+            model.next()
+    raise AssertionError("no question for the room in 400 steps")
+
+
+def test_what_would_you_do_shows_no_star_and_speaks_of_the_teacher() -> None:
+    from digitutor.widgets.publish import decision_view, options_of
+
+    tutor = at_a_question()
+    assert "★" in tutor.decision.value, "the teacher's own panel suggests an answer"
+    shown = decision_view(tutor)
+    assert "★" not in shown and "dt-option-suggested" not in shown
+    assert "Player 1 (the teacher) to decide" in shown and "(the teacher) is asked:" in shown
+    assert not re.search(r"\byour?\b", shown.split('class="dt-options"')[0]), "the prompt still says you"
+    numbers = sorted({number for number, _label in options_of(tutor).values()})
+    assert numbers == [int(n) for n in re.findall(r'data-option="(\d+)"', shown)]
+
+
+class TestTheRoomSeesTheAnswer(FollowServer):
+    def test_after_the_teacher_answers_followers_see_the_teachers_choice_and_the_rooms_counts(self) -> None:
+        from digitutor.widgets.publish import Publisher, options_of
+
+        chunks: list[bytes] = []
+        me, other = self.follow(chunks), self.follow([])
+        tutor = at_a_question()
+        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), KEY)
+        publisher.attach(tutor)
+        self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 1 and self.hub.options > 1))
+        for voter, option in ((me, 2), (other, 1)):
+            vote = json.dumps({"voter": voter, "seq": 1, "option": option})
+            assert json.loads(self.fetch("/digitutor/follow/vote", method="POST", body=vote).body) == {"counted": True}
+        self.io_loop.run_sync(lambda: _until(lambda: "× 1" in publisher.badge.value))
+        labels = {number: label for number, label in options_of(tutor).values()}
+        assert f"{labels[2]} × 1" in publisher.badge.value and f"{labels[1]} × 1" in publisher.badge.value
+        key = next(key for key, (number, _label) in options_of(tutor).items() if number == 2)
+        tutor.model.choose(key)
+        self.io_loop.run_sync(lambda: _until(lambda: any(e.get("answered") for e in events(chunks))))
+        after = next(e for e in events(chunks) if e.get("answered"))
+        assert after["answered"] == f"2. {labels[2]}"
+        assert after["room"] == {"votes": {"1": 1, "2": 1}, "followers": 2}
+        assert "room" not in events(chunks)[0] and not events(chunks)[0]["answered"]
