@@ -192,3 +192,13 @@ def _scenarios() -> list[str]:
     from digitutor.scenarios.model import scenario_library
 
     return [scenario.id for scenario in scenario_library() if scenario.game == "dmb"][:1]
+
+
+def test_a_forged_try_position_is_refused_in_one_line() -> None:
+    app = LearnApp("dmb")
+    for agents, field in ((("human", "human"), "match.agents"), (("human", "greedy"), "match.setup")):
+        doc = {"format": "digitutor-position", "version": 1, "app": "learn:dmb", "mode": TRY_MODE, "step": -1,
+               "options": {}, "match": Match("dmb", 3, None, agents).save()}
+        app.tutor.restore(json.dumps(doc), "link")
+        error = app.tutor.model.error
+        assert field in error and "\n" not in error, error
