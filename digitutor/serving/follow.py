@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tornado.http1connection import HTTP1Connection
 from tornado.iostream import StreamClosedError
 from tornado.log import app_log
 from tornado.web import RequestHandler, stream_request_body
@@ -228,7 +229,7 @@ class FollowRoute(RequestHandler):
     def _log(self) -> None:
         """The access log's line, or for a refusal the route's own one line (rate-limited: a flood is one line)."""
         if not self._refusal:
-            super()._log()  # type: ignore[misc]
+            super()._log()
             return
         hub: Hub = self.settings["digitutor_follow"]
         hub.log_refusal(self.request.path, f"{self.get_status()} {self.request.method} {self.request.path} "
@@ -245,8 +246,9 @@ class BodyRoute(FollowRoute):
     def prepare(self) -> None:
         super().prepare()
         self._body, self._size = [], 0
-        # Tornado itself then answers a longer body 400 and closes the connection, whatever it declares
-        self.request.connection.set_max_body_size(self.limit + 1)  # type: ignore[union-attr]
+        connection = self.request.connection
+        if isinstance(connection, HTTP1Connection):  # Tornado itself then refuses a longer body, whatever it declares
+            connection.set_max_body_size(self.limit + 1)
         declared = self.request.headers.get("Content-Length", "")
         if declared.isdigit() and int(declared) > self.limit:
             self.refuse(400, f"a body of {int(declared):,} bytes: at most {self.limit:,}")
