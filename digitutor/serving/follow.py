@@ -6,14 +6,21 @@ Three routes in the Voila server process (no kernel per follower):
   rule now, the decision as text, ...) as one JSON object. It must carry the teacher key
   (header ``X-Digitutor-Teacher``, compared in constant time); the body is capped, parsed as
   JSON (never evaluated), and only known string fields of bounded size are kept.
-- ``GET /digitutor/follow/events``: server-sent events. A new follower gets the current view at
-  once, then every new one; a comment line every few seconds keeps proxies from closing it.
-- ``GET /digitutor/follow/try``: "Try from here": a redirect to the attendee's own Learn page at the
-  teacher's position (saved-position link). The position (seed, setup, answers) stays on the
-  server until a follower asks for it: it is never in the stream, since it determines every
-  card, hidden ones included.
+- ``GET /digitutor/follow/events``: server-sent events. A new follower first gets its follower id
+  (a named ``follower`` event: a random token the server issues and forgets when the stream
+  closes), then the current view at once, then every new one; a comment line every few seconds
+  keeps proxies from closing it.
+- ``GET /digitutor/follow/try?seq=<view>&follower=<id>``: "Try from here": a redirect to the
+  attendee's own Learn page at a position made for trying (``digitutor.scenarios.determinize``):
+  everything the shown seat sees, and what it cannot see dealt afresh. Only a follower (an id this
+  server issued, still connected) gets it, and only for the view shown now.
 - ``POST /digitutor/follow/vote``: "what would you do?": a follower's answer to the decision
-  shown, counted per option for the teacher (one answer per follower and view, the last counts).
+  shown, counted per option for the teacher (one answer per follower and view, the last counts;
+  only ids the server issued count, so the counts never exceed the followers).
+
+Every body the publish and vote routes get is untrusted: size-capped before it is read, parsed as
+JSON (never evaluated; nesting, numbers and types checked), refused with 400 or 403 and one log
+line (at most one every few seconds per route, with a count of the others), never a traceback.
 - ``GET /digitutor/follow``: the follower page (``follow.html``, a few KiB, no JupyterLab bundle),
   styled by the tutor's own CSS.
 
@@ -29,14 +36,17 @@ import asyncio
 import hmac
 import json
 import re
+import secrets
 import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tornado.http1connection import HTTP1Connection
 from tornado.iostream import StreamClosedError
-from tornado.web import RequestHandler
+from tornado.log import app_log
+from tornado.web import RequestHandler, stream_request_body
 
 #: the header the teacher's kernel sends its key in
 KEY_HEADER = "X-Digitutor-Teacher"
@@ -44,14 +54,20 @@ KEY_HEADER = "X-Digitutor-Teacher"
 MAX_BODY = 512 * 1024
 #: the fields a published view may have, each a string of at most this many characters
 FIELDS = {"title": 2_000, "status": 2_000, "board": 400_000, "rule": 200_000, "decision": 100_000,
-          "lesson": 50_000, "viewer": 200, "app": 200}
+          "lesson": 50_000, "viewer": 200, "app": 200, "answered": 2_000}
 #: the Learn app and the position a view may carry for "Try from here" (kept apart from the stream)
 TRY_FIELDS = {"try_app": re.compile(r"learn_[a-z0-9]{1,20}\.ipynb"), "try_position": re.compile(r"dt1\.[A-Za-z0-9_-]{1,60000}")}
-#: a vote: ``{"voter": <the page's random id>, "seq": <view>, "option": <1-based legal option>}``
+#: a vote: ``{"voter": <the follower id the stream gave>, "seq": <view>, "option": <1-based legal option>}``
 VOTER = re.compile(r"[A-Za-z0-9_-]{8,40}")
 MAX_VOTE_BODY = 200
 MAX_OPTION = 99
-MAX_VOTERS = 10_000
+#: a follower id: ``secrets.token_urlsafe(FOLLOWER_BYTES)``
+FOLLOWER_BYTES = 16
+#: the option buttons of a published decision (their numbers are what a vote may name)
+OPTION_BUTTON = re.compile(r'<button\b[^>]*\bdata-option="(\d{1,2})"')
+_HEADING = re.compile(r"<h2\b.*?</h2>", re.DOTALL)
+#: a refused request logs one line, then at most one per route this often (s), counting the others
+LOG_EVERY_S = 10.0
 #: a keep-alive comment to every follower this often (s)
 KEEP_ALIVE_S = 15.0
 #: gzip level of a follower's stream: a view (about 27 KiB of board HTML) shrinks about tenfold even at
@@ -64,16 +80,25 @@ class BadView(ValueError):
     """A published view the server refuses (one line, said back to the publisher)."""
 
 
+def read_json(body: bytes, limit: int, what: str) -> Any:
+    """The JSON document of an untrusted body; anything else (too big, too deep, not UTF-8, not JSON) is one line."""
+    if len(body) > limit:
+        raise BadView(f"{what} of {len(body)} bytes: at most {limit}")
+    try:
+        return json.loads(body)
+    except RecursionError:
+        raise BadView(f"{what}: nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as error:  # (a number of thousands of digits is a ValueError too)
+        raise BadView(f"{what} is not JSON: {str(error).splitlines()[0][:120]}") from None
+
+
 def clean_view(body: bytes) -> dict[str, str]:
     """The known fields of a published JSON object (the view, and "Try from here"); anything else is refused or dropped."""
-    if len(body) > MAX_BODY:
-        raise BadView(f"view of {len(body)} bytes: at most {MAX_BODY}")
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise BadView(f"not JSON: {error}") from None
+    data = read_json(body, MAX_BODY, "view")
     if not isinstance(data, dict):
         raise BadView("expected a JSON object")
+    if not set(data) & {*FIELDS, *TRY_FIELDS}:
+        raise BadView(f"expected a view: an object with some of {', '.join(FIELDS)}")
     view: dict[str, str] = {}
     for name, limit in FIELDS.items():
         value = data.get(name, "")
@@ -90,40 +115,82 @@ def clean_view(body: bytes) -> dict[str, str]:
     return view
 
 
+def question(decision: str) -> str:
+    """What makes a decision the same question: its prompt and options, not its heading nor the answer marked taken
+    (the teacher's page shows it as "decided here" for a moment after the answer)."""
+    return _HEADING.sub("", decision).replace(" dt-option-taken", "")
+
+
+class Refused(ValueError):
+    """A request the server refuses with 403 (one line, said back to the client)."""
+
+
 @dataclass
 class Hub:
-    """The current view and the followers waiting for the next one."""
+    """The current view, the followers (by the ids the server issued them) and their answers to the view shown."""
 
     key: str
     view: dict[str, Any] | None = None
-    attempt: tuple[str, str] | None = None  #: (Learn notebook, position link) for "Try from here"
+    attempt: tuple[str, str] | None = None  #: (Learn notebook, position link) for "Try from here", the view shown
     seq: int = 0
     followers: set[Any] = field(default_factory=set)
+    members: dict[str, Any] = field(default_factory=dict)  #: follower id -> its open stream
     event: bytes = b""
-    votes: dict[str, int] = field(default_factory=dict)  #: follower id -> option number, for the view shown
+    options: int = 0  #: the option buttons of the decision shown (0: no decision)
+    votes: dict[str, int] = field(default_factory=dict)  #: follower id -> option number, for the question shown
+    asked: int = 0  #: the first view that showed the question shown (views since then showed the same decision)
+    room: dict[str, Any] | None = None  #: the room's answers to the last question, until the teacher's answer is shown
+    said: dict[str, tuple[float, int]] = field(default_factory=dict)  #: route -> (last line logged, refusals since)
 
     def allowed(self, offered: str) -> bool:
         """True when ``offered`` is the teacher key (constant-time compare; no key set: nobody)."""
         return bool(self.key) and hmac.compare_digest(offered.encode(), self.key.encode())
 
+    def join(self, follower: Any) -> str:
+        """A new follower's stream: the id it votes and tries with (a fresh random token, forgotten when it leaves)."""
+        member = secrets.token_urlsafe(FOLLOWER_BYTES)
+        self.members[member] = follower
+        self.followers.add(follower)
+        return member
+
+    def leave(self, member: str, follower: Any) -> None:
+        """A stream closed: its id and its answer go with it (the counts never exceed the followers)."""
+        self.followers.discard(follower)
+        if self.members.get(member) is follower:
+            del self.members[member]
+            self.votes.pop(member, None)
+
     def publish(self, view: dict[str, str]) -> int:
         """Store the view and send it to every follower; returns how many follow."""
+        asking = view.get("decision", "")
+        if not (asking and self.view is not None and question(asking) == question(self.view.get("decision", ""))):
+            if self.options:  # what the room answered to the one going away, for the view with the teacher's answer
+                self.room = {"votes": self.status()["votes"], "followers": len(self.followers)}
+            self.votes.clear()
+            self.asked = self.seq + 1
         self.seq += 1
-        self.votes.clear()  # a new view, a new question
         app, position = view.pop("try_app", ""), view.pop("try_position", "")
         self.attempt = (app, position) if app and position else None
-        self.view = {**view, "try": bool(self.attempt), "seq": self.seq, "sent": time.time()}
+        self.options = len({int(number) for number in OPTION_BUTTON.findall(asking)})
+        answer = {"room": self.room} if self.room is not None and view.get("answered") else {"answered": ""}
+        self.view = {**view, **answer, "try": bool(self.attempt), "seq": self.seq, "sent": time.time()}
         self.event = f"id: {self.seq}\ndata: {json.dumps(self.view, separators=(',', ':'))}\n\n".encode()
         for follower in list(self.followers):
             follower.send(self.event)
         return len(self.followers)
 
     def vote(self, voter: str, seq: int, option: int) -> bool:
-        """A follower's answer to the decision shown ("what would you do?"); False when that view is gone."""
-        if seq != self.seq or self.view is None or not self.view.get("decision"):
+        """A follower's answer to the decision shown ("what would you do?"); False when that view is gone.
+
+        Raises Refused for an id the server did not issue (or whose stream closed), BadView for an option
+        the decision shown does not have.
+        """
+        if voter not in self.members:
+            raise Refused("not a follower of this room: votes come from the follow page")
+        if not self.asked <= seq <= self.seq or self.view is None or not self.options:
             return False
-        if voter not in self.votes and len(self.votes) >= MAX_VOTERS:
-            return False
+        if option > self.options:
+            raise BadView(f"option {option}: the decision shown has {self.options}")
         self.votes[voter] = option
         return True
 
@@ -133,8 +200,72 @@ class Hub:
             tally[str(option)] = tally.get(str(option), 0) + 1
         return {"followers": len(self.followers), "seq": self.seq, "votes": tally}
 
+    def log_refusal(self, route: str, line: str) -> None:
+        """One log line for a refused request; past that, at most one per route every LOG_EVERY_S, counting the rest."""
+        now = time.monotonic()
+        last, since = self.said.get(route, (float("-inf"), 0))
+        if now - last < LOG_EVERY_S:
+            self.said[route] = (last, since + 1)
+            return
+        more = f" (and {since:,} more refused since)" if since else ""
+        app_log.warning("digitutor follow: %s%s", line, more)
+        self.said[route] = (now, 0)
 
-class PublishHandler(RequestHandler):
+
+class FollowRoute(RequestHandler):
+    """A follow route that answers JSON; a refusal is a one-line error for the client and one log line."""
+
+    _refusal = ""
+
+    def prepare(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+
+    def refuse(self, status: int, message: str) -> None:
+        self._refusal = message
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"error": message}))
+
+    def _log(self) -> None:
+        """The access log's line, or for a refusal the route's own one line (rate-limited: a flood is one line)."""
+        if not self._refusal:
+            super()._log()
+            return
+        hub: Hub = self.settings["digitutor_follow"]
+        hub.log_refusal(self.request.path, f"{self.get_status()} {self.request.method} {self.request.path} "
+                                           f"from {self.request.remote_ip}: {self._refusal}")
+
+
+class BodyRoute(FollowRoute):
+    """A POST route whose body is capped before it is read: a longer one is refused, never held in memory."""
+
+    limit = MAX_BODY
+    _body: list[bytes]
+    _size = 0
+
+    def prepare(self) -> None:
+        super().prepare()
+        self._body, self._size = [], 0
+        connection = self.request.connection
+        if isinstance(connection, HTTP1Connection):  # Tornado itself then refuses a longer body, whatever it declares
+            connection.set_max_body_size(self.limit + 1)
+        declared = self.request.headers.get("Content-Length", "")
+        if declared.isdigit() and int(declared) > self.limit:
+            self.refuse(400, f"a body of {int(declared):,} bytes: at most {self.limit:,}")
+
+    def data_received(self, chunk: bytes) -> None:
+        self._size += len(chunk)
+        if self._size <= self.limit:
+            self._body.append(chunk)
+
+    def body(self) -> bytes:
+        if self._size > self.limit:
+            raise BadView(f"a body of more than {self.limit:,} bytes")
+        return b"".join(self._body)
+
+
+@stream_request_body
+class PublishHandler(BodyRoute):
     """``POST /digitutor/follow/publish``: the teacher's kernel sends its view (or ``{}`` to ask the count)."""
 
     def check_xsrf_cookie(self) -> None:
@@ -142,24 +273,22 @@ class PublishHandler(RequestHandler):
 
     def post(self) -> None:
         hub: Hub = self.settings["digitutor_follow"]
-        self.set_header("Content-Type", "application/json")
-        self.set_header("Cache-Control", "no-store")
         if not hub.allowed(self.request.headers.get(KEY_HEADER, "")):
-            self.set_status(403)
-            self.finish(json.dumps({"error": "the teacher key is missing or wrong"}))
+            self.refuse(403, "the teacher key is missing or wrong")
             return
-        if self.request.body.strip() not in (b"", b"{}"):
-            try:
-                hub.publish(clean_view(self.request.body))
-            except BadView as error:
-                self.set_status(400)
-                self.finish(json.dumps({"error": str(error)}))
-                return
+        try:
+            body = self.body()
+            if body.strip() not in (b"", b"{}"):
+                hub.publish(clean_view(body))
+        except BadView as error:
+            self.refuse(400, str(error))
+            return
+        self.set_header("Content-Type", "application/json")
         self.finish(json.dumps(hub.status()))
 
 
 class EventsHandler(RequestHandler):
-    """``GET /digitutor/follow/events``: the teacher's views as server-sent events, the current one first."""
+    """``GET /digitutor/follow/events``: this follower's id, then the teacher's views as server-sent events."""
 
     _gone: asyncio.Event | None = None
     _zip: Any = None
@@ -174,16 +303,17 @@ class EventsHandler(RequestHandler):
             self.set_header("Content-Encoding", "gzip")
             self._zip = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
         self._gone = asyncio.Event()
-        hub.followers.add(self)
+        member = hub.join(self)
         try:
-            self.send(b"retry: 1000\n\n" + (hub.event or b": waiting for the teacher\n\n"))
+            hello = f"event: follower\ndata: {json.dumps({'follower': member})}\n\n".encode()
+            self.send(b"retry: 1000\n\n" + hello + (hub.event or b": waiting for the teacher\n\n"))
             while not self._gone.is_set():
                 try:
                     await asyncio.wait_for(self._gone.wait(), KEEP_ALIVE_S)
                 except asyncio.TimeoutError:
                     self.send(b": keep-alive\n\n")
         finally:
-            hub.followers.discard(self)
+            hub.leave(member, self)
 
     def send(self, event: bytes) -> None:
         """Write one event and flush it; a follower that went away is dropped."""
@@ -202,33 +332,33 @@ class EventsHandler(RequestHandler):
             self._gone.set()
 
 
-class VoteHandler(RequestHandler):
+@stream_request_body
+class VoteHandler(BodyRoute):
     """``POST /digitutor/follow/vote``: a follower's "what would you do?" answer to the decision shown."""
 
+    limit = MAX_VOTE_BODY
+
     def check_xsrf_cookie(self) -> None:
-        """A vote changes nothing but a count the teacher sees; with ``--lan`` the room's cookie is SameSite=Strict."""
+        """A vote changes nothing but a count the teacher sees, and only a follower id the server issued counts."""
 
     def post(self) -> None:
         hub: Hub = self.settings["digitutor_follow"]
-        self.set_header("Content-Type", "application/json")
-        self.set_header("Cache-Control", "no-store")
         try:
-            voter, seq, option = read_vote(self.request.body)
-        except BadView as error:
-            self.set_status(400)
-            self.finish(json.dumps({"error": str(error)}))
+            voter, seq, option = read_vote(self.body())
+            counted = hub.vote(voter, seq, option)
+        except Refused as error:
+            self.refuse(403, str(error))
             return
-        self.finish(json.dumps({"counted": hub.vote(voter, seq, option)}))
+        except BadView as error:
+            self.refuse(400, str(error))
+            return
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"counted": counted}))
 
 
 def read_vote(body: bytes) -> tuple[str, int, int]:
     """(voter, seq, option) of a vote; anything else is refused in one line."""
-    if len(body) > MAX_VOTE_BODY:
-        raise BadView(f"vote of {len(body)} bytes: at most {MAX_VOTE_BODY}")
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise BadView("a vote must be JSON") from None
+    data = read_json(body, MAX_VOTE_BODY, "vote")
     if not isinstance(data, dict):
         raise BadView("a vote must be a JSON object")
     voter, seq, option = data.get("voter"), data.get("seq"), data.get("option")
@@ -240,18 +370,21 @@ def read_vote(body: bytes) -> tuple[str, int, int]:
     return voter, seq, option
 
 
-class TryHandler(RequestHandler):
-    """``GET /digitutor/follow/try``: the attendee's own Learn page at the teacher's position, now."""
+class TryHandler(FollowRoute):
+    """``GET /digitutor/follow/try?seq=<view>&follower=<id>``: the follower's own Learn page at a position to try."""
 
     def get(self) -> None:
         from jupyter_server.utils import url_path_join
 
         hub: Hub = self.settings["digitutor_follow"]
-        self.set_header("Cache-Control", "no-store")
-        if hub.attempt is None:
+        if self.get_query_argument("follower", "") not in hub.members:
+            self.refuse(403, "only a follower may try the teacher's board: press Try from here on the follow page")
+            return
+        if self.get_query_argument("seq", "") != str(hub.seq) or hub.attempt is None:
             self.set_status(404)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish("The teacher's board cannot be tried from here right now (only a Learn app's can).")
+            self.finish("The teacher's board cannot be tried from here right now (the teacher has moved on, "
+                        "or the board is not a Learn app's): press Try from here again.")
             return
         app, position = hub.attempt
         self.redirect(url_path_join(self.settings.get("base_url", "/"), "voila/render", app) + f"?position={position}")

@@ -20,9 +20,9 @@ from ..rules.corpus import GAME_TITLES
 from .course import CourseLesson, CoursePage, course, find_lesson
 from .editor import attach_editor
 from .lessons import Lesson
-from .model import TutorModel, one_line
+from .model import MatchSpec, TutorModel, one_line
 from .page import AppPage, on_query
-from .position import Position
+from .position import TRY_MODE, Position
 from .progress import Progress
 from .style import esc
 from .tutor import Tutor, free_play_spec, lesson_spec
@@ -36,6 +36,9 @@ MODE_IDS = {GUIDED: "guided", FREE: "free", HOT_SEAT: "hot-seat"}
 TOOLTIPS = {COURSE: "The lessons of this game, what you have done, and where to continue",
             GUIDED: "A prepared game with lesson notes", FREE: "You against the computer", HOT_SEAT: "Two people at one screen"}
 MAX_SEED = 10**9
+#: a position made for "Try from here" (follow mode): a board of the teacher's seat, its hidden cards dealt afresh
+TRY_SOURCE = "try from here"
+TRY_LABEL = "Trying the teacher's board: the cards you could not see there are dealt afresh"
 
 
 def agent_names(game: Any) -> list[str]:
@@ -106,6 +109,9 @@ class LearnApp(AppPage):
         return free_play_spec(self.game.id, int(self.seed.value), opponent)
 
     def _mode_info(self) -> tuple[str, dict[str, Any]]:
+        spec = self.tutor.model.spec
+        if spec.source == TRY_SOURCE:  # still the tried board: a reload brings it back as such
+            return TRY_MODE, {"seed": spec.seed, "opponent": self.opponent.value}
         lesson = self.tutor.model.lesson
         options: dict[str, Any] = {"seed": int(self.seed.value)}
         if self._mode == GUIDED:
@@ -171,6 +177,9 @@ class LearnApp(AppPage):
     def _restore(self, position: Position, match: Match) -> None:
         """Bring a checked position back: its mode and settings, then its match at its step."""
         source = "saved position"
+        if position.mode == TRY_MODE:
+            self._restore_try(position, match, source)
+            return
         browsing = self.mode.value == COURSE
         modes = {mode_id: mode for mode, mode_id in MODE_IDS.items() if mode in self.mode.options}
         mode = modes.get(position.mode)
@@ -203,6 +212,33 @@ class LearnApp(AppPage):
         self._mode = mode
         self.tutor.model.adopt(match, position.step, spec, self.lesson if mode == GUIDED else None,
                                position.options.get("screen"))
+
+    def _restore_try(self, position: Position, match: Match, source: str) -> None:
+        """A position to try from (follow mode): its board as a game of free play, opened at the learner's decision."""
+        agents = tuple(match.agent_names)
+        seats = [seat for seat, agent in enumerate(agents) if agent == "human"]
+        others = {agent for agent in agents if agent != "human"}
+        if len(seats) != 1 or len(others) != 1 or not others <= set(self.opponent.options):
+            raise InputError(source, "match.agents", f"expected one person and {', '.join(self.opponent.options)}")
+        if not isinstance(match.setup, dict) or set(match.setup) != {"board"}:
+            raise InputError(source, "match.setup", "expected a board to try")
+        if self._wanted is not None:
+            raise InputError(source, "mode", f"this page was opened for lesson {self._wanted.stem!r}")
+        spec = MatchSpec(self.game.id, match.seed, match.setup, agents, TRY_SOURCE, "seat", seats[0], TRY_LABEL)
+        self._quiet = True
+        try:
+            self.opponent.value = others.pop()
+            if 0 <= match.seed <= MAX_SEED:
+                self.seed.value = match.seed
+            self.mode.value = FREE
+        finally:
+            self._quiet = False
+        self._show_options()
+        self._mode = FREE
+        model = self.tutor.model
+        model.adopt(match, position.step, spec, None)
+        if model.at_end and model.pending() is None:
+            model.run_to_my_decision()  # opens at the decision waiting for the learner
 
     # -- the course ------------------------------------------------------------------------------
 

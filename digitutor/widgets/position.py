@@ -19,6 +19,8 @@ from ..core.errors import DigitutorError, InputError, excerpt
 from ..core.match import Match
 
 FORMAT = "digitutor-position"
+#: the mode of a position made to try the teacher's board from (follow mode): a board, its hidden cards dealt afresh
+TRY_MODE = "try"
 VERSION = 1
 LINK_PREFIX = "dt1."
 #: the longest text a browser may send as a position (a long game is a few kilobytes)

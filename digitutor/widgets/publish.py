@@ -17,13 +17,16 @@ import http.client
 import json
 import logging
 import os
+import random
 import re
+import secrets
 import threading
 from typing import Any
 
 import ipywidgets as widgets
 from traitlets import All
 
+from ..core.errors import DigitutorError
 from ..serve import TOKEN_ENV
 from .query import in_browser, on_query
 from .style import esc
@@ -37,6 +40,8 @@ POLL_S = 2.0
 #: a teacher key is 32 characters (``secrets.token_urlsafe(24)``); a longer ``?teacher=`` is not one
 MAX_KEY = 100
 TIMEOUT_S = 5.0
+#: a tried position's seed is drawn afresh below this (the Learn app's seed box takes up to 10**9)
+TRY_SEEDS = 10**9
 _KEYS_HINT = re.compile(r'<span class="dt-keys-hint">.*?</span>')
 _BUTTON = re.compile(r"<button\b")
 
@@ -67,49 +72,142 @@ def _server_address() -> tuple[str, int, str]:
     return "127.0.0.1", int(os.environ.get("VOILA_APP_PORT", "8866")), base.rstrip("/") + "/"
 
 
+#: what followers call the seat the teacher shows (they only watch: "you" is not them)
+TEACHER = "the teacher"
+_SECOND_PERSON = re.compile(r"\b(you're|you've|yourself|yours|your|you)\b", re.IGNORECASE)
+_THIRD_PERSON = {"you're": "they're", "you've": "they've", "yourself": "themselves", "yours": "theirs", "your": "their",
+                 "you": "they"}
+#: the seat shown's name on the board and the rulebook's "you" after it (``board.player_html``)
+_YOU = re.compile(r'(<span class="dt-player-name">[^<]*) \((?:<span class="dt-named"[^>]*>you</span>|you)\)</span>')
+_REWRITE_HINT = re.compile(r'<div class="dt-step-head">Choosing again asks first.*?</div>')
+#: a decision's options as followers number them: answer key -> (number, label)
+Asked = dict[str, tuple[int, str]]
+
+
+def watcher_prompt(prompt: str, name: str) -> str:
+    """A prompt put to the teacher's seat, in the third person for people who only watch.
+
+    "Player 1: choose your attack in secret." -> "Player 1 (the teacher) is asked: choose their attack in secret."
+    """
+    rest = prompt[len(name) + 2:] if prompt.startswith(f"{name}: ") else prompt
+
+    def third(match: re.Match[str]) -> str:
+        word = _THIRD_PERSON[match.group(0).lower()]
+        return word[0].upper() + word[1:] if match.group(0)[0].isupper() else word
+
+    return f"{name} ({TEACHER}) is asked: {_SECOND_PERSON.sub(third, rest)}"
+
+
+def _decision_shown(tutor: Any) -> tuple[Any, str | None]:
+    """The decision a follower may see (the seat shown's, or any in the judge's view) and the answer given there."""
+    model = tutor.model
+    decision, taken = model.shown_decision()
+    if decision is None or not tutor.decision.value:
+        return None, None
+    return decision, taken
+
+
+def options_of(tutor: Any) -> Asked:
+    """The options of the decision shown as followers number them (no ★ moves one first)."""
+    from .options import entries
+
+    decision, _taken = _decision_shown(tutor)
+    viewer = tutor.model.viewer()
+    if decision is None or (viewer is not None and decision.player != viewer):
+        return {}
+    shown = entries(decision, None, tutor.model.game, tutor.model.state())
+    return {key: (number, entry.label) for number, entry in enumerate(shown, 1) for key in entry.keys}
+
+
 def decision_view(tutor: Any) -> str:
-    """The decision as the teacher's panel shows it, as text: buttons disabled, no key hints.
+    """The decision for people who only watch: the teacher's seat in the third person, no ★ (the question is theirs
+    to answer), buttons disabled (the follow page enables them), no key hints.
 
     Only a decision of the seat shown (or any, in the judge's view) goes out; another seat's
     options could name the cards in its hand.
     """
+    from .decision import decision_html
+
     model = tutor.model
-    decision, _taken = model.shown_decision()
+    decision, taken = _decision_shown(tutor)
     viewer = model.viewer()
-    if decision is None or not tutor.decision.value:
+    if decision is None:
         return ""
     if viewer is not None and decision.player != viewer:
         return '<h2 class="dt-panel-title">The other player is deciding</h2>'
-    return _BUTTON.sub("<button disabled", _KEYS_HINT.sub("", tutor.decision.value))
+    names = {seat: model.name(seat) for seat in range(model.game.players)}
+    if viewer is not None:
+        names[viewer] = f"{names[viewer]} ({TEACHER})"
+    shown = decision_html(decision, names, None, taken, model.game, model.state())
+    if viewer is not None:
+        shown = shown.replace(esc(decision.prompt), esc(watcher_prompt(decision.prompt, model.name(viewer))), 1)
+    return _BUTTON.sub("<button disabled", _KEYS_HINT.sub("", _REWRITE_HINT.sub("", shown)))
+
+
+def board_view(tutor: Any) -> str:
+    """The board as the teacher's page draws it, the seat shown called "the teacher" instead of "you" (the words
+    ``board.player_html`` puts after that seat's name; swapped in the HTML, as drawing the board again costs ~10 ms)."""
+    return _YOU.sub(rf"\1 ({TEACHER})</span>", tutor.board.value, count=1)
+
+
+def answered_view(tutor: Any, asked: Asked) -> str:
+    """The teacher's answer to the question followers were last asked, when the step shown is that answer's."""
+    model = tutor.model
+    record = next((record for record in reversed(model.match.decisions) if record.step == model.step), None)
+    if record is None or record.by != "human" or record.answer not in asked:
+        return ""
+    number, label = asked[record.answer]
+    return f"{number}. {label}"
 
 
 def attempt_of(tutor: Any) -> dict[str, str]:
-    """For "Try from here": the Learn app and the position link an attendee's own page opens.
+    """For "Try from here": the Learn app and a position to try the view shown from, censored for its seat.
 
-    The server keeps these two apart: the position (seed and answers) determines hidden cards too,
-    so it goes only to a follower who asks to try, never into the stream every follower reads.
+    Not the teacher's game: its seed and answers determine every hidden card. The position is a board of the seat
+    shown (``scenarios.determinize``): what that seat sees, the cards it cannot see dealt afresh from the cards they
+    could be, a fresh seed, the seat a person's and the other the computer's. The server keeps even that one to
+    itself until a follower asks to try the view shown.
     """
-    if not tutor.app_id.startswith("learn:"):
+    model = tutor.model
+    viewer = model.viewer()
+    if not tutor.app_id.startswith("learn:") or viewer is None or model.handover_to() is not None:
         return {}
-    from .position import position_link
+    from ..core.agents import AGENTS
+    from ..scenarios.determinize import determinized_board
+    from .position import TRY_MODE, Position, position_link
 
-    return {"try_app": f"learn_{tutor.model.game.id}.ipynb", "try_position": position_link(tutor.position())}
+    game = model.game
+    deal = random.Random(secrets.randbits(64))  # unpredictable on purpose: nothing of the teacher's game seeds it
+    opponent = "greedy" if "greedy" in {*AGENTS, *getattr(game, "agents", {})} else "random"
+    agents = tuple("human" if seat == viewer else opponent for seat in range(game.players))
+    seed = deal.randrange(TRY_SEEDS)
+    try:
+        _board, match = determinized_board(game.id, model.state(), viewer, deal, agents, seed)
+    except DigitutorError as error:  # (e.g. an Arena game still in its Setup: no board yet)
+        log.info("no position to try from here: %s", error)
+        return {}
+    position = Position(tutor.app_id, TRY_MODE, match.save(), -1, {"seed": seed, "opponent": opponent})
+    return {"try_app": f"learn_{game.id}.ipynb", "try_position": position_link(position)}
 
 
-def view_of(tutor: Any) -> dict[str, str]:
-    """What a follower sees of this Tutor now: its panels' own HTML, drawn for the seat shown."""
+def view_of(tutor: Any, attempt: bool = True, asked: Asked | None = None) -> dict[str, str]:
+    """What a follower sees of this Tutor now: its panels' own HTML, drawn for the seat shown (with ``attempt``,
+    the position to try from here, which the server keeps to itself; with ``asked``, the options of the question
+    followers were last asked, the teacher's answer to it)."""
     model = tutor.model
     viewer = model.viewer()
     lesson = tutor.lesson.value if tutor.lesson.layout.display != "none" else ""
-    return {**attempt_of(tutor),
+    return {**(attempt_of(tutor) if attempt else {}),
         "app": tutor.app_id,
-        "title": tutor.title.value,
+        "title": tutor.public_title(),
         "status": tutor.status.value,
-        "board": tutor.board.value,
+        "board": board_view(tutor),
         "rule": tutor.rule.value,
         "decision": decision_view(tutor),
+        "answered": answered_view(tutor, asked or {}),
         "lesson": lesson,
-        "viewer": "the judge's view (every card face up)" if viewer is None else f"player {viewer + 1}'s view",
+        "viewer": "the judge's view (every card face up)" if viewer is None
+        else f"{TEACHER}'s view (player {viewer + 1})",
     }
 
 
@@ -136,6 +234,8 @@ class Publisher:
         self.badge = follow_badge()
         self._pending: dict[str, str] | None = None
         self._last: dict[str, str] | None = None
+        self._asked: Asked = {}  #: the options of the decision last shown, as followers number them
+        self._labels: dict[str, str] = {}  #: follower's option number -> label, for the teacher's line
         self._wake = threading.Condition()
         self._connection: http.client.HTTPConnection | None = None
         threading.Thread(target=self._run, name="digitutor-publish", daemon=True).start()
@@ -160,14 +260,17 @@ class Publisher:
         if self.refused:
             return
         try:
-            view = view_of(self.tutor)
+            shown = view_of(self.tutor, attempt=False, asked=self._asked)
+            if shown == self._last:  # e.g. the match grew but the Tutor has not drawn it yet: wait for that
+                return
+            view = {**shown, **attempt_of(self.tutor)}  # a fresh deal per view shown, only when it changed
+            options = options_of(self.tutor)
         except Exception:  # noqa: BLE001 - following is a bonus: never break the teacher's own board
             log.exception("could not build the view to publish")
             return
-        shown = {name: value for name, value in view.items() if not name.startswith("try_")}
-        if shown == self._last:  # e.g. the match grew but the Tutor has not drawn it yet: wait for that
-            return
         self._last = shown
+        self._asked = options
+        self._labels = {str(number): label for number, label in options.values()}
         with self._wake:
             self._pending = view
             self._wake.notify()
@@ -210,12 +313,15 @@ class Publisher:
         return None
 
     def _show(self, followers: int, votes: dict[str, int]) -> None:
-        """The count of followers and, at a decision, how many would choose each option (by its number)."""
+        """The count of followers and, at a decision, how many would choose each option (by its label, most chosen
+        first: the teacher's buttons may be numbered otherwise, the ★ first)."""
         shown = (followers, tuple(sorted(votes.items())))
         if shown == self.followers:
             return
         self.followers = shown
         who = "nobody is following yet" if followers == 0 else f"{followers} following"
-        tally = ", ".join(f"option {number} × {count}" for number, count in sorted(votes.items(), key=lambda kv: int(kv[0])))
+        labels = self._labels
+        tally = ", ".join(f"{labels.get(number, f'option {number}')} × {count}"
+                          for number, count in sorted(votes.items(), key=lambda kv: (-kv[1], int(kv[0]))))
         asked = f' · <span class="dt-follow-votes">they would choose: {esc(tally)}</span>' if tally else ""
         self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>{asked}'

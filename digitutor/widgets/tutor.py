@@ -74,10 +74,14 @@ def free_play_spec(game_id: str, seed: int = 1, opponent: str | None = "random",
                    seat: int = 0) -> MatchSpec:
     players = get_game(game_id).players
     setup = setup_from_decks(game_id, decks) if decks else None
+    # the seed is shown on this page's title only, never in a follower's (it determines every hidden card)
+    shown = {"seed_in_title": True}
     if opponent is None:
-        return MatchSpec(game_id, seed, setup, ("human",) * players, viewpoint="to-move", label=f"Hot-seat game, seed {seed}")
+        return MatchSpec(game_id, seed, setup, ("human",) * players, viewpoint="to-move", label="Hot-seat game",
+                         extra=shown)
     agents = tuple("human" if index == seat else opponent for index in range(players))
-    return MatchSpec(game_id, seed, setup, agents, seat=seat, label=f"Free play against the computer ({opponent}), seed {seed}")
+    return MatchSpec(game_id, seed, setup, agents, seat=seat, label=f"Free play against the computer ({opponent})",
+                     extra=shown)
 
 
 #: said under the outro of a lesson that ends before its game does
@@ -328,9 +332,16 @@ class Tutor(widgets.VBox):
                 self.key_listener.saved = position_link(self.position())
             self.key_listener.current = model.step
 
-    def _title(self) -> str:
-        """The game, the match, and whose eyes the tutor shows it through (the judge's view says it shows all)."""
+    def _title(self, public: bool = False) -> str:
+        """The game, the match, and whose eyes the tutor shows it through (the judge's view says it shows all).
+
+        ``public``: the title a follower sees, without the seed (from which the whole game, hidden cards included,
+        can be rebuilt).
+        """
         model = self.model
+        label = model.spec.label
+        if model.spec.extra.get("seed_in_title") and not public:
+            label += f", seed {model.spec.seed}"
         viewer = model.viewer()
         if viewer is None:
             eyes = "Judge's view: shows all — every hand, face-down card and secret choice"
@@ -338,8 +349,12 @@ class Tutor(widgets.VBox):
             eyes = f"Hot-seat: {model.name(viewer)} has the screen"
         else:
             eyes = f"{model.name(viewer)}'s view"
-        return (f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(model.spec.label)}</span>'
+        return (f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(label)}</span>'
                 f' <span class="dt-eyes">{esc(eyes)}</span>')
+
+    def public_title(self) -> str:
+        """The title as a follower sees it (follow mode): no seed."""
+        return self._title(public=True)
 
     def _ask(self, _change: Any = None) -> None:
         """A question from the model (rewrite from here? take back their answer?) in the confirm bar."""

@@ -78,7 +78,10 @@ class Stream(threading.Thread):
                 return
             *events, buffer = buffer.split(b"\n\n")
             for event in events:
-                for line in event.decode().splitlines():
+                lines = event.decode().splitlines()
+                if any(line.startswith("event: ") for line in lines):  # the follower id the server issues
+                    continue
+                for line in lines:
                     if line.startswith("data: "):
                         self.messages.append(json.loads(line[6:]))
         connection.close()
@@ -177,10 +180,22 @@ def test_followers_follow_the_teacher_within_a_second_and_learn_no_secrets(room:
             options = followers[1].locator("#dt-decision button[data-option]")
             if not asked and options.count():  # "what would you do?": a follower answers, the teacher sees the count
                 asked = True
-                followers[1].locator(".dt-ask").wait_for(state="visible")
+                # a watcher's words: the question above the options, no ★, the teacher in the third person
+                followers[1].locator("#dt-decision .dt-ask + .dt-options").wait_for(state="visible")
+                decision = followers[1].locator("#dt-decision").inner_text()
+                assert "★" not in decision and "(the teacher)" in decision, decision
+                assert "(the teacher)" in followers[1].locator("#dt-board .dt-player-name").first.inner_text()
                 options.first.click()
-                teacher.wait_for_function("() => /option 1 × 1/.test(document.querySelector('.dt-follow-count').textContent)",
+                teacher.wait_for_function("() => /× 1/.test(document.querySelector('.dt-follow-count').textContent)",
                                           timeout=10_000)
+                # the teacher answers: the room sees the teacher's choice and its own counts
+                before = shown(teacher, TEACHER)
+                act(root)
+                followers_match(followers, *changed(teacher, before), "the teacher's answer")
+                said = followers[1].locator("#dt-room")
+                said.wait_for(state="visible", timeout=WITHIN_MS)
+                room_words = said.inner_text().replace("\n", " ")
+                assert re.search(r"The teacher chose .+ The room: .+× 1 .*You chose 1\.", room_words), room_words
         assert asked, "the teacher's game never showed the followers a decision"
         before = shown(teacher, TEACHER)
         root.locator("button.dt-back").first.click()
@@ -200,14 +215,16 @@ def test_followers_follow_the_teacher_within_a_second_and_learn_no_secrets(room:
         followers_match(followers, shown(teacher, TEACHER), time.monotonic(), "a new lesson")
         assert "Digimon Card Game" in followers[0].locator("#dt-title").inner_text()
 
-        # one follower tries a move from the teacher's position in its own Learn page, then follows again
-        step = re.match(r"Step \d+ of \d+", shown(teacher, TEACHER)[0])[0]
+        # one follower tries a move from the teacher's board in its own Learn page, then follows again: the page
+        # opens at the learner's decision, on a board whose hidden cards are dealt afresh
         with followers[0].expect_popup() as opened:
             followers[0].locator("a.dt-try").click()
         attempt = watch(opened.value, errors)
         own = wait_ready(attempt, timeout_ms=BOARD_TIMEOUT_MS)
-        attempt.wait_for_function("step => document.querySelector('.dt-tutor .dt-status').textContent.startsWith(step)",
-                                  arg=step, timeout=30_000)
+        attempt.wait_for_function("() => /waiting for Player 1 to decide/.test("
+                                  "document.querySelector('.dt-tutor .dt-status').textContent)", timeout=30_000)
+        assert "dealt afresh" in own.locator(".dt-title").first.inner_text()
+        assert own.locator(".dt-decision button.dt-option").count() > 0, "it opens at the decision"
         assert act(own), "the attendee's own board did not move"
         attempt.close()
         before = shown(teacher, TEACHER)

@@ -19,7 +19,7 @@ from tornado.web import Application
 from digitutor.serve import room_links
 from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, clean_view, follow_handlers
 from digitutor.widgets import publish
-from digitutor.widgets.publish import view_of
+from digitutor.widgets.publish import board_view, view_of
 from digitutor.widgets.model import TutorModel
 from digitutor.widgets.tutor import Tutor, free_play_spec
 from follow_secrets import leaks, secrets_of
@@ -27,10 +27,26 @@ from follow_secrets import leaks, secrets_of
 KEY = "k" * 32
 
 
+def blocks(chunks: list[bytes]) -> list[tuple[str, dict[str, Any]]]:
+    """Every event in a server-sent event stream: (its name, "" for a view; its data, parsed)."""
+    found = []
+    for block in b"".join(chunks).decode().split("\n\n"):
+        lines = block.splitlines()
+        data = [line[len("data: "):] for line in lines if line.startswith("data: ")]
+        name = next((line[len("event: "):] for line in lines if line.startswith("event: ")), "")
+        if data:
+            found.append((name, json.loads("\n".join(data))))
+    return found
+
+
 def events(chunks: list[bytes]) -> list[dict[str, Any]]:
-    """Every ``data:`` event in a server-sent event stream, parsed."""
-    stream = b"".join(chunks).decode()
-    return [json.loads(line[len("data: "):]) for line in stream.splitlines() if line.startswith("data: ")]
+    """Every view in a server-sent event stream, parsed."""
+    return [data for name, data in blocks(chunks) if not name]
+
+
+def follower_id(chunks: list[bytes]) -> str:
+    """The id the server issued this stream's follower."""
+    return next(data["follower"] for name, data in blocks(chunks) if name == "follower")
 
 
 class FollowServer(AsyncHTTPTestCase):
@@ -42,11 +58,12 @@ class FollowServer(AsyncHTTPTestCase):
         headers = {KEY_HEADER: key} if key is not None else {}
         return self.fetch("/digitutor/follow/publish", method="POST", body=body, headers=headers, raise_error=False)
 
-    def follow(self, chunks: list[bytes]) -> Any:
-        """A follower: the stream's bytes go to ``chunks``; returns once the first event came."""
+    def follow(self, chunks: list[bytes]) -> str:
+        """A follower: the stream's bytes go to ``chunks``; returns its follower id once the server issued it."""
         self.http_client.fetch(self.get_url("/digitutor/follow/events"), streaming_callback=chunks.append,
                                request_timeout=3600, raise_error=False)
-        self.io_loop.run_sync(lambda: _until(lambda: chunks))
+        self.io_loop.run_sync(lambda: _until(lambda: any(name == "follower" for name, _ in blocks(chunks))))
+        return follower_id(chunks)
 
 
 async def _until(ready: Any, timeout: float = 10.0) -> None:
@@ -94,17 +111,27 @@ class TestPublishRoute(FollowServer):
         self.post(json.dumps({"board": "b", "script": "<script>alert(1)</script>", "__proto__": "x"}))
         assert set(self.hub.view) == {*FIELDS, "try", "seq", "sent"}
 
-    def test_try_from_here_redirects_to_the_learn_page_and_the_position_stays_out_of_the_stream(self) -> None:
+    def test_try_from_here_answers_a_follower_for_the_view_shown_and_the_position_stays_out_of_the_stream(self) -> None:
         chunks: list[bytes] = []
-        self.follow(chunks)
-        assert self.fetch("/digitutor/follow/try", follow_redirects=False, raise_error=False).code == 404
+        me = self.follow(chunks)
+
+        def tried(seq: Any, follower: str = me) -> Any:
+            return self.fetch(f"/digitutor/follow/try?seq={seq}&follower={follower}", follow_redirects=False,
+                              raise_error=False)
+
+        assert tried(0).code == 404
         self.post(view(try_app="learn_dmb.ipynb", try_position="dt1.abc_-9"))
-        response = self.fetch("/digitutor/follow/try", follow_redirects=False, raise_error=False)
+        response = tried(1)
         assert response.code == 302
         assert response.headers["Location"] == "/voila/render/learn_dmb.ipynb?position=dt1.abc_-9"
-        self.io_loop.run_sync(lambda: _until(lambda: events(chunks)))
+        assert tried(1, "x" * 22).code == 403, "not a follower"
+        assert self.fetch("/digitutor/follow/try", follow_redirects=False, raise_error=False).code == 403
+        self.post(view(try_app="learn_dmb.ipynb", try_position="dt1.other", status="Step 2 of 3"))
+        assert tried(1).code == 404, "a view gone by"
+        assert tried(2).headers["Location"].endswith("position=dt1.other")
+        self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == 2))
         assert events(chunks)[-1]["try"] is True
-        assert b"dt1.abc" not in b"".join(chunks)
+        assert b"dt1.abc" not in b"".join(chunks) and b"dt1.other" not in b"".join(chunks)
 
     def test_a_try_field_must_be_a_learn_app_and_a_position_link(self) -> None:
         for fields in ({"try_app": "../start.ipynb", "try_position": "dt1.x"},
@@ -114,33 +141,50 @@ class TestPublishRoute(FollowServer):
                              else json.dumps(fields)).code == 400, fields
 
 
+DECISION = '<h2>Player 1 to decide</h2><button data-option="1">a</button><button data-option="2">b</button>'
+
+
 class TestWhatWouldYouDo(FollowServer):
-    """Issue 27, point 2: the teacher hands the attendees a question and sees how many chose which option."""
+    """Issue 27, point 2: the teacher hands the attendees a question and sees how many chose which option.
+    Issue 36, point 2: only a follower the server issued an id to votes, once per decision."""
 
     def vote(self, voter: str, seq: Any, option: Any) -> Any:
         body = json.dumps({"voter": voter, "seq": seq, "option": option})
         return self.fetch("/digitutor/follow/vote", method="POST", body=body, raise_error=False)
 
     def test_votes_on_the_decision_shown_are_counted_for_the_teacher_one_per_follower(self) -> None:
-        self.post(view(decision="<h2>Player 1 to decide</h2>"))
-        for voter, option in (("a" * 12, 1), ("b" * 12, 2), ("c" * 12, 2), ("a" * 12, 2)):  # a changes its mind
+        a, b, c = (self.follow([]) for _ in range(3))
+        self.post(view(decision=DECISION))
+        for voter, option in ((a, 1), (b, 2), (c, 2), (a, 2)):  # a changes its mind
             assert json.loads(self.vote(voter, 1, option).body) == {"counted": True}
         assert json.loads(self.post("{}").body)["votes"] == {"2": 3}
-        self.post(view(decision="<h2>Player 1 to decide</h2>", status="Step 2 of 3"))  # a new view, a new question
+        self.post(view(decision=DECISION.replace("to decide", "decided here"), status="Step 1 of 3 ·"))
+        assert json.loads(self.post("{}").body)["votes"] == {"2": 3}, "the same question, shown again"
+        self.post(view(decision=DECISION.replace(">b<", ">c<"), status="Step 2 of 3"))  # a new question
         assert json.loads(self.post("{}").body)["votes"] == {}
-        assert json.loads(self.vote("d" * 12, 1, 1).body) == {"counted": False}, "a vote on a view gone by"
+        assert json.loads(self.vote(a, 2, 1).body) == {"counted": False}, "a vote on a question gone by"
 
     def test_no_vote_without_a_decision(self) -> None:
+        voter = self.follow([])
         self.post(view())
-        assert json.loads(self.vote("a" * 12, 1, 1).body) == {"counted": False}
+        assert json.loads(self.vote(voter, 1, 1).body) == {"counted": False}
+
+    def test_only_an_id_the_server_issued_votes(self) -> None:
+        self.follow([])
+        self.post(view(decision=DECISION))
+        for voter in ("a" * 12, "b" * 22):
+            response = self.vote(voter, 1, 1)
+            assert response.code == 403 and "not a follower" in json.loads(response.body)["error"]
+        assert self.hub.votes == {}
 
     def test_bad_votes_are_refused_in_one_line(self) -> None:
-        self.post(view(decision="<h2>Player 1 to decide</h2>"))
-        bad = [("short", 1, 1), ("a" * 41, 1, 1), ("a b c d e f", 1, 1), ("a" * 12, 1, 0), ("a" * 12, 1, 100),
-               ("a" * 12, 1, "1"), ("a" * 12, True, 1), ("a" * 12, 1, 1.0), ("a" * 12, 0, 1)]
-        for voter, seq, option in bad:
-            response = self.vote(voter, seq, option)
-            assert response.code == 400, (voter, seq, option)
+        voter = self.follow([])
+        self.post(view(decision=DECISION))
+        bad = [("short", 1, 1), ("a" * 41, 1, 1), ("a b c d e f", 1, 1), (voter, 1, 0), (voter, 1, 100),
+               (voter, 1, "1"), (voter, True, 1), (voter, 1, 1.0), (voter, 0, 1), (voter, 1, 3)]
+        for who, seq, option in bad:
+            response = self.vote(who, seq, option)
+            assert response.code == 400, (who, seq, option)
             assert "\n" not in json.loads(response.body)["error"]
         for body in (b"x" * 201, b"[1]", b"nope"):
             assert self.fetch("/digitutor/follow/vote", method="POST", body=body, raise_error=False).code == 400
@@ -200,7 +244,7 @@ def play(tutor: Tutor, moves: int) -> None:
             model.next()
 
 
-@pytest.mark.parametrize("game", ["dmb", "dcg"])
+@pytest.mark.parametrize("game", ["dmb", "dbe", "dcg"])
 class TestSecrets:
     """Design, "Follow mode": nothing a follower receives may hold what the shown view hides."""
 
@@ -250,6 +294,7 @@ class SecretRun(FollowServer):
             assert not leaks(message, uids, names), f"seq {message['seq']}: {leaks(message, uids, names)}"
         stream = b"".join(chunks).decode()
         assert not any(position in stream for position in positions), "a position (seed, answers) reached the stream"
+        assert "seed 5" not in stream and "seed 5" in tutor.title.value, "the seed is on the teacher's page only"
 
 
 # -- the teacher's side -------------------------------------------------------------------------------
@@ -316,7 +361,8 @@ class TestTheTeachersKernel(FollowServer):
         tutor = Tutor(TutorModel(free_play_spec("dmb", 5)), app_id="learn:dmb")
         publisher.attach(tutor)
         self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 1))
-        assert self.hub.view["status"] == tutor.status.value and self.hub.view["board"] == tutor.board.value
+        assert self.hub.view["status"] == tutor.status.value and self.hub.view["board"] == board_view(tutor)
+        assert "Player 1 (the teacher)" in self.hub.view["board"] and "(you)" not in self.hub.view["board"]
         assert publisher.badge in tutor.children
         tutor.model.next()
         self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 2))
@@ -337,3 +383,71 @@ class TestTheTeachersKernel(FollowServer):
         tutor.model.next()
         assert self.hub.seq == 0 and self.hub.view is None
         assert "not this server's" in publisher.badge.value
+
+
+# -- a watcher's words (issue 36, point 3) -----------------------------------------------------------------
+
+
+def test_the_teachers_prompts_are_put_in_the_third_person() -> None:
+    from digitutor.widgets.publish import watcher_prompt
+
+    assert watcher_prompt("Player 1: choose your attack in secret.", "Player 1") == \
+        "Player 1 (the teacher) is asked: choose their attack in secret."
+    assert watcher_prompt("Player 1: your active zone is empty; play an R, C or U from your hand.", "Player 1") == \
+        "Player 1 (the teacher) is asked: their active zone is empty; play an R, C or U from their hand."
+    asked = watcher_prompt("Player 1: keep your hand, or redraw it once?", "Player 1")
+    assert asked.endswith("keep their hand, or redraw it once?")
+
+
+def at_a_question(game: str = "dmb") -> Tutor:
+    """A lesson (the ★ is shown) at a decision of the learner's seat with two options or more."""
+    tutor = Tutor.for_lesson(game)
+    tutor.app_id = f"learn:{game}"
+    model = tutor.model
+    for _ in range(400):
+        pending = model.pending()
+        if pending is not None and pending.player == 0 and len(pending.legal_options) > 1 and model.suggestion():
+            return tutor
+        if pending is not None:
+            model.choose(model.suggestion() or pending.legal_options[0].key)
+        else:
+            model.next()
+    raise AssertionError("no question for the room in 400 steps")
+
+
+def test_what_would_you_do_shows_no_star_and_speaks_of_the_teacher() -> None:
+    from digitutor.widgets.publish import decision_view, options_of
+
+    tutor = at_a_question()
+    assert "★" in tutor.decision.value, "the teacher's own panel suggests an answer"
+    shown = decision_view(tutor)
+    assert "★" not in shown and "dt-option-suggested" not in shown
+    assert "Player 1 (the teacher) to decide" in shown and "(the teacher) is asked:" in shown
+    assert not re.search(r"\byour?\b", shown.split('class="dt-options"')[0]), "the prompt still says you"
+    numbers = sorted({number for number, _label in options_of(tutor).values()})
+    assert numbers == [int(n) for n in re.findall(r'data-option="(\d+)"', shown)]
+
+
+class TestTheRoomSeesTheAnswer(FollowServer):
+    def test_after_the_teacher_answers_followers_see_the_teachers_choice_and_the_rooms_counts(self) -> None:
+        from digitutor.widgets.publish import Publisher, options_of
+
+        chunks: list[bytes] = []
+        me, other = self.follow(chunks), self.follow([])
+        tutor = at_a_question()
+        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), KEY)
+        publisher.attach(tutor)
+        self.io_loop.run_sync(lambda: _until(lambda: self.hub.seq == 1 and self.hub.options > 1))
+        for voter, option in ((me, 2), (other, 1)):
+            vote = json.dumps({"voter": voter, "seq": 1, "option": option})
+            assert json.loads(self.fetch("/digitutor/follow/vote", method="POST", body=vote).body) == {"counted": True}
+        self.io_loop.run_sync(lambda: _until(lambda: "× 1" in publisher.badge.value))
+        labels = {number: label for number, label in options_of(tutor).values()}
+        assert f"{labels[2]} × 1" in publisher.badge.value and f"{labels[1]} × 1" in publisher.badge.value
+        key = next(key for key, (number, _label) in options_of(tutor).items() if number == 2)
+        tutor.model.choose(key)
+        self.io_loop.run_sync(lambda: _until(lambda: any(e.get("answered") for e in events(chunks))))
+        after = next(e for e in events(chunks) if e.get("answered"))
+        assert after["answered"] == f"2. {labels[2]}"
+        assert after["room"] == {"votes": {"1": 1, "2": 1}, "followers": 2}
+        assert "room" not in events(chunks)[0] and not events(chunks)[0]["answered"]
