@@ -60,6 +60,12 @@ class Match:
         self.agents: list[Agent | None] = self._make_agents("")
         self.rng = random.Random(seed)
         self.state: GameState = self.game.new_state(self.setup, source, random.Random(f"{seed}/instances"))
+        board = self.setup.get("board") if isinstance(self.setup, dict) else None
+        self.board_check: Any = None  #: a board setup's check (``boardcheck.BoardCheck``): notes beyond a legal deck
+        if isinstance(board, dict):  # a board no legal game reaches is refused, with its clauses (unless beyond-rules)
+            from ..scenarios.boardcheck import refuse_impossible
+
+            self.board_check = refuse_impossible(game_id, board, self.state, source)
         self.steps: list[Step] = []
         self.decisions: list[DecisionRecord] = []
         self._answer_at: dict[int, DecisionRecord] = {}

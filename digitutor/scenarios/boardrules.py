@@ -1,0 +1,139 @@
+"""How a game reaches a board: stacks, states and turns no legal game can have, each reason citing its clause.
+
+``boardcheck`` refuses cards where the rules never let them be; these checks read how the cards got there. A
+stack is built by the game's own procedure (digivolving, evolving, DNA, DigiXros), so a card on top of another
+must be one the rules let it be placed on; a state (suspended, Abnormal, flat tokens) comes from a rule that
+applies only in some places; a turn number goes with who went first. Each game's function takes the board
+mapping (for what a board says explicitly, such as who went first) and the laid-out state, and returns every
+reason, in the order a reader meets them on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from ..core.records import Reason
+
+# -- Digimon Card Game -------------------------------------------------------------------------------------------
+
+
+def _dcg(board: dict[str, Any], state: Any) -> list[Reason]:
+    from ..games.dcg import citations as C
+
+    reasons: list[Reason] = []
+    cards = state.instances.cards
+    if "first" in board and (state.turn % 2 == 1) != (state.active == state.first):
+        went = "went first" if state.active == state.first else "went second"
+        reasons.append(Reason(f"It is turn {state.turn} and Player {state.active + 1}'s turn, but Player {state.active + 1} "
+                              f"{went}: turns alternate from the player who goes first, so that player has the odd turns.",
+                              C.TURN_ENDS))
+    for player, side in enumerate(state.sides):
+        who = f"Player {player + 1}"
+        for stack in side.battle:
+            reasons.extend(_dcg_stack(cards, stack.cards, f"{who}'s battle area", gaps=True))
+        if side.breeding is not None:
+            reasons.extend(_dcg_stack(cards, side.breeding.cards, f"{who}'s breeding area", gaps=False))
+            if side.breeding.suspended:
+                reasons.append(Reason(
+                    f"{who}'s {cards[side.breeding.top].name} in the breeding area is suspended: a Digimon is suspended by "
+                    "attacking or blocking from the battle area, or by an effect, and effects do not reach the breeding area.",
+                    C.BREEDING_NO_EFFECTS))
+    return reasons
+
+
+def _dcg_stack(cards: Any, uids: tuple[int, ...], where: str, gaps: bool) -> list[Reason]:
+    """Every card placed on another the way the rules place it: by digivolving (its requirements met by the card under
+    it), DNA (on two Digimon meeting its DNA requirements) or DigiXros (its materials under it, in any order).
+
+    ``gaps``: in the battle area, an effect that trashes digivolution cards (Myotismon's) leaves a card on one it
+    digivolved from through cards since trashed; allowed where such a card is in the stack at or above the gap.
+    """
+    from ..games.dcg import citations as C
+    from ..games.dcg.cards import Category
+
+    stack = [cards[uid] for uid in uids]
+    reasons: list[Reason] = []
+    exempt: set[int] = set()  # positions whose card lies where DNA or DigiXros put it
+    for at in range(len(stack) - 1, 0, -1):
+        above, below = stack[at], stack[at - 1]
+        if at in exempt:
+            continue
+        if above.digixros is not None:
+            exempt.update(range(1, at))  # its materials, in the order they were placed
+            continue
+        if above.dna is not None and _dna_below(above, stack[:at]):
+            exempt.update(_dna_split(above, stack[:at]))
+            continue
+        if above.id == below.id:
+            reasons.append(Reason(f"In {where}, {above.label()} is listed under itself: a card digivolves into a card of a "
+                                  "higher level that its digivolution requirements name, never into its own.", C.REQUIREMENTS))
+        elif above.category is not Category.DIGIMON:
+            what = "a Tamer" if above.category is Category.TAMER else "a Digi-Egg" if above.category is Category.DIGI_EGG else "not a Digimon"
+            reasons.append(Reason(f"In {where}, {above.label()} lies on {below.label()}, but it is {what}: only a Digimon card "
+                                  "is placed on another card, by digivolving, DNA digivolving or DigiXros.", C.REQUIREMENTS))
+        elif any(_meets(requirement, below) for requirement in above.digivolve):
+            continue
+        elif gaps and _reaches(below.id, above.id) and any(_trims_sources(card) for card in stack[at:]):
+            continue
+        else:
+            wanted = "; ".join(_wanted(requirement) for requirement in above.digivolve) or "no digivolution requirements"
+            reasons.append(Reason(f"In {where}, {above.label()} lies on {below.label()}: it digivolves from {wanted}, and "
+                                  f"{below.name} does not meet that.", C.REQUIREMENTS))
+    return reasons
+
+
+def _meets(requirement: Any, card: Any) -> bool:
+    from ..games.dcg.cards import Category
+    from ..games.dcg.checks import meets
+
+    return card.category in (Category.DIGIMON, Category.DIGI_EGG) and meets(requirement, card)
+
+
+def _wanted(requirement: Any) -> str:
+    if requirement.name is not None:
+        return f"[{requirement.name}]"
+    if requirement.trait is not None:
+        return f"a Digimon with the trait {requirement.trait}"
+    return f"a {requirement.colour} level {requirement.level} Digimon"
+
+
+def _dna_below(card: Any, below: list[Any]) -> bool:
+    return bool(below) and (_meets(card.dna.left, below[-1]) or _meets(card.dna.right, below[-1]))
+
+
+def _dna_split(card: Any, below: list[Any]) -> set[int]:
+    """DNA places the card on two Digimon, one stack on the other: the position where the upper stack starts, found as
+    the first card (from the top) that the card under it does not digivolve into; all of them if none is found."""
+    for at in range(len(below) - 1, 0, -1):
+        if not any(_meets(requirement, below[at - 1]) for requirement in below[at].digivolve):
+            return {at}
+    return set(range(1, len(below)))
+
+
+def _trims_sources(card: Any) -> bool:
+    """Does the card have an effect that trashes digivolution cards (chooses among them)?"""
+    return any(verb.what is not None and verb.what.zone == "sources"
+               for effect in card.effects for verb in (*effect.spec.cost, *effect.spec.do))
+
+
+@lru_cache(maxsize=None)
+def _reaches(start: str, goal: str) -> bool:
+    """Can a Digimon showing card ``start`` become ``goal`` by digivolving one or more times (the shipped cards)?"""
+    from ..core.registry import get_game
+
+    pool = get_game("dcg").plugs.cards()
+    seen, todo = {start}, [start]
+    while todo:
+        below = pool[todo.pop()]
+        for card in pool.values():
+            if card.id not in seen and any(_meets(requirement, below) for requirement in card.digivolve):
+                if card.id == goal:
+                    return True
+                seen.add(card.id)
+                todo.append(card.id)
+    return False
+
+
+RULES: dict[str, Callable[[dict[str, Any], Any], list[Reason]]] = {"dcg": _dcg}
