@@ -136,4 +136,114 @@ def _reaches(start: str, goal: str) -> bool:
     return False
 
 
-RULES: dict[str, Callable[[dict[str, Any], Any], list[Reason]]] = {"dcg": _dcg}
+# -- Digimon Battles and Digimon Battle Evolution ----------------------------------------------------------------
+
+
+def _battles(game: str) -> Callable[[dict[str, Any], Any], list[Reason]]:
+    """DMB and DBE: the active zone holds Digimon, its first an R, C or U played in the Prep Phase; Abnormal is the state
+    of an un-evolved C or U; (DBE) flat tokens lie in front of an active Digimon, and the first turn has no Strategy
+    Phase.
+
+    Not refused, because the rules reach them: a Digimon on a card of its own level or a higher one, or on itself (an
+    evolution ignoring the level: DBE "Digimon may evolve backward (to a lower level, e.g. C -> R), to the same level
+    (C -> C)", dbe:evolution-phase.5.1.2.2; DMB's Warp Code, "evolve ignoring the level progression"), and a Rookie
+    under any Digimon (placed under it by an effect: Rookie Rescue, Kamemon)."""
+
+    def check(board: dict[str, Any], state: Any) -> list[Reason]:
+        from ..games.dbe import citations as DBE
+        from ..games.dmb import citations as DMB
+
+        C: Any = DBE if game == "dbe" else DMB
+        cards = state.instances.cards
+        reasons: list[Reason] = []
+        if game == "dbe" and state.turn == 1 and board.get("phase") == "strategy":
+            reasons.append(Reason("The board starts in the Strategy Phase of turn 1: the first turn of the game has no "
+                                  "Strategy Phase (nor Support or Battle Phase).", C.STRATEGY_FIRST_TURN))
+        for player, side in enumerate(state.sides):
+            who = f"Player {player + 1}"
+            stack = [cards[uid] for uid in side.active]
+            others = [card for card in stack if card.kind != "digimon"]
+            for card in others:
+                reasons.append(Reason(f"{who}'s active zone holds {card.name}, which is not a Digimon card: the active "
+                                      "zone takes a Digimon played from the hand (an R, C or U) and the Digimon it evolves "
+                                      "to.", C.PLAY_NEW))
+            if stack and not others and stack[0].level not in ("R", "C", "U"):
+                alone = "alone" if len(stack) == 1 else "at the bottom of the stack"
+                reasons.append(Reason(f"{who}'s active Digimon is {stack[0].name}, Level {stack[0].level}, {alone}: a Digimon "
+                                      "comes into an empty active zone only as an R, C or U played from the hand; a Level "
+                                      "M evolves from one.", C.PLAY_NEW))
+            if side.abnormal:
+                top = stack[-1] if stack else None
+                if top is None:
+                    reasons.append(Reason(f"{who} is Abnormal with no active Digimon: Abnormal is the status of an active "
+                                          "Digimon played un-evolved as a Level C or U.", C.ABNORMAL))
+                elif top.level == "R" or game == "dmb" and top.level == "M":
+                    reasons.append(Reason(f"{who}'s active {top.name} (Level {top.level}) is Abnormal: only a Level C or U "
+                                          "played un-evolved is Abnormal" + (" (and an Abnormal Digimon does not evolve)"
+                                                                             if game == "dmb" else "") + ".", C.ABNORMAL))
+            if game == "dbe" and side.flats and not stack:
+                reasons.append(Reason(f"{who} has {side.flats} flat token{'s' if side.flats != 1 else ''} and no active "
+                                      "Digimon: flat tokens lie in front of the active Digimon, and are removed when it is "
+                                      "KO'd.", C.FLAT_STAYS))
+        return reasons
+
+    return check
+
+
+# -- D-Tector ----------------------------------------------------------------------------------------------------
+
+
+def _dtector(board: dict[str, Any], state: Any) -> list[Reason]:
+    """A D-Dock stack is a Digimon and what it digivolved to, one level up each time, as the card's Special Effect says
+    (the engine's own check of a digivolution, pair by pair)."""
+    from ..games.dtector.checks import digivolve_reasons
+
+    cards = state.instances.cards
+    reasons: list[Reason] = []
+    for player, side in enumerate(state.sides):
+        for unit in side.ddock:
+            for below, above in zip(unit.stack, unit.stack[1:]):
+                why = digivolve_reasons(cards[below], cards[above])
+                reasons += [Reason(f"In Player {player + 1}'s D-Dock, {cards[above].name} lies on {cards[below].name}: "
+                                   f"{reason.why}", reason.citation) for reason in why]
+    return reasons
+
+
+# -- Arena -------------------------------------------------------------------------------------------------------
+
+
+def _arena(board: dict[str, Any], state: Any) -> list[Reason]:
+    """A Duel Zone is a Rookie and what it digivolved to: each card one level above the one under it, its Digivolve
+    Requirements box showing that one's name; a DNA Digivolve lies on its two Digimon, the partner played from the hand
+    onto the other."""
+    from ..games.arena import citations as C
+
+    cards = state.instances.cards
+    reasons: list[Reason] = []
+    for player, side in enumerate(state.sides):
+        stack = [cards[uid] for uid in side.duel]
+        who = f"Player {player + 1}'s Duel Zone"
+        partners: set[int] = set()  # positions of the partner a DNA Digivolve played onto the other Digimon
+        for at in range(len(stack) - 1, 0, -1):
+            if at in partners:
+                continue
+            above, below = stack[at], stack[at - 1]
+            box = above.box.digimon if above.box is not None else ()
+            if above.box is not None and above.box.dna and at >= 2 and {below.name, stack[at - 2].name} <= set(box):
+                partners.add(at - 1)
+            if above.rank > below.rank + 1:
+                reasons.append(Reason(f"In {who}, {above.name} ({above.level}) lies on {below.name} ({below.level}): a Digimon "
+                                      "digivolves one level per Duel.", C.ONE_LEVEL))
+            elif above.rank != below.rank + 1:
+                reasons.append(Reason(f"In {who}, {above.name} ({above.level or 'a Power Option'}) lies on {below.name} "
+                                      f"({below.level}): a card digivolves a Digimon to the next level.", C.PLACE_FACE_DOWN))
+            elif below.name not in box:
+                shows = " and ".join(box) or "no Digimon"
+                reasons.append(Reason(f"In {who}, {above.name} lies on {below.name}: its Digivolve Requirements box shows "
+                                      f"{shows}.", C.NAME_IN_BOX))
+    return reasons
+
+
+RULES: dict[str, Callable[[dict[str, Any], Any], list[Reason]]] = {
+    "dcg": _dcg, "dmb": _battles("dmb"), "dbe": _battles("dbe"), "dtector": _dtector, "arena": _arena,
+}
