@@ -172,6 +172,11 @@ def _battles(game: str) -> Callable[[dict[str, Any], Any], list[Reason]]:
                 reasons.append(Reason(f"{who}'s active Digimon is {stack[0].name}, Level {stack[0].level}, {alone}: a Digimon "
                                       "comes into an empty active zone only as an R, C or U played from the hand; a Level "
                                       "M evolves from one.", C.PLAY_NEW))
+            elif game == "dmb" and not others and not _dmb_line(stack):
+                reasons.append(Reason(f"{who}'s active zone, {' under '.join(card.name for card in reversed(stack))}, is no "
+                                      "line of evolutions: a Digimon evolves to the next level or to its own type (an Evolve "
+                                      "card may ignore one of these, and one Evolve card is played per turn), or from a "
+                                      "Digimon its Evolution Box or DNA names.", C.REQ_LEVEL))
             if side.abnormal:
                 top = stack[-1] if stack else None
                 if top is None:
@@ -188,6 +193,28 @@ def _battles(game: str) -> Callable[[dict[str, Any], Any], list[Reason]]:
         return reasons
 
     return check
+
+
+def _dmb_line(stack: list[Any]) -> bool:
+    """Is the DMB active zone a line of evolutions from a Digimon played (an R, C or U), each one evolving from the one
+    before by its level or its type (an Evolve card ignores the other: Type Bridge, Warp Code; a partner Level C comes
+    from the Destiny Zone onto its Level R), by its Evolution Box or by DNA? A Level R under the top may have been placed
+    there by an effect (Rookie Rescue: "Place a Level R Digimon from your trash under your Digimon.")."""
+    from ..games.dmb.cards import NEXT_LEVEL
+
+    def evolves(below: Any, above: Any) -> bool:
+        return (below.name in above.evo_box or below.name in above.dna or NEXT_LEVEL.get(below.level or "") == above.level
+                or below.type == above.type)
+
+    def placed_under(card: Any) -> bool:
+        return card.level == "R"
+
+    ends: list[bool] = []  # ends[i]: a line of evolutions can end at stack[i], the cards skipped placed under by effects
+    for at, card in enumerate(stack):
+        started = card.level in ("R", "C", "U") and all(placed_under(x) for x in stack[:at])
+        ends.append(started or any(ends[p] and evolves(stack[p], card) and all(placed_under(x) for x in stack[p + 1:at])
+                                   for p in range(at)))
+    return not stack or ends[-1]
 
 
 # -- D-Tector ----------------------------------------------------------------------------------------------------
