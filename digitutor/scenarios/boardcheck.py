@@ -79,6 +79,19 @@ def impossible(reasons: tuple[Reason, ...], source: str) -> InputError:
         f'{r.why} [{r.citation.id}: "{r.citation.quote}"]' for r in reasons))
 
 
+def note_lines(check: BoardCheck) -> list[str]:
+    """What the command line prints of a board it accepts: each way it goes beyond a legal deck, and (a board that
+    states ``beyond-rules``) its reason and each rule it sets aside, every one with its clause and quote."""
+    def cited(reason: Reason) -> str:
+        return f'{reason.why} [{reason.citation.id}: "{reason.citation.quote}"]'
+
+    lines = [f"note: beyond a legal deck: {cited(reason)}" for reason in check.beyond_decks]
+    if check.beyond_rules:
+        lines.append(f"note: beyond the rules, as the board says: {check.beyond_rules}")
+        lines += [f"note: beyond the rules: {cited(reason)}" for reason in check.impossible]
+    return lines
+
+
 def refuse_impossible(game: str, board: Any, state: Any, source: str) -> BoardCheck:
     """The check of a laid-out board; raises the one-line ``impossible`` error when the rules cannot have it (and the
     board does not state ``beyond-rules``). What a match started from a board (a scenario, a lesson, a position) runs."""
