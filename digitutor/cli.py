@@ -371,8 +371,9 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
             print(f"     {note}")
     print(f"{len(scenarios) - failed - refused} passed, {failed} failed" + (f", {refused} with a refused script answer" if refused else ""))
     if beyond and not args.files:
-        print(f"{beyond} board{'s go' if beyond != 1 else ' goes'} beyond a legal deck or the rules (as the board says): "
-              "`digitutor scenario check FILE` prints the notes")
+        boards = f"{beyond} board{'s go' if beyond != 1 else ' goes'}"
+        print(f"{boards} beyond a legal deck or the rules (as the board says): `digitutor scenario check FILE` prints "
+              "the notes")
     return EXIT_BAD_INPUT if refused else 1 if failed else 0
 
 

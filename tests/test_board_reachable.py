@@ -88,7 +88,7 @@ def test_no_board_a_seeded_game_reaches_is_refused(game: str) -> None:
             where = f"{game} seed {seed} step {len(match.steps)}"
             check = check_board(game, board)
             assert not check.impossible, (where, [(r.why, r.citation.id) for r in check.impossible], board)
-            again = Match(game, seed, {"board": board}, ("human", "human"), "board")  # the check a match runs passes too
+            again = Match(game, seed, {"board": board}, ("human", "human"), "board")  # the match's own check passes
             first, _ = to_decision(again)
             same = (first is not None and (first.kind, first.player) == (decision.kind, decision.player)
                     and again.game.phase_of(again.state) == match.game.phase_of(match.state)

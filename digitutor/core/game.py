@@ -37,8 +37,8 @@ def beyond_rules_reason(board: Mapping[str, Any], source: str = "setup") -> str:
     reason = board.get(BEYOND_RULES, "")
     if not isinstance(reason, str) or not reason.strip() and BEYOND_RULES in board or len(reason) > MAX_BEYOND_RULES:
         raise InputError(source, f"setup.board.{BEYOND_RULES}",
-                         f"expected a text of 1 to {MAX_BEYOND_RULES} characters saying why the board is beyond a legal game, "
-                         f"got {excerpt(reason)}")
+                         f"expected a text of 1 to {MAX_BEYOND_RULES} characters saying why the board is beyond "
+                         f"a legal game, got {excerpt(reason)}")
     return reason.strip()
 
 

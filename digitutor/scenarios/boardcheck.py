@@ -94,7 +94,8 @@ def note_lines(check: BoardCheck) -> list[str]:
 
 def refuse_impossible(game: str, board: Any, state: Any, source: str) -> BoardCheck:
     """The check of a laid-out board; raises the one-line ``impossible`` error when the rules cannot have it (and the
-    board does not state ``beyond-rules``). What a match started from a board (a scenario, a lesson, a position) runs."""
+    board does not state ``beyond-rules``). What a match started from a board (a scenario, a lesson, a position)
+    runs."""
     check = check_board(game, board, state)
     if check.refused:
         raise impossible(check.impossible, source)
