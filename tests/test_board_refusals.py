@@ -281,3 +281,12 @@ def _dcg_cards() -> list[Any]:
     from digitutor.core.registry import get_game
 
     return list(get_game("dcg").plugs.cards().values())
+
+
+def test_a_lesson_whose_board_is_beyond_a_legal_game_tells_the_learner_why() -> None:
+    from digitutor.lessons.model import load_lesson
+    from digitutor.widgets.tutor import beyond_rules_html
+
+    lesson = load_lesson(ROOT / "cards" / "dcg" / "lessons" / "17-an-effect-cancelled-and-an-ace-in-security.yaml")
+    assert "Beyond a legal game:</b> Biyomon (red) lies under Devimon" in beyond_rules_html(lesson)
+    assert beyond_rules_html(load_lesson(ROOT / "cards" / "dcg" / "lessons" / "02-memory.yaml")) == ""
