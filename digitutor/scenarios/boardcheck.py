@@ -12,7 +12,12 @@ card to stand for cards nobody will see; such a board is laid out, and the edito
 reasons as notes, each cited, so the judge knows the board is not one a legal deck could reach.
 
 ``raw_problems`` reads the board mapping before it is laid out (values the loader refuses without
-a citation, such as DCG memory beyond 10); ``state_problems`` reads the laid-out state.
+a citation, such as DCG memory beyond 10); each game's check reads the laid-out state, and
+``boardrules`` how a game reaches it (stacks, states, turns).
+
+A board may say it is deliberately beyond a legal game (``beyond-rules: <reason>``, for a lesson or
+an exercise that needs a card the card set lacks): its reasons are kept, with the reason it gives,
+and it is not refused for them. Every match started from a board runs ``refuse_impossible``.
 """
 
 from __future__ import annotations
