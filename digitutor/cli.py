@@ -348,10 +348,9 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
+    from .scenarios.boardcheck import note_lines
     from .scenarios.model import load_scenario, shipped_scenarios
     from .scenarios.runner import run_scenario
-
-    from .scenarios.boardcheck import note_lines
 
     scenarios = [load_scenario(path) for path in args.files] if args.files else shipped_scenarios(args.game)
     failed = refused = beyond = 0

@@ -35,7 +35,7 @@ MAX_BEYOND_RULES = 500
 def beyond_rules_reason(board: Mapping[str, Any], source: str = "setup") -> str:
     """The board's ``beyond-rules`` reason ('' when it has none); a value that is not a short text is one InputError."""
     reason = board.get(BEYOND_RULES, "")
-    if not isinstance(reason, str) or not reason.strip() and BEYOND_RULES in board or len(reason) > MAX_BEYOND_RULES:
+    if not isinstance(reason, str) or (not reason.strip() and BEYOND_RULES in board) or len(reason) > MAX_BEYOND_RULES:
         raise InputError(source, f"setup.board.{BEYOND_RULES}",
                          f"expected a text of 1 to {MAX_BEYOND_RULES} characters saying why the board is beyond "
                          f"a legal game, got {excerpt(reason)}")

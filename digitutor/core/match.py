@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -21,6 +21,9 @@ from .game import Game, GameState, Observation
 from .records import Decision, Option, Reason, Result, Step
 from .registry import get_game
 from .savefile import SAVE_VERSION, read_saved_match
+
+if TYPE_CHECKING:
+    from ..scenarios.boardcheck import BoardCheck
 
 SNAPSHOT_EVERY = 32
 SAVE_FORMAT = "digitutor-match"
@@ -61,7 +64,7 @@ class Match:
         self.rng = random.Random(seed)
         self.state: GameState = self.game.new_state(self.setup, source, random.Random(f"{seed}/instances"))
         board = self.setup.get("board") if isinstance(self.setup, dict) else None
-        self.board_check: Any = None  #: a board setup's check (``boardcheck.BoardCheck``): notes beyond a legal deck
+        self.board_check: BoardCheck | None = None  #: a board setup's check: its notes (beyond a legal deck)
         if isinstance(board, dict):  # a board no legal game reaches is refused, with its clauses (unless beyond-rules)
             from ..scenarios.boardcheck import refuse_impossible
 
