@@ -13,6 +13,7 @@ from .core.errors import DigitutorError, excerpt
 
 if TYPE_CHECKING:
     from .core.records import Decision
+    from .scenarios.boardlink import Board
     from .scenarios.runner import ScenarioRun
 
 EXIT_BAD_INPUT = 2
@@ -347,11 +348,12 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
+    from .scenarios.boardcheck import note_lines
     from .scenarios.model import load_scenario, shipped_scenarios
     from .scenarios.runner import run_scenario
 
     scenarios = [load_scenario(path) for path in args.files] if args.files else shipped_scenarios(args.game)
-    failed = refused = 0
+    failed = refused = beyond = 0
     for scenario in scenarios:
         run = run_scenario(scenario)
         if run.refused is not None:  # a bad file, not a failed ruling: one line on stderr, exit 2
@@ -362,7 +364,15 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
         for failure in run.failures:
             print(f"     {failure}")
         failed += not run.passed
+        notes = note_lines(run.match.board_check) if run.match.board_check is not None else []
+        beyond += bool(notes)
+        for note in notes if args.files else []:  # every note of the files named; a count for the whole library
+            print(f"     {note}")
     print(f"{len(scenarios) - failed - refused} passed, {failed} failed" + (f", {refused} with a refused script answer" if refused else ""))
+    if beyond and not args.files:
+        boards = f"{beyond} board{'s go' if beyond != 1 else ' goes'}"
+        print(f"{boards} beyond a legal deck or the rules (as the board says): `digitutor scenario check FILE` prints "
+              "the notes")
     return EXIT_BAD_INPUT if refused else 1 if failed else 0
 
 
@@ -388,8 +398,17 @@ def cmd_scenario_link(args: argparse.Namespace) -> int:
     from .scenarios.boardlink import board_from_file_doc, board_link
 
     board = board_from_file_doc(load_yaml(args.file), args.file)
+    _board_notes(board)
     print(f"?board={board_link(board)}")
     return 0
+
+
+def _board_notes(board: Board) -> None:
+    """A board accepted with notes (beyond a legal deck; beyond the rules, as it says): each note on stderr."""
+    from .scenarios.boardcheck import check_board, note_lines
+
+    for note in note_lines(check_board(board.game, board.board)):
+        print(error_line(note), file=sys.stderr)
 
 
 def cmd_scenario_open(args: argparse.Namespace) -> int:
@@ -397,6 +416,7 @@ def cmd_scenario_open(args: argparse.Namespace) -> int:
 
     text = sys.stdin.read(MAX_LINK + 1) if args.link == "-" else args.link
     board = read_board_link(text, "LINK")
+    _board_notes(board)
     scenario = scenario_text(board)
     if args.out:
         write_whole(args.out, scenario)

@@ -249,7 +249,7 @@ def test_four_ko_points_means_the_game_is_over(game: str) -> None:
     board = {**DEFAULT_BOARDS[game], "players": [{**DEFAULT_BOARDS[game]["players"][0], "ko_points": 4},
                                                  DEFAULT_BOARDS[game]["players"][1]]}
     assert [r.citation.id for r in check_board(game, board).impossible] == [f"{game}:battle-phase.7"]
-    assert f"[{game}:battle-phase.7]" in refused(token({"game": game, "board": board}))
+    assert f"[{game}:battle-phase.7: \"" in refused(token({"game": game, "board": board}))
 
 
 # -- A game in progress as a board -------------------------------------------------------------------------------

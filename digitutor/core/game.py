@@ -20,10 +20,26 @@ import msgspec
 
 from ..rules.model import Citation
 from .actions import Action, BadActionKey
-from .errors import IllegalActionError, InputError
+from .errors import IllegalActionError, InputError, excerpt
 from .frames import Frame
 from .instances import Instances
 from .records import Decision, Option, Reason, Result, Step, seat_name
+
+
+#: the board key that says a board is deliberately beyond a legal game, and why (shown to the learner)
+BEYOND_RULES = "beyond-rules"
+#: the longest ``beyond-rules`` reason
+MAX_BEYOND_RULES = 500
+
+
+def beyond_rules_reason(board: Mapping[str, Any], source: str = "setup") -> str:
+    """The board's ``beyond-rules`` reason ('' when it has none); a value that is not a short text is one InputError."""
+    reason = board.get(BEYOND_RULES, "")
+    if not isinstance(reason, str) or (not reason.strip() and BEYOND_RULES in board) or len(reason) > MAX_BEYOND_RULES:
+        raise InputError(source, f"setup.board.{BEYOND_RULES}",
+                         f"expected a text of 1 to {MAX_BEYOND_RULES} characters saying why the board is beyond "
+                         f"a legal game, got {excerpt(reason)}")
+    return reason.strip()
 
 
 class GameState(Protocol):
@@ -260,7 +276,14 @@ class Game:
         return {"decks": [list(card_ids) for _, card_ids in self.plugs.decks()]}
 
     def new_state(self, setup: Mapping[str, Any], source: str = "setup", rng: random.Random | None = None) -> Any:
-        """Lay out a game from a setup; ``rng`` numbers the instances. Raises InputError."""
+        """Lay out a game from a setup; ``rng`` numbers the instances. Raises InputError.
+
+        A board's ``beyond-rules`` (why it is deliberately beyond a legal game) is the board check's, not the layout's.
+        """
+        board = setup.get("board") if isinstance(setup, Mapping) else None
+        if isinstance(board, Mapping) and BEYOND_RULES in board:
+            beyond_rules_reason(board, source)
+            setup = {**setup, "board": {key: value for key, value in board.items() if key != BEYOND_RULES}}
         return self.plugs.layout(setup, source, rng)
 
     def result(self, state: Any) -> Result | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -22,6 +22,9 @@ from .records import Decision, Option, Reason, Result, Step
 from .registry import get_game
 from .savefile import SAVE_VERSION, read_saved_match
 from .secret import waiting
+
+if TYPE_CHECKING:
+    from ..scenarios.boardcheck import BoardCheck
 
 SNAPSHOT_EVERY = 32
 SAVE_FORMAT = "digitutor-match"
@@ -61,6 +64,12 @@ class Match:
         self.agents: list[Agent | None] = self._make_agents("")
         self.rng = random.Random(seed)
         self.state: GameState = self.game.new_state(self.setup, source, random.Random(f"{seed}/instances"))
+        board = self.setup.get("board") if isinstance(self.setup, dict) else None
+        self.board_check: BoardCheck | None = None  #: a board setup's check: its notes (beyond a legal deck)
+        if isinstance(board, dict):  # a board no legal game reaches is refused, with its clauses (unless beyond-rules)
+            from ..scenarios.boardcheck import refuse_impossible
+
+            self.board_check = refuse_impossible(game_id, board, self.state, source)
         self.steps: list[Step] = []
         self.decisions: list[DecisionRecord] = []
         self._answer_at: dict[int, DecisionRecord] = {}

@@ -12,7 +12,12 @@ card to stand for cards nobody will see; such a board is laid out, and the edito
 reasons as notes, each cited, so the judge knows the board is not one a legal deck could reach.
 
 ``raw_problems`` reads the board mapping before it is laid out (values the loader refuses without
-a citation, such as DCG memory beyond 10); ``state_problems`` reads the laid-out state.
+a citation, such as DCG memory beyond 10); each game's check reads the laid-out state, and
+``boardrules`` how a game reaches it (stacks, states, turns).
+
+A board may say it is deliberately beyond a legal game (``beyond-rules: <reason>``, for a lesson or
+an exercise that needs a card the card set lacks): its reasons are kept, with the reason it gives,
+and it is not refused for them. Every match started from a board runs ``refuse_impossible``.
 """
 
 from __future__ import annotations
@@ -22,9 +27,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import counted
+from ..core.errors import InputError, counted
+from ..core.game import beyond_rules_reason
 from ..core.records import Reason
 from ..core.registry import get_game
+from .boardrules import RULES
 
 
 @dataclass(frozen=True)
@@ -33,10 +40,13 @@ class BoardCheck:
 
     impossible: tuple[Reason, ...] = ()
     beyond_decks: tuple[Reason, ...] = ()
+    #: the board's ``beyond-rules``: why it is deliberately beyond a legal game ('' if it does not say so)
+    beyond_rules: str = ""
 
     @property
     def refused(self) -> bool:
-        return bool(self.impossible)
+        """Impossible, and not stated to be deliberately beyond a legal game."""
+        return bool(self.impossible) and not self.beyond_rules
 
 
 class Found:
@@ -46,21 +56,55 @@ class Found:
         self.impossible: list[Reason] = []
         self.beyond_decks: list[Reason] = []
 
-    def result(self) -> BoardCheck:
-        return BoardCheck(tuple(dict.fromkeys(self.impossible)), tuple(dict.fromkeys(self.beyond_decks)))
+    def result(self, beyond_rules: str = "") -> BoardCheck:
+        return BoardCheck(tuple(dict.fromkeys(self.impossible)), tuple(dict.fromkeys(self.beyond_decks)), beyond_rules)
 
 
 def check_board(game: str, board: dict[str, Any], state: Any = None) -> BoardCheck:
     """Every cited reason about ``board`` (see ``BoardCheck``); ``state``: the board laid out, if that is done already.
 
-    The game's loader runs first when no ``state`` is given: a shape it refuses raises its one-line InputError.
+    The game's loader runs first when no ``state`` is given: a shape it refuses raises its one-line InputError. A board
+    that states ``beyond-rules`` keeps its reasons, but is not refused for them (``BoardCheck.refused``).
     """
     early = raw_problems(game, board)
     if early:
         return BoardCheck(early)
+    beyond = beyond_rules_reason(board, "board")
     found = Found()
-    CHECKS[game](state if state is not None else get_game(game).new_state({"board": board}, "board"), found)
-    return found.result()
+    laid = state if state is not None else get_game(game).new_state({"board": board}, "board")
+    CHECKS[game](laid, found)
+    if game in RULES:
+        found.impossible.extend(RULES[game](board, laid))
+    return found.result(beyond)
+
+
+def impossible(reasons: tuple[Reason, ...], source: str) -> InputError:
+    """The one-line error of a board the rules cannot have: every reason, each with its clause and its quote."""
+    return InputError(source, "board", "a board the rules cannot have: " + "; ".join(
+        f'{r.why} [{r.citation.id}: "{r.citation.quote}"]' for r in reasons))
+
+
+def note_lines(check: BoardCheck) -> list[str]:
+    """What the command line prints of a board it accepts: each way it goes beyond a legal deck, and (a board that
+    states ``beyond-rules``) its reason and each rule it sets aside, every one with its clause and quote."""
+    def cited(reason: Reason) -> str:
+        return f'{reason.why} [{reason.citation.id}: "{reason.citation.quote}"]'
+
+    lines = [f"note: beyond a legal deck: {cited(reason)}" for reason in check.beyond_decks]
+    if check.beyond_rules:
+        lines.append(f"note: beyond the rules, as the board says: {check.beyond_rules}")
+        lines += [f"note: beyond the rules: {cited(reason)}" for reason in check.impossible]
+    return lines
+
+
+def refuse_impossible(game: str, board: Any, state: Any, source: str) -> BoardCheck:
+    """The check of a laid-out board; raises the one-line ``impossible`` error when the rules cannot have it (and the
+    board does not state ``beyond-rules``). What a match started from a board (a scenario, a lesson, a position)
+    runs."""
+    check = check_board(game, board, state)
+    if check.refused:
+        raise impossible(check.impossible, source)
+    return check
 
 
 def raw_problems(game: str, board: dict[str, Any]) -> tuple[Reason, ...]:

@@ -28,12 +28,11 @@ from typing import Any
 import yaml
 
 from ..core.errors import DigitutorError, InputError, excerpt
-from ..core.records import Reason
 from ..core.registry import GAME_MODULES, get_game
 from ..core.yamlio import MAX_DEPTH
 from ..widgets.position import LINK_PREFIX as POSITION_PREFIX
 from ..widgets.position import _whole_number
-from .boardcheck import BoardCheck, check_board, raw_problems
+from .boardcheck import BoardCheck, check_board, impossible, raw_problems
 
 VERSION = 1
 LINK_PREFIX = f"db{VERSION}."
@@ -196,11 +195,6 @@ def lay_out(board: Board, source: str) -> Any:
     if check.refused:
         raise impossible(check.impossible, source)
     return state
-
-
-def impossible(reasons: tuple[Reason, ...], source: str) -> InputError:
-    """The one-line error of a board the rules cannot have: every reason, each with its clause."""
-    return InputError(source, "board", "a board the rules cannot have: " + "; ".join(f"{r.why} [{r.citation.id}]" for r in reasons))
 
 
 _PATH_PART = re.compile(r"\.?([A-Za-z_][\w-]*)|\[(\d+)\]")

@@ -104,7 +104,13 @@ def check_html(inspection: Inspection) -> str:
         return f'<div class="dt-error">{esc(inspection.error)}</div>'
     check = inspection.check
     parts = []
-    if check.impossible:
+    if check.impossible and check.beyond_rules:
+        rows = "".join(f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>'
+                       for r in check.impossible)
+        parts.append(f'<div class="dt-editor-beyond"><b>Beyond a legal game, as the board says:</b> '
+                     f'{esc(check.beyond_rules)}<details><summary>No legal game reaches it, because '
+                     f'({len(check.impossible)}):</summary>{rows}</details></div>')
+    elif check.impossible:
         rows = "".join(f'<div class="dt-reason"><b>✗ {esc(r.why)}</b>{citations_html([r.citation])}</div>' for r in check.impossible)
         parts.append(f'<div class="dt-editor-refused"><b>The rules cannot have this board</b>, because:{rows}</div>')
     else:

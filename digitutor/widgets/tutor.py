@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.errors import DigitutorError
+from ..core.game import BEYOND_RULES
 from ..core.match import Match
 from ..core.registry import get_game
 from .board import BoardPanel
@@ -126,10 +127,20 @@ class LessonPanel(widgets.HTML):
             return f'<h2 class="dt-panel-title">{esc(closing_words(model))}</h2>{paragraphs(lesson.outro)}{goes_on}'
         latest = model.tracker.latest(model.step)
         if latest is None:
-            return f'<h2 class="dt-panel-title">{esc(lesson.title)}</h2>{paragraphs(lesson.intro)}'
+            title = f'<h2 class="dt-panel-title">{esc(lesson.title)}</h2>'
+            return f"{title}{paragraphs(lesson.intro)}{beyond_rules_html(lesson)}"
         index, notes = latest
         fresh = "" if index == model.step else f'<div class="dt-step-head">(from step {step_number(index)})</div>'
         return fresh + "".join(f'<h2 class="dt-panel-title">{esc(note.title)}</h2>{paragraphs(note.text)}' for note in notes)
+
+
+def beyond_rules_html(lesson: Lesson) -> str:
+    """A lesson's board that says it is beyond a legal game (``beyond-rules``): the reason, shown to the learner."""
+    board = (lesson.setup or {}).get("board")
+    reason = board.get(BEYOND_RULES) if isinstance(board, dict) else None
+    if not isinstance(reason, str) or not reason.strip():
+        return ""
+    return f'<p class="dt-beyond-rules"><b>Beyond a legal game:</b> {esc(reason.strip())}</p>'
 
 
 class Tutor(widgets.VBox):
