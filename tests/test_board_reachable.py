@@ -101,3 +101,19 @@ def test_no_board_a_seeded_game_reaches_is_refused(game: str) -> None:
             assert told(to_decision(again)[1]) == told(to_decision(match)[1]), (where, pick.label)
             compared += 1
     assert boards >= 60 and compared >= 10, (boards, compared)  # many points per game, and many played on
+
+
+def test_dbe_first_turn_skipping_its_strategy_phase_writes_a_board_the_check_accepts() -> None:
+    """dbe:strategy-phase.p1 "Skip this entire phase during the first turn of the game": the game passes through the
+    skipped Strategy Phase on turn 1, so a board written there must load (it starts at the End Phase that comes next),
+    while a board that says it is in the Strategy Phase of turn 1 is refused (test_board_refusals.py)."""
+    match = Match("dbe", 1, agents=("human", "greedy"))
+    while not (match.state.turn == 1 and match.game.phase_of(match.state) == "strategy"):
+        outcome = match.advance()
+        assert outcome is not None and match.state.turn <= 1, "the first turn ended without its (skipped) Strategy Phase"
+        if isinstance(outcome, Decision):  # (its first option: Player 1 does not evolve, and the skip comes next)
+            match.choose(outcome.legal_options[0].key)
+    board = yaml.safe_load(yaml.safe_dump(board_from_state("dbe", match.state)))
+    assert board["phase"] == "end"
+    assert not check_board("dbe", board).impossible, check_board("dbe", board)
+    Match("dbe", 1, {"board": board}, ("random", "random"), "board")

@@ -180,6 +180,8 @@ def _battles(with_dbe: bool) -> Callable[[Any, str], dict[str, Any]]:
             if with_dbe:
                 entry.update(dark=_ids(state, side.dark), flats=side.flats)
             players.append({key: value for key, value in entry.items() if value or key == "hp"})
+        if with_dbe and state.turn <= 1 and phase == "strategy":
+            phase = "end"  # the first turn skips the Strategy Phase (dbe:strategy-phase.p1): the End Phase comes next
         board = {"phase": _phase("strategy" if phase in ("battle", "support") else phase, START_AT, "prep"),
                  "active": state.active, "turn": max(1, state.turn), "players": players}
         chosen = _chosen_attacks(state) if phase in ("battle", "support") else None
