@@ -34,10 +34,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-import psutil  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server  # noqa: E402
-from playwright.sync_api import Browser, Error as PlaywrightError, Page, sync_playwright  # noqa: E402
-from report import save_and_print  # noqa: E402
+import psutil
+from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server
+from playwright.sync_api import Browser, Error as PlaywrightError, Page, sync_playwright
+from report import save_and_print
 
 HERE = Path(__file__).resolve().parent
 BOARD_TIMEOUT_S = 240.0

@@ -36,12 +36,12 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-import psutil  # noqa: E402
-from drive import act  # noqa: E402
-from harness import CHROMIUM, LOOPBACK, Server  # noqa: E402
-from playwright.sync_api import BrowserContext, Error as PlaywrightError, Page, sync_playwright  # noqa: E402
-from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site  # noqa: E402
-from report import save_and_print  # noqa: E402
+import psutil
+from drive import act
+from harness import CHROMIUM, LOOPBACK, Server
+from playwright.sync_api import BrowserContext, Error as PlaywrightError, Page, sync_playwright
+from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site
+from report import save_and_print
 
 HERE = Path(__file__).resolve().parent
 BOARD_TIMEOUT_S = 300.0

@@ -164,7 +164,7 @@ class LearnApp(AppPage):
             self._mode = self.mode.value
         except DigitutorError as error:
             model.error = one_line(str(error))
-        except Exception as error:  # noqa: BLE001 - never a traceback in front of a learner
+        except Exception as error:  # never a traceback in front of a learner
             log.exception("switching the learn app's mode failed")
             model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
 
@@ -230,7 +230,7 @@ class LearnApp(AppPage):
             self._mode = GUIDED
         except DigitutorError as error:
             model.error = one_line(str(error))
-        except Exception as error:  # noqa: BLE001 - never a traceback in front of a learner
+        except Exception as error:  # never a traceback in front of a learner
             log.exception("opening a lesson of the course failed")
             model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
 

@@ -132,7 +132,7 @@ class DeckCheckApp(AppPage):
             self.verdict.value = report_html(check_deck_text(self.text.value, self.source, self.game.value))
         except DigitutorError as error:
             self.verdict.value = f'<p class="dt-illegal">{esc(str(error).splitlines()[0])}</p>'
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             log.exception("deck check failed")
             self.verdict.value = f'<p class="dt-illegal">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</p>'
 

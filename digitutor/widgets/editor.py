@@ -291,7 +291,7 @@ class BoardEditor(widgets.VBox):
             action()
         except DigitutorError as error:
             self.message.value = f'<div class="dt-error">{esc(failed)}{esc(error)}</div>'
-        except Exception as error:  # noqa: BLE001 - never a traceback in front of a judge
+        except Exception as error:  # never a traceback in front of a judge
             log.exception("the board editor failed")
             self.message.value = f'<div class="dt-error">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</div>'
 
@@ -349,7 +349,7 @@ class BoardEditor(widgets.VBox):
                     value = self._printed_hp(player)
                 try:
                     box.value = value
-                except Exception:  # noqa: BLE001 - a value the widget cannot show (the YAML holds it; the check says why)
+                except Exception:  # a value the widget cannot show (the YAML holds it; the check says why)
                     pass
         finally:
             self._quiet = False

@@ -47,7 +47,7 @@ def guarded(method: F) -> F:
             return method(self, *args, **kwargs)
         except DigitutorError as error:
             self.error = one_line(str(error))
-        except Exception as error:  # noqa: BLE001 - a click must never crash the lesson
+        except Exception as error:  # a click must never crash the lesson
             log.exception("tutor action %s failed", method.__name__)
             self.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
         return None
@@ -70,7 +70,7 @@ def coach_answer(match: Match, decision: Decision) -> str | None:
         import random
 
         answer = factory(random.Random(0)).choose(decision, Observation(match.game, match.state, decision.player, decision))
-    except Exception:  # noqa: BLE001 - a hint that cannot be computed is simply not shown
+    except Exception:  # a hint that cannot be computed is simply not shown
         log.exception("the coach could not suggest an answer")
         return legal[0].key
     return answer if any(option.key == answer for option in legal) else legal[0].key

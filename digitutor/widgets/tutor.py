@@ -242,7 +242,7 @@ class Tutor(widgets.VBox):
             else:
                 model.error = one_line(f"Could not open that position — {error}")
             return
-        except Exception as error:  # noqa: BLE001 - untrusted input must never show a traceback
+        except Exception as error:  # untrusted input must never show a traceback
             log.exception("restoring a position from %s failed", source)
             model.error = one_line(f"Could not open that position ({type(error).__name__})")
             return

@@ -30,7 +30,7 @@ from drive import act, wait_ready
 from harness import LOOPBACK, Server, start_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serving"))
-from follow_secrets import leaks, secrets_of  # noqa: E402
+from follow_secrets import leaks, secrets_of
 
 FOLLOWERS = 3
 NEXT_PRESSES = 10
