@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 
 import psutil
 from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server
-from playwright.sync_api import Browser, Error as PlaywrightError, Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from report import save_and_print
 
 HERE = Path(__file__).resolve().parent

@@ -24,7 +24,6 @@ from drive import advance_until, press, wait_ready  # noqa: E402
 from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-
 VIEWPORT = {"width": 1366, "height": 768}
 
 

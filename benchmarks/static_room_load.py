@@ -39,9 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 import psutil
 from drive import act
 from harness import CHROMIUM, LOOPBACK, Server
-from playwright.sync_api import BrowserContext, Error as PlaywrightError, Page, sync_playwright
-from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from report import save_and_print
+from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site
 
 HERE = Path(__file__).resolve().parent
 BOARD_TIMEOUT_S = 300.0

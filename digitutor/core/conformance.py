@@ -21,12 +21,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules.citations import resolve
 from .actions import Action, BadActionKey
 from .errors import DigitutorError
 from .game import Game
 from .match import Match
 from .records import Decision, Reason
-from ..rules.citations import resolve
 
 JUNK_PARAMS = (("choice", "-1"), ("choice", "zzz"), ("effect", "99"), ("effect", "-1"), ("effect", "x"), ("x", "1"),
                ("count", "100000000000000000000"))

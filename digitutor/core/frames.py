@@ -11,8 +11,9 @@ each is a frame with its arguments, never a closure.
 
 from __future__ import annotations
 
-import msgspec
 from typing import Any
+
+import msgspec
 
 Plain = str | int | bool | None | tuple
 

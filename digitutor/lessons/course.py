@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
 
 from ..core.errors import DigitutorError, InputError

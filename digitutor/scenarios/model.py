@@ -22,7 +22,6 @@ Files are YAML, safe-loaded and never executed. Format (see docs/scenarios.md)::
 from __future__ import annotations
 
 import functools
-
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -89,7 +88,7 @@ class NowExpect(Schema):
     turn: Count | Unset = msgspec.UNSET
     phase: ShortText | Unset = msgspec.UNSET
     whose_turn: Player | Unset = msgspec.UNSET
-    decision: ShortText | None | Unset = msgspec.UNSET  #: the kind of the decision waiting (null: none waits)
+    decision: ShortText | Unset | None = msgspec.UNSET  #: the kind of the decision waiting (null: none waits)
     deciding: Player | Unset = msgspec.UNSET  #: who must answer it
 
 
@@ -140,7 +139,7 @@ class WhyNotExpect(Schema):
 class ResultExpect(Schema):
     """How the game ended: ``winner`` 0, 1 or null (a draw)."""
 
-    winner: Player | None | Unset = msgspec.UNSET
+    winner: Player | Unset | None = msgspec.UNSET
 
 
 class Expect(Schema):

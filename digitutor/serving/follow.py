@@ -180,7 +180,7 @@ class EventsHandler(RequestHandler):
             while not self._gone.is_set():
                 try:
                     await asyncio.wait_for(self._gone.wait(), KEEP_ALIVE_S)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     self.send(b": keep-alive\n\n")
         finally:
             hub.followers.discard(self)

@@ -21,10 +21,33 @@ import yaml
 from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
-from ..scenarios.boardedit import (ATTACK_POINT_CHOICES, THE_PLAYER, ZONES, Zone, attack_choices, card_choices, chosen_attack_choices,
-                                   empty_board, find_card, put_card, remove_card, set_attack, set_chosen_attack, start_phases,
-                                   toggle_suspended, zone_entries)
-from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
+from ..scenarios.boardedit import (
+    ATTACK_POINT_CHOICES,
+    THE_PLAYER,
+    ZONES,
+    Zone,
+    attack_choices,
+    card_choices,
+    chosen_attack_choices,
+    empty_board,
+    find_card,
+    put_card,
+    remove_card,
+    set_attack,
+    set_chosen_attack,
+    start_phases,
+    toggle_suspended,
+    zone_entries,
+)
+from ..scenarios.boardlink import (
+    Board,
+    Inspection,
+    board_link,
+    inspect_board,
+    parse_board_doc,
+    read_board_link,
+    scenario_text,
+)
 from ..scenarios.model import scenario_library
 from .board import board_html
 from .citation import citations_html

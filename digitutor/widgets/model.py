@@ -8,8 +8,8 @@ Match directly. Every public action is guarded: a bad click becomes a one-line
 from __future__ import annotations
 
 import functools
-import math
 import logging
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar

@@ -24,16 +24,15 @@ from .handover import HandOver, secret_html
 from .keys import key_listener
 from .lessons import Lesson, lesson_for
 from .model import MatchSpec, TutorModel, one_line
-from .query import on_query, query_params
 from .position import Position, load_match, position_link, read_position
 from .publish import publish_from
+from .query import on_query, query_params
 from .questions import QuestionPanel
 from .save import SavePanel
 from .style import esc, paragraphs, style
 from .termlinks import link_terms
 from .turnmap import TurnMap
 from .words import phase_title, step_number
-
 
 log = logging.getLogger("digitutor.widgets")
 

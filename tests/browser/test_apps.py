@@ -7,13 +7,13 @@ notebook cell or request that leaves 127.0.0.1.
 from __future__ import annotations
 
 import pytest
+from drive import act, advance_until, legal_options, press, text, wait_ready
+from harness import NOTEBOOKS
 from playwright.sync_api import Page, expect
 
 from digitutor.core.registry import GAME_MODULES, get_game
 from digitutor.rules.corpus import GAME_TITLES
 from digitutor.scenarios.model import shipped_scenarios
-from drive import act, advance_until, legal_options, press, text, wait_ready
-from harness import NOTEBOOKS
 
 GAMES = list(GAME_MODULES)
 MORE_APPS = ("rulings.ipynb", "rulebook.ipynb", "deck_check.ipynb", "compare.ipynb")

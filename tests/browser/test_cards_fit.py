@@ -13,9 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from drive import wait_ready
+from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 from test_card_fit_gallery import card_views, gallery_boards

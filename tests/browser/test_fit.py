@@ -19,9 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from drive import act, text, wait_ready
+from playwright.sync_api import Page, expect
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 GAMES = ("dcg", "dmb", "dbe", "dtector", "arena")

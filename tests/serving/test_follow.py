@@ -13,16 +13,16 @@ import zlib
 from typing import Any
 
 import pytest
+from follow_secrets import leaks, secrets_of
 from tornado.testing import AsyncHTTPTestCase
 from tornado.web import Application
 
 from digitutor.serve import room_links
 from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, clean_view, follow_handlers
 from digitutor.widgets import publish
-from digitutor.widgets.publish import view_of
 from digitutor.widgets.model import TutorModel
+from digitutor.widgets.publish import view_of
 from digitutor.widgets.tutor import Tutor, free_play_spec
-from follow_secrets import leaks, secrets_of
 
 KEY = "k" * 32
 

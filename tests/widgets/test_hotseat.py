@@ -13,13 +13,12 @@ from collections.abc import Iterator
 
 import ipywidgets as widgets
 import pytest
+from widget_helpers import GAMES
 
 from digitutor.widgets.apps import HOT_SEAT, LearnApp
 from digitutor.widgets.controls import step_row
 from digitutor.widgets.position import position_link
 from digitutor.widgets.tutor import Tutor
-
-from widget_helpers import GAMES
 
 MAX_MOVES = 600
 

@@ -131,13 +131,12 @@ def test_the_judges_view_names_the_face_down_cards():
 def test_a_card_citation_and_a_ruling_by_absence_are_shown_with_their_words():
     """A judge's scenario may demonstrate a card's own text (dcg:card.bt2-070, Impmon's effect) and a clause shown by
     what does not happen (dcg:overflow.p1 applies to "an ACE Digimon card": Impmon is none); the library quotes both."""
-    from digitutor.core.registry import get_game
-    from digitutor.scenarios.model import parse_scenario
-    from digitutor.widgets.rulings import complete_html, scenario_html
-
     from pathlib import Path
 
+    from digitutor.core.registry import get_game
     from digitutor.core.yamlio import load_yaml
+    from digitutor.scenarios.model import parse_scenario
+    from digitutor.widgets.rulings import complete_html, scenario_html
 
     doc = load_yaml(next((Path(__file__).parents[2] / "cards" / "dcg" / "scenarios").glob("58*.yaml")))
     doc["demonstrates"] = ["dcg:card.bt2-070", {"clause": "dcg:overflow.p1", "by_absence": "Impmon is no ACE: no memory is lost."}]

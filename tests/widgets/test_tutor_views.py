@@ -5,10 +5,10 @@ from __future__ import annotations
 import html
 import time
 
+from widget_helpers import to_first_decision
+
 from digitutor.rules.model import CitationKind
 from digitutor.widgets.tutor import Tutor, presenter_requested
-
-from widget_helpers import to_first_decision
 
 STABLE_CLASSES = ("dt-next", "dt-back", "dt-citation", "dt-decision", "dt-board", "dt-timeline", "dt-turn-map", "dt-presenter")
 

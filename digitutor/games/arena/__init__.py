@@ -10,8 +10,8 @@ from . import citations as C
 from .agents import GreedyAgent
 from .cardfile import card_set, parse_card_list, tutorial_decks
 from .checks import ACTIONS, deck_problems
-from .layout import new_state as _new_state
 from .effects import RULES as EFFECT_RULES
+from .layout import new_state as _new_state
 from .procedure import PROCEDURE
 from .state import AState, Phase
 from .view import board as _board

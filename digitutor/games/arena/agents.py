@@ -7,8 +7,8 @@ from collections.abc import Callable
 from ...core.agents import ChooserAgent
 from ...core.records import Option
 from .cards import Card
-from .effects import online_cost
 from .checks import colour_of, power, power_after
+from .effects import online_cost
 from .state import AState
 
 

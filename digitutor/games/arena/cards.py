@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ...core.effects import Effect
 from ..levels import RANK, Level
-from enum import StrEnum
 
 
 class Colour(StrEnum):

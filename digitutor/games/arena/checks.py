@@ -6,14 +6,13 @@ the option lists are built from them, and answering a decision re-checks through
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from collections import Counter
-
 from ...core.actions import Action, action
+from ...core.effects import Value
 from ...core.frames import Frame
 from ...core.game import ActionRule
-from ...core.effects import Value
 from ...core.records import Option, Reason
 from . import citations as C
 from . import effects

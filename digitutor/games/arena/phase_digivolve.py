@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from ...core.effects import renumbered
-from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Renumbering
+from ...core.secret import hide_secrets
 from .actions import name
 from .cards import Card, Kind
 from .checks import attack_value, colour_of, power

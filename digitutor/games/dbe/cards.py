@@ -20,7 +20,7 @@ from ...core.effects import Effect, load_effects
 from ...core.errors import InputError
 from ...core.schema import Schema, ShortText, validate
 from ...core.yamlio import load_yaml
-from ..dmb.cards import ATTACKS, Card, NEXT_LEVEL
+from ..dmb.cards import ATTACKS, NEXT_LEVEL, Card
 from .effects import ABILITIES, RULES
 
 Kind = Literal["digimon", "option", "evolution"]

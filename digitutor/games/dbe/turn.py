@@ -5,6 +5,7 @@ DMB's code (``games/dmb``), citing DBE's text through ``state.cites``."""
 from __future__ import annotations
 
 import random
+
 from msgspec.structs import replace
 
 from ...core.actions import Action, action

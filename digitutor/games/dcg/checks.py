@@ -14,15 +14,14 @@ from ...core.actions import Action
 from ...core.frames import Frame
 from ...core.game import ActionRule
 from ...core.records import Reason
+from ...rules.model import Citation
 from . import citations as C
 from .cards import Card, Category, Partner, Requirement
 from .layer import has
 from .moves import can_pay, memory_words
 from .state import CState, Stack
-from ...rules.model import Citation
 from .triggers import CHOICES, check_order
-from .xros import check_xros, cheapest, why_not_burst
-
+from .xros import cheapest, check_xros, why_not_burst
 
 # -- where a named card is ------------------------------------------------------------------------------------------
 

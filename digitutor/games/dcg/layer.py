@@ -10,8 +10,8 @@ breeding area activate no effects (dcg:breeding-area.p2).
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from ...core.effects import InForce, Value, ValueLayer, World

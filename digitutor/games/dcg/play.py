@@ -18,24 +18,24 @@ from ...core.records import Decision, Event, Option, Step
 from . import citations as C
 from .cards import Card, Category
 from .checks import (
+    MATCHES,
     check_breeding,
     colours_in_play,
-    MATCHES,
     digivolve_match,
     digivolve_requirement,
     main_effects,
     meets,
-    why_not_activate,
-    why_not_dna,
     own_stack,
+    target_reasons,
+    why_not_activate,
     why_not_attacker,
     why_not_digivolve,
-    target_reasons,
+    why_not_dna,
     why_not_play_card,
     why_not_use,
 )
 from .layer import dp, keyword, may_lower_dp
-from .moves import can_pay, delete, enter_play, draw, leave_play, memory_words, name, paid_memory, step, take, trash_all
+from .moves import can_pay, delete, draw, enter_play, leave_play, memory_words, name, paid_memory, step, take, trash_all
 from .state import CState, Phase, Stack
 from .triggers import push_pending, stack_triggers, triggered
 from .xros import burst_tamer, declare, end_of_burst, why_not_burst, xros_materials
@@ -250,7 +250,7 @@ def rules_due(state: CState) -> list[int]:
             shown = state.cards[stack.top]
             if shown.category is Category.TAMER:
                 continue
-            if shown.dp is None or (shown.dp <= 0 or lowered) and dp(state, stack.top).value <= 0:
+            if shown.dp is None or ((shown.dp <= 0 or lowered) and dp(state, stack.top).value <= 0):
                 due.append(stack.top)
     return due
 

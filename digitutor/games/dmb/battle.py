@@ -17,8 +17,8 @@ from ...core.secret import choices
 from . import citations as DMB
 from .cards import SYMBOLS
 from .choices import push_attach_from, push_look, push_shatter
-from .effects import has_passive, passive_power
 from .common import chosen_attack, draw, name, owner_of, step, trash_top
+from .effects import has_passive, passive_power
 from .state import Battle, DState, Phase
 from .turn import turn_frames
 

@@ -9,8 +9,8 @@ from ...core.frames import frame
 from ...core.records import Event
 from ...core.secret import record
 from ...rules.model import Citation
-from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
+from .choices import attach, push_discard, push_look, push_take
 from .common import chosen_attack, draw, is_definition, name, to_owners_trash, trash_top
 from .effects import has_passive, whose
 from .state import DState

@@ -14,8 +14,8 @@ from ...core.layout import MAX_TURN, CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import Card, Deck, card_set, tutorial_decks
-from .turn import turn_frames
 from .state import DState, Side
+from .turn import turn_frames
 
 DECK_SIZE = 40
 START_AT = ("setup", "prep", "evolution", "strategy", "end")

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import ModuleType
 
+from ...core.effects import EffectRules
 from ...core.frames import Frame, frame
 from ...core.instances import Instances
 from ...core.state import StateBase
-from ...core.effects import EffectRules
 from . import citations as DMB
 from .effects import RULES as DMB_EFFECTS
 

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from ...core.effects import renumbered
-from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Renumbering
+from ...core.secret import hide_secrets
 from .cards import BattleType, Card, Element, Level
 from .procedure import name
 from .state import DState, Side, Unit

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .arena_helpers import board, player
 from digitutor.cli import main
 from digitutor.core.errors import InputError
 from digitutor.games.arena import GAME
 from digitutor.games.arena.cardfile import card_set, cards_dir, parse_card_list, parse_cards, tutorial_decks
 from digitutor.games.arena.cards import Colour, Level
 from digitutor.games.arena.layout import new_state
+
+from .arena_helpers import board, player
 
 CARDS = card_set()
 RAW = yaml.safe_load((cards_dir() / "cards.yaml").read_text())
