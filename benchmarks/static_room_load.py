@@ -193,7 +193,7 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
             page.close()
 
         games = []
-        for page, when in zip(pages[: args.sessions], ready):
+        for page, when in zip(pages[: args.sessions], ready, strict=False):
             if when is None:
                 games.append({"ended": False, "why": "never interactive"})
                 continue

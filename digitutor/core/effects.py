@@ -274,7 +274,7 @@ def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: 
         effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote), frozenset(m.value for m in spec.modify),
                               _rulings(spec.rulings, rules.game, source, f"{at}.rulings"),
                               tuple(zip(spec.if_not_rulings or {}, _rulings(tuple((spec.if_not_rulings or {}).values()), rules.game,
-                                                                          source, f"{at}.if_not_rulings")))))
+                                                                          source, f"{at}.if_not_rulings"), strict=True))))
     return tuple(effects)
 
 

@@ -46,7 +46,7 @@ class Instances:
             uids = [uid for uid, who in enumerate(owners) if who == owner]
             numbers = list(range(1, len(uids) + 1))
             rng.shuffle(numbers)
-            for uid, number in zip(uids, numbers):
+            for uid, number in zip(uids, numbers, strict=True):
                 ids[uid] = f"{owner_prefix(owner)}.c{number}"
         return cls(tuple(cards), tuple(ids), tuple(owners))
 

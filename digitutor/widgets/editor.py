@@ -418,7 +418,7 @@ class BoardEditor(widgets.VBox):
         chosen = chosen if isinstance(chosen, list) and len(chosen) == 2 else [None, None]
         self._quiet = True
         try:
-            for box, options, value in zip(self.chosen, chosen_attack_choices(self.game_id, self.board), chosen):
+            for box, options, value in zip(self.chosen, chosen_attack_choices(self.game_id, self.board), chosen, strict=False):
                 value = "" if value is None else str(value)
                 if value not in [offered for _, offered in options]:
                     options.append((f"{value[:40]} (as written)", value))

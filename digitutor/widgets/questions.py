@@ -77,7 +77,7 @@ class QuestionCard(widgets.VBox):
             return
         choice = self.posed.grade(label)
         self.given = label
-        for button, each in zip(self.buttons, self.posed.choices):
+        for button, each in zip(self.buttons, self.posed.choices, strict=False):
             button.disabled = True
             if each.label == label:
                 button.add_class("dt-q-picked")

@@ -246,7 +246,7 @@ class SecretRun(FollowServer):
         self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == len(secrets)))
         received = events(chunks)
         assert len(received) == len(secrets) > 40
-        for message, (uids, names) in zip(received, secrets):
+        for message, (uids, names) in zip(received, secrets, strict=False):
             assert not leaks(message, uids, names), f"seq {message['seq']}: {leaks(message, uids, names)}"
         stream = b"".join(chunks).decode()
         assert not any(position in stream for position in positions), "a position (seed, answers) reached the stream"

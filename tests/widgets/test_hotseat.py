@@ -45,9 +45,9 @@ def hidden_names(tutor: Tutor) -> set[str]:
     names: set[str] = set()
     for seat in range(model.game.players):
         seen = model.game.board(state, seat)
-        for mine, theirs in zip(judge.players, seen.players):
-            for zone, seen_zone in zip(mine.zones, theirs.zones):
-                for card, seen_card in zip(zone.cards, seen_zone.cards):
+        for mine, theirs in zip(judge.players, seen.players, strict=False):
+            for zone, seen_zone in zip(mine.zones, theirs.zones, strict=False):
+                for card, seen_card in zip(zone.cards, seen_zone.cards, strict=False):
                     if seen_card.hidden and not card.hidden and card.name:
                         names.add(card.name)
     return names

@@ -86,7 +86,7 @@ def test_an_illegal_option_shows_every_reason_behind_a_why_not_toggle():
     illegal = [o for o in tutor.model.pending().options if not o.legal]
     rows = tutor.decision.value.split('<div class="dt-illegal-row">')[1:]
     assert len(rows) == len(illegal)
-    for option, row in zip(illegal, rows):
+    for option, row in zip(illegal, rows, strict=False):
         assert "dt-option-illegal\" disabled" in row and 'class="dt-why-not"' in row
         assert row.index('class="dt-why-not"') < row.index('class="dt-reasons"'), "the reasons sit behind the toggle"
         assert row.count('class="dt-reason"') == len(option.reasons) >= 1

@@ -75,7 +75,7 @@ class DigimonBattleEvolution(Game):
                     or any(v.verb == "flatten" for e in c.effects for v in e.spec.do)}
         players = [
             {"deck": [i for i in deck.cards if i not in left_out] * 6, "active": [top], "hp": 40_000, "partner": deck.partner}
-            for deck, top in zip(tutorial_decks(), ("paildramon", "lillymon"))
+            for deck, top in zip(tutorial_decks(), ("paildramon", "lillymon"), strict=True)
         ]
         return {"board": {"phase": "prep", "active": 0, "turn": 2, "players": players}}
 

@@ -123,7 +123,7 @@ def told_moves(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: in
     """What an effect's ``verbs`` did (one entry of ``done.moved`` each), for a viewer: who moves which card where, the
     card named if the viewer may see it."""
     parts = []
-    for spec, (verb, who, uids) in zip(verbs, done.moved):
+    for spec, (verb, who, uids) in zip(verbs, done.moved, strict=False):
         if verb in ("choose", "search") or (not uids and verb not in ("gain", "lose", "draw")):
             continue
         known = {u: before.known(state, u) for u in uids}
@@ -158,7 +158,7 @@ def move_events(state: CState, done: VerbResult, verbs: Sequence[Verb], before: 
     """One event per verb run, seen by the seats that may know its cards; and the digivolution cards a Digimon that left
     play took to the trash."""
     events = []
-    for spec, (verb, who, uids) in zip(verbs, done.moved):
+    for spec, (verb, who, uids) in zip(verbs, done.moved, strict=False):
         known = EVERYONE.intersection(*(before.known(state, u) for u in uids))
         data = {"to": spec.to or "trash"} if verb == "move" else None
         events.append(state.card_event(f"effect-{verb}", who, uids, data, seen_by=None if known == EVERYONE else known))

@@ -306,7 +306,7 @@ def _what_rules(state: CState, item: Pending, effect: Effect, every: Sequence[Ve
                 cited.append(C.NO_BURST_BY_EFFECT)  # a card with a Burst requirement digivolves the normal way here
     if any(v.verb == "play" and v.what is not None and v.what.zone == "sources" for v in verbs):
         cited.append(C.PLAY_FROM_SOURCES)
-    for spec, (verb, _, uids) in zip(verbs, done.moved):  # one entry a verb run, in order
+    for spec, (verb, _, uids) in zip(verbs, done.moved, strict=False):  # one entry a verb run, in order
         if verb != "move" or not uids or spec.what is None:
             continue
         where, origin = spec.to, _origin(every, spec.what)

@@ -56,7 +56,7 @@ class DigimonBattles(Game):
         """A long game for timing time travel: six-fold decks, and two Ultimates (no Crash) with 3000 HP and no Mega to evolve to."""
         players = [
             {"deck": list(deck.cards) * 6, "active": [top], "hp": 3000, "partner": deck.partner}
-            for deck, top in zip(tutorial_decks(), ("magnaangemon", "weregarurumon"))
+            for deck, top in zip(tutorial_decks(), ("magnaangemon", "weregarurumon"), strict=True)
         ]
         return {"board": {"phase": "prep", "active": 0, "turn": 1, "players": players}}
 
