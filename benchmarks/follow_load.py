@@ -172,7 +172,7 @@ def drive(page: Page, root: Any, room: Room, steps: int) -> dict[str, Any]:
         if not act(root):
             break  # the game is over
         moved += 1
-        room.wait(lambda: all(f.latest() > last or f.error or f.closed for f in room.followers), STEP_TIMEOUT_S)
+        room.wait(lambda: all(f.latest() > last or f.error or f.closed for f in room.followers), STEP_TIMEOUT_S)  # noqa: B023 - wait() polls it before the next iteration
         for follower in room.followers:
             arrived = [when for seq, when in follower.received.items() if seq > last]
             if arrived:

@@ -183,9 +183,9 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
         _print_json([
             {"game": c.game, "clauses": len(c.leaves), "taught": len(c.taught), "percent": round(c.percent, 1),
              "as_rules": len(c.as_rules), "as_rules_percent": round(100.0 * len(c.as_rules) / max(1, len(c.leaves)), 1),
-             "lessons": [{"id": l.lesson.id, "title": l.lesson.title, "hash": l.lesson.hash, "concepts": list(l.lesson.concepts),
-                          "presses": l.presses, "questions": len(l.lesson.questions),
-                          "clauses": [x for x in c.leaves if x in l.clauses]} for l in c.lessons],
+             "lessons": [{"id": e.lesson.id, "title": e.lesson.title, "hash": e.lesson.hash, "concepts": list(e.lesson.concepts),
+                          "presses": e.presses, "questions": len(e.lesson.questions),
+                          "clauses": [x for x in c.leaves if x in e.clauses]} for e in c.lessons],
              "untaught": [{"id": x, "reason": c.reasons.get(x)} for x in c.untaught]}
             for c in report
         ])

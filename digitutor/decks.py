@@ -317,9 +317,8 @@ class CopiesRead:
                 self.listed[part] += done[2]  # an entry {card, count}
             if frames and frames[-1][0] and not done[3]:
                 frames[-1][1] = None
-        elif isinstance(event, yaml.DocumentEndEvent) and self.game is not None:
-            if reasons := oversize(self.game, self.listed):
-                raise TooManyCards(self.game, self.name, reasons, self.listed["cards"])
+        elif isinstance(event, yaml.DocumentEndEvent) and self.game is not None and (reasons := oversize(self.game, self.listed)):
+            raise TooManyCards(self.game, self.name, reasons, self.listed["cards"])
 
     def _part(self, depth: int) -> str | None:
         """The part (cards, eggs) whose entry list is open at ``depth``, if it is."""

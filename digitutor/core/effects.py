@@ -357,9 +357,7 @@ class World:
             return False
         if selector.trait is not None and selector.trait not in (get(state, uid, "traits") or ()):
             return False
-        if selector.text_contains is not None and selector.text_contains not in (get(state, uid, "text") or ""):
-            return False
-        return True
+        return selector.text_contains is None or selector.text_contains in (get(state, uid, "text") or "")
 
     def _within(self, state: Any, uid: int, selector: Selector) -> bool:
         """The numeric filters (``at_most``, ``at_least``); a card without the value fails them."""

@@ -14,7 +14,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import msgspec
 
@@ -244,9 +244,9 @@ class Game:
     title: str = ""
     players: int = 2
     summary: str = ""
-    agents: dict[str, Any] = {}
+    agents: ClassVar[Mapping[str, Any]] = {}
     #: state fields that are the game's rules, not play (a citation table): not saved, set again on load
-    fixed_fields: Mapping[str, Any] = {}
+    fixed_fields: ClassVar[Mapping[str, Any]] = {}
     procedure: Procedure
     actions: Mapping[str, ActionRule]
 

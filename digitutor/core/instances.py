@@ -62,14 +62,14 @@ class Instances:
         uid = len(self.cards)
         number = sum(1 for u in self.created if self.owners[u] == owner) + 1
         table = Instances(
-            self.cards + (card,), self.ids + (f"{owner_prefix(owner)}.t{number}",), self.owners + (owner,),
-            self.created + (uid,), self.removed,
+            (*self.cards, card), (*self.ids, f"{owner_prefix(owner)}.t{number}"), (*self.owners, owner),
+            (*self.created, uid), self.removed,
         )
         return table, uid
 
     def remove(self, uid: int) -> Instances:
         """A new table that records ``uid`` as removed from the game (it is in no zone now)."""
-        return Instances(self.cards, self.ids, self.owners, self.created, self.removed + (uid,), self.index)
+        return Instances(self.cards, self.ids, self.owners, self.created, (*self.removed, uid), self.index)
 
     def accounted(self, in_zones: Sequence[int]) -> bool:
         """Card conservation: every card is in exactly one zone or recorded as removed."""

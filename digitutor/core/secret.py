@@ -34,7 +34,7 @@ def record(state: Any, kind: str, player: int, choice: str) -> None:
     for position in range(len(state.frames) - 1, -1, -1):
         reveal = state.frames[position]
         if reveal.kind == f"{kind}.reveal":
-            kept = tuple((p, c) for p, c in reveal[SECRET] if p != player) + ((player, choice),)
+            kept = (*((p, c) for p, c in reveal[SECRET] if p != player), (player, choice))
             state.frames[position] = reveal.but(**{SECRET: kept})
             return
     raise ValueError(f"no {kind}.reveal frame to keep a secret choice in")

@@ -61,7 +61,7 @@ def shared_title(label: str, shared: tuple[int, int]) -> str:
     """The shared words with "…" where each option's own words go: "Put … in the Side Pile"."""
     words = label.split(" ")
     head, tail = shared
-    return " ".join(words[:head] + ["…"] + words[len(words) - tail:])
+    return " ".join([*words[:head], "…", *words[len(words) - tail:]])
 
 
 #: a label longer than this hides its details on a small presenter screen (``.dt-option-detail``; the whole label

@@ -8,6 +8,7 @@ cited reason and cannot be played or shared until it is mended; nothing is ever 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
 from collections.abc import Callable
@@ -370,10 +371,8 @@ class BoardEditor(widgets.VBox):
                 value = holder.get(setting.key, setting.default) if isinstance(holder, dict) else setting.default
                 if setting.key == "hp" and "hp" not in holder:
                     value = self._printed_hp(player)
-                try:
+                with contextlib.suppress(Exception):  # a value the widget cannot show (the YAML holds it; the check says why)
                     box.value = value
-                except Exception:  # a value the widget cannot show (the YAML holds it; the check says why)
-                    pass
         finally:
             self._quiet = False
 

@@ -111,7 +111,7 @@ def test_rulings_app_plays_a_scenario_to_its_end(app: Page, game: str) -> None:
     # Next follows the scenario's script, its decisions included; the scenario ends when the game
     # does (Next disabled) or when the script has no answer left (Next changes nothing and says so).
     next_step, steps = root.locator("button.dt-next"), 0
-    for steps in range(400):
+    for steps in range(400):  # noqa: B007 - the count is read after the loop
         if next_step.is_disabled():
             break
         if legal_options(root).count() and not root.locator(".dt-option-suggested").count():

@@ -101,7 +101,7 @@ def test_the_screen_is_handed_over_between_seats_and_shows_nothing_of_either_han
         assert "dt-tl-row" not in text, "no timeline (its narrations are the last player's)"
         steps, answers = len(model.match.steps), list(model.match.decisions)
         for action in (model.next, model.back, lambda: model.choose_number(1), lambda: model.jump(0), model.undo,
-                       model.run_to_my_decision, lambda: model.choose(pending.legal_options[0].key)):
+                       model.run_to_my_decision, lambda: model.choose(pending.legal_options[0].key)):  # noqa: B023 - each is called in this iteration
             action()
             assert model.handover_to() == seat and len(model.match.steps) == steps and model.match.decisions == answers
         assert "Pass the screen" in model.notice

@@ -278,7 +278,7 @@ def test_a_lesson_link_wins_over_a_kept_game_of_another_lesson(fixture_course):
 def test_the_shipped_courses_of_dtector_and_dcg_load_in_the_learn_app():
     for game in ("dtector", "dcg"):
         app = LearnApp(game)
-        assert [entry.stem for entry in app.lessons][0] == "first-game"
+        assert next(entry.stem for entry in app.lessons) == "first-game"
         assert len(app.course.rows) == len(course(game))
 
 

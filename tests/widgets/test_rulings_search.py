@@ -54,7 +54,7 @@ def test_a_card_named_by_its_number_on_the_board_is_found_by_its_name():
 def test_the_search_finds_clause_ids_and_explanations():
     by_clause = search("dtector:battle-type.p1")
     assert by_clause and all("dtector:battle-type.p1" in s.demonstrates for s in by_clause)
-    assert [s.id for s in search("ability beats crush")][0] == "dtector/02-ability-beats-crush", "a title match comes first"
+    assert next(s.id for s in search("ability beats crush")) == "dtector/02-ability-beats-crush", "a title match comes first"
     assert search("no such words anywhere zzz") == []
 
 
@@ -142,7 +142,7 @@ def test_a_card_citation_and_a_ruling_by_absence_are_shown_with_their_words():
     doc["demonstrates"] = ["dcg:card.bt2-070", {"clause": "dcg:overflow.p1", "by_absence": "Impmon is no ACE: no memory is lost."}]
     scenario = parse_scenario(doc, "judge.yaml")
     impmon = get_game("dcg").card_text("bt2-070")
-    for html in (scenario_html(scenario), complete_html(scenario)):
-        assert impmon.split("\n")[0][:40] in html.replace("&quot;", '"').replace("&#x27;", "'")
-        assert "Impmon is no ACE: no memory is lost." in html
-        assert "dcg:overflow.p1" in html
+    for page in (scenario_html(scenario), complete_html(scenario)):
+        assert impmon.split("\n")[0][:40] in page.replace("&quot;", '"').replace("&#x27;", "'")
+        assert "Impmon is no ACE: no memory is lost." in page
+        assert "dcg:overflow.p1" in page

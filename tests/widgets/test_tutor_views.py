@@ -120,7 +120,7 @@ def test_the_timeline_shows_whole_narrations_and_a_click_jumps():
     model = tutor.model
     model.run_to_my_decision()
     rows = tutor.timeline.rows.value
-    for index, step in enumerate(model.match.steps):
+    for step in model.match.steps:
         assert html.escape(step.narration) in rows, "a timeline row shows the whole narration"
     if tutor.key_listener is not None:
         send(tutor, {"action": "jump", "step": 0})

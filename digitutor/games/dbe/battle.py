@@ -62,7 +62,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         lost = [a for a in gained if a.partition("@")[0] != "jamming" and not a.startswith("counter")]
         kept = [a for a in gained if a.startswith("counter")]
         if cross.ability and "jammed" not in other.battle.abilities:
-            other.alter(abilities=other.battle.abilities + ("jammed",))
+            other.alter(abilities=(*other.battle.abilities, "jammed"))
             voided.append(p)
         if lost:  # a Cross's abilities gained through effects are voided too
             other.alter(abilities=tuple(a for a in other.battle.abilities if a not in lost))

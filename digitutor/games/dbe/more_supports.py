@@ -70,7 +70,7 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
         return None
     done = dmb_support.support_resolve(state, top, rng)
     if side.support:
-        side.alter(resolved=side.battle.resolved + (side.support[-1],))
+        side.alter(resolved=(*side.battle.resolved, side.support[-1]))
     state.frames.append(frame("support.jam-now", top.player))  # a Support that gave Jamming may void a Digimon Support now
     return done
 

@@ -35,7 +35,7 @@ def turn_frames(state: DState) -> list[Frame]:
         frame("evolution.rack", active), frame("evolution.evolve", active),
     ]
     frames.append(frame("strategy.skip", active) if state.turn == 1 else frame("strategy.start", active))
-    return frames + [frame("end.triggers", active), frame("end.discard", active), frame("end.cleanup", active)]
+    return [*frames, frame("end.triggers", active), frame("end.discard", active), frame("end.cleanup", active)]
 
 
 # -- Prep Phase --------------------------------------------------------------------------------------------------

@@ -68,10 +68,7 @@ def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, .
     if card.category is not Category.DIGIMON and card.category is not Category.TAMER:
         rule = C.USE_OPTION if card.category is Category.OPTION else C.PLAY_DIGIMON
         return (Reason(f"{card.name} is a {card.category.value} card: only Digimon and Tamers are played.", rule),)
-    if card.digixros is None:
-        cost = card.cost or 0
-    else:
-        cost = cheapest(state, player, card)
+    cost = (card.cost or 0) if card.digixros is None else cheapest(state, player, card)
     return tuple(_cost_reasons(state, player, cost, card.name))
 
 

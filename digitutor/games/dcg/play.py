@@ -501,7 +501,7 @@ def digivolve(
         rules, words = [C.DIGIVOLVE_STEPS, *paying], [C.GAUGE_FOR_COSTS]
         if position is None:
             rules.append(C.DIGIVOLVE)  # "in their battle area or breeding area"
-    drawn, event = draw(state, player, 1)
+    _, event = draw(state, player, 1)
     words += [C.CARD_REQUIREMENTS, C.SOURCES, C.ONE_DIGIMON]
     if requirement is not None and not (blast or burst):  # the requirement it meets (<Blast Digivolve> says so; a burst has its own)
         if requirement.name is not None or requirement.trait is not None:

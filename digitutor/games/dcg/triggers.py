@@ -174,7 +174,7 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
         state.frames[-1] = top.but(pending=rest)
     else:
         state.pop()
-    owner, card_iid, part, index, this_iid = item
+    owner, card_iid, _, _, _ = item
     effect = effect_of(state, item)
     uid = state.uid(card_iid)
     label = state.label(uid)

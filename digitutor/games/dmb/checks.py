@@ -39,10 +39,10 @@ def requirement_reasons(state: DState, player: int, target: Card, ignores: tuple
     if side.evolved == state.turn:
         reasons.append(Reason("You have already evolved this turn.", state.cites.ONCE_PER_TURN))
     if not side.active:
-        return reasons + [Reason("You have no active Digimon.", state.cites.LEVEL_UP)]
+        return [*reasons, Reason("You have no active Digimon.", state.cites.LEVEL_UP)]
     current = state.cards[side.active[-1]]
     if not target.is_digimon:
-        return reasons + [Reason(f"{target.name} is not a Digimon.", state.cites.REQ_LEVEL)]
+        return [*reasons, Reason(f"{target.name} is not a Digimon.", state.cites.REQ_LEVEL)]
     by_box = current.named_in(target.evo_box) or (dna and current.named_in(target.dna))
     if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
         reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", state.cites.REQ_LEVEL))

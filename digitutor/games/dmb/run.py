@@ -220,9 +220,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         outcome.say(f"{name(player)} trashes the top {event.data['count']} of their deck.")
     elif kind == "gain-ability":
         ability = verb.counter or ""
-        side.alter(abilities=side.battle.abilities + (ability,))
+        side.alter(abilities=(*side.battle.abilities, ability))
         if ability == "1st-attack":
-            state.gained = state.gained + (player,)
+            state.gained = (*state.gained, player)
         ability, _, scope = ability.partition("@")
         if scope:  # DBE: an ability added to one specific attack (FAQ, which abilities Jamming can void)
             outcome.citations += state.cites.MORE.get("attack-gains", ())

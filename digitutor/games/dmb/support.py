@@ -160,7 +160,7 @@ def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-jam":
         return step(state, Phase.SUPPORT, player, f"{name(player)} does not Jam.", (state.cites.JAM_WINDOW, state.cites.JAM_ASKED))
     other = state.sides[1 - player]
-    other.alter(voided=True, abilities=other.battle.abilities + ("jammed",))
+    other.alter(voided=True, abilities=(*other.battle.abilities, "jammed"))
     uid = other.support[-1]
     return step(state, Phase.SUPPORT, player,
                 f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
@@ -224,7 +224,7 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     if not effects:
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
-        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", order + [state.cites.MISFIRE])
+        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", [*order, state.cites.MISFIRE])
     state.frames.append(top)  # still resolving: a choice the effects ask for belongs to the Support Phase
     outcome = run_effects(state, player, effects, side.support[-1])
     state.frames.remove(top)

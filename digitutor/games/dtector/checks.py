@@ -54,7 +54,7 @@ def battle_call_winner(first: Card, second: Card) -> CallOutcome:
         cited += (C.SPECIAL_EFFECT, *values[0].because, *values[1].because)
     story = f"Both are {types[0]}: Digimon Power {powers[0]} against {powers[1]}."
     if powers[0] == powers[1]:
-        return CallOutcome(None, story + " Same type, same power.", cited + (C.BATTLE_CALL_TIE,))
+        return CallOutcome(None, story + " Same type, same power.", (*cited, C.BATTLE_CALL_TIE))
     return CallOutcome(int(powers[1] > powers[0]), story, cited)
 
 

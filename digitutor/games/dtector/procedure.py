@@ -84,7 +84,8 @@ def setup_coin(state: DState, top: Frame, rng: random.Random) -> Step:
 def turn_frames(active: int, refill: bool = True) -> list[Frame]:
     """A turn's phases, in the rulebook's order, as frames to run one after another."""
     frames = [frame("draw.refill", active)] if refill else []
-    return frames + [
+    return [
+        *frames,
         frame("battle-call.place", active),
         frame("digivolve.choose", active),
         frame("digivolve.choose", 1 - active),
@@ -256,7 +257,7 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
         uid = state.uid(chosen.cards[1])
         side.hand.remove(uid)
         before = unit.top
-        side.ddock[unit_at] = Unit(unit.stack + (uid,), unit.spirits)
+        side.ddock[unit_at] = Unit((*unit.stack, uid), unit.spirits)
         return _step(
             state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
             (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [state.card_event("digivolve", player, (before, uid))],

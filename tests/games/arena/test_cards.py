@@ -118,7 +118,7 @@ def test_a_bad_card_names_its_field_and_what_was_expected(edit, field, expected)
 def test_a_bad_deck_file_names_its_field():
     with pytest.raises(InputError, match=r"deck.yaml: cards\[1\]: unknown card 'koromon'"):
         parse_card_list({"game": "arena", "cards": ["agumon", "koromon"]}, "deck.yaml", CARDS)
-    with pytest.raises(InputError, match="deck.yaml: game/cards: expected 'game: arena'"):
+    with pytest.raises(InputError, match=r"deck.yaml: game/cards: expected 'game: arena'"):
         parse_card_list({"game": "dtector", "cards": []}, "deck.yaml", CARDS)
 
 
