@@ -43,14 +43,14 @@ PARTS = ("cards", "eggs")
 CardId = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 
 
-class DeckEntry(Schema):
+class DeckEntry(Schema, frozen=True):
     """``{card: ID, count: N}``: N copies of a card."""
 
     card: CardId
     count: Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)] = 1
 
 
-class DeckFile(Schema):
+class DeckFile(Schema, frozen=True):
     """A deck file: the game, an optional name, and the cards."""
 
     cards: list[CardId | DeckEntry]

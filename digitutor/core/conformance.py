@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.citations import resolve
+from ..rules.model import Citation
 from .actions import Action, BadActionKey
 from .errors import DigitutorError
 from .game import Game
@@ -114,7 +115,7 @@ def _mutations(chosen: Action, in_play: list[str], rng: random.Random) -> list[s
     return keys
 
 
-def try_proposal(game: Game, state: Any, decision: Decision, key: str, rng_state: tuple) -> str | None:
+def try_proposal(game: Game, state: Any, decision: Decision, key: str, rng_state: tuple[Any, ...]) -> str | None:
     """A failure's description if ``key`` breaks a promise: an exception, or a legal answer that breaks the game."""
     try:
         proposed = game.parse(state, key, decision.player)  # not an action key of this game: refused before any check
@@ -164,7 +165,7 @@ def check_game(game_id: str, seed: int, tally: Tally, proposals_per_decision: in
     game = match.game
     rng = random.Random(f"{seed}/conformance")
     cards = Counter(game.all_cards(match.state))
-    checked: set = set()
+    checked: set[Citation] = set()
     tally.games += 1
     for _ in range(max_steps):
         if match.over:
@@ -203,12 +204,12 @@ def _check_decision(match: Match, decision: Decision, rng: random.Random, seed: 
     rng_state = match.rng.getstate()
     for key in proposals(game, state, decision, rng, count):
         tally.proposals += 1
-        problem = try_proposal(game, state, decision, key, rng_state)
-        if problem:
-            tally.failures.append(Failure(seed, step, "proposal", problem))
+        failed = try_proposal(game, state, decision, key, rng_state)
+        if failed:
+            tally.failures.append(Failure(seed, step, "proposal", failed))
 
 
-def _after_step(match: Match, cards: Counter, checked: set, seed: int, tally: Tally) -> None:
+def _after_step(match: Match, cards: Counter[Any], checked: set[Citation], seed: int, tally: Tally) -> None:
     if not match.steps:
         return
     tally.steps += 1

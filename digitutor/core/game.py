@@ -300,6 +300,7 @@ class Game:
         steps, decisions = self.procedure.steps, self.procedure.decisions
         while True:
             top = state.frames[-1]
+            outcome: Step | Decision | None
             handler = steps.get(top.kind)
             if handler is not None:
                 outcome = handler(state, top, rng)
@@ -373,7 +374,7 @@ class Game:
             reasons.extend(rule.check(state, frame, proposed))
         elif proposed.cards or proposed.params:  # a kind without a check of its own is a bare answer: pass, done, no-…
             reasons.append(Reason(f"{proposed.kind} names no card and takes no parameter.", rule.when))
-        if not reasons and frame is not None:
+        if not reasons and frame is not None and asking is not None:
             reasons.extend(self._not_offered(state, frame, asking, proposed, rule.when))
         return tuple(dict.fromkeys(reasons)) if len(reasons) > 1 else tuple(reasons)
 
@@ -435,7 +436,7 @@ class Game:
         Cards are written by card id and read back from the game's card set.
         """
         fixed = self.fixed_fields
-        doc = msgspec.to_builtins({f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in fixed}
+        doc: dict[str, Any] = msgspec.to_builtins({f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in fixed}
                                   if fixed else state)
         doc["instances"]["cards"] = [card.id for card in state.instances.cards]
         doc["instances"].pop("memo", None)

@@ -97,7 +97,8 @@ class CardTable:
         return uid
 
     def label(self, uid: int) -> str:
-        return self.cards[uid].name
+        name: str = self.cards[uid].name
+        return name
 
     def labels(self, uids: Sequence[int]) -> tuple[str, ...]:
         return tuple(self.cards[uid].name for uid in uids)

@@ -63,7 +63,7 @@ class Match:
         self.steps: list[Step] = []
         self.decisions: list[DecisionRecord] = []
         self._answer_at: dict[int, DecisionRecord] = {}
-        self._snapshots: dict[int, tuple[GameState, tuple]] = {-1: (self.state.copy(), self.rng.getstate())}
+        self._snapshots: dict[int, tuple[GameState, tuple[Any, ...]]] = {-1: (self.state.copy(), self.rng.getstate())}
         self.pending: Decision | None = None
         self.result: Result | None = None
 

@@ -41,7 +41,7 @@ LEVEL_NAMES = {"R": "Rookie", "C": "Champion", "U": "Ultimate", "M": "Mega"}
 NEXT_LEVEL = {"R": "C", "C": "U", "U": "M"}
 
 
-class Attack(Schema):
+class Attack(Schema, frozen=True):
     """One of a Digimon's three attacks: its Power and its attack ability, if any."""
 
     power: Stat
@@ -50,7 +50,7 @@ class Attack(Schema):
     amount: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  #: Draw X, Trash X
 
 
-class CardEntry(Schema):
+class CardEntry(Schema, frozen=True):
     """One card of cards.yaml, as the file writes it."""
 
     id: CardId
@@ -176,12 +176,12 @@ def card_set() -> dict[str, Card]:
     return parse_cards(load_yaml(path), str(path))
 
 
-class DeckEntry(Schema):
+class DeckEntry(Schema, frozen=True):
     card: CardId
     count: Annotated[int, msgspec.Meta(ge=1, le=40)] = 1
 
 
-class DeckFile(Schema):
+class DeckFile(Schema, frozen=True):
     """A deck file: the 40-card main deck, the Destiny Zone and the declared partner."""
 
     game: Literal["dmb"]
