@@ -71,6 +71,13 @@ class Instances:
         """A new table that records ``uid`` as removed from the game (it is in no zone now)."""
         return Instances(self.cards, self.ids, self.owners, self.created, (*self.removed, uid), self.index)
 
+    def owner(self, uid: int) -> int:
+        """The player who owns card ``uid``; a card of the shared pool has none (a ValueError here)."""
+        owner = self.owners[uid]
+        if owner is None:
+            raise ValueError(f"{self.ids[uid]} belongs to no player")
+        return owner
+
     def accounted(self, in_zones: Sequence[int]) -> bool:
         """Card conservation: every card is in exactly one zone or recorded as removed."""
         return sorted([*in_zones, *self.removed]) == list(range(len(self.cards)))

@@ -129,7 +129,7 @@ def download_wheels(work: Path, lock_info: dict[str, object], log: Path) -> list
     wheels = work / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     # versions Pyodide itself tested, for the pure-Python packages its own lock lists
-    tested = {canonical(name): entry["version"] for name, entry in lock_info["packages"].items()  # type: ignore[index]
+    tested = {canonical(name): entry["version"] for name, entry in lock_info["packages"].items()
               if str(entry["file_name"]).endswith("-none-any.whl")}
     pins = {name: metadata.version(name) for name in PINNED_FROM_BUILD}
     wanted = [f"{name}=={pins[name]}" for name in PINNED_FROM_BUILD]

@@ -359,14 +359,14 @@ class BoardEditor(widgets.VBox):
         box.add_class("dt-editor-setting")
         box.add_class(f"dt-set-{setting.key}" + (f"-{player}" if player is not None else ""))
         box.observe(lambda change: self._setting_changed(setting, player, change["new"]), "value")
-        box.setting = (setting, player)  # type: ignore[attr-defined]
+        box.setting = (setting, player)
         return box
 
     def _sync_settings(self) -> None:
         self._quiet = True
         try:
             for box in self.settings.children:
-                setting, player = box.setting  # type: ignore[attr-defined]
+                setting, player = box.setting
                 holder = self.board if player is None else self._side(player)
                 value = holder.get(setting.key, setting.default) if isinstance(holder, dict) else setting.default
                 if setting.key == "hp" and "hp" not in holder:

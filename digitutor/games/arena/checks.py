@@ -30,7 +30,7 @@ def colour_of(state: AState, player: int, extra: Extra = None) -> Colour:
     """The colour a player's Digimon counts as: its own, or the last recolour in force (the effect layer)."""
     sides, cards = state.sides, state.cards
     if not sides[0].port and not sides[1].port and extra is None:
-        return cards[sides[player].duel[-1]].colour  # type: ignore[return-value]
+        return cards[sides[player].duel[-1]].colour
     key = _board_key(state, "colour", player, extra)
     if key is None:
         return effects.current_colour(state, sides[player].duel[-1], extra)
@@ -57,7 +57,7 @@ def _board_key(state: AState, value: str, player: int, extra: Extra) -> tuple | 
 
 def attack_value(state: AState, player: int, extra: Extra = None) -> int:
     """The value of a player's attack for the type of the opposing Digimon."""
-    return state.cards[state.sides[player].duel[-1]].attack[colour_of(state, 1 - player, extra)]  # type: ignore[index]
+    return state.cards[state.sides[player].duel[-1]].attack[colour_of(state, 1 - player, extra)]
 
 
 def power_value(state: AState, player: int, extra: Extra = None) -> Value:

@@ -15,7 +15,7 @@ from . import citations as C
 
 
 def ask_discard_dp(state: DState, top: Frame) -> Decision | None:
-    chooser, target = top.player, top["target"]
+    chooser, target = top.seat, top["target"]
     dp = state.sides[target].dp
     if not dp or top["count"] <= 0:
         return None
@@ -50,12 +50,12 @@ def check_discard_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[
 
 
 def _set_apart(state: DState, top: Frame) -> list[int]:
-    side = state.sides[top.player]  # type: ignore[index]
+    side = state.sides[top.seat]
     return [uid for uid in side.looking if state.cards[uid].counts_as(top["sort"])]
 
 
 def ask_dig_top(state: DState, top: Frame) -> Decision | None:
-    player = top.player
+    player = top.seat
     found = _set_apart(state, top)
     if not found:
         return None

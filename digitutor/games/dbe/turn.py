@@ -77,8 +77,8 @@ def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
 
 def ask_partner(state: DState, top: Frame) -> Decision | None:
     """Step 5: only when the active Digimon is the partner Level R and a partner C waits in the Destiny Zone."""
-    player = top.player
-    side = state.sides[player]  # type: ignore[index]
+    player = top.seat
+    side = state.sides[player]
     if not side.active or not is_partner_r(state, player, side.active[-1]) or not partner_champions(state, player):
         return None
     return dmb_prep.ask_partner(state, top)

@@ -98,7 +98,7 @@ def ask_counter(state: CState, top: Frame) -> Decision | None:
 def no_counter(state: CState, top: Frame, rng: random.Random) -> Step | None:
     """Nothing to use at counter timing; a [Counter] card that left play since the attack began is said so."""
     state.pop()
-    gone = [i for i in top.get("ready", ()) if not any(s.top == state.uid(i) for s in state.sides[top.player].battle)]  # type: ignore[index]
+    gone = [i for i in top.get("ready", ()) if not any(s.top == state.uid(i) for s in state.sides[top.seat].battle)]
     if not gone or _attacker(state, top) is None:
         return None
     names = ", ".join(state.label(state.uid(i)) for i in gone)
@@ -215,12 +215,12 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
     cited += [C.EQUAL_DP] if len(losers) == 2 else [C.LOSER_DELETED]
     events, waiting = [], []
     for uid in losers:
-        owner = state.instances.owners[uid]
+        owner = state.instances.owner(uid)
         stack, event = delete(state, uid)
         events.append(event)
         if len(stack.cards) > 1:
             cited.append(C.DELETED_STACK)
-        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
+        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)
     push_pending(state, waiting)  # deleted at once: their [On Deletion] effects trigger together
     if any(u in state.instances.removed for u in losers):
         cited.append(C.TOKENS_REMOVED)
@@ -274,8 +274,8 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
 
 def _attacker_gone(state: CState, attacker: int) -> str:
     """"If the attacking Digimon ... is returned to the player's hand, the attack ends" (and so if it left play otherwise)."""
-    owner = state.instances.owners[attacker]
-    how = f"is returned to {name(owner)}'s hand" if attacker in state.sides[owner].hand else "has left the battle area"  # type: ignore[index]
+    owner = state.instances.owner(attacker)
+    how = f"is returned to {name(owner)}'s hand" if attacker in state.sides[owner].hand else "has left the battle area"
     return f"the attacking Digimon, {state.label(attacker)}, {how}: the attack ends"
 
 

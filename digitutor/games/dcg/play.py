@@ -401,7 +401,7 @@ def rules_processing(state: CState, due: list[int]) -> Step:
     """DP 0 deletes a Digimon (dcg:what-happens-if-a-digimons-dp-falls-to-zero); no DP in the battle area trashes it."""
     events, told, cited, words, waiting = [], [], [], [], []
     for uid in due:
-        owner = state.instances.owners[uid]
+        owner = state.instances.owner(uid)
         shown = state.cards[uid]
         if shown.dp is None:
             where = state.stack_of(uid)
@@ -417,7 +417,7 @@ def rules_processing(state: CState, due: list[int]) -> Step:
         told.append(f"{shown.name}'s DP is 0: it is deleted")
         cited += [C.DP_ZERO, C.DELETED_STACK]
         events.append(event)
-        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
+        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)
     push_pending(state, waiting)
     return step(state, Phase.MAIN, None, "; ".join(told) + ".", cited, events, glossary=words)
 
@@ -491,10 +491,10 @@ def digivolve(
         paid, rules = "pays no cost", [C.BLAST, C.COUNTER_TIMING, C.PLACE_DIGIVOLVED, C.BLAST_BONUS]
         words = [C.ACE_INTRO, C.ACE_CATEGORY, C.ACE_BLAST]
     elif burst:
-        paid, paying = paid_memory(state, player, card.burst.cost)  # type: ignore[union-attr]
+        paid, paying = paid_memory(state, player, card.burst.cost)
         paid = returned + paid
         rules, words = [C.BURST, C.BURST_BONUS, C.DIGIVOLVE_STEPS, *paying], [C.BURST_INTRO, C.GAUGE_FOR_COSTS]
-        if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):  # type: ignore[union-attr]
+        if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):
             words += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card (a picture's text, not a rule)
     else:
         paid, paying = paid_memory(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
@@ -599,7 +599,7 @@ def use_option(state: CState, player: int, uid: int) -> Step:
 def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
     uid = state.uid(top["card"])
     state.pop()
-    side = state.sides[top.player]  # type: ignore[index]
+    side = state.sides[top.seat]
     if uid in side.field_cards:
         side.field_cards.remove(uid)
         side.trash.append(uid)

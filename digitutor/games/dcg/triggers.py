@@ -208,7 +208,7 @@ def _order_citations(state: CState, top: Frame, item: Pending, effect: Effect, b
 def ask_optional(state: CState, top: Frame) -> Decision:
     item = top["item"]
     effect = effect_of(state, item)
-    owner = top.player
+    owner = top.seat
     options = (Option(action("use-effect", owner), f"Use it: {effect.spec.quote}"), Option(action("decline", owner), "Do not use it"))
     return Decision(owner, "optional", f"{name(owner)}: use this effect of {state.label(state.uid(item[1]))}?", options,
                     (effect.citation, C.CARD_TEXT_FIRST), state.phase.value)
@@ -378,7 +378,7 @@ def verb_hooks() -> VerbHooks:
             return
         for uid in uids:
             take(state, uid)
-            state.sides[state.instances.owners[uid]].field_cards.append(uid)  # type: ignore[index]
+            state.sides[state.instances.owner(uid)].field_cards.append(uid)
             state.revealed.append(uid)
 
     def other(state: CState, verb: Verb, owner: int, uids: list[int], kept: Mapping[str, Sequence[int]]) -> list[int]:
@@ -390,7 +390,7 @@ def verb_hooks() -> VerbHooks:
             return uids
         if verb.verb == "play":
             for uid in uids:
-                enter_play(state, state.instances.owners[uid], uid)  # type: ignore[arg-type]
+                enter_play(state, state.instances.owner(uid), uid)
             return uids
         if verb.verb == "play-token":
             from .cards import card_set
@@ -437,8 +437,8 @@ def _delete_with_triggers(state: CState, top: int) -> None:
 def shuffle_deck(state: CState, top: Frame, rng: random.Random) -> Step:
     """An effect shuffles its owner's deck."""
     state.pop()
-    rng.shuffle(state.sides[top.player].deck)  # type: ignore[index]
-    return step(state, state.phase, top.player, f"{name(top.player)} shuffles their deck.", (C.CARD_TEXT_FIRST,),  # type: ignore[arg-type]
+    rng.shuffle(state.sides[top.seat].deck)
+    return step(state, state.phase, top.seat, f"{name(top.seat)} shuffles their deck.", (C.CARD_TEXT_FIRST,),
                 [Event("shuffle", top.player)])
 
 

@@ -114,7 +114,7 @@ class Card:
         return any(n in box for n in self.names)
 
     def attack(self, name: str) -> Attack:
-        return self.attacks[ATTACKS.index(name)] or Attack(power=0)  # type: ignore[arg-type]
+        return self.attacks[ATTACKS.index(name)] or Attack(power=0)
 
     def counts_as(self, kind: str) -> bool:
         """Its printed type, an Also [Type], or its card kind."""

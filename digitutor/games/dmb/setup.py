@@ -208,7 +208,7 @@ def choose_pending_attacks(game_id: str, state: DState, entry: Any, phase: str, 
     game.advance(state, random.Random(0))  # the game's own Strategy Phase start: it lays out the choices, Supports, Battle
     try:
         while state.frames[-1].kind == "strategy.choose":  # each player's secret choice, answered as a player would
-            player = state.frames[-1].player
+            player = state.frames[-1].seat
             game.apply(state, action("attack", player, choice=chosen[player]))
     except DigitutorError as error:
         raise InputError(source, where, f"these attacks cannot be chosen: {error}") from None

@@ -118,12 +118,13 @@ def draw_refill(state: DState, top: Frame, rng: random.Random) -> Step | None:
         return None
     state.pop()
     needs = [(p, HAND_SIZE - len(state.sides[p].hand)) for p in (state.active, 1 - state.active)]
-    events = [_draw(state, p, n) for p, n in needs if n > 0]
-    if not events:
+    drawn = [(p, _draw(state, p, n)) for p, n in needs if n > 0]
+    if not drawn:
         return None
     if _someone_out_of_cards(state):
         _game_over(state)
-    told = " and ".join(f"{name(e.player)} draws {e.data['count']}" for e in events)
+    told = " and ".join(f"{name(p)} draws {e.data['count']}" for p, e in drawn)
+    events = [e for _, e in drawn]
     return _step(state, Phase.DRAW, state.active, f"Hands are refilled to {HAND_SIZE}: {told}.", (C.DRAW_TO_THREE,), events)
 
 
@@ -298,7 +299,7 @@ def ask_attack(state: DState, top: Frame) -> Decision | None:
 
 def no_attacker(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
-    return _step(state, Phase.DIGI_BATTLE, top.player, f"{name(top.player)} has no Digimon in the D-Dock to attack with.", (C.ATTACK,))  # type: ignore[arg-type]
+    return _step(state, Phase.DIGI_BATTLE, top.seat, f"{name(top.seat)} has no Digimon in the D-Dock to attack with.", (C.ATTACK,))
 
 
 def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
@@ -339,7 +340,7 @@ def ask_defend(state: DState, top: Frame) -> Decision | None:
     if not any(option.legal for option in options):
         return None
     return Decision(
-        top.player, "defend", f"{name(top.player)}: block the attack?", options, (C.DEFEND, C.ELEMENTS), Phase.DIGI_BATTLE.value,  # type: ignore[arg-type]
+        top.seat, "defend", f"{name(top.seat)}: block the attack?", options, (C.DEFEND, C.ELEMENTS), Phase.DIGI_BATTLE.value,
     )
 
 
