@@ -308,7 +308,7 @@ class CopiesRead:
                 top[1] = None
         elif isinstance(event, yaml.CollectionStartEvent):
             is_key = top is not None and top[0] and top[1] is None
-            if is_key:
+            if top is not None and is_key:
                 top[1] = ...  # a field name that is not a text (refused later): its value comes next
             frames.append([isinstance(event, yaml.MappingStartEvent), None, 1, is_key])
         elif isinstance(event, yaml.CollectionEndEvent):

@@ -68,6 +68,10 @@ class ActionRule:
     when_text: str  #: e.g. "Blocking happens in the Digi-Battle Phase, when the opponent attacks."
     check: Callable[[Any, Frame | None, Action], tuple[Reason, ...]] | None = None
 
+    def reasons(self, state: Any, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+        """What the kind's own check finds against ``proposed`` (a bare answer's kind has none: nothing)."""
+        return self.check(state, frame, proposed) if self.check is not None else ()
+
 
 @dataclass(frozen=True, slots=True)
 class Procedure:
@@ -254,6 +258,10 @@ class Game:
 
     phases: tuple[PhaseInfo, ...] = ()  #: the game's phases in order, each citing its rule (the turn map)
     effect_rules: Any = None
+
+    def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
+        """A deck document checked against the game's deck rules: its name, its card ids, every cited problem."""
+        raise NotImplementedError(f"{self.title} has no deck check")
 
     def default_setup(self) -> dict[str, Any]:
         """A JSON-able setup for a normal game (the tutorial decks)."""

@@ -7,6 +7,7 @@ the option lists are built from them, and answering a decision re-checks through
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.actions import Action, action
@@ -118,7 +119,7 @@ def _looks_further(card: Card) -> bool:
 # -- decks ----------------------------------------------------------------------------------------------------
 
 
-def deck_problems(card_ids: list[str], cards: dict[str, Card]) -> tuple[Reason, ...]:
+def deck_problems(card_ids: list[str], cards: Mapping[str, Card]) -> tuple[Reason, ...]:
     """Every reason a list of card ids is not a legal Arena deck: 30 cards, all unique, a Rookie to select."""
     reasons = []
     if len(card_ids) != DECK_SIZE:
@@ -200,9 +201,10 @@ def placement_options(state: AState, player: int) -> tuple[Option, ...]:
         if not card.is_digimon or card.is_rookie:
             continue
         assert card.box is not None
-        for digivice in (digivices or [None]) if card.box.digivice else [None]:
+        with_digivice: list[int | None] = [*digivices] if card.box.digivice and digivices else [None]
+        for digivice in with_digivice:
             label = f"Place {card.name} face down on the Digivolve Zone"
-            named = (state.iid(uid),)
+            named: tuple[str, ...] = (state.iid(uid),)
             if digivice is not None:
                 named += (state.iid(digivice),)
                 label += f" (with {state.cards[digivice].name})"

@@ -20,7 +20,7 @@ from ...core.effects import Effect, load_effects
 from ...core.errors import InputError
 from ...core.schema import Schema, ShortText, validate
 from ...core.yamlio import load_yaml
-from ..dmb.cards import ATTACKS, NEXT_LEVEL, Card
+from ..dmb.cards import ATTACKS, NEXT_LEVEL, Attack, Card
 from .effects import ABILITIES, RULES
 
 Kind = Literal["digimon", "option", "evolution"]
@@ -36,7 +36,7 @@ PlusP = Annotated[int, msgspec.Meta(ge=-50, le=90, multiple_of=10)]
 EffectText = Annotated[str, msgspec.Meta(max_length=2000)]
 
 
-class DbeAttack(Schema, frozen=True):
+class DbeAttack(Attack, frozen=True):
     """One of a Digimon's three attacks: its Power and its attack ability, if any (DBE's amounts are on its own scale:
     Shatter 100, Draw 2)."""
 

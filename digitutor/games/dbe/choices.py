@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from ...core.actions import Action, action
+from ...core.effects import Effect
 from ...core.frames import Frame
 from ...core.records import Decision, Event, Option, Reason, Step
 from ..dmb.common import chosen_attack, name, step, to_owners_trash
@@ -166,7 +167,7 @@ def check_jam_now(state: DState, top: Frame | None, chosen: Action) -> tuple[Rea
 # -- "Pay X DP from this" (BIT-052 Immortalize, FAQ Paying DP) ----------------------------------------------------
 
 
-def _payable(state: DState, player: int) -> list[tuple[int, object]]:
+def _payable(state: DState, player: int) -> list[tuple[int, Effect]]:
     """(index, effect) of the attached card's "Pay X DP from this: Void ..." effects that can be used now."""
     side, other = state.sides[player], state.sides[1 - player]
     if not side.attached or not other.support or other.blind or other.battle.voided:

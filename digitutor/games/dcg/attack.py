@@ -12,6 +12,7 @@ import random
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
+from ...rules.model import Citation
 from . import citations as C
 from .cards import Category
 from .checks import digivolve_requirement, why_not_blocker
@@ -334,7 +335,7 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         cited.append(C.ONE_CHECK_AT_A_TIME)
     else:
         state.pop()
-    words = (C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP) if C.SECURITY_DIGIMON in cited else ()
+    words: tuple[Citation, ...] = (C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP) if C.SECURITY_DIGIMON in cited else ()
     words += (C.ACE_OVERFLOW,) if C.OVERFLOW_NOT_OUTSIDE in cited else ()
     return step(state, Phase.MAIN, player, ("; ".join(told) or "The checked card has left the security check") + ".", cited, events,
                 glossary=words)

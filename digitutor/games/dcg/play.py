@@ -15,6 +15,7 @@ from ...core.actions import Action, action, plain_action
 from ...core.effects import expire
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
+from ...rules.model import Citation
 from . import citations as C
 from .cards import Card, Category
 from .checks import (
@@ -305,7 +306,7 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
         for index in main_effects(state, stack):
             options.append(Option(action("activate", player, ids[stack.top], effect=str(index)),
                                   f"Activate {shown.name}: {shown.effects[index].spec.quote}", why_not_activate(state, stack, index)))
-    targets = [(ids[stack.top], cards[stack.top].name, target_reasons(state, stack)) for stack in state.sides[1 - player].battle
+    targets = [(ids[stack.top], cards[stack.top].name, tuple(target_reasons(state, stack))) for stack in state.sides[1 - player].battle
                if cards[stack.top].category is not Category.TAMER]  # each target's reasons do not depend on the attacker
     open_targets = [target for target in targets if not target[2]]
     for stack, shown in fighting:
@@ -458,6 +459,8 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
     card = state.cards[uid]
     enter_play(state, player, uid)
     paid, cited = paid_memory(state, player, card.cost or 0)
+    rules: tuple[Citation, ...]
+    words: tuple[Citation, ...]
     if card.category is Category.DIGIMON:
         rules, words = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST), (C.CARD_PLAY_COST, C.SUSPENDED_STATES, C.GAUGE_FOR_COSTS)
     else:

@@ -145,7 +145,7 @@ def ask_jam(state: DState, top: Frame) -> Decision | None:
         return None
     from .checks import ACTIONS
 
-    reasons = ACTIONS["jam"].check(state, top, action("jam", player))  # type: ignore[misc]
+    reasons = ACTIONS["jam"].reasons(state, top, action("jam", player))
     options = (
         Option(action("jam", player), "Reveal your Cross and Jam: Void their Digimon Support", reasons),
         Option(action("no-jam", player), "Do not Jam"),

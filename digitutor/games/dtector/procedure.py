@@ -16,6 +16,7 @@ from ...core.effects import expire
 from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Event, Option, Step
+from ...rules.model import Citation
 from . import citations as C
 from . import effects
 from .cards import BattleType, Card, Level
@@ -200,7 +201,7 @@ def battle_call_resolve(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
     if winner is None:
         narration = "Both Battle Call cards go to the discard pile."
-        cited = (C.BATTLE_CALL_TIE, C.PROCEED_TO_DIGIVOLVE)
+        cited: tuple[Citation, ...] = (C.BATTLE_CALL_TIE, C.PROCEED_TO_DIGIVOLVE)
     else:
         narration = f"{name(winner)} places the winner in the D-Dock; {name(1 - winner)} discards theirs."
         cited = (C.WINNER_TO_D_DOCK, C.LOSER_DISCARDS, C.PROCEED_TO_DIGIVOLVE)
