@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
-from ...core.agents import ChooserAgent
+from ...core.agents import Chooser, ChooserAgent
 from ...core.records import Option
 from .cards import Card
 from .checks import colour_of, power, power_after
@@ -109,4 +110,4 @@ class GreedyAgent(ChooserAgent):
     """Looks one move ahead: never keeps a card back for later, never bluffs."""
 
     name = "greedy"
-    choosers = CHOOSERS
+    choosers: ClassVar[Mapping[str, Chooser]] = CHOOSERS

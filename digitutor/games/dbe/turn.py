@@ -206,7 +206,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-evolve":
         return done
     swap = METHOD_CITES[chosen.kind]
-    cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
+    cited = [kept for c in done.citations if (kept := swap.get(c, c)) is not None] + METHOD_STEPS[chosen.kind]
     glossary = [*done.glossary, *METHOD_TERMS[chosen.kind]]
     if evolve_card is not None:  # by DP, with an EVOLVE-timing card played at its step and its effects resolved
         cited += [C.DP_EVOLVE_CARD, C.CARD_TIMING_EVOLVE, C.DP_CARD_EFFECTS]
@@ -252,7 +252,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     if side.divisor > 1:
         side.hp = top_card.hp // side.divisor
         narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
-    after = after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None  # stats set
+    after_effects = after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None  # stats set
     if was_abnormal:
         cited.append(C.CARD_IGNORES_ABNORMAL)  # an Evolution card ignores Abnormal status
         glossary += [C.SKIP_ABNORMAL, C.ABNORMAL_STATE]
@@ -275,7 +275,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         card_rules, card_terms = card_citations(card)
         cited += card_rules
         glossary += card_terms
-        for outcome, rule in ((before_effects, C.WHEN_EVOLVING), (after, C.AFTER_EVOLVING)):
+        for outcome, rule in ((before_effects, C.WHEN_EVOLVING), (after_effects, C.AFTER_EVOLVING)):
             if outcome is not None and outcome.narration:
                 narration += f" {outcome.narration}"
                 cited += [C.CARD_EFFECTS, rule, *outcome.citations]

@@ -166,7 +166,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         gained += (p,) * (_killer(state, found, p))
     counter = (found[0].has("counter"), found[1].has("counter"))
     stripped = (found[0].has("cannot-gain-1st"), found[1].has("cannot-gain-1st"))
-    firsts = tuple(_first_stacks(state, found, p) for p in (0, 1))
+    firsts = (_first_stacks(state, found, 0), _first_stacks(state, found, 1))
     order, because = attack_order(state.active, firsts, gained, counter, stripped, state.cites)
     if not any(counter) and not any(stripped):
         order, because = _second_attack_tie(state, found, firsts, order, because)

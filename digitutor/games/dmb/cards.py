@@ -35,7 +35,7 @@ ATTACKS: tuple[AttackName, ...] = ("circle", "triangle", "cross")
 #: the Attack Abilities clauses (digitutor/rulebooks/editor-notes.yaml) name them, and the tutor shows them
 SYMBOL_NOTE = "dmb:attack-abilities.counter"
 MARKS = {"circle": "○", "triangle": "△", "cross": "✕"}
-SYMBOLS = {attack: f"{MARKS[attack]} {attack.capitalize()}" for attack in ATTACKS}
+SYMBOLS: dict[str, str] = {attack: f"{MARKS[attack]} {attack.capitalize()}" for attack in ATTACKS}
 LEVELS: tuple[str, ...] = ("R", "C", "U", "M")
 LEVEL_NAMES = {"R": "Rookie", "C": "Champion", "U": "Ultimate", "M": "Mega"}
 NEXT_LEVEL = {"R": "C", "C": "U", "U": "M"}

@@ -180,14 +180,13 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
             flipped.append(player)
             events.append(state.card_event("flip-support", player, side.support))
             told.append(f"{name(player)}'s blind Support is {state.label(side.support[-1])}.")
-    voiders = [p for p in (state.active, 1 - state.active) if _support(state, p) is not None and is_void(_support(state, p).supports)]
-    for player in voiders:
+    voiders = [(p, card) for p in (state.active, 1 - state.active) if (card := _support(state, p)) is not None and is_void(card.supports)]
+    for player, card in voiders:
         side, other = state.sides[player], state.sides[1 - player]
         if side.battle.voided and not state.cites.VOIDS_CANNOT_BE_VOIDED:
             continue
         if other.support and not other.battle.voided:
             other.alter(voided=True)
-            card = _support(state, player)
             cited += [state.cites.VOID_FIRST, *(e.citation for e in card.supports if e.spec.timing == "void")]
             told.append(f"{name(player)}'s {card.name} voids {name(1 - player)}'s Support.")
             events.append(Event("void", 1 - player))

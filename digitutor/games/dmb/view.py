@@ -93,7 +93,7 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             return tuple(card_view(state, uid, hidden_from(state, zone, player, viewer)) for uid in uids)  # noqa: B023
 
         support_zone = "blind-support" if side.blind else "support"
-        shown = (
+        shown: tuple[ZoneView, ...] = (
             _deck_view(state, side),
             ZoneView("hand", "Hand", row("hand", side.hand), "row", len(side.hand)),
             ZoneView("active", "Active Zone", _active_view(state, side), "stack", len(side.active)),
