@@ -22,6 +22,7 @@ import zipfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import DigitutorError
 
@@ -124,7 +125,7 @@ def allow_classic_worker(pyodide_dir: Path) -> None:
         path.write_text(patched, encoding="utf-8")
 
 
-def download_wheels(work: Path, lock_info: dict[str, object], log: Path) -> list[Path]:
+def download_wheels(work: Path, lock_info: dict[str, Any], log: Path) -> list[Path]:
     """Wheels for Pyodide's platform from PyPI (pip's own cache makes a rebuild quick), the kernel's shims left out."""
     wheels = work / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)

@@ -252,7 +252,7 @@ class LearnApp(AppPage):
     def _finished(self, _change: Any = None) -> None:
         """A lesson played to its end (its ``until``, else the game's end) is kept as finished."""
         model = self.tutor.model
-        if model.lesson_done and self._mode == GUIDED:
+        if model.lesson_done and self._mode == GUIDED and model.lesson is not None:
             self.progress.mark_finished(model.lesson.id)
 
     def answered(self, lesson_id: str, question_number: int, right: bool) -> None:

@@ -224,8 +224,8 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
             text = f'<div class="dt-face-text"{more}>{esc(fitted.shown)}</div>'
     body = f'<div class="dt-face-body">{body}{text}</div>' if body or text else ""
     tall = " dt-face-tall" if game in TALL_GAMES else ""
-    room = f' style="--dt-presenter-face: {presenter_face(card, game)}px"'
-    return f'<div class="dt-face{tall}"{room}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(words)
+    style = f' style="--dt-presenter-face: {presenter_face(card, game)}px"'
+    return f'<div class="dt-face{tall}"{style}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(words)
 
 
 #: presenter mode's card faces (the block "a board that fits, presenter mode" in style.py): (face font px, face

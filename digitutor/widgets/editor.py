@@ -165,7 +165,7 @@ class BoardEditor(widgets.VBox):
     def __init__(self, game: str = "dcg", board: dict[str, Any] | None = None, question: str = "",
                  current: Callable[[], Match | None] | None = None) -> None:
         self.current = current
-        self.game_id = game if game in GAME_MODULES else GAME_MODULES[0]
+        self.game_id = game if game in GAME_MODULES else next(iter(GAME_MODULES))
         self.board: dict[str, Any] = copy.deepcopy(board) if board is not None else empty_board(self.game_id)
         self.inspection = Inspection()
         #: a shipped scenario's script, and the board it belongs to: Play follows it while the board is unchanged

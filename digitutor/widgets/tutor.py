@@ -167,7 +167,7 @@ class Tutor(widgets.VBox):
         main.add_class("dt-main")
         self.main = main
         self.timeline = Timeline(model)
-        actions = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
+        actions: dict[str, Callable[..., Any]] = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
                    "jump": model.jump, "restore": lambda text: self.restore(text, KEPT),
                    "open": lambda text: self.restore(text, "link")}
         self.key_listener = key_listener(actions, store_key=store_key)
