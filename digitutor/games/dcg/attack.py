@@ -36,7 +36,7 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     """Suspend the attacker and declare the attack; its [When Attacking] effects activate now."""
     attacker = state.uid(chosen.cards[0])
     target = chosen.cards[1] if len(chosen.cards) > 1 else ""
-    owner, position = state.stack_of(attacker)  # type: ignore[misc]
+    owner, position = state.stack_in_play(attacker)
     stack = state.stack_at(owner, position)
     state.set_stack(owner, position, stack.but(suspended=True))
     ready = tuple(state.iid(s.top) for s in state.sides[1 - player].battle
@@ -115,7 +115,7 @@ def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-counter":
         return step(state, Phase.MAIN, defender, f"{name(defender)} does nothing at counter timing.", (C.COUNTER_TIMING,))
     top_uid = state.uid(chosen.cards[0])
-    owner, position = state.stack_of(top_uid)  # type: ignore[misc]
+    owner, position = state.stack_in_play(top_uid)
     if chosen.kind == "blast":
         return digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
     index = int(chosen.param("effect", "0") or 0)
@@ -163,7 +163,7 @@ def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
     blocker = state.uid(chosen.cards[0])
     given = keyword(state, blocker, "blocker").because
     extra = (C.BLOCKER_GIVEN_AT_TIMING,) if any(c.id != f"dcg:card.{state.cards[blocker].id}" for c in given) else ()
-    owner, position = state.stack_of(blocker)  # type: ignore[misc]
+    owner, position = state.stack_in_play(blocker)
     state.set_stack(owner, position, state.stack_at(owner, position).but(suspended=True))
     resolve = state.frames[-1]
     state.frames[-1] = resolve.but(target=chosen.cards[0], blocked=True)

@@ -9,6 +9,8 @@ not see.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
+from typing import Literal
 
 from ...core.actions import Action
 from ...core.frames import Frame
@@ -121,10 +123,15 @@ def digivolve_match(card: Card, top: Card) -> tuple[Requirement | None, bool]:
 MATCHES: dict[tuple[str, str], tuple[Requirement | None, bool]] = {}  # by card ids: the shipped card set's printed data
 
 
-_FIND: object = object()  # "work the requirement out here"
+class _Find(Enum):
+    FIND = "find"  #: "work the requirement out here"
 
 
-def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card, requirement: object = _FIND) -> tuple[Reason, ...]:
+_FIND = _Find.FIND
+
+
+def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card,
+                      requirement: Requirement | Literal[_Find.FIND] | None = _FIND) -> tuple[Reason, ...]:
     """Every reason the Digimon ``stack`` cannot digivolve into ``card`` from the hand now
     (``requirement``: the one it meets, when the caller has worked it out already)."""
     top = state.cards[stack.top]
@@ -145,7 +152,7 @@ def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card, requ
             C.ONE_REQUIREMENT if len(card.digivolve) > 1 else C.REQUIREMENTS,
         ))
         return tuple(reasons)
-    reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")  # type: ignore[attr-defined]
+    reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")
     return tuple(reasons)
 
 
@@ -168,9 +175,9 @@ def check_digivolve(state: CState, frame: Frame | None, proposed: Action) -> tup
         found.append(Reason(f"{proposed.cards[0]} is not one of your Digimon in play.", C.DIGIVOLVE))
     if uid is None:
         found.append(Reason(f"{proposed.cards[1]} is not a card in your hand.", C.REQUIREMENTS))
-    if found:
+    if target is None or uid is None:
         return tuple(found)
-    return why_not_digivolve(state, proposed.player, target[1], state.cards[uid])  # type: ignore[index]
+    return why_not_digivolve(state, proposed.player, target[1], state.cards[uid])
 
 
 def why_not_dna(state: CState, player: int, left: Stack, right: Stack, card: Card) -> tuple[Reason, ...]:
@@ -202,9 +209,9 @@ def check_dna(state: CState, frame: Frame | None, proposed: Action) -> tuple[Rea
              for c, s in ((proposed.cards[0], left), (proposed.cards[1], right)) if s is None]
     if uid is None:
         found.append(Reason(f"{proposed.cards[2]} is not a card in your hand.", C.DNA_REQUIREMENTS))
-    if found:
+    if left is None or right is None or uid is None:
         return tuple(found)
-    return why_not_dna(state, proposed.player, left[1], right[1], state.cards[uid])  # type: ignore[index]
+    return why_not_dna(state, proposed.player, left[1], right[1], state.cards[uid])
 
 
 # -- F. [Main] effects on Digimon and Tamers ----------------------------------------------------------------------------------

@@ -405,8 +405,8 @@ def rules_processing(state: CState, due: list[int]) -> Step:
         owner = state.instances.owner(uid)
         shown = state.cards[uid]
         if shown.dp is None:
-            where = state.stack_of(uid)
-            stack = state.stack_at(*where)  # type: ignore[misc]
+            where = state.stack_in_play(uid)
+            stack = state.stack_at(*where)
             take(state, uid)
             trash_all(state, (*stack.sources, uid))
             told.append(f"{shown.name} has no DP and is placed in the trash (not deleted)")
@@ -499,11 +499,13 @@ def digivolve(
         rules, words = [C.BURST, C.BURST_BONUS, C.DIGIVOLVE_STEPS, *paying], [C.BURST_INTRO, C.GAUGE_FOR_COSTS]
         if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):
             words += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card (a picture's text, not a rule)
-    else:
-        paid, paying = paid_memory(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
+    elif requirement is not None:
+        paid, paying = paid_memory(state, player, max(0, requirement.cost - less))
         rules, words = [C.DIGIVOLVE_STEPS, *paying], [C.GAUGE_FOR_COSTS]
         if position is None:
             rules.append(C.DIGIVOLVE)  # "in their battle area or breeding area"
+    else:
+        raise ValueError(f"{card.name} meets no digivolve requirement on {before.name}")
     _, event = draw(state, player, 1)
     words += [C.CARD_REQUIREMENTS, C.SOURCES, C.ONE_DIGIMON]
     if requirement is not None and not (blast or burst):  # the requirement it meets (<Blast Digivolve> says so; a burst has its own)

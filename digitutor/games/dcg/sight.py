@@ -51,8 +51,8 @@ class Before:
     def of(cls, state: CState) -> Before:
         sides = tuple((tuple(side.battle), side.breeding, tuple(side.trash), tuple(side.field_cards), tuple(side.hand))
                       for side in state.sides)
-        owners = state.instances.owners
-        return cls(sides, tuple((uid, owners[uid]) for uid in state.searched), tuple(state.revealed))  # type: ignore[misc]
+        owner = state.instances.owner
+        return cls(sides, tuple((uid, owner(uid)) for uid in state.searched), tuple(state.revealed))
 
     def _seen_one(self, uid: int) -> frozenset[int]:
         """Who could see which card ``uid`` was, where it lay before the effect."""

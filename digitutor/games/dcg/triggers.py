@@ -358,7 +358,7 @@ def verb_hooks() -> VerbHooks:
         for uid in uids:
             if to == "deleted":
                 _delete_with_triggers(state, uid)
-            elif state.stack_of(uid) is not None and uid == state.stack_at(*state.stack_of(uid)).top:  # type: ignore[misc]
+            elif (place := state.stack_of(uid)) is not None and uid == state.stack_at(*place).top:
                 leave_play(state, uid, to)
             else:
                 take(state, uid)
@@ -396,9 +396,11 @@ def verb_hooks() -> VerbHooks:
             from .cards import card_set
             from .state import Stack
 
+            if verb.card is None:  # refused when the card file is loaded (cards.py): a play-token names its Token
+                raise ValueError("a play-token verb names no Token")
             made = []
             for _ in range(verb.count):
-                state.instances, uid = state.instances.create(card_set()[verb.card], owner)  # type: ignore[index]
+                state.instances, uid = state.instances.create(card_set()[verb.card], owner)
                 state.cards = state.instances.cards
                 state.sides[owner].battle.append(Stack((uid,), played=state.turn))
                 made.append(uid)
