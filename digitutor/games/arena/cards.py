@@ -82,6 +82,12 @@ class Card:
         object.__setattr__(self, "is_rookie", self.level is Level.ROOKIE)
         object.__setattr__(self, "rank", RANK[self.level] if self.level is not None else -1)
 
+    def attack_on(self, colour: Colour) -> int:
+        """The attack value against ``colour``: a Digimon's (a Power Option has none, a ValueError here)."""
+        if self.attack is None:
+            raise ValueError(f"{self.name} has no attack values: it is not a Digimon card")
+        return self.attack[colour]
+
     @property
     def text(self) -> str:
         """The card's text as a board shows it (written for this project)."""

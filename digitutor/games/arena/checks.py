@@ -343,10 +343,10 @@ def check_place(state: AState, frame: Frame | None, action_: Action) -> tuple[Re
     digivice = None
     if len(action_.cards) > 1:
         digivice, found = _own(state, action_, "hand", 1, "a Digivice from your hand", C.REQUIREMENT_KINDS)
-        if found:
+        if digivice is None:
             return found
-        if not state.cards[digivice].digivice:  # type: ignore[index]
-            return (Reason(f"{state.label(digivice)} is not a Digivice Power Option.", C.REQUIREMENT_KINDS),)  # type: ignore[arg-type]
+        if not state.cards[digivice].digivice:
+            return (Reason(f"{state.label(digivice)} is not a Digivice Power Option.", C.REQUIREMENT_KINDS),)
     if not _fighting(state):
         return ()
     return why_not_digivolve(state, action_.player, card, digivice)

@@ -23,6 +23,7 @@ from .cards import BattleType, Card, Level
 from .checks import (
     attacking_card,
     battle_call_winner,
+    d_dock_position,
     in_d_dock,
     why_not_defend_from_hand,
     why_not_digivolve,
@@ -175,7 +176,10 @@ def battle_call_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
 
 
 def battle_call_compare(state: DState, top: Frame, rng: random.Random) -> Step:
-    outcome = battle_call_winner(state.card(state.face_down[0]), state.card(state.face_down[1]))  # type: ignore[arg-type]
+    first, second = state.face_down
+    if first is None or second is None:
+        raise ValueError("both Battle Call cards are placed before they are compared")
+    outcome = battle_call_winner(state.card(first), state.card(second))
     state.goto(frame("battle-call.resolve", winner=outcome.winner))
     winner = "nobody" if outcome.winner is None else name(outcome.winner)
     return _step(
@@ -252,8 +256,7 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "done":
         state.pop()
         return _step(state, Phase.DIGIVOLVE, player, f"{name(player)} is done digivolving.", (C.BOTH_PLAYERS_DIGIVOLVE,))
-    unit_at = in_d_dock(state, player, chosen.cards[0])
-    assert unit_at is not None
+    unit_at = d_dock_position(state, player, chosen.cards[0])
     unit = side.ddock[unit_at]
     if chosen.kind == "digivolve":
         uid = state.uid(chosen.cards[1])
@@ -264,8 +267,7 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
             state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
             (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [state.card_event("digivolve", player, (before, uid))],
         )
-    target_at = in_d_dock(state, player, chosen.cards[1])
-    assert target_at is not None
+    target_at = d_dock_position(state, player, chosen.cards[1])
     target = side.ddock[target_at]
     combined = Unit(target.stack, target.spirits + unit.cards)
     side.ddock[target_at] = combined
@@ -308,7 +310,7 @@ def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-attack":
         state.pop()
         return _step(state, Phase.DIGI_BATTLE, player, f"{name(player)} does not attack.", (C.ATTACK, C.ONE_ATTACK))
-    unit = state.sides[player].ddock[in_d_dock(state, player, chosen.cards[0])]  # type: ignore[index]
+    unit = state.sides[player].ddock[d_dock_position(state, player, chosen.cards[0])]
     state.goto(frame("digi-battle.defend", 1 - player, attacker=chosen.cards[0]))
     return _step(
         state, Phase.DIGI_BATTLE, player,
@@ -357,7 +359,7 @@ def answer_defend(state: DState, top: Frame, chosen: Action) -> Step:
 
 def _undefended(state: DState, top: Frame, declined: bool) -> Step:
     attacker, defender = state.active, 1 - state.active
-    unit = state.sides[attacker].ddock[in_d_dock(state, attacker, top["attacker"])]  # type: ignore[index]
+    unit = state.sides[attacker].ddock[d_dock_position(state, attacker, top["attacker"])]
     power = state.unit_power(unit)
     hit = effects.damage(unit_effects(state, unit), power)
     damage = hit.value
@@ -403,17 +405,17 @@ def _combined(state: DState, unit: Unit, because: tuple) -> tuple:
 def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
     attacker, defender = state.active, 1 - state.active
     attack_side, defend_side = state.sides[attacker], state.sides[defender]
-    attack_at = in_d_dock(state, attacker, top["attacker"])
-    attack_unit = attack_side.ddock[attack_at]  # type: ignore[index]
+    attack_at = d_dock_position(state, attacker, top["attacker"])
+    attack_unit = attack_side.ddock[attack_at]
     block_at = in_d_dock(state, defender, blocker_id)
     from_hand = block_at is None
-    if from_hand:
+    if block_at is None:
         uid = state.uid(blocker_id)
         defend_side.hand.remove(uid)
         block_unit = Unit((uid,))
     else:
-        block_unit = defend_side.ddock.pop(block_at)  # type: ignore[arg-type]
-    del attack_side.ddock[attack_at]  # type: ignore[arg-type]
+        block_unit = defend_side.ddock.pop(block_at)
+    del attack_side.ddock[attack_at]
     attack_power = state.unit_power(attack_unit)
     cited = [C.DEFEND, C.HIGHEST_POWER_WINS, C.DIGIMON_POWER]
     blocker = state.card(block_unit.top)
