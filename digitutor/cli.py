@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from .core.errors import DigitutorError, excerpt
 
@@ -43,7 +43,7 @@ def bounded_number(kind: type, low: float, high: float) -> Callable[[str], float
 class Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line and exit 2 (argparse's default code too)."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         print(error_line(f"{self.prog}: error: {message} (see --help)"), file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
 

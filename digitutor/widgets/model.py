@@ -12,7 +12,7 @@ import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from traitlets import Bool, Float, HasTraits, Int, TraitError, Unicode, observe, validate
 
@@ -28,7 +28,8 @@ log = logging.getLogger("digitutor.widgets")
 #: the most steps one "run to my decision" or autoplay tick may take (a safety net, not a rule)
 RUN_LIMIT = 5000
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -37,11 +38,11 @@ def one_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def guarded(method: F) -> F:
-    """Turn any exception of a model action into a one-line ``error`` (never raise to a click)."""
+def guarded(method: Callable[Concatenate[TutorModel, P], R]) -> Callable[Concatenate[TutorModel, P], R | None]:
+    """Turn any exception of a model action into a one-line ``error`` (never raise to a click): then it returns None."""
 
     @functools.wraps(method)
-    def wrapper(self: TutorModel, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: TutorModel, *args: P.args, **kwargs: P.kwargs) -> R | None:
         self.error = ""
         try:
             return method(self, *args, **kwargs)
@@ -52,7 +53,7 @@ def guarded(method: F) -> F:
             self.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
         return None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def coach_answer(match: Match, decision: Decision) -> str | None:

@@ -141,7 +141,7 @@ def test_a_page_load_logs_no_console_warning(app: Page, notebook: str) -> None:
     expect(app.locator(".dt-app").first).to_be_visible(timeout=60_000)
     app.wait_for_load_state("networkidle")
     app.wait_for_timeout(500)
-    assert app.watch.warnings == []  # type: ignore[attr-defined]
+    assert app.watch.warnings == []  # type: ignore[attr-defined] - set by the app fixture
 
 
 def test_every_registered_game_has_a_learn_notebook() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core.errors import InputError, counted
 from ...core.fields import whole_number
@@ -135,7 +135,10 @@ def _whole(entry: Mapping, key: str, source: str, where: str, top: int = 990) ->
     return value
 
 
-def _side(layout: Layout, entry: Any, where: str) -> Side:
+AnyCard = TypeVar("AnyCard", bound=Card)  #: DMB's card record or a game's that extends it (DBE)
+
+
+def _side(layout: CardLayout[AnyCard], entry: Any, where: str) -> Side:
     source = layout.source
     if not isinstance(entry, Mapping):
         raise InputError(source, where, f"expected a mapping with {', '.join(SIDE_FIELDS)}")
