@@ -171,7 +171,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             with sync_playwright() as playwright:
                 chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
                 browser = chromium.new_context(viewport={"width": 1280, "height": 800})  # one HTTP cache for all tabs
-                settle = lambda: wait_idle(servers, tutor, pool)  # noqa: E731
+
+                def settle() -> None:
+                    wait_idle(servers, tutor, pool)
+
                 loads: dict[str, list[float]] = {}
                 one_button: list[float] = []
                 for name, ready in apps.items():  # the one-button reference is measured between the apps

@@ -142,7 +142,10 @@ def percentiles(values: list[float]) -> dict[str, float] | None:
     if not values:
         return None
     ordered = sorted(values)
-    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
     return {"p50": round(at(0.50), 3), "p95": round(at(0.95), 3), "max": round(ordered[-1], 3)}
 
 

@@ -102,7 +102,7 @@ def redact(state: DState, viewer: int | None) -> DState:
     face_down: list[int | None] = []
     for player, side in enumerate(state.sides):
         def pile(uids: Iterable[int], zone: str) -> list[int]:
-            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023
+            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023 - called within this iteration of the loop
 
         sides.append(Side(
             pile(side.deck, "deck"), pile(side.hand, "hand"),

@@ -132,8 +132,11 @@ def test_rules_faq_hidden_zones_an_open_hand_is_seen_until_the_end_phase():
     for key in ("attack:choice=triangle", "attack:choice=triangle", "no-support", "support:redotamamon"):
         match.run()
         match.choose(match.resolve_key(key).key)
-    seen = lambda: {card.name for zone in match.game.board(match.state, 0).players[1].zones if zone.id == "hand"  # noqa: E731
-                    for card in zone.cards if not card.hidden}
+
+    def seen() -> set[str]:
+        return {card.name for zone in match.game.board(match.state, 0).players[1].zones if zone.id == "hand"
+                for card in zone.cards if not card.hidden}
+
     while match.state.phase.value != "battle":
         match.advance()
     assert seen() == {"Biyomon", "Attack Chip"}
