@@ -25,10 +25,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-import psutil  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, Server, free_port, start_command, start_server  # noqa: E402
-from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
-from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+import psutil
+from harness import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, Server, free_port, start_command, start_server
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 HERE = Path(__file__).resolve().parent
 TARGETS = {"load_ratio": 1.0, "next_p95_ms": 50.0, "memory_ratio": 1.5}
@@ -171,7 +171,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             with sync_playwright() as playwright:
                 chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
                 browser = chromium.new_context(viewport={"width": 1280, "height": 800})  # one HTTP cache for all tabs
-                settle = lambda: wait_idle(servers, tutor, pool)  # noqa: E731
+
+                def settle() -> None:
+                    wait_idle(servers, tutor, pool)
+
                 loads: dict[str, list[float]] = {}
                 one_button: list[float] = []
                 for name, ready in apps.items():  # the one-button reference is measured between the apps

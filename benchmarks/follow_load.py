@@ -35,11 +35,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-import psutil  # noqa: E402
-from drive import act, wait_ready  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, Server, start_server  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from report import save_and_print  # noqa: E402
+import psutil
+from drive import act, wait_ready
+from harness import CHROMIUM, CHROMIUM_ARGS, LOOPBACK, Server, start_server
+from playwright.sync_api import Page, sync_playwright
+from report import save_and_print
 
 HERE = Path(__file__).resolve().parent
 EVENTS = "/digitutor/follow/events"
@@ -142,7 +142,10 @@ def percentiles(values: list[float]) -> dict[str, float] | None:
     if not values:
         return None
     ordered = sorted(values)
-    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
     return {"p50": round(at(0.50), 3), "p95": round(at(0.95), 3), "max": round(ordered[-1], 3)}
 
 
@@ -172,7 +175,7 @@ def drive(page: Page, root: Any, room: Room, steps: int) -> dict[str, Any]:
         if not act(root):
             break  # the game is over
         moved += 1
-        room.wait(lambda: all(f.latest() > last or f.error or f.closed for f in room.followers), STEP_TIMEOUT_S)
+        room.wait(lambda: all(f.latest() > last or f.error or f.closed for f in room.followers), STEP_TIMEOUT_S)  # noqa: B023 - wait() polls it before the next iteration
         for follower in room.followers:
             arrived = [when for seq, when in follower.received.items() if seq > last]
             if arrived:

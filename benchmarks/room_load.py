@@ -34,10 +34,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-import psutil  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server  # noqa: E402
-from playwright.sync_api import Browser, Error as PlaywrightError, Page, sync_playwright  # noqa: E402
-from report import save_and_print  # noqa: E402
+import psutil
+from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from report import save_and_print
 
 HERE = Path(__file__).resolve().parent
 BOARD_TIMEOUT_S = 240.0
@@ -230,7 +231,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             # issue 27's target: the server's share (its CPU, kernels included, spread over the machine's cores)
             result["server_share_s"] = round(result["cpu_s_while_opening"]["server"] / (psutil.cpu_count() or 1), 1)
             result.update(summary(ready))
-            result["failed_page_states"] = [_state(page) for page, when in zip(pages, ready) if when is None][:5]
+            result["failed_page_states"] = [_state(page) for page, when in zip(pages, ready, strict=False) if when is None][:5]
             print(json.dumps(summary(ready)), flush=True)
             result["during"] = sampler.stop()
             result["html_served_s"] = {"median": round(statistics.median(served), 2), "max": round(max(served), 2)}
@@ -238,7 +239,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             time.sleep(5)
             kernels = server.kernels()
             result["after"] = {"kernels": len(kernels), "kernel_rss_mib": round(sum(_rss(k) for k in kernels) / MIB)}
-            live = [page for page, when in zip(pages, ready) if when is not None][: args.sessions]
+            live = [page for page, when in zip(pages, ready, strict=False) if when is not None][: args.sessions]
             errors.clear()
             result["clicking"] = {**click_around(live, server, args.clicks, seed=1), "sessions": len(live),
                                   "console_errors": len(errors)}

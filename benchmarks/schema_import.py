@@ -22,7 +22,7 @@ def rss_kib():
     with open("/proc/self/status") as f:
         return next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
 if sys.argv[2] == "kernel":
-    import ipykernel.ipkernel, ipywidgets  # noqa: F401
+    import ipykernel.ipkernel, ipywidgets  # noqa: F401 - imported for what importing them costs
 before, started = rss_kib(), time.perf_counter()
 if sys.argv[1] == "msgspec":
     import msgspec

@@ -20,10 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from drive import advance_until, press, wait_ready  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
+from drive import advance_until, press, wait_ready  # noqa: E402 - after the sys.path line above
+from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402 - after the sys.path line above
+from playwright.sync_api import Page, sync_playwright  # noqa: E402 - after the sys.path line above
 
 VIEWPORT = {"width": 1366, "height": 768}
 

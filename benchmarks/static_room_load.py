@@ -36,12 +36,13 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 
-import psutil  # noqa: E402
-from drive import act  # noqa: E402
-from harness import CHROMIUM, LOOPBACK, Server  # noqa: E402
-from playwright.sync_api import BrowserContext, Error as PlaywrightError, Page, sync_playwright  # noqa: E402
-from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site  # noqa: E402
-from report import save_and_print  # noqa: E402
+import psutil
+from drive import act
+from harness import CHROMIUM, LOOPBACK, Server
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+from report import save_and_print
+from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site
 
 HERE = Path(__file__).resolve().parent
 BOARD_TIMEOUT_S = 300.0
@@ -192,7 +193,7 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
             page.close()
 
         games = []
-        for page, when in zip(pages[: args.sessions], ready):
+        for page, when in zip(pages[: args.sessions], ready, strict=False):
             if when is None:
                 games.append({"ended": False, "why": "never interactive"})
                 continue

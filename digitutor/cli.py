@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from .core.errors import DigitutorError, excerpt
 
@@ -44,7 +44,7 @@ def bounded_number(kind: type, low: float, high: float) -> Callable[[str], float
 class Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line and exit 2 (argparse's default code too)."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         print(error_line(f"{self.prog}: error: {message} (see --help)"), file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
 
@@ -184,9 +184,9 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
         _print_json([
             {"game": c.game, "clauses": len(c.leaves), "taught": len(c.taught), "percent": round(c.percent, 1),
              "as_rules": len(c.as_rules), "as_rules_percent": round(100.0 * len(c.as_rules) / max(1, len(c.leaves)), 1),
-             "lessons": [{"id": l.lesson.id, "title": l.lesson.title, "hash": l.lesson.hash, "concepts": list(l.lesson.concepts),
-                          "presses": l.presses, "questions": len(l.lesson.questions),
-                          "clauses": [x for x in c.leaves if x in l.clauses]} for l in c.lessons],
+             "lessons": [{"id": e.lesson.id, "title": e.lesson.title, "hash": e.lesson.hash, "concepts": list(e.lesson.concepts),
+                          "presses": e.presses, "questions": len(e.lesson.questions),
+                          "clauses": [x for x in c.leaves if x in e.clauses]} for e in c.lessons],
              "untaught": [{"id": x, "reason": c.reasons.get(x)} for x in c.untaught]}
             for c in report
         ])

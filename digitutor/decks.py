@@ -43,14 +43,14 @@ PARTS = ("cards", "eggs")
 CardId = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 
 
-class DeckEntry(Schema):
+class DeckEntry(Schema, frozen=True):
     """``{card: ID, count: N}``: N copies of a card."""
 
     card: CardId
     count: Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)] = 1
 
 
-class DeckFile(Schema):
+class DeckFile(Schema, frozen=True):
     """A deck file: the game, an optional name, and the cards."""
 
     cards: list[CardId | DeckEntry]
@@ -308,7 +308,7 @@ class CopiesRead:
                 top[1] = None
         elif isinstance(event, yaml.CollectionStartEvent):
             is_key = top is not None and top[0] and top[1] is None
-            if is_key:
+            if top is not None and is_key:
                 top[1] = ...  # a field name that is not a text (refused later): its value comes next
             frames.append([isinstance(event, yaml.MappingStartEvent), None, 1, is_key])
         elif isinstance(event, yaml.CollectionEndEvent):
@@ -317,9 +317,8 @@ class CopiesRead:
                 self.listed[part] += done[2]  # an entry {card, count}
             if frames and frames[-1][0] and not done[3]:
                 frames[-1][1] = None
-        elif isinstance(event, yaml.DocumentEndEvent) and self.game is not None:
-            if reasons := oversize(self.game, self.listed):
-                raise TooManyCards(self.game, self.name, reasons, self.listed["cards"])
+        elif isinstance(event, yaml.DocumentEndEvent) and self.game is not None and (reasons := oversize(self.game, self.listed)):
+            raise TooManyCards(self.game, self.name, reasons, self.listed["cards"])
 
     def _part(self, depth: int) -> str | None:
         """The part (cards, eggs) whose entry list is open at ``depth``, if it is."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
+from scenario_checks import assert_cli_check_passes
 
 from digitutor.core.errors import InputError
 from digitutor.core.match import Match
@@ -24,8 +25,6 @@ from digitutor.scenarios.boardstate import board_from_state
 from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
 from digitutor.widgets.editor import BoardEditor
-from scenario_checks import assert_cli_check_passes
-
 
 #: Player 1's Birdramon (ST1-05, 4000 DP, "[When Attacking] Gain 1 memory.") with memory 2; Player 2 has Gatomon (ST3-06,
 #: "[Counter] When an opponent's Digimon attacks, 1 of your Digimon gets +2000 DP for the turn.") and Ikkakumon (ST2-07,

@@ -201,7 +201,7 @@ def test_a_scenario_file_gives_its_board_and_its_title_as_the_question() -> None
     doc = yaml.safe_load(BLOCKER.read_text())
     board = board_from_file_doc(doc, str(BLOCKER))
     assert board.board == doc["setup"]["board"] and board.question == doc["title"]
-    with pytest.raises(InputError, match="setup.board"):
+    with pytest.raises(InputError, match=r"setup.board"):
         board_from_file_doc({**doc, "setup": {"decks": "tutorial"}}, "x.yaml")
 
 

@@ -16,14 +16,13 @@ from typing import Any
 
 import pytest
 import yaml
+from scenario_checks import assert_cli_check_passes
 
 from digitutor.core.errors import InputError
 from digitutor.core.match import Match
 from digitutor.scenarios.boardlink import Board, board_link, inspect_board, read_board_link, scenario_doc
 from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
-from scenario_checks import assert_cli_check_passes
-
 
 #: Player 1's Birdramon (ST1-05, 4000 DP, "[When Attacking] Gain 1 memory.") has declared an attack on Player 2, who has
 #: two Ikkakumon (ST2-07, 5000 DP, <Blocker>): the first is suspended (it attacked last turn), the second is not.

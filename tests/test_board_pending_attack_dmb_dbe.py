@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario_checks import assert_cli_check_passes
 
 from digitutor.core.errors import InputError
 from digitutor.core.match import Match
@@ -25,8 +26,6 @@ from digitutor.scenarios.boardcheck import check_board
 from digitutor.scenarios.boardlink import Board, board_link, inspect_board, read_board_link, scenario_doc
 from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
-from scenario_checks import assert_cli_check_passes
-
 
 #: DMB: Agumon (Circle 30) against Gabumon (Cross: Counter Circle), Player 1's turn 3, in the Strategy Phase.
 DMB_BOARD: dict[str, Any] = {

@@ -106,7 +106,7 @@ def test_play_a_game_that_is_only_parsed_says_so(monkeypatch):
     monkeypatch.delitem(registry.GAME_MODULES, "dbe")
     registry.get_game.cache_clear()
     try:
-        with pytest.raises(registry.UnknownGameError, match="dbe is not playable yet: .*rules tree dbe"):
+        with pytest.raises(registry.UnknownGameError, match=r"dbe is not playable yet: .*rules tree dbe"):
             registry.get_game("dbe")
     finally:
         registry.get_game.cache_clear()
@@ -136,7 +136,7 @@ def human(*lines: str | bytes, seed: str = "3") -> subprocess.CompletedProcess:
                           input=data, capture_output=True, timeout=300)
 
 
-@pytest.mark.parametrize("answer", ["²", "⑦", "١", "+1", " 1 1", "1.0", "0", "9" * 100])
+@pytest.mark.parametrize("answer", ["²", "⑦", "١", "+1", " 1 1", "1.0", "0", "9" * 100])  # noqa: RUF001 - non-ASCII digits on purpose
 def test_play_human_takes_ascii_digits_only_and_asks_again(answer):
     result = human(f"{answer}\n", "1\n" * 400)
     assert result.returncode == 0, result.stderr

@@ -9,8 +9,8 @@ full state, so they cannot see through a face-down card.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Protocol
 
 from .errors import DigitutorError
 from .game import Observation
@@ -71,6 +71,10 @@ class ScriptedAgent:
         return answer
 
 
+#: decision kind -> (observed state, player, legal options) -> the chosen option's key
+Chooser = Callable[[Any, int, tuple[Option, ...]], str]
+
+
 class ChooserAgent:
     """An agent that answers each kind of decision with its own function of what its seat sees.
 
@@ -79,7 +83,7 @@ class ChooserAgent:
     """
 
     name = "chooser"
-    choosers: dict[str, Callable[[Any, int, tuple[Option, ...]], str]] = {}
+    choosers: ClassVar[Mapping[str, Chooser]] = {}
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

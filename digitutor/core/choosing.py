@@ -82,7 +82,7 @@ class ChoiceRules:
     def ask(self, state: Any, choosing: Frame) -> Decision | None:
         if complete(choosing):
             return None
-        player, picked = choosing.player, choosing["picked"]
+        player, picked = choosing.seat, choosing["picked"]
         cited = self.cited(state, choosing)
         options = [
             Option(action("pick", player, instance), f"Choose {state.label(state.uid(instance))}")

@@ -21,12 +21,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules.citations import resolve
+from ..rules.model import Citation
 from .actions import Action, BadActionKey
 from .errors import DigitutorError
 from .game import Game
 from .match import Match
 from .records import Decision, Reason
-from ..rules.citations import resolve
 
 JUNK_PARAMS = (("choice", "-1"), ("choice", "zzz"), ("effect", "99"), ("effect", "-1"), ("effect", "x"), ("x", "1"),
                ("count", "100000000000000000000"))
@@ -114,14 +115,14 @@ def _mutations(chosen: Action, in_play: list[str], rng: random.Random) -> list[s
     return keys
 
 
-def try_proposal(game: Game, state: Any, decision: Decision, key: str, rng_state: tuple) -> str | None:
+def try_proposal(game: Game, state: Any, decision: Decision, key: str, rng_state: tuple[Any, ...]) -> str | None:
     """A failure's description if ``key`` breaks a promise: an exception, or a legal answer that breaks the game."""
     try:
         proposed = game.parse(state, key, decision.player)  # not an action key of this game: refused before any check
         reasons = game.why_not(state, proposed)
     except BadActionKey:
         return None
-    except Exception as error:  # noqa: BLE001 - the promise under test is "never an exception"
+    except Exception as error:  # the promise under test is "never an exception"
         return f"why_not({key!r}) raised {type(error).__name__}: {error}"
     if reasons:
         return None
@@ -136,7 +137,7 @@ def try_proposal(game: Game, state: Any, decision: Decision, key: str, rng_state
         _play_on(game, copy, rng, AFTER_APPLY_STEPS)
     except DigitutorError:
         return None
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         offered = "offered" if decision.find(key) else "not offered"
         return f"{key!r} ({offered}) was allowed, then the game raised {type(error).__name__}: {str(error)[:120]}"
     if Counter(game.all_cards(copy)) != before:
@@ -164,7 +165,7 @@ def check_game(game_id: str, seed: int, tally: Tally, proposals_per_decision: in
     game = match.game
     rng = random.Random(f"{seed}/conformance")
     cards = Counter(game.all_cards(match.state))
-    checked: set = set()
+    checked: set[Citation] = set()
     tally.games += 1
     for _ in range(max_steps):
         if match.over:
@@ -203,12 +204,12 @@ def _check_decision(match: Match, decision: Decision, rng: random.Random, seed: 
     rng_state = match.rng.getstate()
     for key in proposals(game, state, decision, rng, count):
         tally.proposals += 1
-        problem = try_proposal(game, state, decision, key, rng_state)
-        if problem:
-            tally.failures.append(Failure(seed, step, "proposal", problem))
+        failed = try_proposal(game, state, decision, key, rng_state)
+        if failed:
+            tally.failures.append(Failure(seed, step, "proposal", failed))
 
 
-def _after_step(match: Match, cards: Counter, checked: set, seed: int, tally: Tally) -> None:
+def _after_step(match: Match, cards: Counter[Any], checked: set[Citation], seed: int, tally: Tally) -> None:
     if not match.steps:
         return
     tally.steps += 1
@@ -228,5 +229,5 @@ def _round_trip(match: Match, seed: int, tally: Tally) -> None:
         twin = Match.load(match.save())
         if twin.trace() != match.trace():
             tally.failures.append(Failure(seed, len(match.steps), "save-load", "the loaded match's trace differs"))
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         tally.failures.append(Failure(seed, len(match.steps), "save-load", f"{type(error).__name__}: {error}"))

@@ -93,7 +93,7 @@ SELECTOR_FIELDS: dict[str, str] = {
 }
 
 
-class Selector(Schema):
+class Selector(Schema, frozen=True):
     """Which cards: whose, in which zone, and filters on what they are."""
 
     whose: Whose = "self"  #: relative to the effect's owner
@@ -115,7 +115,7 @@ class Selector(Schema):
     text_contains: ShortText | None = None  #: "with X in its text" (the game answers ``text``)
 
 
-class Modifier(Schema):
+class Modifier(Schema, frozen=True):
     """A change to a value the game answers, for the cards ``target`` finds."""
 
     value: ShortText  #: e.g. ``power``, ``damage``, ``colour``
@@ -124,7 +124,7 @@ class Modifier(Schema):
     target: Selector = Selector(this=True)
 
 
-class Verb(Schema):
+class Verb(Schema, frozen=True):
     """One thing an effect does."""
 
     verb: ShortText  #: a core verb (``VERBS``) or one the game adds (``EffectRules.game_verbs``)
@@ -142,7 +142,7 @@ class Verb(Schema):
     chooser: Whose = "self"  #: choose: who picks (``self``: the effect's owner)
 
 
-class EffectSpec(Schema):
+class EffectSpec(Schema, frozen=True):
     """One effect of a card, as its card file writes it."""
 
     quote: Text
@@ -274,7 +274,7 @@ def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: 
         effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote), frozenset(m.value for m in spec.modify),
                               _rulings(spec.rulings, rules.game, source, f"{at}.rulings"),
                               tuple(zip(spec.if_not_rulings or {}, _rulings(tuple((spec.if_not_rulings or {}).values()), rules.game,
-                                                                          source, f"{at}.if_not_rulings")))))
+                                                                          source, f"{at}.if_not_rulings"), strict=True))))
     return tuple(effects)
 
 
@@ -357,9 +357,7 @@ class World:
             return False
         if selector.trait is not None and selector.trait not in (get(state, uid, "traits") or ()):
             return False
-        if selector.text_contains is not None and selector.text_contains not in (get(state, uid, "text") or ""):
-            return False
-        return True
+        return selector.text_contains is None or selector.text_contains in (get(state, uid, "text") or "")
 
     def _within(self, state: Any, uid: int, selector: Selector) -> bool:
         """The numeric filters (``at_most``, ``at_least``); a card without the value fails them."""
@@ -584,4 +582,5 @@ def _did(result: VerbResult, rules: EffectRules, verb: Verb, who: int, targets: 
 
 def spec_to_json(spec: EffectSpec) -> dict[str, Any]:
     """An effect spec as plain data (for docs and the card view)."""
-    return msgspec.to_builtins(spec)
+    doc: dict[str, Any] = msgspec.to_builtins(spec)
+    return doc

@@ -11,10 +11,11 @@ each is a frame with its arguments, never a closure.
 
 from __future__ import annotations
 
-import msgspec
 from typing import Any
 
-Plain = str | int | bool | None | tuple
+import msgspec
+
+Plain = str | int | bool | None | tuple[Any, ...]
 
 
 class Frame(msgspec.Struct, frozen=True):
@@ -29,6 +30,13 @@ class Frame(msgspec.Struct, frozen=True):
             if key == name:
                 return value
         raise KeyError(f"frame {self.kind!r} has no argument {name!r}")
+
+    @property
+    def seat(self) -> int:
+        """The player this frame is for, where one must be named (a choice, a player's turn step)."""
+        if self.player is None:
+            raise ValueError(f"frame {self.kind!r} names no player, yet it runs for one")
+        return self.player
 
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.args:

@@ -14,7 +14,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import msgspec
 
@@ -83,6 +83,10 @@ class ActionRule:
     when: Citation
     when_text: str  #: e.g. "Blocking happens in the Digi-Battle Phase, when the opponent attacks."
     check: Callable[[Any, Frame | None, Action], tuple[Reason, ...]] | None = None
+
+    def reasons(self, state: Any, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:
+        """What the kind's own check finds against ``proposed`` (a bare answer's kind has none: nothing)."""
+        return self.check(state, frame, proposed) if self.check is not None else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,9 +264,9 @@ class Game:
     title: str = ""
     players: int = 2
     summary: str = ""
-    agents: dict[str, Any] = {}
+    agents: ClassVar[Mapping[str, Any]] = {}
     #: state fields that are the game's rules, not play (a citation table): not saved, set again on load
-    fixed_fields: Mapping[str, Any] = {}
+    fixed_fields: ClassVar[Mapping[str, Any]] = {}
     procedure: Procedure
     actions: Mapping[str, ActionRule]
 
@@ -270,6 +274,10 @@ class Game:
 
     phases: tuple[PhaseInfo, ...] = ()  #: the game's phases in order, each citing its rule (the turn map)
     effect_rules: Any = None
+
+    def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
+        """A deck document checked against the game's deck rules: its name, its card ids, every cited problem."""
+        raise NotImplementedError(f"{self.title} has no deck check")
 
     def default_setup(self) -> dict[str, Any]:
         """A JSON-able setup for a normal game (the tutorial decks)."""
@@ -323,6 +331,7 @@ class Game:
         steps, decisions = self.procedure.steps, self.procedure.decisions
         while True:
             top = state.frames[-1]
+            outcome: Step | Decision | None
             handler = steps.get(top.kind)
             if handler is not None:
                 outcome = handler(state, top, rng)
@@ -396,7 +405,7 @@ class Game:
             reasons.extend(rule.check(state, frame, proposed))
         elif proposed.cards or proposed.params:  # a kind without a check of its own is a bare answer: pass, done, no-…
             reasons.append(Reason(f"{proposed.kind} names no card and takes no parameter.", rule.when))
-        if not reasons and frame is not None:
+        if not reasons and frame is not None and asking is not None:
             reasons.extend(self._not_offered(state, frame, asking, proposed, rule.when))
         return tuple(dict.fromkeys(reasons)) if len(reasons) > 1 else tuple(reasons)
 
@@ -458,7 +467,7 @@ class Game:
         Cards are written by card id and read back from the game's card set.
         """
         fixed = self.fixed_fields
-        doc = msgspec.to_builtins({f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in fixed}
+        doc: dict[str, Any] = msgspec.to_builtins({f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in fixed}
                                   if fixed else state)
         doc["instances"]["cards"] = [card.id for card in state.instances.cards]
         doc["instances"].pop("memo", None)

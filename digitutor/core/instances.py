@@ -46,7 +46,7 @@ class Instances:
             uids = [uid for uid, who in enumerate(owners) if who == owner]
             numbers = list(range(1, len(uids) + 1))
             rng.shuffle(numbers)
-            for uid, number in zip(uids, numbers):
+            for uid, number in zip(uids, numbers, strict=True):
                 ids[uid] = f"{owner_prefix(owner)}.c{number}"
         return cls(tuple(cards), tuple(ids), tuple(owners))
 
@@ -62,14 +62,21 @@ class Instances:
         uid = len(self.cards)
         number = sum(1 for u in self.created if self.owners[u] == owner) + 1
         table = Instances(
-            self.cards + (card,), self.ids + (f"{owner_prefix(owner)}.t{number}",), self.owners + (owner,),
-            self.created + (uid,), self.removed,
+            (*self.cards, card), (*self.ids, f"{owner_prefix(owner)}.t{number}"), (*self.owners, owner),
+            (*self.created, uid), self.removed,
         )
         return table, uid
 
     def remove(self, uid: int) -> Instances:
         """A new table that records ``uid`` as removed from the game (it is in no zone now)."""
-        return Instances(self.cards, self.ids, self.owners, self.created, self.removed + (uid,), self.index)
+        return Instances(self.cards, self.ids, self.owners, self.created, (*self.removed, uid), self.index)
+
+    def owner(self, uid: int) -> int:
+        """The player who owns card ``uid``; a card of the shared pool has none (a ValueError here)."""
+        owner = self.owners[uid]
+        if owner is None:
+            raise ValueError(f"{self.ids[uid]} belongs to no player")
+        return owner
 
     def accounted(self, in_zones: Sequence[int]) -> bool:
         """Card conservation: every card is in exactly one zone or recorded as removed."""
@@ -97,7 +104,8 @@ class CardTable:
         return uid
 
     def label(self, uid: int) -> str:
-        return self.cards[uid].name
+        name: str = self.cards[uid].name
+        return name
 
     def labels(self, uids: Sequence[int]) -> tuple[str, ...]:
         return tuple(self.cards[uid].name for uid in uids)

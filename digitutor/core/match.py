@@ -74,7 +74,7 @@ class Match:
         self.decisions: list[DecisionRecord] = []
         self._answer_at: dict[int, DecisionRecord] = {}
         self._open: list[bool] = []  #: per step: True when no secret choice waits to be revealed after it
-        self._snapshots: dict[int, tuple[GameState, tuple]] = {-1: (self.state.copy(), self.rng.getstate())}
+        self._snapshots: dict[int, tuple[GameState, tuple[Any, ...]]] = {-1: (self.state.copy(), self.rng.getstate())}
         self.pending: Decision | None = None
         self.result: Result | None = None
 

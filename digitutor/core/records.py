@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import msgspec
-import msgspec.structs
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
+
+import msgspec
+import msgspec.structs
 
 from ..rules.citations import in_rulebook_order
 from ..rules.model import Citation
 from .actions import Action
 from .errors import IllegalActionError
-
 
 HIDDEN_CARD = "a face-down card"
 

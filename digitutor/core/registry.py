@@ -34,7 +34,8 @@ def get_game(game_id: str) -> Game:
             raise UnknownGameError(f"{game_id} is not playable yet: its rulebook is parsed and quotable "
                                    f"(digitutor rules tree {game_id}); playable games: {known}")
         raise UnknownGameError(f"unknown game {excerpt(game_id)} (playable games: {known})")
-    return importlib.import_module(module).GAME
+    game: Game = importlib.import_module(module).GAME
+    return game
 
 
 def registered_games() -> list[Game]:

@@ -16,7 +16,7 @@ SAVE_FORMAT = "digitutor-match"
 SAVE_VERSION = 2  #: 2: answers name card instances (p0.c17); 1 named cards by position and card id
 
 
-class SavedDecision(Schema):
+class SavedDecision(Schema, frozen=True):
     """One answer given at a decision."""
 
     step: Count
@@ -26,7 +26,7 @@ class SavedDecision(Schema):
     by: ShortText = "human"
 
 
-class SavedMatch(Schema):
+class SavedMatch(Schema, frozen=True):
     """A saved match: game, seed, agents, setup, how many steps were played, the answers given."""
 
     format: Literal["digitutor-match"]

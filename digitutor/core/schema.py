@@ -26,6 +26,8 @@ Player = Annotated[int, msgspec.Meta(ge=0, le=1)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=100_000)]
 
 
+# Each subclass says ``frozen=True`` again: msgspec inherits it, but a type checker reads each class on its own
+# (PEP 681) and would otherwise take a subclass for a mutable record built on a frozen one.
 class Schema(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=True):
     """Base of every file schema: unknown fields are refused; records are immutable."""
 
@@ -66,9 +68,9 @@ def _value_at(doc: Any, steps: list[str | int]) -> tuple[bool, Any]:
     return True, doc
 
 
-def _struct_at(schema: Any, steps: list[str | int]) -> Any:
+def _struct_at(schema: Any, steps: list[str | int]) -> msgspec.inspect.StructType | None:
     """The msgspec type info of the struct at ``steps`` (None if it cannot be followed)."""
-    info = msgspec.inspect.type_info(schema)
+    info: msgspec.inspect.Type | None = msgspec.inspect.type_info(schema)
     for step in steps:
         while isinstance(info, msgspec.inspect.UnionType):
             info = next((t for t in info.types if not isinstance(t, msgspec.inspect.NoneType)), None)
@@ -114,8 +116,8 @@ def schema_error(error: msgspec.ValidationError, doc: Any, schema: Any, source: 
     elif missing := re.match(r"Object missing required field `(.*)`$", message):
         steps = [*steps, missing.group(1)]
         message = "missing"
-    elif message.startswith("Invalid enum value") and (allowed := _literal_values(schema, steps)):
-        message = f"expected one of {', '.join(str(v) for v in allowed)}, got {excerpt(_value_at(doc, steps)[1])}"
+    elif message.startswith("Invalid enum value") and (values := _literal_values(schema, steps)):
+        message = f"expected one of {', '.join(str(v) for v in values)}, got {excerpt(_value_at(doc, steps)[1])}"
     else:
         present, value = _value_at(doc, steps)
         message = _words(message)

@@ -28,7 +28,7 @@ HIDDEN = "?"  #: what another player sees in place of a choice
 
 def secret_round(kind: str, players: Sequence[int], **args: Any) -> list[Frame]:
     """The frames of a secret round, in the order they run: each player's choice, then the reveal."""
-    return [*(frame(f"{kind}.choose", player, **args) for player in players), frame(f"{kind}.reveal", **{SECRET: ()}, **args)]
+    return [*(frame(f"{kind}.choose", player, **args) for player in players), frame(f"{kind}.reveal", None, **{SECRET: ()}, **args)]
 
 
 def record(state: Any, kind: str, player: int, choice: str) -> None:
@@ -36,7 +36,7 @@ def record(state: Any, kind: str, player: int, choice: str) -> None:
     for position in range(len(state.frames) - 1, -1, -1):
         reveal = state.frames[position]
         if reveal.kind == f"{kind}.reveal":
-            kept = tuple((p, c) for p, c in reveal[SECRET] if p != player) + ((player, choice),)
+            kept = (*((p, c) for p, c in reveal[SECRET] if p != player), (player, choice))
             state.frames[position] = reveal.but(**{SECRET: kept})
             return
     raise ValueError(f"no {kind}.reveal frame to keep a secret choice in")

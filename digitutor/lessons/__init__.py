@@ -4,10 +4,30 @@ Used by the tutor widgets, the ``digitutor lessons`` command and the tests; need
 """
 
 from .course import (
-    DEFAULT_LESSON, course_for, course_files, lesson_agents, lesson_for, lesson_path, lessons_dir, play_lesson,
-    scripted_answer, start_lesson,
+    DEFAULT_LESSON,
+    course_files,
+    course_for,
+    lesson_agents,
+    lesson_for,
+    lesson_path,
+    lessons_dir,
+    play_lesson,
+    scripted_answer,
+    start_lesson,
 )
-from .model import ASKS, FIELDS, STEP_KEYS, WHEN_KEYS, Lesson, Moment, Note, Question, file_hash, load_lesson, parse_lesson
+from .model import (
+    ASKS,
+    FIELDS,
+    STEP_KEYS,
+    WHEN_KEYS,
+    Lesson,
+    Moment,
+    Note,
+    Question,
+    file_hash,
+    load_lesson,
+    parse_lesson,
+)
 from .questions import Choice, Posed, QuestionError, pose
 from .tracker import LessonTracker
 

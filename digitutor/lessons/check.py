@@ -41,7 +41,7 @@ def check_lesson(lesson: Lesson) -> list[str]:
                     problems.append(f"{where}: questions[{number}]: {error} (at: {_when(question.when)})")
     except DigitutorError as error:  # a refused script answer: the rest of the game is not the lesson's
         answered = sum(1 for d in played.decisions if d.by == "human") if played is not None else 0
-        return problems + [f"{where}: script[{answered}]: {error}"]
+        return [*problems, f"{where}: script[{answered}]: {error}"]
     if played is None or not (played.over or tracker.end is not None):
         never = "its until never comes and " if lesson.until is not None else ""
         problems.append(f"{where}: script: the lesson does not end: {never}the game does not end "

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
 
 from ..core.errors import DigitutorError, InputError
@@ -108,7 +108,7 @@ def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
     """The lesson's game played to the lesson's end (its ``until``, else the game's end): the learner answers from the
     script, then with the first legal option."""
     played: Match | None = None
-    for played, _ in lesson_points(lesson, max_steps):
+    for played, _ in lesson_points(lesson, max_steps):  # noqa: B007 - runs to the end; the last match is read after
         pass
     return played if played is not None else start_lesson(lesson)
 

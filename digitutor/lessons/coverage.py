@@ -70,7 +70,7 @@ def lesson_coverage(lesson: Lesson, leaves: frozenset[str] | None = None) -> Les
     rules: set[str] = set()
     quoted: set[str] = set()
     played = None
-    for played, outcome in lesson_points(lesson):
+    for played, outcome in lesson_points(lesson):  # noqa: B007 - the last match is read after the loop
         if isinstance(outcome, Decision):
             rules.update(c.id for c in outcome.citations)
     steps = played.steps if played is not None else []

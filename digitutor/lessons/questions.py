@@ -229,7 +229,7 @@ def _next_rule(question: Question, lesson: Lesson, step: Step, answered: str | N
     pool = [c for c in _rule_citations(_lesson_steps(lesson), True) if c.id not in cited and c.quote != governing.quote]
     wrong = [Choice(c.quote, False, (c,)) for c in _seeded(lesson, question).sample(pool, min(len(pool), WRONG_CHOICES))]
     prompt = _answered(_prompt(question), answered, question)
-    return Posed(prompt, _sorted([Choice(governing.quote, True, (governing,))] + wrong))
+    return Posed(prompt, _sorted([Choice(governing.quote, True, (governing,)), *wrong]))
 
 
 def _what_next(question: Question, lesson: Lesson, step: Step, answered: str | None) -> Posed:
@@ -242,4 +242,4 @@ def _what_next(question: Question, lesson: Lesson, step: Step, answered: str | N
     picked = _seeded(lesson, question).sample(sorted(others), min(len(others), WRONG_CHOICES))
     wrong = [Choice(text, False, others[text].citations[:1]) for text in picked]
     prompt = _answered(_prompt(question), answered, question)
-    return Posed(prompt, _sorted([Choice(told, True, step.citations[:1])] + wrong))
+    return Posed(prompt, _sorted([Choice(told, True, step.citations[:1]), *wrong]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..core.match import Match
 from ..core.records import Step
@@ -63,13 +64,13 @@ class LessonTracker:
             points.append((len(steps) - 1, match.pending.kind))
         self._find_end(steps, points)
         for index in range(self._scanned, len(steps)):
-            self._fire(index, lambda moment, i=index: moment.matches_step(i, steps[i]))
+            self._fire(index, partial(_at_step, index=index, step=steps[index]))
         self._scanned = len(steps)
         self._last = steps[-1] if steps else None
         for index, kind in points:
             if index not in self._points:
                 self._points.add(index)
-                self._fire(index, lambda moment, k=kind: moment.matches_decision(k))
+                self._fire(index, partial(_at_decision, kind=kind))
 
     def _find_end(self, steps: Sequence[Step], points: list[tuple[int, str]]) -> None:
         """The first step or learner's decision matching the lesson's ``until`` (a decision follows its step)."""
@@ -92,3 +93,11 @@ class LessonTracker:
             if number not in self._fired_questions and test(question):
                 self._fired_questions.add(number)
                 self._asked.setdefault(index, []).append((number, question))
+
+
+def _at_step(moment: Moment, index: int, step: Step) -> bool:
+    return moment.matches_step(index, step)
+
+
+def _at_decision(moment: Moment, kind: str) -> bool:
+    return moment.matches_decision(kind)

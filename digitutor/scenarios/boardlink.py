@@ -96,7 +96,7 @@ def _link_text(text: Any, source: str) -> str:
     if not isinstance(text, str):
         raise InputError(source, "", f"expected a board link (text), got {excerpt(text)}")
     text = text.strip()
-    if text.startswith("?board=") or "board=" in text[:2000] and "://" in text[:20]:
+    if text.startswith("?board=") or ("board=" in text[:2000] and "://" in text[:20]):
         text = text.partition("board=")[2].partition("&")[0]  # a whole address was pasted
     if len(text) > MAX_LINK:
         raise InputError(source, "", f"the link is too long ({len(text):,} characters; a board link is at most {MAX_LINK:,})")

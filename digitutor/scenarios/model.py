@@ -22,7 +22,6 @@ Files are YAML, safe-loaded and never executed. Format (see docs/scenarios.md)::
 from __future__ import annotations
 
 import functools
-
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -41,7 +40,7 @@ ClauseId = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 Unset = msgspec.UnsetType
 
 
-class BoardExpect(Schema):
+class BoardExpect(Schema, frozen=True):
     """A zone's cards (names, bottom first) and/or count."""
 
     player: Player
@@ -52,7 +51,7 @@ class BoardExpect(Schema):
     stack: list[ShortText] | Unset = msgspec.UNSET
 
 
-class CounterExpect(Schema):
+class CounterExpect(Schema, frozen=True):
     """A counter as the board shows it (``Points: 1``), or that it is there / gone (``Status`` absent).
 
     Without ``player``: a counter both players share (``Duel``) or a shared gauge (DCG's ``Memory`` gauge, signed:
@@ -65,7 +64,7 @@ class CounterExpect(Schema):
     present: bool | Unset = msgspec.UNSET  #: false: the board shows no such counter (a status that is gone)
 
 
-class CardExpect(Schema):
+class CardExpect(Schema, frozen=True):
     """Facts about one card: where it is, suspended or not, its headline number now and as printed, its stats.
 
     ``card`` names one physical card: an instance id (``p0.c17``), or a card id with a copy number
@@ -83,24 +82,24 @@ class CardExpect(Schema):
     stats: dict[ShortText, ShortText | int] | Unset = msgspec.UNSET  #: numbers and words the board shows on it
 
 
-class NowExpect(Schema):
+class NowExpect(Schema, frozen=True):
     """Where the game stands when the run stops: turn number, phase, whose turn, who decides what."""
 
     turn: Count | Unset = msgspec.UNSET
     phase: ShortText | Unset = msgspec.UNSET
     whose_turn: Player | Unset = msgspec.UNSET
-    decision: ShortText | None | Unset = msgspec.UNSET  #: the kind of the decision waiting (null: none waits)
+    decision: ShortText | Unset | None = msgspec.UNSET  #: the kind of the decision waiting (null: none waits)
     deciding: Player | Unset = msgspec.UNSET  #: who must answer it
 
 
-class OrderEntry(Schema):
+class OrderEntry(Schema, frozen=True):
     """One entry of ``order``: a narration fragment or a cited clause id."""
 
     says: Text | Unset = msgspec.UNSET
     cites: ClauseId | Unset = msgspec.UNSET
 
 
-class Until(Schema):
+class Until(Schema, frozen=True):
     """Where a run stops once its script is used up: the first moment all the given facts hold."""
 
     turn: Count | Unset = msgspec.UNSET
@@ -109,14 +108,14 @@ class Until(Schema):
     decision: ShortText | Unset = msgspec.UNSET  #: a decision of this kind is waiting
 
 
-class Demonstration(Schema):
+class Demonstration(Schema, frozen=True):
     """A clause the scenario shows, maybe by what does *not* happen (then ``by_absence`` says how)."""
 
     clause: ClauseId
     by_absence: Text | Unset = msgspec.UNSET
 
 
-class OptionExpect(Schema):
+class OptionExpect(Schema, frozen=True):
     """An option offered at a decision: legal or not, how many reasons, which clauses they cite."""
 
     decision: ShortText
@@ -126,7 +125,7 @@ class OptionExpect(Schema):
     cites: list[ClauseId] = []
 
 
-class WhyNotExpect(Schema):
+class WhyNotExpect(Schema, frozen=True):
     """An action proposed where the run stopped (on offer or not), and every reason it is refused."""
 
     action: ShortText
@@ -137,13 +136,13 @@ class WhyNotExpect(Schema):
     cites: list[ClauseId] = []
 
 
-class ResultExpect(Schema):
+class ResultExpect(Schema, frozen=True):
     """How the game ended: ``winner`` 0, 1 or null (a draw)."""
 
-    winner: Player | None | Unset = msgspec.UNSET
+    winner: Player | Unset | None = msgspec.UNSET
 
 
-class Expect(Schema):
+class Expect(Schema, frozen=True):
     """Structured checks on the played scenario (no eval). A new kind of check is a field here and a check in the runner."""
 
     cites: list[ClauseId] = []
@@ -159,7 +158,7 @@ class Expect(Schema):
     over: bool | Unset = msgspec.UNSET
 
 
-class ScenarioFile(Schema):
+class ScenarioFile(Schema, frozen=True):
     """The envelope of a scenario file; ``setup`` is checked by the game when the board is laid out."""
 
     game: ShortText

@@ -202,9 +202,9 @@ def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
     return [f"no {entry['decision']} decision offered option {entry['option']!r}"]
 
 
-def proposals(run: ScenarioRun) -> list[tuple[dict[str, Any], tuple[Any, ...] | str]]:
+def proposals(run: ScenarioRun) -> list[tuple[Any, tuple[Any, ...] | str]]:
     """Each ``why_not`` proposal of the scenario with its reasons where the script stopped (or why it is no action)."""
-    found = []
+    found: list[tuple[Any, tuple[Any, ...] | str]] = []
     for entry in run.scenario.expect.get("why_not", []):
         if not isinstance(entry, dict) or not isinstance(entry.get("action"), str):
             found.append((entry, "needs action (an action key)"))

@@ -103,7 +103,7 @@ class RoomStatusHandler(RequestHandler):
 class QuietKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     """The kernel's websocket, minus errors, stderr and tracebacks (see ``filters``), without Nagle's delay."""
 
-    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def open(self, kernel_id: str) -> None:
         # A step goes out as a burst of small frames (busy, a few widget updates, idle). With
         # Nagle's algorithm on, every frame after the first waited for the browser's delayed
         # ACK (40 ms on Linux): Next took ~55 ms instead of ~15 ms about half the time.

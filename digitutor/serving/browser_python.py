@@ -22,6 +22,7 @@ import zipfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import DigitutorError
 
@@ -124,12 +125,12 @@ def allow_classic_worker(pyodide_dir: Path) -> None:
         path.write_text(patched, encoding="utf-8")
 
 
-def download_wheels(work: Path, lock_info: dict[str, object], log: Path) -> list[Path]:
+def download_wheels(work: Path, lock_info: dict[str, Any], log: Path) -> list[Path]:
     """Wheels for Pyodide's platform from PyPI (pip's own cache makes a rebuild quick), the kernel's shims left out."""
     wheels = work / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     # versions Pyodide itself tested, for the pure-Python packages its own lock lists
-    tested = {canonical(name): entry["version"] for name, entry in lock_info["packages"].items()  # type: ignore[index]
+    tested = {canonical(name): entry["version"] for name, entry in lock_info["packages"].items()
               if str(entry["file_name"]).endswith("-none-any.whl")}
     pins = {name: metadata.version(name) for name in PINNED_FROM_BUILD}
     wanted = [f"{name}=={pins[name]}" for name in PINNED_FROM_BUILD]

@@ -310,7 +310,7 @@ class EventsHandler(RequestHandler):
             while not self._gone.is_set():
                 try:
                     await asyncio.wait_for(self._gone.wait(), KEEP_ALIVE_S)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     self.send(b": keep-alive\n\n")
         finally:
             hub.leave(member, self)
@@ -364,10 +364,13 @@ def read_vote(body: bytes) -> tuple[str, int, int]:
     voter, seq, option = data.get("voter"), data.get("seq"), data.get("option")
     if not (isinstance(voter, str) and VOTER.fullmatch(voter)):
         raise BadView("voter: expected 8 to 40 letters, digits, - or _")
-    for name, value, top in (("seq", seq, 2**53), ("option", option, MAX_OPTION)):
-        if type(value) is not int or not 1 <= value <= top:
-            raise BadView(f"{name}: expected a whole number from 1 to {top}")
-    return voter, seq, option
+    return voter, _whole_number("seq", seq, 2**53), _whole_number("option", option, MAX_OPTION)
+
+
+def _whole_number(name: str, value: Any, top: int) -> int:
+    if type(value) is not int or not 1 <= value <= top:
+        raise BadView(f"{name}: expected a whole number from 1 to {top}")
+    return value
 
 
 class TryHandler(FollowRoute):

@@ -31,7 +31,7 @@ def carries_token(handler: RequestHandler, token: str) -> bool:
     return bool(cookie) and hmac.compare_digest(cookie.encode(), cookie_value(token).encode())
 
 
-def guarded(cls: type, token: str) -> type:
+def guarded(cls: type[RequestHandler], token: str) -> type:
     """``cls`` refusing (403) any request without the token; a request with it gets the room cookie."""
     websocket = issubclass(cls, WebSocketHandler)
 
@@ -45,7 +45,7 @@ def guarded(cls: type, token: str) -> type:
             return None
         if not websocket and self.get_cookie(COOKIE, "") != cookie_value(token):
             self.set_cookie(COOKIE, cookie_value(token), httponly=True, samesite="Strict")
-        return super(guarded_cls, self).prepare(*args, **kwargs)
+        return cls.prepare(self, *args, **kwargs)  # the wrapped handler's own prepare, as super() would find it
 
     guarded_cls = type(f"Guarded{cls.__name__}", (cls,), {"prepare": prepare, "__doc__": cls.__doc__})
     return guarded_cls

@@ -19,7 +19,7 @@ import os
 import secrets
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from traitlets import Float, Integer
@@ -169,7 +169,7 @@ def room_manager(base: type) -> type:
             last = getattr(self._kernels.get(kernel_id), "last_activity", None)
             if last is None:
                 return float("inf")
-            return (datetime.now(timezone.utc) - last).total_seconds()
+            return (datetime.now(UTC) - last).total_seconds()
 
         def _forget_gone(self) -> None:
             running = set(self._kernels)

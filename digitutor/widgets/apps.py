@@ -170,7 +170,7 @@ class LearnApp(AppPage):
             self._mode = self.mode.value
         except DigitutorError as error:
             model.error = one_line(str(error))
-        except Exception as error:  # noqa: BLE001 - never a traceback in front of a learner
+        except Exception as error:  # never a traceback in front of a learner
             log.exception("switching the learn app's mode failed")
             model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
 
@@ -267,7 +267,7 @@ class LearnApp(AppPage):
             self._mode = GUIDED
         except DigitutorError as error:
             model.error = one_line(str(error))
-        except Exception as error:  # noqa: BLE001 - never a traceback in front of a learner
+        except Exception as error:  # never a traceback in front of a learner
             log.exception("opening a lesson of the course failed")
             model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
 
@@ -289,7 +289,7 @@ class LearnApp(AppPage):
     def _finished(self, _change: Any = None) -> None:
         """A lesson played to its end (its ``until``, else the game's end) is kept as finished."""
         model = self.tutor.model
-        if model.lesson_done and self._mode == GUIDED:
+        if model.lesson_done and self._mode == GUIDED and model.lesson is not None:
             self.progress.mark_finished(model.lesson.id)
 
     def answered(self, lesson_id: str, question_number: int, right: bool) -> None:

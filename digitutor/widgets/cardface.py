@@ -73,11 +73,11 @@ def _name_step(name: str, room: tuple[float, ...]) -> float:
     tries = [(step, camel) for step, camel in NAME_TRIES
              if all(name_lines(name, face.width / (face.name * step), camel) <= 2 for face in FACES)]
     for step, camel in tries:
-        if all(_name_height(name, face, step, camel) <= space for face, space in zip(FACES, room)):
+        if all(_name_height(name, face, step, camel) <= space for face, space in zip(FACES, room, strict=False)):
             return step
     if not tries:
         return NAME_TRIES[-1][0]
-    return min(tries, key=lambda t: max(_name_height(name, face, t[0], t[1]) - space for face, space in zip(FACES, room)))[0]
+    return min(tries, key=lambda t: max(_name_height(name, face, t[0], t[1]) - space for face, space in zip(FACES, room, strict=False)))[0]
 
 
 def _power_step(number: str) -> float:
@@ -217,15 +217,15 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
     text = ""
     said = _face_text(card)
     if said:
-        left = min(space - _name_height(card.name, face, step) for face, space in zip(FACES, room)) - SAFETY
+        left = min(space - _name_height(card.name, face, step) for face, space in zip(FACES, room, strict=False)) - SAFETY
         fitted = shorten(said, FACES[0].width / TEXT, int(left // (TEXT * LINE)))
         if fitted.shown and fitted.shown != ELLIPSIS:
             more = f' title="{esc(card.text)}"' if fitted.cut else ""
             text = f'<div class="dt-face-text"{more}>{esc(fitted.shown)}</div>'
     body = f'<div class="dt-face-body">{body}{text}</div>' if body or text else ""
     tall = " dt-face-tall" if game in TALL_GAMES else ""
-    room = f' style="--dt-presenter-face: {presenter_face(card, game)}px"'
-    return f'<div class="dt-face{tall}"{room}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(words)
+    style = f' style="--dt-presenter-face: {presenter_face(card, game)}px"'
+    return f'<div class="dt-face{tall}"{style}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(words)
 
 
 #: presenter mode's card faces (the block "a board that fits, presenter mode" in style.py): (face font px, face

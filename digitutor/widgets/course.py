@@ -17,6 +17,7 @@ from ..lessons.model import Lesson, load_lesson
 from .progress import Progress, course_paths, lesson_hash
 from .style import esc
 
+
 @dataclass(frozen=True)
 class CourseLesson:
     """One lesson of a course, with what the course page shows of it."""

@@ -4,11 +4,12 @@ the keyboard), then the tempting illegal ones with every "why not"."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.records import Decision, Option
+from ..core.records import Decision, Option, Reason
 from .citation import citations_html
 from .options import Entry, entries, group_title, illegal_groups
 from .style import esc
@@ -19,9 +20,14 @@ LONG_LIST = 5
 
 def reasons_html(option: Option) -> str:
     """Every reason an option is illegal, each with its quote and breadcrumb."""
+    return cited_reasons_html(option.reasons)
+
+
+def cited_reasons_html(reasons: Iterable[Reason]) -> str:
+    """Each reason with its quote and breadcrumb."""
     return "".join(
         f'<div class="dt-reason"><b>✗ {esc(reason.why)}</b>{citations_html([reason.citation])}</div>'
-        for reason in option.reasons
+        for reason in reasons
     )
 
 
@@ -61,7 +67,7 @@ def shared_title(label: str, shared: tuple[int, int]) -> str:
     """The shared words with "…" where each option's own words go: "Put … in the Side Pile"."""
     words = label.split(" ")
     head, tail = shared
-    return " ".join(words[:head] + ["…"] + words[len(words) - tail:])
+    return " ".join([*words[:head], "…", *words[len(words) - tail:]])
 
 
 #: a label longer than this hides its details on a small presenter screen (``.dt-option-detail``; the whole label

@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from ..core.errors import DigitutorError, counted
 from ..core.registry import GAME_MODULES, get_game
 from ..decks import DeckReport, check_deck_text
-from .decision import reasons_html
+from .decision import cited_reasons_html
 from .page import AppPage
 from .query import on_query
 from .style import esc
@@ -31,11 +31,9 @@ def report_html(report: DeckReport) -> str:
     if report.legal:
         return (f'<p class="dt-legal">✓ Legal: “{esc(report.name)}” is a legal {esc(get_game(report.game).title)} '
                 f"deck of {counted(report.card_count, 'card')}.</p>")
-    from ..core.records import Option
-
     # the list's own problems (an unknown card, a name of several cards) quote no rule
     unread = "".join(f'<div class="dt-reason dt-list-problem"><b>✗ {esc(problem)}</b></div>' for problem in report.problems)
-    why = unread + reasons_html(Option("deck", report.name, report.reasons))
+    why = unread + cited_reasons_html(report.reasons)
     return f'<p class="dt-illegal">✗ Not legal: “{esc(report.name)}” ({counted(report.card_count, "card")})</p>{why}'
 
 
@@ -132,7 +130,7 @@ class DeckCheckApp(AppPage):
             self.verdict.value = report_html(check_deck_text(self.text.value, self.source, self.game.value))
         except DigitutorError as error:
             self.verdict.value = f'<p class="dt-illegal">{esc(str(error).splitlines()[0])}</p>'
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             log.exception("deck check failed")
             self.verdict.value = f'<p class="dt-illegal">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</p>'
 

@@ -8,6 +8,7 @@ cited reason and cannot be played or shared until it is mended; nothing is ever 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
 from collections.abc import Callable
@@ -21,10 +22,33 @@ import yaml
 from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
-from ..scenarios.boardedit import (ATTACK_POINT_CHOICES, THE_PLAYER, ZONES, Zone, attack_choices, card_choices, chosen_attack_choices,
-                                   empty_board, find_card, put_card, remove_card, set_attack, set_chosen_attack, start_phases,
-                                   toggle_suspended, zone_entries)
-from ..scenarios.boardlink import Board, Inspection, board_link, inspect_board, parse_board_doc, read_board_link, scenario_text
+from ..scenarios.boardedit import (
+    ATTACK_POINT_CHOICES,
+    THE_PLAYER,
+    ZONES,
+    Zone,
+    attack_choices,
+    card_choices,
+    chosen_attack_choices,
+    empty_board,
+    find_card,
+    put_card,
+    remove_card,
+    set_attack,
+    set_chosen_attack,
+    start_phases,
+    toggle_suspended,
+    zone_entries,
+)
+from ..scenarios.boardlink import (
+    Board,
+    Inspection,
+    board_link,
+    inspect_board,
+    parse_board_doc,
+    read_board_link,
+    scenario_text,
+)
 from ..scenarios.model import scenario_library
 from .board import board_html
 from .citation import citations_html
@@ -147,7 +171,7 @@ class BoardEditor(widgets.VBox):
     def __init__(self, game: str = "dcg", board: dict[str, Any] | None = None, question: str = "",
                  current: Callable[[], Match | None] | None = None) -> None:
         self.current = current
-        self.game_id = game if game in GAME_MODULES else GAME_MODULES[0]
+        self.game_id = game if game in GAME_MODULES else next(iter(GAME_MODULES))
         self.board: dict[str, Any] = copy.deepcopy(board) if board is not None else empty_board(self.game_id)
         self.inspection = Inspection()
         #: a shipped scenario's script, and the board it belongs to: Play follows it while the board is unchanged
@@ -297,7 +321,7 @@ class BoardEditor(widgets.VBox):
             action()
         except DigitutorError as error:
             self.message.value = f'<div class="dt-error">{esc(failed)}{esc(error)}</div>'
-        except Exception as error:  # noqa: BLE001 - never a traceback in front of a judge
+        except Exception as error:  # never a traceback in front of a judge
             log.exception("the board editor failed")
             self.message.value = f'<div class="dt-error">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</div>'
 
@@ -341,22 +365,20 @@ class BoardEditor(widgets.VBox):
         box.add_class("dt-editor-setting")
         box.add_class(f"dt-set-{setting.key}" + (f"-{player}" if player is not None else ""))
         box.observe(lambda change: self._setting_changed(setting, player, change["new"]), "value")
-        box.setting = (setting, player)  # type: ignore[attr-defined]
+        box.setting = (setting, player)
         return box
 
     def _sync_settings(self) -> None:
         self._quiet = True
         try:
             for box in self.settings.children:
-                setting, player = box.setting  # type: ignore[attr-defined]
+                setting, player = box.setting
                 holder = self.board if player is None else self._side(player)
                 value = holder.get(setting.key, setting.default) if isinstance(holder, dict) else setting.default
                 if setting.key == "hp" and "hp" not in holder:
                     value = self._printed_hp(player)
-                try:
+                with contextlib.suppress(Exception):  # a value the widget cannot show (the YAML holds it; the check says why)
                     box.value = value
-                except Exception:  # noqa: BLE001 - a value the widget cannot show (the YAML holds it; the check says why)
-                    pass
         finally:
             self._quiet = False
 
@@ -401,7 +423,7 @@ class BoardEditor(widgets.VBox):
         chosen = chosen if isinstance(chosen, list) and len(chosen) == 2 else [None, None]
         self._quiet = True
         try:
-            for box, options, value in zip(self.chosen, chosen_attack_choices(self.game_id, self.board), chosen):
+            for box, options, value in zip(self.chosen, chosen_attack_choices(self.game_id, self.board), chosen, strict=False):
                 value = "" if value is None else str(value)
                 if value not in [offered for _, offered in options]:
                     options.append((f"{value[:40]} (as written)", value))

@@ -85,7 +85,7 @@ def shorten(text: str, line_em: float, lines: int) -> Shortened:
     low, high = 0, len(words)  # the most words that fit with "…" after them
     while low < high:
         middle = (low + high + 1) // 2
-        if lines_needed(words[:middle - 1] + [words[middle - 1].rstrip(".,;:—–-") + ELLIPSIS], line_em) <= lines:
+        if lines_needed([*words[:middle - 1], words[middle - 1].rstrip(".,;:—–-") + ELLIPSIS], line_em) <= lines:
             low = middle
         else:
             high = middle - 1

@@ -57,6 +57,7 @@ class HandOver(widgets.VBox):
 def secret_html(model: TutorModel, seat: int) -> str:
     """Says that ``seat`` decided here, without what they could choose or chose."""
     who = esc(model.name(seat))
-    eyes = esc(model.name(model.viewer())) if model.viewer() is not None else "the judge"
+    viewer = model.viewer()
+    eyes = esc(model.name(viewer)) if viewer is not None else "the judge"
     return (f'<div class="dt-secret" role="note"><b>{who} decided here.</b> Their options and answer are theirs '
             f'alone, so {eyes}\'s view does not show them (only {who} may change that answer).</div>')

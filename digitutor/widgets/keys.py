@@ -189,7 +189,7 @@ def key_listener(actions: dict[str, Callable[..., Any]], title: str = "", store_
             return
         try:
             handler() if argument is None else handler(argument)
-        except Exception:  # noqa: BLE001 - a key press must never crash the app
+        except Exception:  # a key press must never crash the app
             log.exception("page action %s failed", action)
 
     bridge.on_msg(on_message)

@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from ..lessons import (
-    DEFAULT_LESSON, FIELDS, STEP_KEYS, WHEN_KEYS, Lesson, LessonTracker, Note, Question, course_for, lesson_for,
-    lesson_path, load_lesson, parse_lesson, play_lesson,
+    DEFAULT_LESSON,
+    FIELDS,
+    STEP_KEYS,
+    WHEN_KEYS,
+    Lesson,
+    LessonTracker,
+    Note,
+    Question,
+    course_for,
+    lesson_for,
+    lesson_path,
+    load_lesson,
+    parse_lesson,
+    play_lesson,
 )
 
 __all__ = [

@@ -8,11 +8,11 @@ Match directly. Every public action is guarded: a bad click becomes a one-line
 from __future__ import annotations
 
 import functools
-import math
 import logging
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from traitlets import Bool, Float, HasTraits, Int, TraitError, Unicode, observe, validate
 
@@ -28,7 +28,8 @@ log = logging.getLogger("digitutor.widgets")
 #: the most steps one "run to my decision" or autoplay tick may take (a safety net, not a rule)
 RUN_LIMIT = 5000
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -37,22 +38,22 @@ def one_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def guarded(method: F) -> F:
-    """Turn any exception of a model action into a one-line ``error`` (never raise to a click)."""
+def guarded(method: Callable[Concatenate[TutorModel, P], R]) -> Callable[Concatenate[TutorModel, P], R | None]:
+    """Turn any exception of a model action into a one-line ``error`` (never raise to a click): then it returns None."""
 
     @functools.wraps(method)
-    def wrapper(self: TutorModel, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: TutorModel, *args: P.args, **kwargs: P.kwargs) -> R | None:
         self.error = ""
         try:
             return method(self, *args, **kwargs)
         except DigitutorError as error:
             self.error = one_line(str(error))
-        except Exception as error:  # noqa: BLE001 - a click must never crash the lesson
+        except Exception as error:  # a click must never crash the lesson
             log.exception("tutor action %s failed", method.__name__)
             self.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
         return None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def coach_answer(match: Match, decision: Decision) -> str | None:
@@ -70,7 +71,7 @@ def coach_answer(match: Match, decision: Decision) -> str | None:
         import random
 
         answer = factory(random.Random(0)).choose(decision, Observation(match.game, match.state, decision.player, decision))
-    except Exception:  # noqa: BLE001 - a hint that cannot be computed is simply not shown
+    except Exception:  # a hint that cannot be computed is simply not shown
         log.exception("the coach could not suggest an answer")
         return legal[0].key
     return answer if any(option.key == answer for option in legal) else legal[0].key

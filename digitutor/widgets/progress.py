@@ -263,7 +263,7 @@ class Progress(HasTraits):
             return
         try:
             self.received(*found)
-        except Exception:  # noqa: BLE001 - kept data from the page never breaks the app
+        except Exception:  # kept data from the page never breaks the app
             log.exception("reading the kept progress failed")
 
     def _change(self, lesson_id: str, change: LessonProgress) -> None:

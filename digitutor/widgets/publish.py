@@ -265,7 +265,7 @@ class Publisher:
                 return
             view = {**shown, **attempt_of(self.tutor)}  # a fresh deal per view shown, only when it changed
             options = options_of(self.tutor)
-        except Exception:  # noqa: BLE001 - following is a bonus: never break the teacher's own board
+        except Exception:  # following is a bonus: never break the teacher's own board
             log.exception("could not build the view to publish")
             return
         self._last = shown

@@ -68,7 +68,7 @@ def _await_query() -> None:
         from ..serve import query_string  # standard library only: voila.utils would double the kernel's memory
 
         query_string()
-    except Exception:  # noqa: BLE001 - without the query string the app simply opens as it is
+    except Exception:  # without the query string the app simply opens as it is
         log.exception("could not read the page's query string")
         os.environ.setdefault("QUERY_STRING", "")
     with _lock:
@@ -81,5 +81,5 @@ def _await_query() -> None:
 def _call(callback: Callable[[dict[str, str]], None], params: dict[str, str]) -> None:
     try:
         callback(params)
-    except Exception:  # noqa: BLE001 - a bad link opens the app as it is, never a traceback
+    except Exception:  # a bad link opens the app as it is, never a traceback
         log.exception("applying the page's query string failed")

@@ -77,7 +77,7 @@ class QuestionCard(widgets.VBox):
             return
         choice = self.posed.grade(label)
         self.given = label
-        for button, each in zip(self.buttons, self.posed.choices):
+        for button, each in zip(self.buttons, self.posed.choices, strict=False):
             button.disabled = True
             if each.label == label:
                 button.add_class("dt-q-picked")
@@ -143,7 +143,7 @@ class QuestionPanel(widgets.VBox):
             except QuestionError as error:  # e.g. the learner left the script: this question does not fit their game
                 log.info("question %s of %s not asked: %s", number, lesson.id, error)
                 return None
-            except Exception:  # noqa: BLE001 - a question that cannot be posed must never break the lesson
+            except Exception:  # a question that cannot be posed must never break the lesson
                 log.exception("posing question %s of %s failed", number, lesson.id)
                 return None
             if len(self._cards) >= KEEP:

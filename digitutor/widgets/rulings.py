@@ -159,7 +159,7 @@ def warm_search() -> None:
     try:
         for scenario in library():
             search_text(scenario.id)
-    except Exception:  # noqa: BLE001 - the search builds what it needs itself on the first key press
+    except Exception:  # the search builds what it needs itself on the first key press
         log.exception("building the rulings search index failed")
 
 
@@ -350,7 +350,7 @@ class RulingsApp(AppPage):
             self._opened = scenario.id
         except DigitutorError as error:
             self.about.value = f'<div class="dt-error">{esc(error)}</div>'
-        except Exception as error:  # noqa: BLE001 - a broken scenario must not break the library
+        except Exception as error:  # a broken scenario must not break the library
             log.exception("opening scenario %s failed", scenario.id)
             self.about.value = f'<div class="dt-error">{esc(type(error).__name__)}: {esc(error)}</div>'
 

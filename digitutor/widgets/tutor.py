@@ -25,16 +25,15 @@ from .handover import HandOver, secret_html
 from .keys import key_listener
 from .lessons import Lesson, lesson_for
 from .model import MatchSpec, TutorModel, one_line
-from .query import on_query, query_params
 from .position import Position, load_match, position_link, read_position
 from .publish import publish_from
+from .query import on_query, query_params
 from .questions import QuestionPanel
 from .save import SavePanel, hot_seat_save_html
 from .style import esc, paragraphs, style
 from .termlinks import link_terms
 from .turnmap import TurnMap
 from .words import phase_title, step_number
-
 
 log = logging.getLogger("digitutor.widgets")
 
@@ -183,7 +182,7 @@ class Tutor(widgets.VBox):
         main.add_class("dt-main")
         self.main = main
         self.timeline = Timeline(model)
-        actions = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
+        actions: dict[str, Callable[..., Any]] = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
                    "jump": model.jump, "restore": lambda text: self.restore(text, KEPT),
                    "open": lambda text: self.restore(text, "link")}
         self.key_listener = key_listener(actions, store_key=store_key)
@@ -261,7 +260,7 @@ class Tutor(widgets.VBox):
             else:
                 model.error = one_line(f"Could not open that position — {error}")
             return
-        except Exception as error:  # noqa: BLE001 - untrusted input must never show a traceback
+        except Exception as error:  # untrusted input must never show a traceback
             log.exception("restoring a position from %s failed", source)
             model.error = one_line(f"Could not open that position ({type(error).__name__})")
             return

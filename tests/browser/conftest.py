@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, WebSocket
-
 from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, Server, start_server
+from playwright.sync_api import Page, Route, WebSocket
 
 TIMEOUT_MS = 30_000
 

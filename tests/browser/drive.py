@@ -7,7 +7,8 @@ dt-why-not, dt-reasons, dt-reason, dt-notice.
 
 from __future__ import annotations
 
-from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 STEP_TIMEOUT_MS = 10_000
 

@@ -5,6 +5,7 @@ Shared by the browser tests and by ``benchmarks/`` (which put this folder on sys
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import signal
@@ -200,17 +201,13 @@ def _alive_kernel(pid: int) -> bool:
 
 
 def _kill_group(pid: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def _kill(pid: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def kernel_rss(pid: int) -> int:

@@ -11,9 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Route
-
 from harness import CHROMIUM_ARGS, LOOPBACK, ROOT, Server, free_port, start_command
+from playwright.sync_api import BrowserContext, Route
 
 #: Chromium resolves no host name but loopback: what the route handler misses (a worker's or a service
 #: worker's request) cannot leave the machine either

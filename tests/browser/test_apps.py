@@ -7,13 +7,13 @@ notebook cell or request that leaves 127.0.0.1.
 from __future__ import annotations
 
 import pytest
+from drive import act, advance_until, legal_options, press, text, wait_ready
+from harness import NOTEBOOKS
 from playwright.sync_api import Page, expect
 
 from digitutor.core.registry import GAME_MODULES, get_game
 from digitutor.rules.corpus import GAME_TITLES
 from digitutor.scenarios.model import shipped_scenarios
-from drive import act, advance_until, legal_options, press, text, wait_ready
-from harness import NOTEBOOKS
 
 GAMES = list(GAME_MODULES)
 MORE_APPS = ("rulings.ipynb", "rulebook.ipynb", "deck_check.ipynb", "compare.ipynb")
@@ -111,7 +111,7 @@ def test_rulings_app_plays_a_scenario_to_its_end(app: Page, game: str) -> None:
     # Next follows the scenario's script, its decisions included; the scenario ends when the game
     # does (Next disabled) or when the script has no answer left (Next changes nothing and says so).
     next_step, steps = root.locator("button.dt-next"), 0
-    for steps in range(400):
+    for steps in range(400):  # noqa: B007 - the count is read after the loop
         if next_step.is_disabled():
             break
         if legal_options(root).count() and not root.locator(".dt-option-suggested").count():
@@ -141,7 +141,7 @@ def test_a_page_load_logs_no_console_warning(app: Page, notebook: str) -> None:
     expect(app.locator(".dt-app").first).to_be_visible(timeout=60_000)
     app.wait_for_load_state("networkidle")
     app.wait_for_timeout(500)
-    assert app.watch.warnings == []  # type: ignore[attr-defined]
+    assert app.watch.warnings == []  # type: ignore[attr-defined] - set by the app fixture
 
 
 def test_every_registered_game_has_a_learn_notebook() -> None:

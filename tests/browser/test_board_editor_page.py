@@ -20,12 +20,11 @@ from urllib.parse import unquote
 
 import pytest
 import yaml
+from drive import legal_options, press, text, wait_ready
 from playwright.sync_api import Locator, Page, expect
 
 from digitutor.scenarios.boardlink import LINK_PREFIX
 from digitutor.widgets.rulings import library
-
-from drive import legal_options, press, text, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 #: where the screenshots of the editor go (the brief's folder when it exists)

@@ -13,12 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from drive import wait_ready
 from playwright.sync_api import Page, expect
 
-from drive import wait_ready
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
-from test_card_fit_gallery import card_views, gallery_boards  # noqa: E402
+from test_card_fit_gallery import card_views, gallery_boards
 
 #: (query string, window) for the two sizes a board draws cards at
 SIZES = {"normal": ("", (1366, 768)), "presenter": ("?mode=presenter", (1024, 768))}

@@ -22,7 +22,9 @@ import os
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout, expect
+from drive import open_questions, wait_ready
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from digitutor.lessons import Posed, pose
 from digitutor.lessons.questions import Choice
@@ -30,7 +32,6 @@ from digitutor.widgets.course import CourseLesson, course
 from digitutor.widgets.model import TutorModel
 from digitutor.widgets.tutor import lesson_spec
 from digitutor.widgets.words import step_number
-from drive import open_questions, wait_ready
 
 GAMES = ("dtector", "arena", "dcg", "dmb", "dbe")
 LATER_GAMES = ("dcg", "dmb", "dbe")

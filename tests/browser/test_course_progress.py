@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
-
 from drive import act, text, wait_ready
 from harness import CELL_FAILURE, VIEWPORT, Server, start_server
+from playwright.sync_api import Browser, Page, Route, expect
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "course"
 STORE = "digitutor:progress:dcg"

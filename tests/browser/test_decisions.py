@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
+from drive import act, legal_options, press, text, wait_ready
 from playwright.sync_api import Page, expect
 
 from digitutor.scenarios.model import find_scenario
-
-from drive import act, legal_options, press, text, wait_ready
 
 RACK_UP = "dmb/53-recycle-attack-shuffles"  # its board gives Player 1 two Palmon to rack up
 PROMPT = ".dt-decision .dt-prompt"

@@ -19,9 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from drive import act, text, wait_ready
+from playwright.sync_api import Page, expect
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 GAMES = ("dcg", "dmb", "dbe", "dtector", "arena")
@@ -131,7 +130,7 @@ def walk(page: Page, url: str, at_decision, at_step=None) -> int:
 @pytest.mark.parametrize("game", GAMES)
 def test_at_every_decision_of_the_guided_game_the_deciding_side_the_decision_and_the_rule_fit_a_laptop(
         app: Page, game: str) -> None:
-    app.set_viewport_size(dict(zip(("width", "height"), LAPTOP)))
+    app.set_viewport_size(dict(zip(("width", "height"), LAPTOP, strict=True)))
     failures: list[str] = []
 
     def check(n: int) -> None:
@@ -193,7 +192,7 @@ def test_presenter_mode_passes_axe_colour_contrast_with_the_gauge_and_every_coun
 
 def test_a_cards_details_open_in_a_dialog_inside_the_window_with_the_cards_under_it(app: Page) -> None:
     """The DCG lesson digivolves Koromon: the Digimon on top has a card under it, named in its details."""
-    app.set_viewport_size(dict(zip(("width", "height"), LAPTOP)))
+    app.set_viewport_size(dict(zip(("width", "height"), LAPTOP, strict=True)))
     app.goto("/voila/render/learn_dcg.ipynb")
     root = wait_ready(app)
     stacked = root.locator(".dt-board .dt-card:has(.dt-under)")
@@ -224,7 +223,7 @@ def test_a_cards_details_open_in_a_dialog_inside_the_window_with_the_cards_under
 
 
 def test_the_dbe_setup_looked_at_pile_is_one_tile_with_its_count(app: Page) -> None:
-    app.set_viewport_size(dict(zip(("width", "height"), LAPTOP)))
+    app.set_viewport_size(dict(zip(("width", "height"), LAPTOP, strict=True)))
     app.goto("/voila/render/learn_dbe.ipynb")
     root = wait_ready(app)
     looked = root.locator('.dt-board [data-zone="looking"] .dt-pile b')

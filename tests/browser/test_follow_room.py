@@ -24,13 +24,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
-
 from drive import act, wait_ready
 from harness import LOOPBACK, Server, start_server
+from playwright.sync_api import Browser, BrowserContext, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serving"))
-from follow_secrets import leaks, secrets_of  # noqa: E402
+from follow_secrets import leaks, secrets_of
 
 FOLLOWERS = 3
 NEXT_PRESSES = 10

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from drive import act, text, wait_ready
 from playwright.sync_api import Page, expect
 
-from drive import act, text, wait_ready
 from digitutor.widgets.apps import FREE, LearnApp
 from digitutor.widgets.position import Position, position_link
 

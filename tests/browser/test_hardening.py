@@ -9,12 +9,11 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from drive import wait_ready
+from harness import LOOPBACK, NOTEBOOKS, Server, http_get, start_server
 from playwright.sync_api import Page, Route, WebSocket, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
-
-from drive import wait_ready
-from harness import LOOPBACK, NOTEBOOKS, Server, http_get, start_server
 
 #: a preheated kernel per app, and room for five more
 CAP = len(list(NOTEBOOKS.glob("*.ipynb"))) + 5
@@ -148,9 +147,8 @@ def test_lan_every_route_needs_the_token(lan: tuple[Server, str], path: str) -> 
 @pytest.mark.parametrize("path", [f"/voila/query/{KERNEL}", f"/api/kernels/{KERNEL}/channels"])
 def test_lan_websockets_need_the_token(lan: tuple[Server, str], path: str) -> None:
     server, _ = lan
-    with pytest.raises(InvalidStatus) as refused:
-        with connect(f"ws://{LOOPBACK}:{server.port}{path}", open_timeout=30):
-            pass
+    with pytest.raises(InvalidStatus) as refused, connect(f"ws://{LOOPBACK}:{server.port}{path}", open_timeout=30):
+        pass
     assert refused.value.response.status_code == 403
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import os
 import re
 
-from playwright.sync_api import Locator, Page, expect
-
 from drive import act, text, wait_ready
+from playwright.sync_api import Locator, Page, expect
 
 LEARN = "/voila/render/learn_dmb.ipynb"
 HOT_SEAT = "Hot-seat (two people)"

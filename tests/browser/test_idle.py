@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, WebSocket
-
 from drive import press, wait_ready
 from harness import Server
+from playwright.sync_api import Page, WebSocket
 
 IDLE_MS = 125_000  # four of the server's 30 s pings, and then some
 

@@ -9,9 +9,8 @@ cell or request that leaves 127.0.0.1.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
-
 from drive import act, text, wait_ready
+from playwright.sync_api import Page, expect
 
 SIDE_PILE = "dbe:pre-game-setup.3"  # "Side Piles: Create your Side Pile by removing any cards from your deck, face down ..."
 EVOLVED_BY_CARD = "dbe:evolution-phase.5.1"  # "Evolving by Evolution card: [AKA “by card”] Turn player must play an Evolution card ..."

@@ -6,9 +6,8 @@ cell or request that leaves 127.0.0.1.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
-
 from drive import act, text, wait_ready
+from playwright.sync_api import Page, expect
 
 SECURITY_CHECK = "dcg:attacking.security-check.p1"
 

@@ -6,9 +6,8 @@ cell or request that leaves 127.0.0.1.
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
-
 from drive import act, text, wait_ready
+from playwright.sync_api import Page, expect
 
 SUPPORTS_RESOLVE = "dmb:support-phase.5"  # "Resolve Support cards starting with the TURN-player."
 KO_POINT = "dmb:battle-phase.6.6"  # "Player that achieved the KO gains 1 KO point for victory."

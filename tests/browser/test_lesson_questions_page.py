@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import os
 
-from playwright.sync_api import Page, expect
-
 from drive import act, advance_until, open_questions, text, wait_ready
+from playwright.sync_api import Page, expect
 
 SHOTS = os.environ.get("DIGITUTOR_SHOTS")  # a folder: also save a screenshot of the answered question there
 

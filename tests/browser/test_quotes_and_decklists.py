@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
-
 from drive import advance_until, wait_ready
+from playwright.sync_api import Page, expect
 
 #: raw markdown of the DCG rule manual that must never reach the screen: bold stars, escaped characters
 RAW_MARKDOWN = re.compile(r"\*\*|\\[*_<>\[\]]")

@@ -6,10 +6,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-
 from drive import wait_ready
 from harness import READY_TEXT, Server, start_server
+from playwright.sync_api import Browser, Page, expect
 
 ROOM = 2
 PAGES = 5

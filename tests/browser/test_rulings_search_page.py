@@ -4,12 +4,11 @@ to its end says it is complete and quotes what it showed, and the judge's view n
 
 from __future__ import annotations
 
+from drive import press, text, wait_ready
 from playwright.sync_api import Page, expect
 
 from digitutor.scenarios.model import find_scenario, shipped_scenarios
 from digitutor.widgets.rulings import search
-
-from drive import press, text, wait_ready
 
 #: Ikkakumon is in this DCG scenario's title; DCG boards name it by number (st2-07)
 BLOCKER = "dcg/41-blocker-switches-the-target"

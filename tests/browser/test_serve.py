@@ -9,10 +9,10 @@ from pathlib import Path
 
 import psutil
 import pytest
+from harness import LOOPBACK, NOTEBOOKS, ROOT, Server, free_port, http_get, learn_notebooks, start_server
 
 from digitutor import serve
 from digitutor.cli import main
-from harness import LOOPBACK, NOTEBOOKS, ROOT, Server, free_port, http_get, learn_notebooks, start_server
 
 SETTINGS = json.loads((ROOT / "digitutor" / "serving" / "voila.json").read_text(encoding="utf-8"))
 

@@ -13,11 +13,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, expect
-
 from drive import act, text, wait_ready
 from harness import CELL_FAILURE, LOOPBACK, VIEWPORT, Server
-from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site, watch_errors
+from playwright.sync_api import Browser, Playwright, expect
+from static_site import (
+    LEARN_PAGE,
+    OFFLINE_ARGS,
+    build_site,
+    hold_to_loopback,
+    play_guided_to_end,
+    serve_site,
+    watch_errors,
+)
 
 pytestmark = pytest.mark.slow
 

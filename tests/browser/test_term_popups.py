@@ -13,12 +13,12 @@ import re
 from pathlib import Path
 
 import pytest
+from drive import act, wait_ready
 from playwright.sync_api import Locator, Page, expect
 
 from digitutor.rules.corpus import find_clause
 from digitutor.rules.terms import Term, load_terms
 from digitutor.widgets.markup import rulebook_plain
-from drive import act, wait_ready
 
 SHOTS = os.environ.get("DIGITUTOR_SHOTS", "")
 

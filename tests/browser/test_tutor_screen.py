@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from drive import act, advance_until, text, wait_ready
 from harness import NOTEBOOKS
+from playwright.sync_api import Page, expect
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 LEARN = "/voila/render/learn_dtector.ipynb"
@@ -44,7 +43,7 @@ def test_presenter_mode_shows_board_decision_and_rule_on_one_screen_in_large_typ
     app.evaluate("() => window.scrollTo(0, 0)")
     for css in (".dt-board", ".dt-decision", ".dt-citation", ".dt-citation .dt-quote", FIRST_OPTION):
         found = box(app, css)
-        assert 0 <= found["top"] and found["bottom"] <= height + 1, f"{css} is not on the screen without scrolling: {found}"
+        assert found["top"] >= 0 and found["bottom"] <= height + 1, f"{css} is not on the screen without scrolling: {found}"
         assert found["right"] <= width + 1, f"{css} runs off the right edge: {found}"
     for css in (".dt-citation", ".dt-lesson", ".dt-decision .dt-prompt", ".dt-board .dt-player-name"):
         assert box(app, css)["font"] >= 20, f"{css} is not large type"
@@ -161,7 +160,7 @@ def test_at_a_decision_the_rule_of_the_choice_is_on_screen_at_1366x768(app: Page
     to_first_decision(app, LEARN)
     app.evaluate("() => window.scrollTo(0, 0)")
     quote = box(app, ".dt-citation .dt-quote")
-    assert 0 <= quote["top"] and quote["bottom"] <= 768, f"the rule's quote is cut off: {quote}"
+    assert quote["top"] >= 0 and quote["bottom"] <= 768, f"the rule's quote is cut off: {quote}"
     expect(app.locator(".dt-citation")).to_contain_text("chooses")
 
 

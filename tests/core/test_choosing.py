@@ -62,7 +62,7 @@ def test_up_to_two_of_three_one_pick_at_a_time_and_done_any_time():
 def test_exactly_one_done_is_refused_until_a_card_is_chosen_and_a_stranger_card_is_refused():
     state = table()
     state.frames.append(choice_frame(state, Choice(0, 0, (0, 1), 1, False, None)))
-    done = [o for o in RULES.ask(state, state.frames[-1]).options if o.action.kind == "done"][0]
+    done = next(o for o in RULES.ask(state, state.frames[-1]).options if o.action.kind == "done")
     assert [r.why for r in done.reasons] == ["Choose 1 more card(s) first: the effect says 1."]
     assert done.reasons[0].citation == RULE
     stranger = RULES.check(state, state.frames[-1], action("pick", 0, state.iid(2)))

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from digitutor.core.effects import (
-    EffectRules,
     Effect,
+    EffectRules,
     EffectSpec,
     InForce,
     Modifier,

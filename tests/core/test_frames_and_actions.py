@@ -82,7 +82,7 @@ def test_a_key_that_is_no_action_is_a_one_line_error():
     match.run()
     with pytest.raises(DigitutorError, match="not an action of D-Tector"):
         match.why_not("fly:p0.c1")
-    with pytest.raises(DigitutorError, match="no card p9.c1"):
+    with pytest.raises(DigitutorError, match=r"no card p9.c1"):
         match.why_not("place:p9.c1")
 
 

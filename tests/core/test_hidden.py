@@ -150,7 +150,7 @@ def test_an_observation_does_not_change_when_the_opponents_hidden_cards_do(game)
                 other = state.copy()
                 cards = list(state.cards)
                 names = [cards[uid] for uid in hidden]
-                for uid, card in zip(hidden, names[1:] + names[:1]):
+                for uid, card in zip(hidden, names[1:] + names[:1], strict=False):
                     cards[uid] = card
                 other.instances = Instances(tuple(cards), state.instances.ids, state.instances.owners)
                 other.cards = other.instances.cards

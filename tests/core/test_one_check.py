@@ -79,7 +79,7 @@ def test_the_opponents_card_cannot_be_racked():
     """dmb:evolution-phase.2: a player places a card of *their* hand into their DP zone."""
     match = _to_decision("dmb", "rack")
     player = match.pending.player
-    theirs = next(iid for iid, owner in zip(match.state.instances.ids, match.state.instances.owners) if owner == 1 - player)
+    theirs = next(iid for iid, owner in zip(match.state.instances.ids, match.state.instances.owners, strict=False) if owner == 1 - player)
     reasons = match.why_not(f"rack:{theirs}")
     assert reasons and all(reason.citation.id == "dmb:evolution-phase.2" for reason in reasons)
 

@@ -362,7 +362,10 @@ def run_case(case: Case, folder: Path) -> Outcome:
                 break
             time.sleep(0.01)
         seconds = usage.ru_utime + usage.ru_stime
-    read = lambda p: p.read_bytes()[:100_000].decode("utf-8", "replace")  # noqa: E731
+
+    def read(p: Path) -> str:
+        return p.read_bytes()[:100_000].decode("utf-8", "replace")
+
     return Outcome(code, seconds, peak_kb / 1024, read(out), read(err))
 
 

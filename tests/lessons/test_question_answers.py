@@ -60,9 +60,9 @@ def ask_all(lesson: Lesson) -> tuple[Match, list[Asked]]:
         if isinstance(outcome, Decision):
             fire(point, outcome, lambda at: at.get("decision") == outcome.kind)
             answered = match.choose(script.pop(0) if script else outcome.legal_options[0].key)
-            fire(point + 1, None, lambda at: matches_step(at, point + 1, answered))  # the step the answer makes
+            fire(point + 1, None, lambda at: matches_step(at, point + 1, answered))  # noqa: B023 - fire() calls it at once; the step the answer makes
         else:
-            fire(point, None, lambda at: matches_step(at, point, outcome))
+            fire(point, None, lambda at: matches_step(at, point, outcome))  # noqa: B023 - fire() calls it at once
     assert not waiting, f"questions never reached: {sorted(waiting)}"
     return match, asked
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from digitutor.core.registry import registered_games
 from digitutor.docs import DOC, EFFECTS_DOC, effects_markdown, interpretations_markdown
 from digitutor.rules.citations import ENGINE_CITATIONS, INTERPRETATIONS, resolve

@@ -13,16 +13,16 @@ import zlib
 from typing import Any
 
 import pytest
+from follow_secrets import leaks, secrets_of
 from tornado.testing import AsyncHTTPTestCase
 from tornado.web import Application
 
 from digitutor.serve import room_links
 from digitutor.serving.follow import FIELDS, KEY_HEADER, MAX_BODY, Hub, clean_view, follow_handlers
 from digitutor.widgets import publish
-from digitutor.widgets.publish import board_view, view_of
 from digitutor.widgets.model import TutorModel
+from digitutor.widgets.publish import board_view, view_of
 from digitutor.widgets.tutor import Tutor, free_play_spec
-from follow_secrets import leaks, secrets_of
 
 KEY = "k" * 32
 
@@ -290,7 +290,7 @@ class SecretRun(FollowServer):
         self.io_loop.run_sync(lambda: _until(lambda: len(events(chunks)) == len(secrets)))
         received = events(chunks)
         assert len(received) == len(secrets) > 40
-        for message, (uids, names) in zip(received, secrets):
+        for message, (uids, names) in zip(received, secrets, strict=False):
             assert not leaks(message, uids, names), f"seq {message['seq']}: {leaks(message, uids, names)}"
         stream = b"".join(chunks).decode()
         assert not any(position in stream for position in positions), "a position (seed, answers) reached the stream"

@@ -185,3 +185,9 @@ def test_a_shipped_scenarios_script_is_followed_while_its_board_is_unchanged() -
     put(editor, 1, "hand", "agumon")
     editor.play.click()
     assert editor.tutor().model.spec.script == ()
+
+
+def test_an_unknown_game_opens_the_editor_on_the_first_game() -> None:
+    """A game id the registry does not know falls back to the first playable game (it raised KeyError: 0, found by mypy)."""
+    editor = BoardEditor(game="no-such-game")
+    assert editor.game_id == next(iter(GAME_MODULES))

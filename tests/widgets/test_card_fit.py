@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+
 import pytest
 from test_card_fit_gallery import GAMES, card_views, gallery_boards, in_play
 
@@ -21,6 +22,7 @@ from digitutor.widgets.fit import ELLIPSIS, shorten
 from digitutor.widgets.markup import rulebook_html
 from digitutor.widgets.shorthand import text_words
 from digitutor.widgets.termlinks import unlinked
+
 
 def _face(drawn: str) -> str:
     """The face of one drawn card (its <summary>), without the opened card."""

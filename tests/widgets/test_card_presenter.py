@@ -5,10 +5,17 @@ from __future__ import annotations
 
 import re
 
-from digitutor.widgets.cardface import (PRESENTER, PRESENTER_NAME, PRESENTER_POWER, face_html, presenter_face,
-                                        presenter_name_lines)
-from digitutor.widgets.style import CSS
 from test_card_fit_gallery import card_views
+
+from digitutor.widgets.cardface import (
+    PRESENTER,
+    PRESENTER_NAME,
+    PRESENTER_POWER,
+    face_html,
+    presenter_face,
+    presenter_name_lines,
+)
+from digitutor.widgets.style import CSS
 
 
 def test_the_presenter_sizes_are_the_stylesheets() -> None:

@@ -196,7 +196,7 @@ def test_a_long_group_whose_options_share_their_words_says_them_once():
     shown, names = buttons(tutor), accessible_names(tutor)
     labels = {o.label for o in decision.legal_options}
     assert all(whole_label(name) in labels for name in names)
-    for (number, words), name in list(zip(shown, names))[1:]:
+    for (number, words), name in list(zip(shown, names, strict=False))[1:]:
         card = whole_label(name).removeprefix("Put ").removesuffix(" in the Side Pile")
         assert name == f"{number}. {card}: Put {card} in the Side Pile" and words == f"{number}. {card}"
 

@@ -13,13 +13,12 @@ from collections.abc import Iterator
 
 import ipywidgets as widgets
 import pytest
+from widget_helpers import GAMES
 
 from digitutor.widgets.apps import HOT_SEAT, LearnApp
 from digitutor.widgets.controls import step_row
 from digitutor.widgets.position import position_link
 from digitutor.widgets.tutor import Tutor
-
-from widget_helpers import GAMES
 
 MAX_MOVES = 600
 
@@ -46,9 +45,9 @@ def hidden_names(tutor: Tutor) -> set[str]:
     names: set[str] = set()
     for seat in range(model.game.players):
         seen = model.game.board(state, seat)
-        for mine, theirs in zip(judge.players, seen.players):
-            for zone, seen_zone in zip(mine.zones, theirs.zones):
-                for card, seen_card in zip(zone.cards, seen_zone.cards):
+        for mine, theirs in zip(judge.players, seen.players, strict=False):
+            for zone, seen_zone in zip(mine.zones, theirs.zones, strict=False):
+                for card, seen_card in zip(zone.cards, seen_zone.cards, strict=False):
                     if seen_card.hidden and not card.hidden and card.name:
                         names.add(card.name)
     return names
@@ -102,7 +101,7 @@ def test_the_screen_is_handed_over_between_seats_and_shows_nothing_of_either_han
         assert "dt-tl-row" not in text, "no timeline (its narrations are the last player's)"
         steps, answers = len(model.match.steps), list(model.match.decisions)
         for action in (model.next, model.back, lambda: model.choose_number(1), lambda: model.jump(0), model.undo,
-                       model.run_to_my_decision, lambda: model.choose(pending.legal_options[0].key)):
+                       model.run_to_my_decision, lambda: model.choose(pending.legal_options[0].key)):  # noqa: B023 - each is called in this iteration
             action()
             assert model.handover_to() == seat and len(model.match.steps) == steps and model.match.decisions == answers
         assert "Pass the screen" in model.notice

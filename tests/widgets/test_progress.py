@@ -16,8 +16,16 @@ from digitutor.widgets.apps import COURSE, FREE, GUIDED, LearnApp
 from digitutor.widgets.course import continue_lesson, course
 from digitutor.widgets.landing import start_html, start_page
 from digitutor.widgets.position import position_link
-from digitutor.widgets.progress import (LESSONS_ENV, MAX_TEXT, Progress, course_hashes, course_paths, lesson_hash,
-                                        progress_text, read_progress)
+from digitutor.widgets.progress import (
+    LESSONS_ENV,
+    MAX_TEXT,
+    Progress,
+    course_hashes,
+    course_paths,
+    lesson_hash,
+    progress_text,
+    read_progress,
+)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "course"
 FIRST, SECOND, THIRD = "dcg/first-game", "dcg/01-garurumon-is-no-target", "dcg/02-a-third-lesson"
@@ -270,7 +278,7 @@ def test_a_lesson_link_wins_over_a_kept_game_of_another_lesson(fixture_course):
 def test_the_shipped_courses_of_dtector_and_dcg_load_in_the_learn_app():
     for game in ("dtector", "dcg"):
         app = LearnApp(game)
-        assert [entry.stem for entry in app.lessons][0] == "first-game"
+        assert next(entry.stem for entry in app.lessons) == "first-game"
         assert len(app.course.rows) == len(course(game))
 
 

@@ -54,7 +54,7 @@ def test_a_card_named_by_its_number_on_the_board_is_found_by_its_name():
 def test_the_search_finds_clause_ids_and_explanations():
     by_clause = search("dtector:battle-type.p1")
     assert by_clause and all("dtector:battle-type.p1" in s.demonstrates for s in by_clause)
-    assert [s.id for s in search("ability beats crush")][0] == "dtector/02-ability-beats-crush", "a title match comes first"
+    assert next(s.id for s in search("ability beats crush")) == "dtector/02-ability-beats-crush", "a title match comes first"
     assert search("no such words anywhere zzz") == []
 
 
@@ -131,19 +131,18 @@ def test_the_judges_view_names_the_face_down_cards():
 def test_a_card_citation_and_a_ruling_by_absence_are_shown_with_their_words():
     """A judge's scenario may demonstrate a card's own text (dcg:card.bt2-070, Impmon's effect) and a clause shown by
     what does not happen (dcg:overflow.p1 applies to "an ACE Digimon card": Impmon is none); the library quotes both."""
-    from digitutor.core.registry import get_game
-    from digitutor.scenarios.model import parse_scenario
-    from digitutor.widgets.rulings import complete_html, scenario_html
-
     from pathlib import Path
 
+    from digitutor.core.registry import get_game
     from digitutor.core.yamlio import load_yaml
+    from digitutor.scenarios.model import parse_scenario
+    from digitutor.widgets.rulings import complete_html, scenario_html
 
     doc = load_yaml(next((Path(__file__).parents[2] / "cards" / "dcg" / "scenarios").glob("58*.yaml")))
     doc["demonstrates"] = ["dcg:card.bt2-070", {"clause": "dcg:overflow.p1", "by_absence": "Impmon is no ACE: no memory is lost."}]
     scenario = parse_scenario(doc, "judge.yaml")
     impmon = get_game("dcg").card_text("bt2-070")
-    for html in (scenario_html(scenario), complete_html(scenario)):
-        assert impmon.split("\n")[0][:40] in html.replace("&quot;", '"').replace("&#x27;", "'")
-        assert "Impmon is no ACE: no memory is lost." in html
-        assert "dcg:overflow.p1" in html
+    for page in (scenario_html(scenario), complete_html(scenario)):
+        assert impmon.split("\n")[0][:40] in page.replace("&quot;", '"').replace("&#x27;", "'")
+        assert "Impmon is no ACE: no memory is lost." in page
+        assert "dcg:overflow.p1" in page

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from widget_helpers import GAMES, to_first_decision
 
 from digitutor.core.registry import get_game
 from digitutor.widgets.model import MatchSpec, TutorModel
 from digitutor.widgets.tutor import Tutor
-
-from widget_helpers import GAMES, to_first_decision
 
 
 def hot_seat(game: str = "dtector", seed: int = 5) -> Tutor:

@@ -6,12 +6,11 @@ import html
 import re
 
 import pytest
+from widget_helpers import GAMES
 
 from digitutor.core.registry import get_game
 from digitutor.widgets.tutor import Tutor
 from digitutor.widgets.words import crumb_text, phase_title
-
-from widget_helpers import GAMES
 
 CURRENT_CHIP = re.compile(r'dt-phase dt-phase-current" data-phase="([^"]+)"')
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import html
 import time
 
+from widget_helpers import to_first_decision
+
 from digitutor.rules.model import CitationKind
 from digitutor.widgets.tutor import Tutor, presenter_requested
-
-from widget_helpers import to_first_decision
 
 STABLE_CLASSES = ("dt-next", "dt-back", "dt-citation", "dt-decision", "dt-board", "dt-timeline", "dt-turn-map", "dt-presenter")
 
@@ -86,7 +86,7 @@ def test_an_illegal_option_shows_every_reason_behind_a_why_not_toggle():
     illegal = [o for o in tutor.model.pending().options if not o.legal]
     rows = tutor.decision.value.split('<div class="dt-illegal-row">')[1:]
     assert len(rows) == len(illegal)
-    for option, row in zip(illegal, rows):
+    for option, row in zip(illegal, rows, strict=False):
         assert "dt-option-illegal\" disabled" in row and 'class="dt-why-not"' in row
         assert row.index('class="dt-why-not"') < row.index('class="dt-reasons"'), "the reasons sit behind the toggle"
         assert row.count('class="dt-reason"') == len(option.reasons) >= 1
@@ -120,7 +120,7 @@ def test_the_timeline_shows_whole_narrations_and_a_click_jumps():
     model = tutor.model
     model.run_to_my_decision()
     rows = tutor.timeline.rows.value
-    for index, step in enumerate(model.match.steps):
+    for step in model.match.steps:
         assert html.escape(step.narration) in rows, "a timeline row shows the whole narration"
     if tutor.key_listener is not None:
         send(tutor, {"action": "jump", "step": 0})

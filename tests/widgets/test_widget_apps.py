@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import html
+from datetime import UTC, datetime
 
 import pytest
-
-from datetime import datetime, timezone
 
 from digitutor.core.registry import GAME_MODULES
 from digitutor.rules.corpus import GAME_TITLES, GAMES, find_clause
@@ -76,7 +75,7 @@ def test_the_deck_check_reads_an_uploaded_file():
     app = deck_check_app("dtector")
     text = next(iter(app._decks.values())).encode()
     app.upload.value = ({"name": "mine.yaml", "type": "", "size": len(text), "content": memoryview(text),
-                         "last_modified": datetime.now(timezone.utc)},)
+                         "last_modified": datetime.now(UTC)},)
     assert app.source == "mine.yaml" and "dt-legal" in app.verdict.value
 
 

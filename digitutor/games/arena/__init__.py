@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
@@ -10,8 +11,8 @@ from . import citations as C
 from .agents import GreedyAgent
 from .cardfile import card_set, parse_card_list, tutorial_decks
 from .checks import ACTIONS, deck_problems
-from .layout import new_state as _new_state
 from .effects import RULES as EFFECT_RULES
+from .layout import new_state as _new_state
 from .procedure import PROCEDURE
 from .state import AState, Phase
 from .view import board as _board
@@ -37,7 +38,7 @@ class Arena(Game):
         "Red, Green and Yellow Digimon duel on the Duel Zone: digivolve with face-down cards and their requirements, "
         "trade Power Options one per turn, and the largest power scores from its Score section. First to 1000 points wins."
     )
-    agents = {"greedy": GreedyAgent}
+    agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
     plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES, AState)
 
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:

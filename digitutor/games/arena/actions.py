@@ -9,7 +9,6 @@ from ...core.records import Event, Step
 from ...rules.model import Citation
 from .state import AState, Phase
 
-
 NAMES = ("Player 1", "Player 2")
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
-from ...core.agents import ChooserAgent
+from ...core.agents import Chooser, ChooserAgent
 from ...core.records import Option
 from .cards import Card
-from .effects import online_cost
 from .checks import colour_of, power, power_after
+from .effects import online_cost
 from .state import AState
 
 
@@ -36,10 +37,10 @@ def _prepare(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """
     opposing = colour_of(state, 1 - player)
     online = len(state.sides[player].online)
-    places = [o for o in legal if o.action.kind == "place" and _card(state, o).box.online_to_offline < online]  # type: ignore[union-attr]
+    places = [o for o in legal if o.action.kind == "place" and (box := _card(state, o).box) is not None and box.online_to_offline < online]
     if not places:
         return "none"
-    return max(places, key=lambda o: _card(state, o).attack[opposing]).key  # type: ignore[index]
+    return max(places, key=lambda o: _card(state, o).attack_on(opposing)).key
 
 
 def _respond(state: AState, player: int, legal: tuple[Option, ...]) -> str:
@@ -73,7 +74,7 @@ def _useful(state: AState, player: int, card: Card) -> bool:
     if card.box is not None:
         return card.rank == top.rank + 1 and top.name in card.box.digimon
     opposing = colour_of(state, 1 - player)
-    return top.is_rookie and card.attack[opposing] > top.attack[opposing]  # type: ignore[index]
+    return top.is_rookie and card.attack_on(opposing) > top.attack_on(opposing)
 
 
 def _discard(state: AState, player: int, legal: tuple[Option, ...]) -> str:
@@ -87,10 +88,10 @@ def _discard(state: AState, player: int, legal: tuple[Option, ...]) -> str:
 def _change_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """Change to a Rookie from hand that attacks the opposing colour harder."""
     opposing = colour_of(state, 1 - player)
-    current = state.top(player).attack[opposing]  # type: ignore[index]
+    current = state.top(player).attack_on(opposing)
     changes = [o for o in legal if o.action.kind == "change"]
-    best = max(changes, key=lambda o: _card(state, o).attack[opposing], default=None)  # type: ignore[index]
-    if best is not None and _card(state, best).attack[opposing] > current:  # type: ignore[index]
+    best = max(changes, key=lambda o: _card(state, o).attack_on(opposing), default=None)
+    if best is not None and _card(state, best).attack_on(opposing) > current:
         return best.key
     return "keep"
 
@@ -109,4 +110,4 @@ class GreedyAgent(ChooserAgent):
     """Looks one move ahead: never keeps a card back for later, never bluffs."""
 
     name = "greedy"
-    choosers = CHOOSERS
+    choosers: ClassVar[Mapping[str, Chooser]] = CHOOSERS

@@ -12,10 +12,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ...core.effects import load_effects
 from ...core.errors import InputError
 from ...core.fields import Fields
 from ...core.yamlio import load_yaml
-from ...core.effects import load_effects
 from .cards import Card, Colour, DigivolveBox, Kind, Level
 from .effects import RULES
 

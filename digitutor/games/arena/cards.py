@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ...core.effects import Effect
 from ..levels import RANK, Level
-from enum import StrEnum
 
 
 class Colour(StrEnum):
@@ -81,6 +81,12 @@ class Card:
         object.__setattr__(self, "is_digimon", self.kind is Kind.DIGIMON)
         object.__setattr__(self, "is_rookie", self.level is Level.ROOKIE)
         object.__setattr__(self, "rank", RANK[self.level] if self.level is not None else -1)
+
+    def attack_on(self, colour: Colour) -> int:
+        """The attack value against ``colour``: a Digimon's (a Power Option has none, a ValueError here)."""
+        if self.attack is None:
+            raise ValueError(f"{self.name} has no attack values: it is not a Digimon card")
+        return self.attack[colour]
 
     @property
     def text(self) -> str:

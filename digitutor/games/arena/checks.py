@@ -6,14 +6,14 @@ the option lists are built from them, and answering a decision re-checks through
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
-from collections import Counter
-
 from ...core.actions import Action, action
+from ...core.effects import Value
 from ...core.frames import Frame
 from ...core.game import ActionRule
-from ...core.effects import Value
 from ...core.records import Option, Reason
 from . import citations as C
 from . import effects
@@ -31,7 +31,7 @@ def colour_of(state: AState, player: int, extra: Extra = None) -> Colour:
     """The colour a player's Digimon counts as: its own, or the last recolour in force (the effect layer)."""
     sides, cards = state.sides, state.cards
     if not sides[0].port and not sides[1].port and extra is None:
-        return cards[sides[player].duel[-1]].colour  # type: ignore[return-value]
+        return cards[sides[player].duel[-1]].colour
     key = _board_key(state, "colour", player, extra)
     if key is None:
         return effects.current_colour(state, sides[player].duel[-1], extra)
@@ -58,7 +58,7 @@ def _board_key(state: AState, value: str, player: int, extra: Extra) -> tuple | 
 
 def attack_value(state: AState, player: int, extra: Extra = None) -> int:
     """The value of a player's attack for the type of the opposing Digimon."""
-    return state.cards[state.sides[player].duel[-1]].attack[colour_of(state, 1 - player, extra)]  # type: ignore[index]
+    return state.cards[state.sides[player].duel[-1]].attack[colour_of(state, 1 - player, extra)]
 
 
 def power_value(state: AState, player: int, extra: Extra = None) -> Value:
@@ -119,7 +119,7 @@ def _looks_further(card: Card) -> bool:
 # -- decks ----------------------------------------------------------------------------------------------------
 
 
-def deck_problems(card_ids: list[str], cards: dict[str, Card]) -> tuple[Reason, ...]:
+def deck_problems(card_ids: list[str], cards: Mapping[str, Card]) -> tuple[Reason, ...]:
     """Every reason a list of card ids is not a legal Arena deck: 30 cards, all unique, a Rookie to select."""
     reasons = []
     if len(card_ids) != DECK_SIZE:
@@ -201,9 +201,10 @@ def placement_options(state: AState, player: int) -> tuple[Option, ...]:
         if not card.is_digimon or card.is_rookie:
             continue
         assert card.box is not None
-        for digivice in (digivices or [None]) if card.box.digivice else [None]:
+        with_digivice: list[int | None] = [*digivices] if card.box.digivice and digivices else [None]
+        for digivice in with_digivice:
             label = f"Place {card.name} face down on the Digivolve Zone"
-            named = (state.iid(uid),)
+            named: tuple[str, ...] = (state.iid(uid),)
             if digivice is not None:
                 named += (state.iid(digivice),)
                 label += f" (with {state.cards[digivice].name})"
@@ -342,10 +343,10 @@ def check_place(state: AState, frame: Frame | None, action_: Action) -> tuple[Re
     digivice = None
     if len(action_.cards) > 1:
         digivice, found = _own(state, action_, "hand", 1, "a Digivice from your hand", C.REQUIREMENT_KINDS)
-        if found:
+        if digivice is None:
             return found
-        if not state.cards[digivice].digivice:  # type: ignore[index]
-            return (Reason(f"{state.label(digivice)} is not a Digivice Power Option.", C.REQUIREMENT_KINDS),)  # type: ignore[arg-type]
+        if not state.cards[digivice].digivice:
+            return (Reason(f"{state.label(digivice)} is not a Digivice Power Option.", C.REQUIREMENT_KINDS),)
     if not _fighting(state):
         return ()
     return why_not_digivolve(state, action_.player, card, digivice)

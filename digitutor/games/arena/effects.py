@@ -13,7 +13,7 @@ from typing import Any
 from ...core.effects import EffectRules, InForce, Selector, Timing, ValueLayer, VerbHooks, World
 from . import citations as C
 from .cards import Card, Level
-from .state import AState
+from .state import AState, Side
 
 RULES = EffectRules(
     game="arena",
@@ -103,9 +103,9 @@ def hooks(on_move: Any) -> VerbHooks:
 
     def move(state: AState, owner: int, uids: list[int], to: str, source: str | None) -> None:
         side = state.sides[owner]
-        piles = [zone(state, owner, source)] if source is not None else [side.duel, side.online, side.offline, side.hand]
+        piles = _piles(side, source)
         for uid in uids:
-            next(pile for pile in piles if uid in pile).remove(uid)  # type: ignore[attr-defined]
+            next(pile for pile in piles if uid in pile).remove(uid)
         getattr(side, {"offline": "offline", "online": "online", "hand": "hand"}[to]).extend(uids)
         on_move(state, owner, source)
 
@@ -113,6 +113,15 @@ def hooks(on_move: Any) -> VerbHooks:
         raise ValueError(f"Arena cards change no counter ({name})")
 
     return VerbHooks(move, counter, trash="offline", hand="hand", deck="online")
+
+
+def _piles(side: Side, source: str | None) -> list[list[int]]:
+    """The player's own lists a moved card is taken from: the zone named (the Power Port is two), else any pile."""
+    if source is None:
+        return [side.duel, side.online, side.offline, side.hand]
+    named = {"duel-zone": [side.duel], "online": [side.online], "offline": [side.offline], "hand": [side.hand],
+             "power-port": [side.port, side.spent]}
+    return named.get(source, [])
 
 
 def costs_of(card: Card) -> tuple[Any, ...]:

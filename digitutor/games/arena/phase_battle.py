@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 from ...core.actions import Action
+from ...core.effects import expire, run_verbs
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Step
 from ...rules.model import Citation
 from . import citations as C
-from ...core.effects import expire, run_verbs
-from .actions import clear_power_port, flag_if_empty, listing, name, step, to_offline
 from . import effects
+from .actions import clear_power_port, flag_if_empty, listing, name, step, to_offline
 from .checks import colour_of, power, power_option_options
 from .phase_setup import compare_types
 from .state import TIE_LIMIT, WINNING_SCORE, AState, Phase

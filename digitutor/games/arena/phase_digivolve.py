@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
@@ -59,7 +60,7 @@ def _after_placing(state: AState, player: int) -> None:
 
 
 def ask_place(state: AState, top: Frame) -> Decision | None:
-    return placement_decision(state, top.player, Phase.DIGIVOLVE, FIRST_DUEL_PLACING)  # type: ignore[arg-type]
+    return placement_decision(state, top.seat, Phase.DIGIVOLVE, FIRST_DUEL_PLACING)
 
 
 def answer_place(state: AState, top: Frame, chosen: Action) -> Step:
@@ -68,7 +69,7 @@ def answer_place(state: AState, top: Frame, chosen: Action) -> Step:
 
 
 def nothing_to_place(state: AState, top: Frame, rng: random.Random) -> None:
-    _after_placing(state, top.player)  # type: ignore[arg-type]
+    _after_placing(state, top.seat)
     return None
 
 

@@ -168,7 +168,7 @@ def answer_rookie(state: AState, top: Frame, chosen: Action) -> Step:
 
 
 def _preparing(state: AState, player: int) -> tuple:
-    cited = (C.PREPARE, C.PLACE_FACE_DOWN, C.NAME_IN_BOX, C.PREPARED, C.PREPARE_ONCE)
+    cited: tuple[Citation, ...] = (C.PREPARE, C.PLACE_FACE_DOWN, C.NAME_IN_BOX, C.PREPARED, C.PREPARE_ONCE)
     if state.sides[player].new_rookie is not None:
         cited += (C.NEW_ROOKIE_DIGIVOLVE,)
     return cited

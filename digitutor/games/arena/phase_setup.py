@@ -91,7 +91,7 @@ def ask_rookie(state: AState, top: Frame) -> Decision | None:
     options = []
     for uid in rookies:
         card = state.cards[uid]
-        attacks = ", ".join(f"vs {colour} {value}" for colour, value in card.attack.items())  # type: ignore[union-attr]
+        attacks = ", ".join(f"vs {colour} {value}" for colour, value in card.attack.items())
         options.append(Option(action("rookie", player, state.iid(uid)), f"{card.name} ({card.colour}; attack {attacks})"))
     return Decision(
         player, "select-rookie", f"{name(player)}: select a Rookie from your deck to place face down on the Duel Zone.",

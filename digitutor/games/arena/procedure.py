@@ -21,7 +21,15 @@ from .phase_battle import (
     game_over,
     no_power_option,
 )
-from .phase_digivolve import answer_place, answer_turn, ask_place, ask_turn, digivolve_coin, digivolve_turn, nothing_to_place
+from .phase_digivolve import (
+    answer_place,
+    answer_turn,
+    ask_place,
+    ask_turn,
+    digivolve_coin,
+    digivolve_turn,
+    nothing_to_place,
+)
 from .phase_regroup import (
     answer_discard,
     answer_prepare,

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from ...core.effects import renumbered
-from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Renumbering
+from ...core.secret import hide_secrets
 from .actions import name
 from .cards import Card, Kind
 from .checks import attack_value, colour_of, power
@@ -31,7 +31,7 @@ def card_view(state: AState, uid: int, hidden: bool = False, face_down: bool = F
     text = f"(face down) {card.text}" if face_down else card.text
     if card.is_digimon:
         stats = {"Colour": str(card.colour)}
-        stats.update({f"vs {colour}": str(value) for colour, value in card.attack.items()})  # type: ignore[union-attr]
+        stats.update({f"vs {colour}": str(value) for colour, value in card.attack.items()})
         return CardView(
             state.iid(uid), card.name, str(card.level), str(card.colour), stats, text, colour=str(card.colour), face_down=face_down,
         )

@@ -3,8 +3,10 @@ see docs/dbe.md and docs/dbe-plan.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
+from ...core.agents import Chooser
 from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
 from ..dmb.agents import CHOOSERS as DMB_CHOOSERS
@@ -47,7 +49,7 @@ def _side_pile(state: DState, seat: int, legal: tuple) -> str:
 class GreedyAgent(DmbGreedy):
     """DMB's greedy agent, which sets aside its highest-level cards for the Side Pile."""
 
-    choosers = {**DMB_CHOOSERS, "side-pile": _side_pile}
+    choosers: ClassVar[Mapping[str, Chooser]] = {**DMB_CHOOSERS, "side-pile": _side_pile}
 
 
 class DigimonBattleEvolution(Game):
@@ -56,13 +58,13 @@ class DigimonBattleEvolution(Game):
     id = "dbe"
     title = "Digimon Battle Evolution"
     players = 2
-    agents = {"greedy": GreedyAgent}
+    agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
     summary = (
         "DMB's successor: a 50-card deck with a Side Pile, a Dark Area, three ways to evolve (by DP, by Evolution card, "
         "by DNA), flat tokens, Killer and Grudge. The first turn has no battle; 4 KO points wins."
     )
     plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState)
-    fixed_fields = {"cites": C, "effect_rules": EFFECT_RULES}
+    fixed_fields: ClassVar[Mapping[str, Any]] = {"cites": C, "effect_rules": EFFECT_RULES}
 
     def default_setup(self) -> dict[str, Any]:
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}
@@ -75,7 +77,7 @@ class DigimonBattleEvolution(Game):
                     or any(v.verb == "flatten" for e in c.effects for v in e.spec.do)}
         players = [
             {"deck": [i for i in deck.cards if i not in left_out] * 6, "active": [top], "hp": 40_000, "partner": deck.partner}
-            for deck, top in zip(tutorial_decks(), ("paildramon", "lillymon"))
+            for deck, top in zip(tutorial_decks(), ("paildramon", "lillymon"), strict=True)
         ]
         return {"board": {"phase": "prep", "active": 0, "turn": 2, "players": players}}
 

@@ -96,7 +96,7 @@ def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
         glossary += [C.EFFECT_CARD, C.EFFECT_TIMING]
     outcome = run_effects(state, player, effects, uid)
     return step(state, phase, player, f"{name(player)} uses {card.name}{how} at Any Phase; it has no zone and goes to the "
-                f"trash. {outcome.narration}", cited + outcome.citations, [state.card_event("any-phase", player, (uid,))] + outcome.events,
+                f"trash. {outcome.narration}", cited + outcome.citations, [state.card_event("any-phase", player, (uid,)), *outcome.events],
                 glossary + outcome.glossary)
 
 

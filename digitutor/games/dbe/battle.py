@@ -5,13 +5,14 @@ Power as the Anatomy of Cards defines them, the lingering effects that end, a SU
 from __future__ import annotations
 
 import random
+from typing import overload
 
 from msgspec.structs import replace
 
 from ...core.actions import Action
 from ...core.frames import Frame
 from ...core.records import Decision, Reason, Step
-from ...rules.model import CitationKind
+from ...rules.model import Citation, CitationKind
 from ..dmb import battle as dmb_battle
 from ..dmb import checks as dmb_checks
 from ..dmb import support as dmb_support
@@ -20,7 +21,14 @@ from ..dmb.state import DState, Phase
 from . import citations as C
 
 
-def _adding(done: Step | None, *cited, before: str = "", after: str = "", glossary: tuple = (), swap: dict | None = None) -> Step | None:
+@overload
+def _adding(done: Step, *cited: Citation | None, before: str = "", after: str = "", glossary: tuple[Citation, ...] = (),
+            swap: dict[Citation, Citation | None] | None = None) -> Step: ...
+@overload
+def _adding(done: Step | None, *cited: Citation | None, before: str = "", after: str = "", glossary: tuple[Citation, ...] = (),
+            swap: dict[Citation, Citation | None] | None = None) -> Step | None: ...
+def _adding(done: Step | None, *cited: Citation | None, before: str = "", after: str = "", glossary: tuple[Citation, ...] = (),
+            swap: dict[Citation, Citation | None] | None = None) -> Step | None:
     """The shared step with DBE's clauses (and words) added; ``glossary``: terms it uses, by definition; ``swap``: a DMB
     clause the shared step cites -> the DBE clause that says it for this case (None: DBE has it elsewhere)."""
     if done is None or not (cited or before or after or glossary or swap):
@@ -62,7 +70,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         lost = [a for a in gained if a.partition("@")[0] != "jamming" and not a.startswith("counter")]
         kept = [a for a in gained if a.startswith("counter")]
         if cross.ability and "jammed" not in other.battle.abilities:
-            other.alter(abilities=other.battle.abilities + ("jammed",))
+            other.alter(abilities=(*other.battle.abilities, "jammed"))
             voided.append(p)
         if lost:  # a Cross's abilities gained through effects are voided too
             other.alter(abilities=tuple(a for a in other.battle.abilities if a not in lost))
@@ -74,7 +82,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     done = dmb_battle.battle_abilities(state, top, rng)
     told = [*(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
             *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused), *told]
-    told = " ".join(told)
+    said = " ".join(told)
     cited = [C.JAMMING_VOIDS_CROSS] if voided or refused else []  # 3.1: voids the Cross ability, never a Jamming
     cited += extra
     if any(state.cards[state.sides[1 - p].active[-1]].attack("cross").ability == "counter" for p in voided):
@@ -88,7 +96,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     glossary += [C.ATTACK_ABILITY] if any(found) else []
     # a Counter sets its user's Power to 0 and its user attacks second: the FAQ's Counter as a concept says why
     glossary += [C.COUNTER_SPECIFICS] if C.A_COUNTER in done.citations else []
-    return _adding(done, *cited, before=told, glossary=tuple(glossary))  # type: ignore[return-value]
+    return _adding(done, *cited, before=said, glossary=tuple(glossary))
 
 
 def _hit(state: DState, done: Step | None, attacker: int) -> Step | None:
@@ -145,7 +153,7 @@ def end_lingering(done: Step, hand_open: bool = False) -> Step:
         return done
     glossary = (C.LINGERING_OR_PERMANENT, C.LINGERING_ENDS, C.PERMANENT_STAYS, C.PASSIVES_NEITHER,
                 *((C.HIDDEN_ZONES,) if hand_open else ()))
-    return _adding(done, glossary=glossary)  # type: ignore[return-value]
+    return _adding(done, glossary=glossary)
 
 
 def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -169,7 +177,7 @@ def _any_phase_card(state: DState, chosen: Action) -> Reason | None:
 
 def check_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     timing = _any_phase_card(state, chosen)
-    return (timing,) if timing is not None else dmb_checks.ACTIONS["support"].check(state, top, chosen)  # type: ignore[misc]
+    return (timing,) if timing is not None else dmb_checks.ACTIONS["support"].reasons(state, top, chosen)
 
 
 def ask_support(state: DState, top: Frame) -> Decision:
@@ -187,7 +195,7 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
     card = state.cards[state.uid(chosen.cards[0])] if chosen.kind == "support" else None
     done = dmb_support.answer_support(state, top, chosen)
     if card is not None and card.timing == "support":  # a SUPPORT-timing card (not a Digimon's Support text)
-        return _adding(done, C.SUPPORT_TIMING, glossary=(C.CARD_TIMINGS, C.TIMING_ANATOMY))  # type: ignore[return-value]
+        return _adding(done, C.SUPPORT_TIMING, glossary=(C.CARD_TIMINGS, C.TIMING_ANATOMY))
     if chosen.kind == "partner-option":
-        return _adding(done, C.DZ_PROXY_RULE)  # type: ignore[return-value]
+        return _adding(done, C.DZ_PROXY_RULE)
     return done

@@ -20,7 +20,7 @@ from ...core.effects import Effect, load_effects
 from ...core.errors import InputError
 from ...core.schema import Schema, ShortText, validate
 from ...core.yamlio import load_yaml
-from ..dmb.cards import ATTACKS, Card, NEXT_LEVEL
+from ..dmb.cards import ATTACKS, NEXT_LEVEL, Attack, Card
 from .effects import ABILITIES, RULES
 
 Kind = Literal["digimon", "option", "evolution"]
@@ -36,7 +36,7 @@ PlusP = Annotated[int, msgspec.Meta(ge=-50, le=90, multiple_of=10)]
 EffectText = Annotated[str, msgspec.Meta(max_length=2000)]
 
 
-class DbeAttack(Schema):
+class DbeAttack(Attack, frozen=True):
     """One of a Digimon's three attacks: its Power and its attack ability, if any (DBE's amounts are on its own scale:
     Shatter 100, Draw 2)."""
 
@@ -46,7 +46,7 @@ class DbeAttack(Schema):
     amount: Annotated[int, msgspec.Meta(ge=0, le=990)] = 0  #: Draw X, Trash X, Static X, the printed Shatter amount
 
 
-class CardEntry(Schema):
+class CardEntry(Schema, frozen=True):
     """One card of cards.yaml, as the file writes it (dbe:anatomy-of-cards)."""
 
     id: CardId
@@ -218,12 +218,12 @@ def card_set() -> dict[str, DbeCard]:
     return parse_cards(load_yaml(path), str(path))
 
 
-class DeckEntry(Schema):
+class DeckEntry(Schema, frozen=True):
     card: CardId
     count: Annotated[int, msgspec.Meta(ge=1, le=50)] = 1
 
 
-class DeckFile(Schema):
+class DeckFile(Schema, frozen=True):
     """A deck file: the main deck, the Destiny Zone and the declared partner; 50 cards together."""
 
     game: Literal["dbe"]

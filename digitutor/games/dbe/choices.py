@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from ...core.actions import Action, action
+from ...core.effects import Effect
 from ...core.frames import Frame
 from ...core.records import Decision, Event, Option, Reason, Step
 from ..dmb.common import chosen_attack, name, step, to_owners_trash
@@ -15,7 +16,7 @@ from . import citations as C
 
 
 def ask_discard_dp(state: DState, top: Frame) -> Decision | None:
-    chooser, target = top.player, top["target"]
+    chooser, target = top.seat, top["target"]
     dp = state.sides[target].dp
     if not dp or top["count"] <= 0:
         return None
@@ -50,12 +51,12 @@ def check_discard_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[
 
 
 def _set_apart(state: DState, top: Frame) -> list[int]:
-    side = state.sides[top.player]  # type: ignore[index]
+    side = state.sides[top.seat]
     return [uid for uid in side.looking if state.cards[uid].counts_as(top["sort"])]
 
 
 def ask_dig_top(state: DState, top: Frame) -> Decision | None:
-    player = top.player
+    player = top.seat
     found = _set_apart(state, top)
     if not found:
         return None
@@ -166,7 +167,7 @@ def check_jam_now(state: DState, top: Frame | None, chosen: Action) -> tuple[Rea
 # -- "Pay X DP from this" (BIT-052 Immortalize, FAQ Paying DP) ----------------------------------------------------
 
 
-def _payable(state: DState, player: int) -> list[tuple[int, object]]:
+def _payable(state: DState, player: int) -> list[tuple[int, Effect]]:
     """(index, effect) of the attached card's "Pay X DP from this: Void ..." effects that can be used now."""
     side, other = state.sides[player], state.sides[1 - player]
     if not side.attached or not other.support or other.blind or other.battle.voided:

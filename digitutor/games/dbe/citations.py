@@ -8,6 +8,9 @@ fails the moment the game is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...rules.citations import cite, interpretation
 
 # -- where the same rule differs in a number (the shared DMB code reads these from the game's table) -----------
@@ -33,7 +36,7 @@ EVOLVE_KIND = "evolution"  #: the yellow-bordered Evolution card (dbe:evolution-
 UNDER_NEEDED = {"R": 0, "C": 1, "U": 2, "M": 3}
 
 
-def card_set() -> dict:
+def card_set() -> Mapping[str, Any]:
     """The game's card set (a flip card names its other side by id), as the game registry holds it."""
     from ...core.registry import get_game  # the registry, not .cards: the card module builds on this table
 

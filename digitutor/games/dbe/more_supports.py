@@ -64,13 +64,13 @@ def _fresh(state: DState) -> list[int]:
 
 def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
     """DMB's resolution of a player's Support, once per card: a Support that has resolved is not resolved again."""
-    side = state.sides[top.player]  # type: ignore[index]
+    side = state.sides[top.seat]
     if side.support and side.support[-1] in side.battle.resolved:
         state.pop()
         return None
     done = dmb_support.support_resolve(state, top, rng)
     if side.support:
-        side.alter(resolved=side.battle.resolved + (side.support[-1],))
+        side.alter(resolved=(*side.battle.resolved, side.support[-1]))
     state.frames.append(frame("support.jam-now", top.player))  # a Support that gave Jamming may void a Digimon Support now
     return done
 

@@ -7,11 +7,11 @@ from ..dmb import checks as dmb_checks
 from ..dmb import evolution as dmb_evolution
 from ..dmb import prep as dmb_prep
 from ..dmb.procedure import PROCEDURE as DMB
-from . import citations as C
 from . import any_phase, attach_from, battle, choices, effect_evolution, matrix, more_supports, pregame, triggers, turn
+from . import citations as C
 from .turn import turn_frames
 
-__all__ = ["PROCEDURE", "ACTIONS", "turn_frames"]
+__all__ = ["ACTIONS", "PROCEDURE", "turn_frames"]
 
 PROCEDURE = Procedure(
     steps={

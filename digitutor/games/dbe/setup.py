@@ -143,7 +143,7 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
 
     def side(entry: Any, where: str) -> Side:
         extra = {k: entry.pop(k) for k in ("dark", "flats", "hp") if isinstance(entry, dict) and k in entry}
-        made = dmb_setup._side(layout, entry, where)  # type: ignore[arg-type]
+        made = dmb_setup._side(layout, entry, where)
         if "hp" in extra:  # DBE's HP are ten times DMB's: its own limit
             made.hp = dmb_setup._whole(extra, "hp", source, where, MAX_HP)
         made.dark = layout.pile(extra.get("dark"), f"{where}.dark")

@@ -5,6 +5,7 @@ DMB's code (``games/dmb``), citing DBE's text through ``state.cites``."""
 from __future__ import annotations
 
 import random
+
 from msgspec.structs import replace
 
 from ...core.actions import Action, action
@@ -34,7 +35,7 @@ def turn_frames(state: DState) -> list[Frame]:
         frame("evolution.rack", active), frame("evolution.evolve", active),
     ]
     frames.append(frame("strategy.skip", active) if state.turn == 1 else frame("strategy.start", active))
-    return frames + [frame("end.triggers", active), frame("end.discard", active), frame("end.cleanup", active)]
+    return [*frames, frame("end.triggers", active), frame("end.discard", active), frame("end.cleanup", active)]
 
 
 # -- Prep Phase --------------------------------------------------------------------------------------------------
@@ -76,8 +77,8 @@ def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
 
 def ask_partner(state: DState, top: Frame) -> Decision | None:
     """Step 5: only when the active Digimon is the partner Level R and a partner C waits in the Destiny Zone."""
-    player = top.player
-    side = state.sides[player]  # type: ignore[index]
+    player = top.seat
+    side = state.sides[player]
     if not side.active or not is_partner_r(state, player, side.active[-1]) or not partner_champions(state, player):
         return None
     return dmb_prep.ask_partner(state, top)
@@ -205,7 +206,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-evolve":
         return done
     swap = METHOD_CITES[chosen.kind]
-    cited = [swap.get(c, c) for c in done.citations if swap.get(c, c) is not None] + METHOD_STEPS[chosen.kind]
+    cited = [kept for c in done.citations if (kept := swap.get(c, c)) is not None] + METHOD_STEPS[chosen.kind]
     glossary = [*done.glossary, *METHOD_TERMS[chosen.kind]]
     if evolve_card is not None:  # by DP, with an EVOLVE-timing card played at its step and its effects resolved
         cited += [C.DP_EVOLVE_CARD, C.CARD_TIMING_EVOLVE, C.DP_CARD_EFFECTS]
@@ -251,7 +252,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     if side.divisor > 1:
         side.hp = top_card.hp // side.divisor
         narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
-    after = after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None  # stats set
+    after_effects = after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None  # stats set
     if was_abnormal:
         cited.append(C.CARD_IGNORES_ABNORMAL)  # an Evolution card ignores Abnormal status
         glossary += [C.SKIP_ABNORMAL, C.ABNORMAL_STATE]
@@ -274,7 +275,7 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         card_rules, card_terms = card_citations(card)
         cited += card_rules
         glossary += card_terms
-        for outcome, rule in ((before_effects, C.WHEN_EVOLVING), (after, C.AFTER_EVOLVING)):
+        for outcome, rule in ((before_effects, C.WHEN_EVOLVING), (after_effects, C.AFTER_EVOLVING)):
             if outcome is not None and outcome.narration:
                 narration += f" {outcome.narration}"
                 cited += [C.CARD_EFFECTS, rule, *outcome.citations]

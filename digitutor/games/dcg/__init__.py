@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
@@ -38,7 +39,7 @@ class DigimonCardGame(Game):
     id = "dcg"
     title = "Digimon Card Game"
     players = 2
-    agents = {"greedy": GreedyAgent}
+    agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
     summary = (
         "Pay memory from one shared gauge to play, digivolve and use Options; the turn passes once the counter "
         "crosses to the opponent's side. Hatch Digi-Eggs, attack the security stack, and win by attacking a player "

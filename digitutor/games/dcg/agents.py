@@ -7,9 +7,10 @@ one last play that leaves the opponent little memory (at most 2, less than a pas
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
-from ...core.agents import ChooserAgent
+from ...core.agents import Chooser, ChooserAgent
 from ...core.records import Option
 from .cards import Category
 from .layer import dp, has
@@ -146,4 +147,4 @@ class GreedyAgent(ChooserAgent):
     """Attacks when favourable, blocks sensibly, and keeps the opponent's next turn small."""
 
     name = "greedy"
-    choosers = CHOOSERS
+    choosers: ClassVar[Mapping[str, Chooser]] = CHOOSERS

@@ -12,6 +12,7 @@ import random
 from ...core.actions import Action, action
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Option, Reason, Step
+from ...rules.model import Citation
 from . import citations as C
 from .cards import Category
 from .checks import digivolve_requirement, why_not_blocker
@@ -35,7 +36,7 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     """Suspend the attacker and declare the attack; its [When Attacking] effects activate now."""
     attacker = state.uid(chosen.cards[0])
     target = chosen.cards[1] if len(chosen.cards) > 1 else ""
-    owner, position = state.stack_of(attacker)  # type: ignore[misc]
+    owner, position = state.stack_in_play(attacker)
     stack = state.stack_at(owner, position)
     state.set_stack(owner, position, stack.but(suspended=True))
     ready = tuple(state.iid(s.top) for s in state.sides[1 - player].battle
@@ -98,7 +99,7 @@ def ask_counter(state: CState, top: Frame) -> Decision | None:
 def no_counter(state: CState, top: Frame, rng: random.Random) -> Step | None:
     """Nothing to use at counter timing; a [Counter] card that left play since the attack began is said so."""
     state.pop()
-    gone = [i for i in top.get("ready", ()) if not any(s.top == state.uid(i) for s in state.sides[top.player].battle)]  # type: ignore[index]
+    gone = [i for i in top.get("ready", ()) if not any(s.top == state.uid(i) for s in state.sides[top.seat].battle)]
     if not gone or _attacker(state, top) is None:
         return None
     names = ", ".join(state.label(state.uid(i)) for i in gone)
@@ -114,7 +115,7 @@ def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-counter":
         return step(state, Phase.MAIN, defender, f"{name(defender)} does nothing at counter timing.", (C.COUNTER_TIMING,))
     top_uid = state.uid(chosen.cards[0])
-    owner, position = state.stack_of(top_uid)  # type: ignore[misc]
+    owner, position = state.stack_in_play(top_uid)
     if chosen.kind == "blast":
         return digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
     index = int(chosen.param("effect", "0") or 0)
@@ -162,7 +163,7 @@ def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
     blocker = state.uid(chosen.cards[0])
     given = keyword(state, blocker, "blocker").because
     extra = (C.BLOCKER_GIVEN_AT_TIMING,) if any(c.id != f"dcg:card.{state.cards[blocker].id}" for c in given) else ()
-    owner, position = state.stack_of(blocker)  # type: ignore[misc]
+    owner, position = state.stack_in_play(blocker)
     state.set_stack(owner, position, state.stack_at(owner, position).but(suspended=True))
     resolve = state.frames[-1]
     state.frames[-1] = resolve.but(target=chosen.cards[0], blocked=True)
@@ -215,12 +216,12 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
     cited += [C.EQUAL_DP] if len(losers) == 2 else [C.LOSER_DELETED]
     events, waiting = [], []
     for uid in losers:
-        owner = state.instances.owners[uid]
+        owner = state.instances.owner(uid)
         stack, event = delete(state, uid)
         events.append(event)
         if len(stack.cards) > 1:
             cited.append(C.DELETED_STACK)
-        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
+        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)
     push_pending(state, waiting)  # deleted at once: their [On Deletion] effects trigger together
     if any(u in state.instances.removed for u in losers):
         cited.append(C.TOKENS_REMOVED)
@@ -274,8 +275,8 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
 
 def _attacker_gone(state: CState, attacker: int) -> str:
     """"If the attacking Digimon ... is returned to the player's hand, the attack ends" (and so if it left play otherwise)."""
-    owner = state.instances.owners[attacker]
-    how = f"is returned to {name(owner)}'s hand" if attacker in state.sides[owner].hand else "has left the battle area"  # type: ignore[index]
+    owner = state.instances.owner(attacker)
+    how = f"is returned to {name(owner)}'s hand" if attacker in state.sides[owner].hand else "has left the battle area"
     return f"the attacking Digimon, {state.label(attacker)}, {how}: the attack ends"
 
 
@@ -334,7 +335,7 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         cited.append(C.ONE_CHECK_AT_A_TIME)
     else:
         state.pop()
-    words = (C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP) if C.SECURITY_DIGIMON in cited else ()
+    words: tuple[Citation, ...] = (C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP) if C.SECURITY_DIGIMON in cited else ()
     words += (C.ACE_OVERFLOW,) if C.OVERFLOW_NOT_OUTSIDE in cited else ()
     return step(state, Phase.MAIN, player, ("; ".join(told) or "The checked card has left the security check") + ".", cited, events,
                 glossary=words)

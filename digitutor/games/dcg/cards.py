@@ -60,7 +60,7 @@ CardId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9-]{0,60}$")]
 EffectText = Annotated[str, msgspec.Meta(max_length=2000)]
 
 
-class Requirement(Schema):
+class Requirement(Schema, frozen=True):
     """One digivolution requirement: a colour and level, or a name (or trait), and the digivolve cost."""
 
     cost: Cost
@@ -70,7 +70,7 @@ class Requirement(Schema):
     trait: ShortText | None = None
 
 
-class Partner(Schema):
+class Partner(Schema, frozen=True):
     """One of the Digimon a DNA digivolution combines."""
 
     colour: Colour | None = None
@@ -78,7 +78,7 @@ class Partner(Schema):
     name: ShortText | None = None
 
 
-class Dna(Schema):
+class Dna(Schema, frozen=True):
     """DNA digivolution requirements: the left Digimon goes on top of the right one."""
 
     left: Partner
@@ -86,14 +86,14 @@ class Dna(Schema):
     cost: Cost
 
 
-class DigiXros(Schema):
+class DigiXros(Schema, frozen=True):
     """DigiXros requirements: the names that may be placed under it, left first, each reducing the play cost."""
 
     reduce: Annotated[int, msgspec.Meta(ge=1, le=10)]
     names: tuple[ShortText, ...]
 
 
-class Burst(Schema):
+class Burst(Schema, frozen=True):
     """Burst Digivolve: from a named Digimon, by returning a named Tamer to the hand, for a cost."""
 
     source: ShortText  #: the Digimon it burst digivolves from
@@ -101,14 +101,14 @@ class Burst(Schema):
     cost: Cost
 
 
-class Ace(Schema):
+class Ace(Schema, frozen=True):
     """An ACE Digimon: its Overflow (memory lost when the card leaves the battle area) and Blast Digivolve."""
 
     overflow: Memory
     blast: bool = True
 
 
-class CardEntry(Schema):
+class CardEntry(Schema, frozen=True):
     """One card as cards.yaml writes it."""
 
     id: CardId
@@ -257,12 +257,12 @@ def card_set() -> dict[str, Card]:
     return parse_cards(load_yaml(path), str(path))
 
 
-class DeckEntry(Schema):
+class DeckEntry(Schema, frozen=True):
     card: CardId
     count: Annotated[int, msgspec.Meta(ge=1, le=50)] = 1
 
 
-class DeckFile(Schema):
+class DeckFile(Schema, frozen=True):
     """A deck file: a name, the 50-card deck and the Digi-Egg deck."""
 
     game: ShortText

@@ -9,20 +9,21 @@ not see.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
+from typing import Literal
 
 from ...core.actions import Action
 from ...core.frames import Frame
 from ...core.game import ActionRule
 from ...core.records import Reason
+from ...rules.model import Citation
 from . import citations as C
 from .cards import Card, Category, Partner, Requirement
 from .layer import has
 from .moves import can_pay, memory_words
 from .state import CState, Stack
-from ...rules.model import Citation
 from .triggers import CHOICES, check_order
-from .xros import check_xros, cheapest, why_not_burst
-
+from .xros import cheapest, check_xros, why_not_burst
 
 # -- where a named card is ------------------------------------------------------------------------------------------
 
@@ -69,10 +70,7 @@ def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, .
     if card.category is not Category.DIGIMON and card.category is not Category.TAMER:
         rule = C.USE_OPTION if card.category is Category.OPTION else C.PLAY_DIGIMON
         return (Reason(f"{card.name} is a {card.category.value} card: only Digimon and Tamers are played.", rule),)
-    if card.digixros is None:
-        cost = card.cost or 0
-    else:
-        cost = cheapest(state, player, card)
+    cost = (card.cost or 0) if card.digixros is None else cheapest(state, player, card)
     return tuple(_cost_reasons(state, player, cost, card.name))
 
 
@@ -125,10 +123,15 @@ def digivolve_match(card: Card, top: Card) -> tuple[Requirement | None, bool]:
 MATCHES: dict[tuple[str, str], tuple[Requirement | None, bool]] = {}  # by card ids: the shipped card set's printed data
 
 
-_FIND: object = object()  # "work the requirement out here"
+class _Find(Enum):
+    FIND = "find"  #: "work the requirement out here"
 
 
-def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card, requirement: object = _FIND) -> tuple[Reason, ...]:
+_FIND = _Find.FIND
+
+
+def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card,
+                      requirement: Requirement | Literal[_Find.FIND] | None = _FIND) -> tuple[Reason, ...]:
     """Every reason the Digimon ``stack`` cannot digivolve into ``card`` from the hand now
     (``requirement``: the one it meets, when the caller has worked it out already)."""
     top = state.cards[stack.top]
@@ -149,7 +152,7 @@ def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card, requ
             C.ONE_REQUIREMENT if len(card.digivolve) > 1 else C.REQUIREMENTS,
         ))
         return tuple(reasons)
-    reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")  # type: ignore[attr-defined]
+    reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")
     return tuple(reasons)
 
 
@@ -172,9 +175,9 @@ def check_digivolve(state: CState, frame: Frame | None, proposed: Action) -> tup
         found.append(Reason(f"{proposed.cards[0]} is not one of your Digimon in play.", C.DIGIVOLVE))
     if uid is None:
         found.append(Reason(f"{proposed.cards[1]} is not a card in your hand.", C.REQUIREMENTS))
-    if found:
+    if target is None or uid is None:
         return tuple(found)
-    return why_not_digivolve(state, proposed.player, target[1], state.cards[uid])  # type: ignore[index]
+    return why_not_digivolve(state, proposed.player, target[1], state.cards[uid])
 
 
 def why_not_dna(state: CState, player: int, left: Stack, right: Stack, card: Card) -> tuple[Reason, ...]:
@@ -206,9 +209,9 @@ def check_dna(state: CState, frame: Frame | None, proposed: Action) -> tuple[Rea
              for c, s in ((proposed.cards[0], left), (proposed.cards[1], right)) if s is None]
     if uid is None:
         found.append(Reason(f"{proposed.cards[2]} is not a card in your hand.", C.DNA_REQUIREMENTS))
-    if found:
+    if left is None or right is None or uid is None:
         return tuple(found)
-    return why_not_dna(state, proposed.player, left[1], right[1], state.cards[uid])  # type: ignore[index]
+    return why_not_dna(state, proposed.player, left[1], right[1], state.cards[uid])
 
 
 # -- F. [Main] effects on Digimon and Tamers ----------------------------------------------------------------------------------

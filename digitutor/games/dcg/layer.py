@@ -10,8 +10,8 @@ breeding area activate no effects (dcg:breeding-area.p2).
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from ...core.effects import InForce, Value, ValueLayer, World
@@ -77,8 +77,10 @@ class CardText(str):
     word, except inside an icon, whose words count only when they are all of X."""
 
     def __contains__(self, term: object) -> bool:
-        if not isinstance(term, str) or term.startswith(("<", "[")):  # the icon itself, written out
-            return str.__contains__(self, term)  # type: ignore[operator]
+        if not isinstance(term, str):  # as str itself answers
+            raise TypeError(f"'in <string>' requires string as left operand, not {type(term).__name__}")
+        if term.startswith(("<", "[")):  # the icon itself, written out
+            return str.__contains__(self, term)
         if term in ICON.sub("\n", self):
             return True
         return any(icon[1:-1] == term for icon in ICON.findall(self))

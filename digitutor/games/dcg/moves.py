@@ -43,9 +43,9 @@ def _with_overflow(state: CState, citations: list[Citation]) -> tuple[str, list[
     told = []
     for uid in state.overflowed:
         card = state.cards[uid]
-        owner = state.instances.owners[uid]
-        told.append(f"<Overflow> of {card.name}: {name(owner)} loses {card.ace.overflow} memory"  # type: ignore[union-attr]
-                    f" (now {memory_words(state.player_memory(owner))})")  # type: ignore[arg-type]
+        owner = state.instances.owner(uid)
+        told.append(f"<Overflow> of {card.name}: {name(owner)} loses {card.ace.overflow} memory"
+                    f" (now {memory_words(state.player_memory(owner))})")
     sources = state.overflow_sources
     state.overflowed, state.overflow_sources = [], False
     extra = [C.OVERFLOW_SOURCES] if sources else []
@@ -57,7 +57,7 @@ def overflow(state: CState, uids: Iterable[int]) -> None:
     for uid in uids:
         ace = state.cards[uid].ace
         if ace is not None:
-            owner = state.instances.owners[uid]
+            owner = state.instances.owner(uid)
             assert owner is not None
             state.set_memory(owner, state.player_memory(owner) - ace.overflow)
             state.overflowed.append(uid)
@@ -94,7 +94,7 @@ def remove_token(state: CState, uid: int) -> None:
 
 def put(state: CState, uid: int, zone: str) -> bool:
     """Put a card (already taken from its zone) into its owner's ``zone``; a Token is removed instead. True: it was put."""
-    owner = state.instances.owners[uid]
+    owner = state.instances.owner(uid)
     assert owner is not None
     if state.cards[uid].token:
         remove_token(state, uid)
@@ -141,7 +141,7 @@ def trash_all(state: CState, uids: Iterable[int]) -> list[int]:
 
 def leave_play(state: CState, top: int, to: str) -> tuple[list[int], Event]:
     """A Digimon or Tamer leaves the battle (or breeding) area to ``to``; its digivolution cards go to the trash."""
-    owner = state.instances.owners[top]
+    owner = state.instances.owner(top)
     sources = take(state, top)
     trash_all(state, sources)
     put(state, top, to)

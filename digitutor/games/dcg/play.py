@@ -15,27 +15,28 @@ from ...core.actions import Action, action, plain_action
 from ...core.effects import expire
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Step
+from ...rules.model import Citation
 from . import citations as C
 from .cards import Card, Category
 from .checks import (
+    MATCHES,
     check_breeding,
     colours_in_play,
-    MATCHES,
     digivolve_match,
     digivolve_requirement,
     main_effects,
     meets,
-    why_not_activate,
-    why_not_dna,
     own_stack,
+    target_reasons,
+    why_not_activate,
     why_not_attacker,
     why_not_digivolve,
-    target_reasons,
+    why_not_dna,
     why_not_play_card,
     why_not_use,
 )
 from .layer import dp, keyword, may_lower_dp
-from .moves import can_pay, delete, enter_play, draw, leave_play, memory_words, name, paid_memory, step, take, trash_all
+from .moves import can_pay, delete, draw, enter_play, leave_play, memory_words, name, paid_memory, step, take, trash_all
 from .state import CState, Phase, Stack
 from .triggers import push_pending, stack_triggers, triggered
 from .xros import burst_tamer, declare, end_of_burst, why_not_burst, xros_materials
@@ -250,7 +251,7 @@ def rules_due(state: CState) -> list[int]:
             shown = state.cards[stack.top]
             if shown.category is Category.TAMER:
                 continue
-            if shown.dp is None or (shown.dp <= 0 or lowered) and dp(state, stack.top).value <= 0:
+            if shown.dp is None or ((shown.dp <= 0 or lowered) and dp(state, stack.top).value <= 0):
                 due.append(stack.top)
     return due
 
@@ -305,7 +306,7 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
         for index in main_effects(state, stack):
             options.append(Option(action("activate", player, ids[stack.top], effect=str(index)),
                                   f"Activate {shown.name}: {shown.effects[index].spec.quote}", why_not_activate(state, stack, index)))
-    targets = [(ids[stack.top], cards[stack.top].name, target_reasons(state, stack)) for stack in state.sides[1 - player].battle
+    targets = [(ids[stack.top], cards[stack.top].name, tuple(target_reasons(state, stack))) for stack in state.sides[1 - player].battle
                if cards[stack.top].category is not Category.TAMER]  # each target's reasons do not depend on the attacker
     open_targets = [target for target in targets if not target[2]]
     for stack, shown in fighting:
@@ -401,11 +402,11 @@ def rules_processing(state: CState, due: list[int]) -> Step:
     """DP 0 deletes a Digimon (dcg:what-happens-if-a-digimons-dp-falls-to-zero); no DP in the battle area trashes it."""
     events, told, cited, words, waiting = [], [], [], [], []
     for uid in due:
-        owner = state.instances.owners[uid]
+        owner = state.instances.owner(uid)
         shown = state.cards[uid]
         if shown.dp is None:
-            where = state.stack_of(uid)
-            stack = state.stack_at(*where)  # type: ignore[misc]
+            where = state.stack_in_play(uid)
+            stack = state.stack_at(*where)
             take(state, uid)
             trash_all(state, (*stack.sources, uid))
             told.append(f"{shown.name} has no DP and is placed in the trash (not deleted)")
@@ -417,7 +418,7 @@ def rules_processing(state: CState, due: list[int]) -> Step:
         told.append(f"{shown.name}'s DP is 0: it is deleted")
         cited += [C.DP_ZERO, C.DELETED_STACK]
         events.append(event)
-        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)  # type: ignore[arg-type]
+        waiting += stack_triggers(state, "on-deletion", owner, uid, stack.sources)
     push_pending(state, waiting)
     return step(state, Phase.MAIN, None, "; ".join(told) + ".", cited, events, glossary=words)
 
@@ -458,6 +459,8 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
     card = state.cards[uid]
     enter_play(state, player, uid)
     paid, cited = paid_memory(state, player, card.cost or 0)
+    rules: tuple[Citation, ...]
+    words: tuple[Citation, ...]
     if card.category is Category.DIGIMON:
         rules, words = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST), (C.CARD_PLAY_COST, C.SUSPENDED_STATES, C.GAUGE_FOR_COSTS)
     else:
@@ -491,17 +494,19 @@ def digivolve(
         paid, rules = "pays no cost", [C.BLAST, C.COUNTER_TIMING, C.PLACE_DIGIVOLVED, C.BLAST_BONUS]
         words = [C.ACE_INTRO, C.ACE_CATEGORY, C.ACE_BLAST]
     elif burst:
-        paid, paying = paid_memory(state, player, card.burst.cost)  # type: ignore[union-attr]
+        paid, paying = paid_memory(state, player, card.burst.cost)
         paid = returned + paid
         rules, words = [C.BURST, C.BURST_BONUS, C.DIGIVOLVE_STEPS, *paying], [C.BURST_INTRO, C.GAUGE_FOR_COSTS]
-        if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):  # type: ignore[union-attr]
+        if (card.burst.source, card.burst.tamer) == ("ShineGreymon", "Marcus Damon"):
             words += list(C.BURST_EXAMPLE_TEXT)  # the manual's own example card (a picture's text, not a rule)
-    else:
-        paid, paying = paid_memory(state, player, max(0, requirement.cost - less))  # type: ignore[union-attr]
+    elif requirement is not None:
+        paid, paying = paid_memory(state, player, max(0, requirement.cost - less))
         rules, words = [C.DIGIVOLVE_STEPS, *paying], [C.GAUGE_FOR_COSTS]
         if position is None:
             rules.append(C.DIGIVOLVE)  # "in their battle area or breeding area"
-    drawn, event = draw(state, player, 1)
+    else:
+        raise ValueError(f"{card.name} meets no digivolve requirement on {before.name}")
+    _, event = draw(state, player, 1)
     words += [C.CARD_REQUIREMENTS, C.SOURCES, C.ONE_DIGIMON]
     if requirement is not None and not (blast or burst):  # the requirement it meets (<Blast Digivolve> says so; a burst has its own)
         if requirement.name is not None or requirement.trait is not None:
@@ -599,7 +604,7 @@ def use_option(state: CState, player: int, uid: int) -> Step:
 def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
     uid = state.uid(top["card"])
     state.pop()
-    side = state.sides[top.player]  # type: ignore[index]
+    side = state.sides[top.seat]
     if uid in side.field_cards:
         side.field_cards.remove(uid)
         side.trash.append(uid)

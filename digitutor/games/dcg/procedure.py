@@ -8,7 +8,8 @@ from ...core.choosing import CHOOSE
 from ...core.frames import Frame
 from ...core.game import ActionRule, DecisionRule, Procedure
 from ...core.records import Step
-from . import attack, checks, citations as C, play, triggers, xros
+from . import attack, checks, play, triggers, xros
+from . import citations as C
 from .state import CState
 
 triggers.UPWARD["digivolve"] = play.digivolve_by_effect  # an effect that digivolves: a normal digivolution

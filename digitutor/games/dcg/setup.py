@@ -167,9 +167,9 @@ def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, 
     declared = action("attack", active, *cards)
     rule = ACTIONS["attack"]
     reasons = [Reason(rule.when_text, rule.when)] if phase != "main" else []
-    reasons += rule.check(state, None, declared)
+    reasons += rule.reasons(state, None, declared)
     if reasons:
-        named = dict(zip(cards, [entry["attacker"], target]))  # the reasons name cards as the board does
+        named = dict(zip(cards, [entry["attacker"], target], strict=False))  # the reasons name cards as the board does
         why = "; ".join(f"{_renamed(reason.why, named)} [{reason.citation.id}]" for reason in reasons)
         raise InputError(source, where, f"this attack cannot be under way: {why}")
     below = len(state.frames)

@@ -32,7 +32,7 @@ def seers(state: CState, uid: int) -> frozenset[int]:
         if uid in side.hand:
             return SEAT[seat]
     if uid in state.searched:  # a searched deck: its owner looks at it
-        return frozenset({state.instances.owners[uid]})  # type: ignore[arg-type]
+        return frozenset({state.instances.owner(uid)})
     return NOBODY
 
 
@@ -51,8 +51,8 @@ class Before:
     def of(cls, state: CState) -> Before:
         sides = tuple((tuple(side.battle), side.breeding, tuple(side.trash), tuple(side.field_cards), tuple(side.hand))
                       for side in state.sides)
-        owners = state.instances.owners
-        return cls(sides, tuple((uid, owners[uid]) for uid in state.searched), tuple(state.revealed))  # type: ignore[misc]
+        owner = state.instances.owner
+        return cls(sides, tuple((uid, owner(uid)) for uid in state.searched), tuple(state.revealed))
 
     def _seen_one(self, uid: int) -> frozenset[int]:
         """Who could see which card ``uid`` was, where it lay before the effect."""
@@ -102,7 +102,7 @@ def place(state: CState, uid: int, to: str | None) -> str:
     where = state.stack_of(uid)
     if where is not None:
         return f"{name(where[0])}'s {'breeding area' if where[1] is None else 'battle area'}"
-    return ZONE_WORDS.get(to or "trash", "{}'s " + (to or "trash")).format(name(state.instances.owners[uid]))  # type: ignore[arg-type]
+    return ZONE_WORDS.get(to or "trash", "{}'s " + (to or "trash")).format(name(state.instances.owner(uid)))
 
 
 def _shown(state: CState, uids: Sequence[int], known: dict[int, frozenset[int]], sight: frozenset[int] | None) -> list[str]:
@@ -123,7 +123,7 @@ def told_moves(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: in
     """What an effect's ``verbs`` did (one entry of ``done.moved`` each), for a viewer: who moves which card where, the
     card named if the viewer may see it."""
     parts = []
-    for spec, (verb, who, uids) in zip(verbs, done.moved):
+    for spec, (verb, who, uids) in zip(verbs, done.moved, strict=False):
         if verb in ("choose", "search") or (not uids and verb not in ("gain", "lose", "draw")):
             continue
         known = {u: before.known(state, u) for u in uids}
@@ -148,23 +148,23 @@ def told_moves(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: in
 
 def _sources_trashed(state: CState, top: int, before: Before) -> str:
     sources = before.left_behind(state, top)
-    owner = state.instances.owners[top]
+    owner = state.instances.owner(top)
     many = len(sources) > 1
     return (f"{state.cards[top].name}'s digivolution card{'s' if many else ''} ({', '.join(state.cards[u].name for u in sources)}) "
-            f"go{'' if many else 'es'} to {name(owner)}'s trash")  # type: ignore[arg-type]
+            f"go{'' if many else 'es'} to {name(owner)}'s trash")
 
 
 def move_events(state: CState, done: VerbResult, verbs: Sequence[Verb], before: Before) -> list[Event]:
     """One event per verb run, seen by the seats that may know its cards; and the digivolution cards a Digimon that left
     play took to the trash."""
     events = []
-    for spec, (verb, who, uids) in zip(verbs, done.moved):
+    for spec, (verb, who, uids) in zip(verbs, done.moved, strict=False):
         known = EVERYONE.intersection(*(before.known(state, u) for u in uids))
         data = {"to": spec.to or "trash"} if verb == "move" else None
         events.append(state.card_event(f"effect-{verb}", who, uids, data, seen_by=None if known == EVERYONE else known))
         for uid in uids if verb == "move" else ():  # a deletion trashes the whole stack by the deletion rule
             if before.left_behind(state, uid):
-                events.append(state.card_event("trash-sources", state.instances.owners[uid], before.left_behind(state, uid)))
+                events.append(state.card_event("trash-sources", state.instances.owner(uid), before.left_behind(state, uid)))
     return events
 
 

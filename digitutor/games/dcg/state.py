@@ -124,9 +124,20 @@ class CState(StateBase):
                     return owner, position
         return None
 
+    def stack_in_play(self, uid: int) -> tuple[int, int | None]:
+        """``stack_of`` for a card that must be in a stack (an attacker, a blocker): a ValueError if it is not."""
+        found = self.stack_of(uid)
+        if found is None:
+            raise ValueError(f"{self.instances.ids[uid]} is in no stack")
+        return found
+
     def stack_at(self, owner: int, position: int | None) -> Stack:
         side = self.sides[owner]
-        return side.breeding if position is None else side.battle[position]  # type: ignore[return-value]
+        if position is not None:
+            return side.battle[position]
+        if side.breeding is None:
+            raise ValueError(f"player {owner} has no stack in the breeding area")
+        return side.breeding
 
     def set_stack(self, owner: int, position: int | None, stack: Stack | None) -> None:
         """Replace (or, with None, remove) the stack at ``position``."""

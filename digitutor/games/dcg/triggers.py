@@ -174,7 +174,7 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
         state.frames[-1] = top.but(pending=rest)
     else:
         state.pop()
-    owner, card_iid, part, index, this_iid = item
+    owner, card_iid, _, _, _ = item
     effect = effect_of(state, item)
     uid = state.uid(card_iid)
     label = state.label(uid)
@@ -208,7 +208,7 @@ def _order_citations(state: CState, top: Frame, item: Pending, effect: Effect, b
 def ask_optional(state: CState, top: Frame) -> Decision:
     item = top["item"]
     effect = effect_of(state, item)
-    owner = top.player
+    owner = top.seat
     options = (Option(action("use-effect", owner), f"Use it: {effect.spec.quote}"), Option(action("decline", owner), "Do not use it"))
     return Decision(owner, "optional", f"{name(owner)}: use this effect of {state.label(state.uid(item[1]))}?", options,
                     (effect.citation, C.CARD_TEXT_FIRST), state.phase.value)
@@ -306,7 +306,7 @@ def _what_rules(state: CState, item: Pending, effect: Effect, every: Sequence[Ve
                 cited.append(C.NO_BURST_BY_EFFECT)  # a card with a Burst requirement digivolves the normal way here
     if any(v.verb == "play" and v.what is not None and v.what.zone == "sources" for v in verbs):
         cited.append(C.PLAY_FROM_SOURCES)
-    for spec, (verb, _, uids) in zip(verbs, done.moved):  # one entry a verb run, in order
+    for spec, (verb, _, uids) in zip(verbs, done.moved, strict=False):  # one entry a verb run, in order
         if verb != "move" or not uids or spec.what is None:
             continue
         where, origin = spec.to, _origin(every, spec.what)
@@ -358,7 +358,7 @@ def verb_hooks() -> VerbHooks:
         for uid in uids:
             if to == "deleted":
                 _delete_with_triggers(state, uid)
-            elif state.stack_of(uid) is not None and uid == state.stack_at(*state.stack_of(uid)).top:  # type: ignore[misc]
+            elif (place := state.stack_of(uid)) is not None and uid == state.stack_at(*place).top:
                 leave_play(state, uid, to)
             else:
                 take(state, uid)
@@ -378,7 +378,7 @@ def verb_hooks() -> VerbHooks:
             return
         for uid in uids:
             take(state, uid)
-            state.sides[state.instances.owners[uid]].field_cards.append(uid)  # type: ignore[index]
+            state.sides[state.instances.owner(uid)].field_cards.append(uid)
             state.revealed.append(uid)
 
     def other(state: CState, verb: Verb, owner: int, uids: list[int], kept: Mapping[str, Sequence[int]]) -> list[int]:
@@ -390,15 +390,17 @@ def verb_hooks() -> VerbHooks:
             return uids
         if verb.verb == "play":
             for uid in uids:
-                enter_play(state, state.instances.owners[uid], uid)  # type: ignore[arg-type]
+                enter_play(state, state.instances.owner(uid), uid)
             return uids
         if verb.verb == "play-token":
             from .cards import card_set
             from .state import Stack
 
+            if verb.card is None:  # refused when the card file is loaded (cards.py): a play-token names its Token
+                raise ValueError("a play-token verb names no Token")
             made = []
             for _ in range(verb.count):
-                state.instances, uid = state.instances.create(card_set()[verb.card], owner)  # type: ignore[index]
+                state.instances, uid = state.instances.create(card_set()[verb.card], owner)
                 state.cards = state.instances.cards
                 state.sides[owner].battle.append(Stack((uid,), played=state.turn))
                 made.append(uid)
@@ -437,8 +439,8 @@ def _delete_with_triggers(state: CState, top: int) -> None:
 def shuffle_deck(state: CState, top: Frame, rng: random.Random) -> Step:
     """An effect shuffles its owner's deck."""
     state.pop()
-    rng.shuffle(state.sides[top.player].deck)  # type: ignore[index]
-    return step(state, state.phase, top.player, f"{name(top.player)} shuffles their deck.", (C.CARD_TEXT_FIRST,),  # type: ignore[arg-type]
+    rng.shuffle(state.sides[top.seat].deck)
+    return step(state, state.phase, top.seat, f"{name(top.seat)} shuffles their deck.", (C.CARD_TEXT_FIRST,),
                 [Event("shuffle", top.player)])
 
 

@@ -113,10 +113,10 @@ def redact(state: CState, viewer: int | None) -> CState:
     searched = set(state.searched)
     for player, side in enumerate(state.sides):
         def pile(uids: Iterable[int], zone: str) -> list[int]:
-            if not hidden_from(zone, player, viewer):  # noqa: B023
+            if not hidden_from(zone, player, viewer):  # noqa: B023 - called within this iteration of the loop
                 return new.pile(uids, False)
             # a card its owner is looking at (a searched deck) is seen by that owner only
-            return [new.pile((uid,), not (uid in searched and player == viewer))[0] for uid in uids]  # noqa: B023
+            return [new.pile((uid,), not (uid in searched and player == viewer))[0] for uid in uids]  # noqa: B023 - called within this iteration of the loop
 
         def stack(kept: Stack) -> Stack:
             return kept.but(cards=tuple(pile(kept.cards, "battle")))

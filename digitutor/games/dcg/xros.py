@@ -61,7 +61,7 @@ def declare(state: CState, player: int, uid: int) -> Step:
     card = state.cards[uid]
     return step(state, Phase.MAIN, player, f"{name(player)} declares playing {card.name}, which has DigiXros requirements "
                 f"({' × '.join(card.digixros.names)}, -{card.digixros.reduce} each).",
-                (C.XROS_DECLARE, C.XROS, C.XROS_STEPS),  # type: ignore[union-attr]
+                (C.XROS_DECLARE, C.XROS, C.XROS_STEPS),
                 glossary=(C.XROS_INTRO, C.CARD_XROS, *example_text(card)[:1]))
 
 
@@ -109,7 +109,7 @@ def finish(state: CState, top: Frame) -> Step:
     assert card.digixros is not None
     state.pop()
     materials = [state.uid(i) for i in top["picked"]]
-    materials.sort(key=lambda m: -card.digixros.names.index(state.cards[m].name))  # type: ignore[union-attr]
+    materials.sort(key=lambda m: -card.digixros.names.index(state.cards[m].name))
     cited, words = [C.XROS_PAY], [C.GAUGE_FOR_COSTS]
     for material in materials:
         where = state.stack_of(material)

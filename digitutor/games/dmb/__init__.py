@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
@@ -41,13 +42,13 @@ class DigimonBattles(Game):
     id = "dmb"
     title = "Digimon Battles"
     players = 2
-    agents = {"greedy": GreedyAgent}
+    agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
     summary = (
         "Evolve a partner with DP, choose Circle, Triangle or Cross in secret, answer with Supports that resolve "
         "last-in-first-out, and trade blows by 1st Attack, Counter, Crash and Drain. 4 KO points wins."
     )
     plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState)
-    fixed_fields = {"cites": C, "effect_rules": EFFECT_RULES}
+    fixed_fields: ClassVar[Mapping[str, Any]] = {"cites": C, "effect_rules": EFFECT_RULES}
 
     def default_setup(self) -> dict[str, Any]:
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}
@@ -56,7 +57,7 @@ class DigimonBattles(Game):
         """A long game for timing time travel: six-fold decks, and two Ultimates (no Crash) with 3000 HP and no Mega to evolve to."""
         players = [
             {"deck": list(deck.cards) * 6, "active": [top], "hp": 3000, "partner": deck.partner}
-            for deck, top in zip(tutorial_decks(), ("magnaangemon", "weregarurumon"))
+            for deck, top in zip(tutorial_decks(), ("magnaangemon", "weregarurumon"), strict=True)
         ]
         return {"board": {"phase": "prep", "active": 0, "turn": 1, "players": players}}
 

@@ -85,9 +85,9 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     elif not once_a_turn:
         cited += state.cites.MORE.get("activate", ())
     if once_a_turn:
-        side.used_this_turn = side.used_this_turn + ((uid, state.turn),)
+        side.used_this_turn = (*side.used_this_turn, (uid, state.turn))
     else:
-        side.activated = side.activated + (uid,)
+        side.activated = (*side.activated, uid)
     outcome = run_effects(state, player, effects)
     return step(state, phase, player, f"{name(player)} activates {state.label(uid)}.{told} {outcome.narration}",
                 cited + outcome.citations, outcome.events, glossary + outcome.glossary)

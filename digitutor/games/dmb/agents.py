@@ -4,9 +4,10 @@ Support and the opponent's secret attack are blanked there)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
-from ...core.agents import ChooserAgent
+from ...core.agents import Chooser, ChooserAgent
 from ...core.records import Option
 from .cards import Card
 from .state import DState
@@ -108,4 +109,4 @@ class GreedyAgent(ChooserAgent):
     """Looks one move ahead from its own seat's view."""
 
     name = "greedy"
-    choosers = CHOOSERS
+    choosers: ClassVar[Mapping[str, Chooser]] = CHOOSERS

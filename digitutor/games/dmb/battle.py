@@ -17,8 +17,8 @@ from ...core.secret import choices
 from . import citations as DMB
 from .cards import SYMBOLS
 from .choices import push_attach_from, push_look, push_shatter
-from .effects import has_passive, passive_power
 from .common import chosen_attack, draw, name, owner_of, step, trash_top
+from .effects import has_passive, passive_power
 from .state import Battle, DState, Phase
 from .turn import turn_frames
 
@@ -49,13 +49,13 @@ def attack_order(turn: int, firsts: tuple[int, int], gained: tuple[int, ...], co
     if counts[0] != counts[1]:
         first = 0 if counts[0] > counts[1] else 1
         if not sum(firsts):
-            return (first, 1 - first), cited + [cites.TURN_FIRST]  # only the turn player's default 1st Attack
+            return (first, 1 - first), [*cited, cites.TURN_FIRST]  # only the turn player's default 1st Attack
         cited.append(cites.FIRST_CONFLICT)
         if min(counts) > 0:  # e.g. two against one: 3.2.1 counts the turn player's default point
             cited.append(cites.FIRST_TIE)
         return (first, 1 - first), cited
     if counts[0] == 0:
-        return (turn, 1 - turn), cited + [cites.TURN_FIRST]
+        return (turn, 1 - turn), [*cited, cites.TURN_FIRST]
     recent = [p for p in gained if counts[p] > 0]
     first = recent[-1] if recent else turn
     if sum(firsts):
@@ -147,7 +147,7 @@ def uncounterable(state: DState, player: int) -> bool:
 def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
     chosen = choices(top)
     state.attacks = (chosen[0], chosen[1])
-    state.gained = (state.active,) + state.gained
+    state.gained = (state.active, *state.gained)
     state.pop()
     told = "; ".join(f"{name(p)}'s {state.label(state.sides[p].active[-1])} uses {SYMBOLS[chosen[p]]}" for p in (0, 1))
     return step(state, Phase.BATTLE, None, f"Both attacks are revealed: {told}. {name(state.active)} has 1st Attack by default.",
@@ -166,7 +166,7 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         gained += (p,) * (_killer(state, found, p))
     counter = (found[0].has("counter"), found[1].has("counter"))
     stripped = (found[0].has("cannot-gain-1st"), found[1].has("cannot-gain-1st"))
-    firsts = tuple(_first_stacks(state, found, p) for p in (0, 1))
+    firsts = (_first_stacks(state, found, 0), _first_stacks(state, found, 1))
     order, because = attack_order(state.active, firsts, gained, counter, stripped, state.cites)
     if not any(counter) and not any(stripped):
         order, because = _second_attack_tie(state, found, firsts, order, because)
@@ -224,9 +224,9 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
         if not countered(state, attacker):
             if uncounterable(state, target):
                 return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)}'s attacks cannot be countered.",
-                            cited + [state.cites.EVO_BOX_PASSIVES], glossary=(state.cites.MISFIRE, state.cites.EVO_PASSIVES))
+                            [*cited, state.cites.EVO_BOX_PASSIVES], glossary=(state.cites.MISFIRE, state.cites.EVO_PASSIVES))
             return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)} did not use that attack.",
-                        cited + [state.cites.COUNTER_SPECIFICS], glossary=(state.cites.MISFIRE,))
+                        [*cited, state.cites.COUNTER_SPECIFICS], glossary=(state.cites.MISFIRE,))
         damage = power(state, target)
         receiver, victim = attacker, target  # the opponent hits itself; the Counter-user receives Drain, Draw ...
         mine = abilities(state, target)
@@ -336,7 +336,7 @@ def _second_attack_tie(state: DState, found: list[Abilities], firsts: tuple[int,
     stacks = [firsts[p] + (1 if p == state.active else 0) for p in (0, 1)]
     if seconds[0] == seconds[1] or max(stacks) > 0 or not seconds[order[0]]:
         return order, because
-    return (order[1], order[0]), because + [state.cites.SECOND_ATTACK, state.cites.SECOND_ATTACK_TIE]
+    return (order[1], order[0]), [*because, state.cites.SECOND_ATTACK, state.cites.SECOND_ATTACK_TIE]
 
 
 def _killer(state: DState, found: list[Abilities], p: int) -> int:
@@ -434,7 +434,7 @@ def knock_out(state: DState, player: int, rng: random.Random, glossary: list[Any
     if side.battle.revival:  # "KO points are still awarded as usual"; only the KOs after this one are worth exactly 1
         side.hp = side.battle.revival
         side.worth_one = True
-        return worth, cited + [state.cites.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
+        return worth, [*cited, state.cites.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
             f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP. This KO gives its usual KO points; " \
             "any later KO of it is worth exactly 1."
     events: list[Event] = []
@@ -482,8 +482,8 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
         worth, because, happened, words = knock_out(state, player, rng, glossary)
         winner = state.sides[1 - player]
         winner.ko_points += worth
-        cited += because + [state.cites.KO_POINT]
-        events += happened + [Event("ko-points", 1 - player, data={"points": winner.ko_points})]
+        cited += [*because, state.cites.KO_POINT]
+        events += [*happened, Event("ko-points", 1 - player, data={"points": winner.ko_points})]
         told.append(f"{words} {name(1 - player)} gains {worth} KO point{'s' if worth > 1 else ''} ({winner.ko_points}).")
     champions = [p for p in (0, 1) if state.sides[p].ko_points >= WIN_POINTS]
     if champions:

@@ -35,13 +35,13 @@ ATTACKS: tuple[AttackName, ...] = ("circle", "triangle", "cross")
 #: the Attack Abilities clauses (digitutor/rulebooks/editor-notes.yaml) name them, and the tutor shows them
 SYMBOL_NOTE = "dmb:attack-abilities.counter"
 MARKS = {"circle": "○", "triangle": "△", "cross": "✕"}
-SYMBOLS = {attack: f"{MARKS[attack]} {attack.capitalize()}" for attack in ATTACKS}
+SYMBOLS: dict[str, str] = {attack: f"{MARKS[attack]} {attack.capitalize()}" for attack in ATTACKS}
 LEVELS: tuple[str, ...] = ("R", "C", "U", "M")
 LEVEL_NAMES = {"R": "Rookie", "C": "Champion", "U": "Ultimate", "M": "Mega"}
 NEXT_LEVEL = {"R": "C", "C": "U", "U": "M"}
 
 
-class Attack(Schema):
+class Attack(Schema, frozen=True):
     """One of a Digimon's three attacks: its Power and its attack ability, if any."""
 
     power: Stat
@@ -50,7 +50,7 @@ class Attack(Schema):
     amount: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  #: Draw X, Trash X
 
 
-class CardEntry(Schema):
+class CardEntry(Schema, frozen=True):
     """One card of cards.yaml, as the file writes it."""
 
     id: CardId
@@ -114,7 +114,7 @@ class Card:
         return any(n in box for n in self.names)
 
     def attack(self, name: str) -> Attack:
-        return self.attacks[ATTACKS.index(name)] or Attack(power=0)  # type: ignore[arg-type]
+        return self.attacks[ATTACKS.index(name)] or Attack(power=0)
 
     def counts_as(self, kind: str) -> bool:
         """Its printed type, an Also [Type], or its card kind."""
@@ -176,12 +176,12 @@ def card_set() -> dict[str, Card]:
     return parse_cards(load_yaml(path), str(path))
 
 
-class DeckEntry(Schema):
+class DeckEntry(Schema, frozen=True):
     card: CardId
     count: Annotated[int, msgspec.Meta(ge=1, le=40)] = 1
 
 
-class DeckFile(Schema):
+class DeckFile(Schema, frozen=True):
     """A deck file: the 40-card main deck, the Destiny Zone and the declared partner."""
 
     game: Literal["dmb"]

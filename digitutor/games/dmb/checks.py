@@ -12,12 +12,11 @@ from ...core.frames import Frame
 from ...core.game import ActionRule
 from ...core.records import Option, Reason
 from . import citations as C
-from .cards import ATTACKS, NEXT_LEVEL, SYMBOLS, Card
 from .activate import check_activate
+from .cards import ATTACKS, NEXT_LEVEL, SYMBOLS, Card
 from .choices import check_attach, check_look, check_shatter, check_take
 from .common import chosen_attack, in_zone, partner_champions
 from .state import DState
-
 
 
 def why_not_play(state: DState, player: int, uid: int) -> tuple[Reason, ...]:
@@ -40,10 +39,10 @@ def requirement_reasons(state: DState, player: int, target: Card, ignores: tuple
     if side.evolved == state.turn:
         reasons.append(Reason("You have already evolved this turn.", state.cites.ONCE_PER_TURN))
     if not side.active:
-        return reasons + [Reason("You have no active Digimon.", state.cites.LEVEL_UP)]
+        return [*reasons, Reason("You have no active Digimon.", state.cites.LEVEL_UP)]
     current = state.cards[side.active[-1]]
     if not target.is_digimon:
-        return reasons + [Reason(f"{target.name} is not a Digimon.", state.cites.REQ_LEVEL)]
+        return [*reasons, Reason(f"{target.name} is not a Digimon.", state.cites.REQ_LEVEL)]
     by_box = current.named_in(target.evo_box) or (dna and current.named_in(target.dna))
     if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
         reasons.append(Reason(f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.", state.cites.REQ_LEVEL))
@@ -133,7 +132,7 @@ def evolve_options(state: DState, player: int) -> tuple[Option, ...]:
     options: list[Option] = []
     back_or_same = state.cites.BOX_ANY_LEVEL  # DBE: a Future whose evo-box names the active may go back or stay level
     targets = [u for u in side.hand if cards[u].is_digimon and (cards[u].level not in ("R", current.level)
-                                                                or back_or_same and current.named_in(cards[u].evo_box))]
+                                                                or (back_or_same and current.named_in(cards[u].evo_box)))]
     targets += [u for u in side.destiny if cards[u].level == "M"]
     for uid in targets:
         if cards[uid].dna:

@@ -8,15 +8,24 @@ verb last. The cards being looked at wait in the deck owner's ``looking`` zone, 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 from ...core.actions import Action, action
 from ...core.effects import Verb
 from ...core.frames import Frame, frame
 from ...core.records import Decision, Event, Option, Reason, Step
+from ...rules.model import Citation
 from .cards import valid_line
 from .common import in_zone, name, owner_of, step
 from .effects import can_attach
 from .state import DState, Phase, frame_phase
+
+
+class Cited(Protocol):
+    """Where ``attach`` adds the clauses it used: an effect run's outcome (``run.Outcome``, which imports this module)."""
+
+    citations: list[Citation]
+    glossary: list[Citation]
 
 
 def push_discard(state: DState, player: int, count: int) -> str:
@@ -35,7 +44,7 @@ def push_take(state: DState, player: int, verb: Verb, to: str = "hand") -> str:
     return f"{name(player)} picks a card from their {zone}" + purpose.get(to, ".")
 
 
-def attach(state: DState, player: int, uid: int, outcome: object = None) -> str:
+def attach(state: DState, player: int, uid: int, outcome: Cited | None = None) -> str:
     """Attach: next to the active Digimon, in the one attachment slot (a card already there is discarded)."""
     side = state.sides[player]
     for either in state.sides:  # a card may be attached to the opponent's Digimon (DBE)

@@ -165,7 +165,7 @@ def ask_bonus_order(state: DState, top: Frame) -> Decision | None:
     left = top["left"]
     if len(left) < 2:
         return None
-    player = top.player
+    player = top.seat
     card = state.cards[state.uid(top["card"])]
     options = tuple(Option(action("bonus", player, effect=index), f"Resolve first: \"{card.bonuses[index].spec.quote}\"") for index in left)
     return Decision(player, "bonus-order", f"{name(player)}: {card.name}'s Evolution Box bonuses trigger at once; which resolves first?",
@@ -186,7 +186,7 @@ def last_bonus(state: DState, top: Frame, rng: random.Random) -> Step | None:
 
 
 def _resolve_bonus(state: DState, top: Frame, index: int, chosen: bool) -> Step:
-    player = top.player
+    player = top.seat
     card = state.cards[state.uid(top["card"])]
     bonus = run_effects(state, player, (card.bonuses[index],))
     how = f"{name(player)} resolves this bonus first" if chosen else "The last bonus resolves"

@@ -62,9 +62,9 @@ def answer_setup_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
 
 
 def setup_shuffle_back(state: DState, top: Frame, rng: random.Random) -> Step:
-    rng.shuffle(state.sides[top.player].deck)  # type: ignore[index]
+    rng.shuffle(state.sides[top.seat].deck)
     state.pop()
-    return step(state, Phase.SETUP, top.player, f"{name(top.player)} shuffles their deck.", (state.cites.MULLIGAN,))  # type: ignore[arg-type]
+    return step(state, Phase.SETUP, top.seat, f"{name(top.seat)} shuffles their deck.", (state.cites.MULLIGAN,))
 
 
 def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:

@@ -9,8 +9,8 @@ from ...core.frames import frame
 from ...core.records import Event
 from ...core.secret import record
 from ...rules.model import Citation
-from .choices import attach, push_discard, push_look, push_take
 from .cards import SYMBOLS
+from .choices import attach, push_discard, push_look, push_take
 from .common import chosen_attack, draw, is_definition, name, to_owners_trash, trash_top
 from .effects import has_passive, whose
 from .state import DState
@@ -220,9 +220,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         outcome.say(f"{name(player)} trashes the top {event.data['count']} of their deck.")
     elif kind == "gain-ability":
         ability = verb.counter or ""
-        side.alter(abilities=side.battle.abilities + (ability,))
+        side.alter(abilities=(*side.battle.abilities, ability))
         if ability == "1st-attack":
-            state.gained = state.gained + (player,)
+            state.gained = (*state.gained, player)
         ability, _, scope = ability.partition("@")
         if scope:  # DBE: an ability added to one specific attack (FAQ, which abilities Jamming can void)
             outcome.citations += state.cites.MORE.get("attack-gains", ())
@@ -293,7 +293,7 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
     elif kind == "flip":  # DBE: a flip card turns over to its other side
         card = state.cards[source] if source is not None else None
         other = state.cites.card_set().get(card.flip) if card is not None and getattr(card, "flip", None) else None
-        if other is not None:
+        if other is not None and card is not None and source is not None:
             cards = list(state.instances.cards)
             cards[source] = other
             table = state.instances
@@ -400,11 +400,11 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
                 outcome.say(f"Its {state.cards[source].plus_p} +P lowers {name(player)}'s DP to {side.dp_total(state.cards)}.")
     elif kind == "discard-active":  # DBE: "discard this active"
         if side.active:
-            gone = side.active.pop()
-            side.trash.append(gone)
-            outcome.events.append(state.card_event("discard", player, (gone,)))
+            discarded = side.active.pop()
+            side.trash.append(discarded)
+            outcome.events.append(state.card_event("discard", player, (discarded,)))
             under = f"; {state.label(side.active[-1])} under it is the active Digimon now" if side.active else "; the active zone is empty"
-            outcome.say(f"{name(player)} discards their active {state.label(gone)}{under}.")
+            outcome.say(f"{name(player)} discards their active {state.label(discarded)}{under}.")
     elif kind == "set-hp":  # DBE: "own HP is 10"
         if side.active:
             side.hp = verb.amount

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core.errors import InputError, counted
 from ...core.fields import whole_number
@@ -14,8 +14,8 @@ from ...core.layout import MAX_TURN, CardLayout
 from ...core.records import Reason
 from . import citations as C
 from .cards import Card, Deck, card_set, tutorial_decks
-from .turn import turn_frames
 from .state import DState, Side
+from .turn import turn_frames
 
 DECK_SIZE = 40
 START_AT = ("setup", "prep", "evolution", "strategy", "end")
@@ -135,7 +135,10 @@ def _whole(entry: Mapping, key: str, source: str, where: str, top: int = 990) ->
     return value
 
 
-def _side(layout: Layout, entry: Any, where: str) -> Side:
+AnyCard = TypeVar("AnyCard", bound=Card)  #: DMB's card record or a game's that extends it (DBE)
+
+
+def _side(layout: CardLayout[AnyCard], entry: Any, where: str) -> Side:
     source = layout.source
     if not isinstance(entry, Mapping):
         raise InputError(source, where, f"expected a mapping with {', '.join(SIDE_FIELDS)}")
@@ -208,7 +211,7 @@ def choose_pending_attacks(game_id: str, state: DState, entry: Any, phase: str, 
     game.advance(state, random.Random(0))  # the game's own Strategy Phase start: it lays out the choices, Supports, Battle
     try:
         while state.frames[-1].kind == "strategy.choose":  # each player's secret choice, answered as a player would
-            player = state.frames[-1].player
+            player = state.frames[-1].seat
             game.apply(state, action("attack", player, choice=chosen[player]))
     except DigitutorError as error:
         raise InputError(source, where, f"these attacks cannot be chosen: {error}") from None

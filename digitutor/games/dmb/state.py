@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import ModuleType
+from typing import Any
 
+from ...core.effects import EffectRules
 from ...core.frames import Frame, frame
 from ...core.instances import Instances
 from ...core.state import StateBase
-from ...core.effects import EffectRules
 from . import citations as DMB
 from .effects import RULES as DMB_EFFECTS
 
@@ -95,7 +96,7 @@ class Side:
     def dp_total(self, cards: tuple) -> int:
         return sum(cards[uid].plus_p for uid in self.dp)
 
-    def alter(self, **changes: object) -> None:
+    def alter(self, **changes: Any) -> None:
         self.battle = replace(self.battle, **changes)
 
 

@@ -145,7 +145,7 @@ def ask_jam(state: DState, top: Frame) -> Decision | None:
         return None
     from .checks import ACTIONS
 
-    reasons = ACTIONS["jam"].check(state, top, action("jam", player))  # type: ignore[misc]
+    reasons = ACTIONS["jam"].reasons(state, top, action("jam", player))
     options = (
         Option(action("jam", player), "Reveal your Cross and Jam: Void their Digimon Support", reasons),
         Option(action("no-jam", player), "Do not Jam"),
@@ -160,7 +160,7 @@ def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-jam":
         return step(state, Phase.SUPPORT, player, f"{name(player)} does not Jam.", (state.cites.JAM_WINDOW, state.cites.JAM_ASKED))
     other = state.sides[1 - player]
-    other.alter(voided=True, abilities=other.battle.abilities + ("jammed",))
+    other.alter(voided=True, abilities=(*other.battle.abilities, "jammed"))
     uid = other.support[-1]
     return step(state, Phase.SUPPORT, player,
                 f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
@@ -180,14 +180,13 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
             flipped.append(player)
             events.append(state.card_event("flip-support", player, side.support))
             told.append(f"{name(player)}'s blind Support is {state.label(side.support[-1])}.")
-    voiders = [p for p in (state.active, 1 - state.active) if _support(state, p) is not None and is_void(_support(state, p).supports)]
-    for player in voiders:
+    voiders = [(p, card) for p in (state.active, 1 - state.active) if (card := _support(state, p)) is not None and is_void(card.supports)]
+    for player, card in voiders:
         side, other = state.sides[player], state.sides[1 - player]
         if side.battle.voided and not state.cites.VOIDS_CANNOT_BE_VOIDED:
             continue
         if other.support and not other.battle.voided:
             other.alter(voided=True)
-            card = _support(state, player)
             cited += [state.cites.VOID_FIRST, *(e.citation for e in card.supports if e.spec.timing == "void")]
             told.append(f"{name(player)}'s {card.name} voids {name(1 - player)}'s Support.")
             events.append(Event("void", 1 - player))
@@ -224,7 +223,7 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     if not effects:
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
-        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", order + [state.cites.MISFIRE])
+        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", [*order, state.cites.MISFIRE])
     state.frames.append(top)  # still resolving: a choice the effects ask for belongs to the Support Phase
     outcome = run_effects(state, player, effects, side.support[-1])
     state.frames.remove(top)

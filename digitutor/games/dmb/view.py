@@ -90,10 +90,10 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
     players = []
     for player, side in enumerate(state.sides):
         def row(zone: str, uids: list[int]) -> tuple[CardView, ...]:
-            return tuple(card_view(state, uid, hidden_from(state, zone, player, viewer)) for uid in uids)  # noqa: B023
+            return tuple(card_view(state, uid, hidden_from(state, zone, player, viewer)) for uid in uids)  # noqa: B023 - called within this iteration of the loop
 
         support_zone = "blind-support" if side.blind else "support"
-        shown = (
+        shown: tuple[ZoneView, ...] = (
             _deck_view(state, side),
             ZoneView("hand", "Hand", row("hand", side.hand), "row", len(side.hand)),
             ZoneView("active", "Active Zone", _active_view(state, side), "stack", len(side.active)),
@@ -132,7 +132,7 @@ def redact(state: DState, viewer: int | None) -> DState:
     sides = []
     for player, side in enumerate(state.sides):
         def pile(uids: list[int], zone: str) -> list[int]:
-            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023
+            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023 - called within this iteration of the loop
 
         copy = side.copy()
         face_up = side.deck_face_up and bool(side.deck)  # DBE: a deck flipped over shows its top card to both players

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...core.game import Game, PhaseInfo, Plugs
 from ...core.records import Reason, Result
@@ -36,7 +37,7 @@ class DTector(Game):
     id = "dtector"
     title = "D-Tector Card Game"
     players = 2
-    agents = {"greedy": GreedyAgent}
+    agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
     summary = (
         "Battle Call: both players reveal a Digimon at once (Ability > Crush > Energy > Ability, Spirit "
         "beats all); winners fill the D-Dock, digivolve, and attack the opponent's deck. Most points when "

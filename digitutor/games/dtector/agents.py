@@ -6,9 +6,10 @@ Battle Call card blanked out, and the decision's options (which name only its ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
-from ...core.agents import ChooserAgent
+from ...core.agents import Chooser, ChooserAgent
 from ...core.records import Option
 from . import effects
 from .cards import BattleType, Card
@@ -87,4 +88,4 @@ class GreedyAgent(ChooserAgent):
     """Looks one move ahead from its own seat's view; never keeps a card back for later."""
 
     name = "greedy"
-    choosers = CHOOSERS
+    choosers: ClassVar[Mapping[str, Chooser]] = CHOOSERS

@@ -54,7 +54,7 @@ def battle_call_winner(first: Card, second: Card) -> CallOutcome:
         cited += (C.SPECIAL_EFFECT, *values[0].because, *values[1].because)
     story = f"Both are {types[0]}: Digimon Power {powers[0]} against {powers[1]}."
     if powers[0] == powers[1]:
-        return CallOutcome(None, story + " Same type, same power.", cited + (C.BATTLE_CALL_TIE,))
+        return CallOutcome(None, story + " Same type, same power.", (*cited, C.BATTLE_CALL_TIE))
     return CallOutcome(int(powers[1] > powers[0]), story, cited)
 
 
@@ -71,6 +71,14 @@ def in_d_dock(state: DState, player: int, instance: str) -> int | None:
     """The D-Dock position of the Digimon whose top card is ``instance`` (None: not there)."""
     uid = state.instances.uid(instance)
     return None if uid is None else state.unit_at(player, uid)
+
+
+def d_dock_position(state: DState, player: int, instance: str) -> int:
+    """``in_d_dock`` for a Digimon the action's check found there already: a ValueError if it is not there."""
+    at = in_d_dock(state, player, instance)
+    if at is None:
+        raise ValueError(f"{instance} is not a Digimon in player {player}'s D-Dock")
+    return at
 
 
 def _count(action: Action, wanted: int, what: str, citation: Citation) -> tuple[Reason, ...]:
@@ -133,9 +141,9 @@ def check_digivolve(state: DState, frame: Frame | None, action: Action) -> tuple
         found.append(Reason(f"{action.cards[0]} is not a Digimon in your D-Dock.", C.DIGIVOLVE))
     if uid is None:
         found.append(Reason(f"{action.cards[1]} is not a card in your hand.", C.DIGIVOLVE))
-    if found:
+    if unit_at is None or uid is None:
         return tuple(found)
-    return why_not_digivolve(state, player, unit_at, state.card(uid))  # type: ignore[arg-type]
+    return why_not_digivolve(state, player, unit_at, state.card(uid))
 
 
 def check_combine(state: DState, frame: Frame | None, action: Action) -> tuple[Reason, ...]:

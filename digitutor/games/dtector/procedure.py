@@ -16,12 +16,14 @@ from ...core.effects import expire
 from ...core.frames import Frame, frame
 from ...core.game import DecisionRule, Procedure
 from ...core.records import Decision, Event, Option, Step
+from ...rules.model import Citation
 from . import citations as C
 from . import effects
 from .cards import BattleType, Card, Level
 from .checks import (
     attacking_card,
     battle_call_winner,
+    d_dock_position,
     in_d_dock,
     why_not_defend_from_hand,
     why_not_digivolve,
@@ -84,7 +86,8 @@ def setup_coin(state: DState, top: Frame, rng: random.Random) -> Step:
 def turn_frames(active: int, refill: bool = True) -> list[Frame]:
     """A turn's phases, in the rulebook's order, as frames to run one after another."""
     frames = [frame("draw.refill", active)] if refill else []
-    return frames + [
+    return [
+        *frames,
         frame("battle-call.place", active),
         frame("digivolve.choose", active),
         frame("digivolve.choose", 1 - active),
@@ -117,12 +120,13 @@ def draw_refill(state: DState, top: Frame, rng: random.Random) -> Step | None:
         return None
     state.pop()
     needs = [(p, HAND_SIZE - len(state.sides[p].hand)) for p in (state.active, 1 - state.active)]
-    events = [_draw(state, p, n) for p, n in needs if n > 0]
-    if not events:
+    drawn = [(p, _draw(state, p, n)) for p, n in needs if n > 0]
+    if not drawn:
         return None
     if _someone_out_of_cards(state):
         _game_over(state)
-    told = " and ".join(f"{name(e.player)} draws {e.data['count']}" for e in events)
+    told = " and ".join(f"{name(p)} draws {e.data['count']}" for p, e in drawn)
+    events = [e for _, e in drawn]
     return _step(state, Phase.DRAW, state.active, f"Hands are refilled to {HAND_SIZE}: {told}.", (C.DRAW_TO_THREE,), events)
 
 
@@ -172,7 +176,10 @@ def battle_call_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
 
 
 def battle_call_compare(state: DState, top: Frame, rng: random.Random) -> Step:
-    outcome = battle_call_winner(state.card(state.face_down[0]), state.card(state.face_down[1]))  # type: ignore[arg-type]
+    first, second = state.face_down
+    if first is None or second is None:
+        raise ValueError("both Battle Call cards are placed before they are compared")
+    outcome = battle_call_winner(state.card(first), state.card(second))
     state.goto(frame("battle-call.resolve", winner=outcome.winner))
     winner = "nobody" if outcome.winner is None else name(outcome.winner)
     return _step(
@@ -198,7 +205,7 @@ def battle_call_resolve(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
     if winner is None:
         narration = "Both Battle Call cards go to the discard pile."
-        cited = (C.BATTLE_CALL_TIE, C.PROCEED_TO_DIGIVOLVE)
+        cited: tuple[Citation, ...] = (C.BATTLE_CALL_TIE, C.PROCEED_TO_DIGIVOLVE)
     else:
         narration = f"{name(winner)} places the winner in the D-Dock; {name(1 - winner)} discards theirs."
         cited = (C.WINNER_TO_D_DOCK, C.LOSER_DISCARDS, C.PROCEED_TO_DIGIVOLVE)
@@ -249,20 +256,18 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "done":
         state.pop()
         return _step(state, Phase.DIGIVOLVE, player, f"{name(player)} is done digivolving.", (C.BOTH_PLAYERS_DIGIVOLVE,))
-    unit_at = in_d_dock(state, player, chosen.cards[0])
-    assert unit_at is not None
+    unit_at = d_dock_position(state, player, chosen.cards[0])
     unit = side.ddock[unit_at]
     if chosen.kind == "digivolve":
         uid = state.uid(chosen.cards[1])
         side.hand.remove(uid)
         before = unit.top
-        side.ddock[unit_at] = Unit(unit.stack + (uid,), unit.spirits)
+        side.ddock[unit_at] = Unit((*unit.stack, uid), unit.spirits)
         return _step(
             state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
             (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [state.card_event("digivolve", player, (before, uid))],
         )
-    target_at = in_d_dock(state, player, chosen.cards[1])
-    assert target_at is not None
+    target_at = d_dock_position(state, player, chosen.cards[1])
     target = side.ddock[target_at]
     combined = Unit(target.stack, target.spirits + unit.cards)
     side.ddock[target_at] = combined
@@ -297,7 +302,7 @@ def ask_attack(state: DState, top: Frame) -> Decision | None:
 
 def no_attacker(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
-    return _step(state, Phase.DIGI_BATTLE, top.player, f"{name(top.player)} has no Digimon in the D-Dock to attack with.", (C.ATTACK,))  # type: ignore[arg-type]
+    return _step(state, Phase.DIGI_BATTLE, top.seat, f"{name(top.seat)} has no Digimon in the D-Dock to attack with.", (C.ATTACK,))
 
 
 def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
@@ -305,7 +310,7 @@ def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-attack":
         state.pop()
         return _step(state, Phase.DIGI_BATTLE, player, f"{name(player)} does not attack.", (C.ATTACK, C.ONE_ATTACK))
-    unit = state.sides[player].ddock[in_d_dock(state, player, chosen.cards[0])]  # type: ignore[index]
+    unit = state.sides[player].ddock[d_dock_position(state, player, chosen.cards[0])]
     state.goto(frame("digi-battle.defend", 1 - player, attacker=chosen.cards[0]))
     return _step(
         state, Phase.DIGI_BATTLE, player,
@@ -338,7 +343,7 @@ def ask_defend(state: DState, top: Frame) -> Decision | None:
     if not any(option.legal for option in options):
         return None
     return Decision(
-        top.player, "defend", f"{name(top.player)}: block the attack?", options, (C.DEFEND, C.ELEMENTS), Phase.DIGI_BATTLE.value,  # type: ignore[arg-type]
+        top.seat, "defend", f"{name(top.seat)}: block the attack?", options, (C.DEFEND, C.ELEMENTS), Phase.DIGI_BATTLE.value,
     )
 
 
@@ -354,7 +359,7 @@ def answer_defend(state: DState, top: Frame, chosen: Action) -> Step:
 
 def _undefended(state: DState, top: Frame, declined: bool) -> Step:
     attacker, defender = state.active, 1 - state.active
-    unit = state.sides[attacker].ddock[in_d_dock(state, attacker, top["attacker"])]  # type: ignore[index]
+    unit = state.sides[attacker].ddock[d_dock_position(state, attacker, top["attacker"])]
     power = state.unit_power(unit)
     hit = effects.damage(unit_effects(state, unit), power)
     damage = hit.value
@@ -400,17 +405,17 @@ def _combined(state: DState, unit: Unit, because: tuple) -> tuple:
 def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
     attacker, defender = state.active, 1 - state.active
     attack_side, defend_side = state.sides[attacker], state.sides[defender]
-    attack_at = in_d_dock(state, attacker, top["attacker"])
-    attack_unit = attack_side.ddock[attack_at]  # type: ignore[index]
+    attack_at = d_dock_position(state, attacker, top["attacker"])
+    attack_unit = attack_side.ddock[attack_at]
     block_at = in_d_dock(state, defender, blocker_id)
     from_hand = block_at is None
-    if from_hand:
+    if block_at is None:
         uid = state.uid(blocker_id)
         defend_side.hand.remove(uid)
         block_unit = Unit((uid,))
     else:
-        block_unit = defend_side.ddock.pop(block_at)  # type: ignore[arg-type]
-    del attack_side.ddock[attack_at]  # type: ignore[arg-type]
+        block_unit = defend_side.ddock.pop(block_at)
+    del attack_side.ddock[attack_at]
     attack_power = state.unit_power(attack_unit)
     cited = [C.DEFEND, C.HIGHEST_POWER_WINS, C.DIGIMON_POWER]
     blocker = state.card(block_unit.top)

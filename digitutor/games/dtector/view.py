@@ -10,9 +10,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from ...core.effects import renumbered
-from ...core.secret import hide_secrets
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Renumbering
+from ...core.secret import hide_secrets
 from .cards import BattleType, Card, Element, Level
 from .procedure import name
 from .state import DState, Side, Unit
@@ -102,7 +102,7 @@ def redact(state: DState, viewer: int | None) -> DState:
     face_down: list[int | None] = []
     for player, side in enumerate(state.sides):
         def pile(uids: Iterable[int], zone: str) -> list[int]:
-            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023
+            return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023 - called within this iteration of the loop
 
         sides.append(Side(
             pile(side.deck, "deck"), pile(side.hand, "hand"),

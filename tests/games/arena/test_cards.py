@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .arena_helpers import board, player
 from digitutor.cli import main
 from digitutor.core.errors import InputError
 from digitutor.games.arena import GAME
 from digitutor.games.arena.cardfile import card_set, cards_dir, parse_card_list, parse_cards, tutorial_decks
 from digitutor.games.arena.cards import Colour, Level
 from digitutor.games.arena.layout import new_state
+
+from .arena_helpers import board, player
 
 CARDS = card_set()
 RAW = yaml.safe_load((cards_dir() / "cards.yaml").read_text())
@@ -117,7 +118,7 @@ def test_a_bad_card_names_its_field_and_what_was_expected(edit, field, expected)
 def test_a_bad_deck_file_names_its_field():
     with pytest.raises(InputError, match=r"deck.yaml: cards\[1\]: unknown card 'koromon'"):
         parse_card_list({"game": "arena", "cards": ["agumon", "koromon"]}, "deck.yaml", CARDS)
-    with pytest.raises(InputError, match="deck.yaml: game/cards: expected 'game: arena'"):
+    with pytest.raises(InputError, match=r"deck.yaml: game/cards: expected 'game: arena'"):
         parse_card_list({"game": "dtector", "cards": []}, "deck.yaml", CARDS)
 
 

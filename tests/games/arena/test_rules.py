@@ -8,7 +8,6 @@ from collections import Counter
 
 import pytest
 
-from .arena_helpers import board, options, play, player, steps_citing
 from digitutor.core.errors import IllegalActionError
 from digitutor.core.frames import frame
 from digitutor.core.match import Match
@@ -19,6 +18,8 @@ from digitutor.games.arena.cardfile import card_set, draft_pool, tutorial_decks
 from digitutor.games.arena.cards import STRONGER_THAN, Colour
 from digitutor.games.arena.checks import deck_problems, power
 from digitutor.games.arena.layout import new_state
+
+from .arena_helpers import board, options, play, player, steps_citing
 
 CARDS = card_set()
 DECKS = [list(cards) for _, cards in tutorial_decks()]

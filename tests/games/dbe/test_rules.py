@@ -72,7 +72,7 @@ def test_deck_construction_b11_b12_b13_aces_firewalls_and_data_per_deck_even_in_
 
 def test_deck_construction_b3_b5_b6_b7_the_destiny_zone():
     deck = agumon_deck()
-    destiny = deck.destiny + ("wargreymon", "togemon", "crest-proxy", "wind-mastery")
+    destiny = (*deck.destiny, "wargreymon", "togemon", "crest-proxy", "wind-mastery")
     cards = deck.cards[:-4]
     found = set(cites(deck_problems(agumon_deck(cards=cards, destiny=destiny))))
     assert found == {"dbe:deck-construction.b3", "dbe:deck-construction.b5", "dbe:deck-construction.b6",
@@ -132,8 +132,11 @@ def test_rules_faq_hidden_zones_an_open_hand_is_seen_until_the_end_phase():
     for key in ("attack:choice=triangle", "attack:choice=triangle", "no-support", "support:redotamamon"):
         match.run()
         match.choose(match.resolve_key(key).key)
-    seen = lambda: {card.name for zone in match.game.board(match.state, 0).players[1].zones if zone.id == "hand"  # noqa: E731
-                    for card in zone.cards if not card.hidden}
+
+    def seen() -> set[str]:
+        return {card.name for zone in match.game.board(match.state, 0).players[1].zones if zone.id == "hand"
+                for card in zone.cards if not card.hidden}
+
     while match.state.phase.value != "battle":
         match.advance()
     assert seen() == {"Biyomon", "Attack Chip"}
@@ -146,7 +149,7 @@ def test_deck_construction_p1_an_ace_in_the_destiny_zone_still_counts():
     """"if an Ace, Firewall or DATA are in the Destiny Zone (as with Proxy cards), they still cannot exceed the 1 per deck
     rule (or 3 for Firewalls)"."""
     deck = agumon_deck()
-    found = cites(deck_problems(agumon_deck(cards=deck.cards[:-1], destiny=deck.destiny + ("gold-banana",))))
+    found = cites(deck_problems(agumon_deck(cards=deck.cards[:-1], destiny=(*deck.destiny, "gold-banana"))))
     assert "dbe:deck-construction.p1" in found  # the second Gold Banana, the one in the Destiny Zone, is counted
 
 
@@ -154,9 +157,9 @@ def test_deck_construction_p3_a_flip_card_with_an_initial_side_begins_with_it():
     """"If any of them have the initial side icon (up arrow), they must begin the game with that side up"; both sides
     share a card number, so copies count together."""
     deck = agumon_deck()
-    moon = agumon_deck(cards=deck.cards[:-1] + ("moon-disk",))
+    moon = agumon_deck(cards=(*deck.cards[:-1], "moon-disk"))
     assert "dbe:deck-construction.p3" in cites(deck_problems(moon))
-    star = agumon_deck(cards=deck.cards[:-1] + ("star-disk",))
+    star = agumon_deck(cards=(*deck.cards[:-1], "star-disk"))
     assert "dbe:deck-construction.p3" not in cites(deck_problems(star))
     four = agumon_deck(cards=deck.cards[:-4] + ("star-disk",) * 4)
     assert "dbe:deck-construction.b9" in cites(deck_problems(four))  # an Option: 3 copies at most, by the shared number

@@ -23,7 +23,7 @@ def cites(reasons) -> list[str]:
 
 def test_decks_required_items_b1_fifty_cards_at_most_four_of_a_number():
     assert len(RED) == 50 and deck_problems(RED, ["st1-01"] * 4) == ()
-    too_many = RED[:-2] + ["st1-03", "st1-03"]
+    too_many = [*RED[:-2], "st1-03", "st1-03"]
     assert cites(deck_problems(too_many)) == ["dcg:decks.required-items.b1"]
     assert "6 copies of ST1-03" in deck_problems(too_many)[0].why
     assert cites(deck_problems(RED[:-1])) == ["dcg:decks.required-items.b1"]
@@ -32,9 +32,9 @@ def test_decks_required_items_b1_fifty_cards_at_most_four_of_a_number():
 def test_decks_required_items_b2_zero_to_five_digi_eggs_and_no_egg_or_token_in_the_deck():
     assert deck_problems(RED, []) == ()  # "A Digi-Egg deck is not required to play."
     assert cites(deck_problems(RED, ["st1-01"] * 4 + ["st2-01"] * 2)) == ["dcg:decks.required-items.b2"]
-    with_egg = RED[:-1] + ["st1-01"]
+    with_egg = [*RED[:-1], "st1-01"]
     assert "Digi-Egg" in deck_problems(with_egg)[0].why
-    with_token = RED[:-1] + ["token-goblimon"]
+    with_token = [*RED[:-1], "token-goblimon"]
     assert cites(deck_problems(with_token)) == ["dcg:tokens.p6"]
 
 

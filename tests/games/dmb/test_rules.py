@@ -38,7 +38,7 @@ def test_deck_construction_the_tutorial_decks_are_legal():
 
 def test_deck_construction_b1_and_b6_forty_cards_at_most_four_of_a_digimon():
     deck = tutorial_decks()[0]
-    five = Deck("x", deck.cards[:-1] + ("agumon",), deck.destiny, deck.partner)  # a fifth Agumon for Type Bridge
+    five = Deck("x", (*deck.cards[:-1], "agumon"), deck.destiny, deck.partner)  # a fifth Agumon for Type Bridge
     assert "dmb:deck-construction.b6" in cites(deck_problems(five))
     short = Deck("x", deck.cards[:-1], deck.destiny, deck.partner)
     assert cites(deck_problems(short)) == ["dmb:deck-construction.b1"]

@@ -26,7 +26,7 @@ def test_the_rulebook_text_keeps_the_lost_symbols_lost_and_the_note_names_them()
 
 
 def test_the_tutor_names_each_attack_by_its_symbol_and_its_word():
-    assert SYMBOLS == {attack: f"{MARKS[attack]} {WORDS[attack]}" for attack in ATTACKS}
+    assert {attack: f"{MARKS[attack]} {WORDS[attack]}" for attack in ATTACKS} == SYMBOLS
     assert len(set(MARKS.values())) == 3
 
 
