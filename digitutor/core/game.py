@@ -25,7 +25,6 @@ from .frames import Frame
 from .instances import Instances
 from .records import Decision, Option, Reason, Result, Step, seat_name
 
-
 #: the board key that says a board is deliberately beyond a legal game, and why (shown to the learner)
 BEYOND_RULES = "beyond-rules"
 #: the longest ``beyond-rules`` reason

@@ -13,7 +13,8 @@ What the rules do reach is not refused, even where it looks odd; each game's fun
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from ..core.records import Reason
@@ -129,7 +130,7 @@ def _trims_sources(card: Any) -> bool:
                for effect in card.effects for verb in (*effect.spec.cost, *effect.spec.do))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reaches(start: str, goal: str) -> bool:
     """Can a Digimon showing card ``start`` become ``goal`` by digivolving one or more times (the shipped cards)?"""
     from ..core.registry import get_game
@@ -208,7 +209,7 @@ def _battles_states(game: str, cited: Any, who: str, side: Any, stack: list[Any]
     if side.abnormal and top is None:
         reasons.append(Reason(f"{who} is Abnormal with no active Digimon: Abnormal is the status of an active Digimon "
                               "played un-evolved as a Level C or U.", cited.ABNORMAL))
-    elif side.abnormal and (top.level == "R" or game == "dmb" and top.level == "M"):
+    elif side.abnormal and top is not None and (top.level == "R" or (game == "dmb" and top.level == "M")):
         never = " (and an Abnormal Digimon does not evolve)" if game == "dmb" else ""
         reasons.append(Reason(f"{who}'s active {top.name} (Level {top.level}) is Abnormal: only a Level C or U played "
                               f"un-evolved is Abnormal{never}.", cited.ABNORMAL))
@@ -253,7 +254,7 @@ def _dtector(board: dict[str, Any], state: Any) -> list[Reason]:
     reasons: list[Reason] = []
     for player, side in enumerate(state.sides):
         for unit in side.ddock:
-            for below, above in zip(unit.stack, unit.stack[1:]):
+            for below, above in pairwise(unit.stack):
                 where = f"In Player {player + 1}'s D-Dock, {cards[above].name} lies on {cards[below].name}"
                 reasons += [Reason(f"{where}: {reason.why}", reason.citation)
                             for reason in digivolve_reasons(cards[below], cards[above])]

@@ -104,7 +104,7 @@ class Deal:
         for family, paths in self.hidden.items():
             cards = list(self.pools[family])
             rng.shuffle(cards)
-            for path, card in zip(paths, cards):
+            for path, card in zip(paths, cards, strict=True):  # a pool holds one card per hidden place
                 _put(board, path, card)
         if self.secret is not None:
             chosen = list(self.real["attack"]["chosen"])

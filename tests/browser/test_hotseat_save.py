@@ -13,12 +13,12 @@ import os
 from urllib.parse import unquote
 
 import pytest
+from drive import wait_ready
 from playwright.sync_api import Locator, Page, expect
 
 from digitutor.core.secret import waiting
 from digitutor.widgets.apps import HOT_SEAT, LearnApp
 from digitutor.widgets.position import position_link, read_position
-from drive import wait_ready
 
 ANSWER = "attack:choice=cross"
 SECRET_PROMPT = "choose your attack in secret"

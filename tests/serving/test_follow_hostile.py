@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from digitutor.serving.follow import KEY_HEADER, MAX_BODY, MAX_VOTE_BODY
 from test_follow import DECISION, KEY, FollowServer, _until, events, view
+
+from digitutor.serving.follow import KEY_HEADER, MAX_BODY, MAX_VOTE_BODY
 
 #: bodies nobody's kernel or follow page sends
 HOSTILE: list[bytes] = [
