@@ -7,7 +7,8 @@ from .course import (
     DEFAULT_LESSON, course_for, course_files, lesson_agents, lesson_for, lesson_path, lessons_dir, play_lesson,
     scripted_answer, start_lesson,
 )
-from .model import ASKS, FIELDS, STEP_KEYS, WHEN_KEYS, Lesson, Moment, Note, Question, file_hash, load_lesson, parse_lesson
+from .model import ASKS, FIELDS, Lesson, Note, Question, file_hash, load_lesson, parse_lesson
+from .moments import STEP_KEYS, WHEN_KEYS, Moment
 from .questions import Choice, Posed, QuestionError, pose
 from .tracker import LessonTracker
 
