@@ -36,8 +36,9 @@ def exercise_problems(lesson: Lesson) -> list[str]:
         where = f"{lesson.path}: {exercise.where} ({exercise.id})"
         try:
             proof = prove(exercise)
-        except DigitutorError as error:
-            problems.append(f"{where}: {error}")
+        except DigitutorError as error:  # the board, the opponent's script, an end that never comes
+            named = str(error).startswith(f"{lesson.path}: ")  # already names the file and the field
+            problems.append(str(error) if named else f"{where}: {error}")
             continue
         problems.extend(f"{where}: {missing}" for missing in proof.missing())
     return problems

@@ -16,7 +16,7 @@ from digitutor.core.errors import InputError
 from digitutor.core.registry import GAME_MODULES
 from digitutor.lessons import course_for, lesson_path, load_lesson, parse_lesson
 from digitutor.lessons.check import check_lesson
-from digitutor.lessons.exercises import AnswerError, ExercisePlay, grade
+from digitutor.lessons.exercises import AnswerError, ExerciseError, ExercisePlay, grade
 from digitutor.lessons.proofs import prove
 
 DCG_LESSON = lesson_path("dcg", "04-blockers-and-security")
@@ -268,8 +268,7 @@ def test_a_bad_board_is_named_under_the_exercise_when_it_is_played(tmp_path):
     doc["exercises"][0]["board"]["players"][0]["hand"] = ["agumon", "no-such-card"]
     path = write_lesson(tmp_path, doc)
     problems = check_lesson(load_lesson(path))
-    assert problems == [f"{path}: exercises[0] (type-beats-power): {path}: exercises[0].board.players[0].hand[1]: "
-                        "unknown card 'no-such-card'"]
+    assert problems == [f"{path}: exercises[0].board.players[0].hand[1]: unknown card 'no-such-card'"]
 
 
 def test_lessons_check_refuses_an_exercise_that_cannot_be_failed_or_solved(tmp_path):
@@ -321,3 +320,34 @@ def test_lessons_exercises_exits_1_when_a_line_is_missing(tmp_path, capsys):
 def test_lessons_exercises_bad_input_is_one_line_and_exit_2(capsys, args):
     code, _, err = run(capsys, "lessons", "exercises", *args)
     assert code == 2 and err.count("\n") == 1
+
+
+# -- a scripted opponent ---------------------------------------------------------------------------------------------
+
+
+def defend_exercise(opponent):
+    doc = good_doc()
+    entry = {**doc["exercises"][1], "opponent": opponent}
+    return parse_lesson({**doc, "exercises": [entry]}, "lessons/01-scripted.yaml").exercises[0]
+
+
+def test_a_scripted_opponent_answers_from_its_script():
+    """dtector:digi-battle-phase.p1 "The player whose turn it is may attack": scripted not to, Player 2 does not attack,
+    the learner has nothing to decide, and no point is scored."""
+    outcome = grade(defend_exercise(["no-attack"]), [])
+    assert not outcome.success and outcome.answers == ()
+    assert grade(defend_exercise(["attack:greymon"]), ["block:loweemon"]).success
+
+
+def test_an_exercise_that_never_ends_is_refused_by_the_check(tmp_path):
+    doc = good_doc()
+    entry = {k: v for k, v in doc["exercises"][0].items() if k != "until"}
+    doc["exercises"][0] = {**entry, "max_steps": 4}  # a lost Battle Call leaves the goal open after step 3
+    path = write_lesson(tmp_path, doc)
+    assert check_lesson(load_lesson(path)) == [
+        f"{path}: exercises[0].until: the exercise does not end within 4 steps (max_steps)"]
+
+
+def test_a_refused_opponent_answer_names_the_script_entry():
+    with pytest.raises(ExerciseError, match=r"lessons/01-scripted\.yaml: exercises\[0\]\.opponent\[0\]: refused: "):
+        grade(defend_exercise(["attack:palmon"]), [])  # Palmon is in Player 2's hand, not in the D-Dock
