@@ -351,3 +351,14 @@ def test_an_exercise_that_never_ends_is_refused_by_the_check(tmp_path):
 def test_a_refused_opponent_answer_names_the_script_entry():
     with pytest.raises(ExerciseError, match=r"lessons/01-scripted\.yaml: exercises\[0\]\.opponent\[0\]: refused: "):
         grade(defend_exercise(["attack:palmon"]), [])  # Palmon is in Player 2's hand, not in the D-Dock
+
+
+def test_the_docs_exercise_is_the_shipped_one_and_its_python_example_holds():
+    text = (Path(__file__).parents[2] / "docs" / "lessons.md").read_text(encoding="utf-8")
+    start = text.index("# in cards/dtector/lessons/01-a-whole-game.yaml")
+    (documented,) = yaml.safe_load(text[start : text.index("```", start)])["exercises"]
+    shipped = next(e for e in good_doc()["exercises"] if e["id"] == documented["id"])
+    assert documented == {k: v for k, v in shipped.items() if k not in ("solved", "failed")}
+    outcome = grade(exercise(DTECTOR_LESSON, "defend-and-score"), ["block:loweemon"])
+    assert outcome.success and outcome.step == 1 and outcome.citation is not None
+    assert f"Citation(id='{outcome.citation.id}', quote='The defender may defend with ...')" in text
