@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import yaml
+
 from ..core.errors import InputError, excerpt
 from ..core.match import Match
 from ..core.records import Decision
@@ -66,6 +68,7 @@ class AnyOf:
 @dataclass(frozen=True)
 class Not:
     part: Goal
+    written: dict[str, Any] | None = None  #: the goal inside ``not`` as the file writes it (for a failure's words)
 
 
 Goal = Fact | AllOf | AnyOf | Not
@@ -82,7 +85,8 @@ def parse_goal(doc: Any, game: str, source: str, where: str, setup: dict[str, An
     if composer and len(doc) > 1:
         raise InputError(source, where, f"{composer[0]} stands alone: put the other keys in a fact inside it")
     if composer == ["not"]:
-        return Not(parse_goal(doc["not"], game, source, f"{where}.not", setup, depth + 1))
+        inner = parse_goal(doc["not"], game, source, f"{where}.not", setup, depth + 1)
+        return Not(inner, dict(doc["not"]))
     if composer:
         key = composer[0]
         parts = doc[key]
@@ -146,12 +150,17 @@ def evaluate(goal: Goal, board: Board, final: bool) -> bool | None:
     return None if None in values else not decisive
 
 
+def written(doc: dict[str, Any] | None) -> str:
+    """A goal as one line of YAML's flow style: ``{cards: [{card: st1-07, zone: trash}]}``."""
+    return yaml.safe_dump(doc, default_flow_style=True, width=10_000, sort_keys=False).strip()
+
+
 def unmet_facts(goal: Goal, board: Board) -> list[str]:
     """In words, why a goal read at the end is not met: the failures of its facts (for a failure's feedback)."""
     if isinstance(goal, Fact):
         return fact_failures(goal, board)
     if isinstance(goal, Not):
-        return [] if evaluate(goal.part, board, True) is False else ["a fact it must not meet holds"]
+        return [] if evaluate(goal.part, board, True) is False else [f"not: {written(goal.written)} holds"]
     found = [unmet_facts(part, board) for part in goal.parts]
     if isinstance(goal, AnyOf):
         return [line for lines in found for line in lines] if all(found) else []

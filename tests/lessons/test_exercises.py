@@ -74,6 +74,24 @@ def test_dcg_no_security_cards_p1_the_game_goes_on_after_the_last_card():
     assert not outcome.success and outcome.unmet == ("expected the game to be over with a result",)
 
 
+def test_dcg_attacking_battle_greymon_deletes_gabumon_once_the_blocker_is_suspended():
+    """dcg:attacking.p5 "Blocking switches the target of the attack to the blocking Digimon, and the two Digimon
+    battle": Ikkakumon takes Agumon's attack; then "The winner of the battle is determined by which Digimon has the
+    higher DP": Greymon (4000) deletes Gabumon (2000)."""
+    chosen = exercise(DCG_LESSON, "delete-gabumon-keep-greymon")
+    outcome = grade(chosen, ["attack:st1-03", "attack:st1-07:st2-03", "pass"])
+    assert outcome.success and outcome.step == 4 and "Gabumon is deleted" in outcome.narration
+    assert outcome.citation is not None and outcome.citation.id == "dcg:attacking.battle.p1"
+
+
+def test_dcg_attacking_p5_greymon_blocked_is_deleted_so_the_goal_fails():
+    """dcg:attacking.p5: Ikkakumon (5000 DP) blocks Greymon (4000 DP), which is deleted; Agumon (2000) then draws with
+    Gabumon (2000), "both Digimon are deleted": Gabumon is in the trash, but so is Greymon."""
+    chosen = exercise(DCG_LESSON, "delete-gabumon-keep-greymon")
+    outcome = grade(chosen, ["attack:st1-07:st2-03", "attack:st1-03:st2-03", "pass"])
+    assert not outcome.success and outcome.unmet == ("not: {cards: [{card: st1-07, zone: trash}]} holds",)
+
+
 def test_dtector_battle_call_p1_ability_beats_crush_whatever_the_power():
     """dtector:battle-call-command-phase.p1 "Ability beats Crush": Patamon (Ability, 1) beats Gabumon (Crush, 2)."""
     outcome = grade(exercise(DTECTOR_LESSON, "type-beats-power"), ["place:patamon"])
