@@ -105,15 +105,6 @@ def _fact(doc: dict[str, Any], game: str, source: str, where: str, setup: dict[s
     return Fact(dict(doc), scenario)
 
 
-def fact_keys(goal: Goal) -> set[str]:
-    """Every expect key the goal's facts use."""
-    if isinstance(goal, Fact):
-        return set(goal.expect)
-    if isinstance(goal, Not):
-        return fact_keys(goal.part)
-    return set().union(*(fact_keys(part) for part in goal.parts))
-
-
 @dataclass
 class Board:
     """What a goal is checked against: the exercise's match, its copy numbers and the learner's decisions so far."""

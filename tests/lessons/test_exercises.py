@@ -176,6 +176,15 @@ def test_an_illegal_answer_is_an_answer_error_naming_it_and_the_rule():
     assert "dcg:attacking.p2" in message
 
 
+def test_dtector_digi_battle_p1_a_defender_of_another_element_is_refused_with_its_reasons():
+    """dtector:digi-battle-phase.p1: Andromon (Steel, no Spirit) may not defend against Fire Greymon from the hand."""
+    with pytest.raises(AnswerError) as error:
+        grade(exercise(DTECTOR_LESSON, "defend-and-score"), ["block:andromon"])
+    message = str(error.value)
+    assert message.startswith("answers[0]: 'block:andromon' is refused at the defend decision")
+    assert "Andromon is not a Spirit Digimon" in message and "dtector:digi-battle-phase.p1" in message
+
+
 def test_a_key_that_is_no_option_is_an_answer_error():
     with pytest.raises(AnswerError, match=r"^answers\[0\]: 'castle' is refused"):
         grade(exercise(DTECTOR_LESSON, "type-beats-power"), ["castle"])
