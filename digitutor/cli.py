@@ -13,6 +13,7 @@ from .core.errors import DigitutorError, excerpt
 
 if TYPE_CHECKING:
     from .core.records import Decision
+    from .lessons.exercises import Outcome
     from .scenarios.boardlink import Board
     from .scenarios.runner import ScenarioRun
 
@@ -231,6 +232,38 @@ def cmd_lessons_check(args: argparse.Namespace) -> int:
             print(error_line(line))
     print(f"{len(lessons)} lesson{'s' if len(lessons) != 1 else ''} checked, {problems} problem{'s' if problems != 1 else ''}")
     return EXIT_BAD_INPUT if problems else 0
+
+
+def _exercise_line(kind: str, outcome: Outcome | None, missing: str) -> str:
+    if outcome is None:
+        return f"  {kind}: none — {missing}"
+    pairs = zip(outcome.answers, outcome.labels, strict=True)
+    answers = ", ".join(f"{key} ({label})" for key, label in pairs) or "no answer"
+    verdict = "success" if outcome.success else "failure"
+    rule = f"{outcome.citation.id} \"{outcome.citation.quote}\"" if outcome.citation else "no rule cited"
+    return f"  {kind}: {answers} -> {verdict} at step {outcome.step}: {rule}"
+
+
+def cmd_lessons_exercises(args: argparse.Namespace) -> int:
+    from .lessons import course_for, load_lesson
+    from .lessons.proofs import prove
+
+    if args.files and args.game:
+        raise DigitutorError("give lesson files or --game, not both")
+    lessons = [load_lesson(path) for path in args.files] if args.files else \
+        [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
+    proofs = [prove(exercise, args.budget) for lesson in lessons for exercise in lesson.exercises]
+    if args.json:
+        _print_json([proof.to_json() for proof in proofs])
+    else:
+        for proof in proofs:
+            missing = "; ".join(proof.missing())
+            print(f"{proof.exercise.name}: {'solvable and failable' if proof.proved else missing} ({proof.nodes} nodes)")
+            print(_exercise_line("solves", proof.solving, missing))
+            print(_exercise_line("fails", proof.failing, missing))
+        unproved = sum(1 for proof in proofs if not proof.proved)
+        print(f"{len(proofs)} exercise{'s' if len(proofs) != 1 else ''} searched, {unproved} without both lines")
+    return 1 if any(not proof.proved for proof in proofs) else 0
 
 
 # -- playing ------------------------------------------------------------------------------------------
@@ -514,6 +547,13 @@ def build_parser() -> Parser:
                         "play lessons through: every note fires, every question resolves, every script answer is used, <= 60 presses")
     lesson_check.add_argument("files", nargs="*", metavar="FILE", help="lesson files (default: every shipped lesson)")
     lesson_check.add_argument("--game", help="only this game's course")
+    lesson_exercises = verb(lessons, "exercises", cmd_lessons_exercises,
+                            "search each exercise for a line of answers that solves it and one that fails it (exit 1 if one is missing)")
+    lesson_exercises.add_argument("files", nargs="*", metavar="FILE", help="lesson files (default: every shipped lesson)")
+    lesson_exercises.add_argument("--game", help="only this game's course")
+    lesson_exercises.add_argument("--budget", type=bounded_number(int, 1, 1_000_000), default=2000,
+                                  help="the most lines of answers tried per exercise (default 2000)")
+    lesson_exercises.add_argument("--json", action="store_true")
 
     play = verb(verbs, "play", cmd_play, "play a seeded game: watch computer agents, or play a seat yourself (--human)")
     play.add_argument("game")

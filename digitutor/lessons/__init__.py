@@ -1,4 +1,4 @@
-"""Courses of lessons: lesson files, their questions graded by the engine, and what a course teaches.
+"""Courses of lessons: lesson files, their questions and exercises graded by the engine, and what a course teaches.
 
 Used by the tutor widgets, the ``digitutor lessons`` command and the tests; needs no ipywidgets.
 """
@@ -15,24 +15,17 @@ from .course import (
     scripted_answer,
     start_lesson,
 )
-from .model import (
-    ASKS,
-    FIELDS,
-    STEP_KEYS,
-    WHEN_KEYS,
-    Lesson,
-    Moment,
-    Note,
-    Question,
-    file_hash,
-    load_lesson,
-    parse_lesson,
-)
+from .exercise_model import Exercise
+from .exercises import AnswerError, ExerciseError, ExercisePlay, Outcome, grade
+from .model import ASKS, FIELDS, Lesson, Note, Question, file_hash, load_lesson, parse_lesson
+from .moments import STEP_KEYS, WHEN_KEYS, Moment
+from .proofs import Proof, prove
 from .questions import Choice, Posed, QuestionError, pose
 from .tracker import LessonTracker
 
 __all__ = [
-    "ASKS", "DEFAULT_LESSON", "FIELDS", "STEP_KEYS", "WHEN_KEYS", "Choice", "Lesson", "LessonTracker", "Moment", "Note",
-    "Posed", "Question", "QuestionError", "course_files", "course_for", "file_hash", "lesson_agents", "lesson_for",
-    "lesson_path", "lessons_dir", "load_lesson", "parse_lesson", "play_lesson", "pose", "scripted_answer", "start_lesson",
+    "ASKS", "DEFAULT_LESSON", "FIELDS", "STEP_KEYS", "WHEN_KEYS", "AnswerError", "Choice", "Exercise", "ExerciseError",
+    "ExercisePlay", "Lesson", "LessonTracker", "Moment", "Note", "Outcome", "Posed", "Proof", "Question", "QuestionError",
+    "course_files", "course_for", "file_hash", "grade", "lesson_agents", "lesson_for", "lesson_path", "lessons_dir",
+    "load_lesson", "parse_lesson", "play_lesson", "pose", "prove", "scripted_answer", "start_lesson",
 ]

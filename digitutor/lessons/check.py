@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..core.errors import DigitutorError
 from .course import lesson_points
 from .model import Lesson
+from .proofs import prove
 from .questions import QuestionError, pose
 from .tracker import LessonTracker
 
@@ -23,8 +24,28 @@ def check_lesson(lesson: Lesson) -> list[str]:
     """Every problem of a lesson, one line each (empty: the lesson is sound).
 
     A lesson is played to its end: its ``until``, else the game's end. Every lesson, the guided first game too,
-    is held to 60 presses of Next.
+    is held to 60 presses of Next. Every exercise must be both solvable and failable (``proofs.prove``).
     """
+    return _play_problems(lesson) + exercise_problems(lesson)
+
+
+def exercise_problems(lesson: Lesson) -> list[str]:
+    """An exercise that cannot be played, solved or failed: one line each, naming the file and the exercise."""
+    problems = []
+    for exercise in lesson.exercises:
+        where = f"{lesson.path}: {exercise.where} ({exercise.id})"
+        try:
+            proof = prove(exercise)
+        except DigitutorError as error:  # the board, the opponent's script, an end that never comes
+            named = str(error).startswith(f"{lesson.path}: ")  # already names the file and the field
+            problems.append(str(error) if named else f"{where}: {error}")
+            continue
+        problems.extend(f"{where}: {missing}" for missing in proof.missing())
+    return problems
+
+
+def _play_problems(lesson: Lesson) -> list[str]:
+    """The problems of the lesson's own game: its script, notes, questions and length."""
     where = lesson.path
     problems: list[str] = []
     tracker = LessonTracker(lesson)

@@ -21,6 +21,7 @@ A lesson file lives in ``cards/<game>/lessons/<name>.yaml`` (safe-loaded, never 
         action: "attack:greymon"       # why-not only: an option key that is illegal there
         text: Optional wording of the prompt.
     until: {phase: end, step: 41}      # optional: the lesson ends at this moment (same keys as a note's ``when``)
+    exercises: [...]                   # optional: goals the learner reaches alone (exercise_model.py)
     outro: Text shown when the lesson ends: at its ``until``, else when the game is over.
 
 A note (or question) belongs to the first step, or the learner's decision, that matches
@@ -36,14 +37,13 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import InputError, excerpt
-from ..core.records import Step
 from ..core.registry import GAME_MODULES, get_game
 from ..core.yamlio import parse_yaml, read_text
+from .exercise_model import Exercise, parse_exercises
+from .moments import Moment, parse_when
 
 FIELDS = {"game", "title", "seed", "seat", "opponent", "setup", "script", "concepts", "intro", "notes", "questions", "outro",
-          "until"}
-STEP_KEYS = {"step", "phase", "narration", "event", "cites"}
-WHEN_KEYS = STEP_KEYS | {"decision"}
+          "until", "exercises"}
 #: what a question may ask, in the order the documentation lists them
 ASKS = ("may-now", "why-not", "next-rule", "what-next")
 #: asks that are about the learner's options at a decision, so their ``at`` must be a decision
@@ -51,31 +51,6 @@ ASKED_AT_DECISION = {"may-now", "why-not"}
 QUESTION_KEYS = {"at", "ask", "action", "text"}
 MAX_CONCEPTS = 6
 MAX_CONCEPT_CHARS = 60
-
-
-@dataclass(frozen=True)
-class Moment:
-    """A point of a lesson's game: the first step, or learner's decision, matching every key of ``when``."""
-
-    when: tuple[tuple[str, Any], ...]
-
-    @property
-    def on_decision(self) -> bool:
-        return any(key == "decision" for key, _ in self.when)
-
-    def matches_step(self, index: int, step: Step) -> bool:
-        """True when every key of ``when`` holds for step ``index``."""
-        checks = {
-            "step": lambda v: index == v,
-            "phase": lambda v: step.phase == v,
-            "narration": lambda v: v in step.narration,
-            "event": lambda v: any(event.kind == v for event in step.events),
-            "cites": lambda v: any(citation.id == v for citation in step.citations),
-        }
-        return not self.on_decision and all(checks[key](value) for key, value in self.when)
-
-    def matches_decision(self, kind: str) -> bool:
-        return self.on_decision and dict(self.when)["decision"] == kind
 
 
 @dataclass(frozen=True)
@@ -115,6 +90,7 @@ class Lesson:
     questions: tuple[Question, ...] = ()
     hash: str = ""  #: short sha256 of the file's bytes: kept progress is keyed by it
     until: Moment | None = None  #: where the lesson ends before the game does (None: at the game's end)
+    exercises: tuple[Exercise, ...] = ()  #: what the learner does alone after the lesson (exercises.py grades them)
 
     @property
     def name(self) -> str:
@@ -142,25 +118,10 @@ def _int(doc: dict[str, Any], key: str, source: str, default: int, allowed: rang
     return value
 
 
-def _when(when: Any, where: str, source: str, phases: set[str]) -> tuple[tuple[str, Any], ...]:
-    """A note's ``when`` (a question's ``at``): some of the WHEN_KEYS, each with a value of its type."""
-    if not isinstance(when, dict) or not when or set(when) - WHEN_KEYS:
-        raise InputError(source, where, f"expected a mapping with some of {', '.join(sorted(WHEN_KEYS))}")
-    if "decision" in when and set(when) != {"decision"}:
-        raise InputError(source, where, "a decision moment takes only the key 'decision'")
-    for key, value in when.items():
-        kind = int if key == "step" else str
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise InputError(source, f"{where}.{key}", f"expected a {kind.__name__}, got {excerpt(value)}")
-    if "phase" in when and when["phase"] not in phases:
-        raise InputError(source, f"{where}.phase", f"expected one of {', '.join(sorted(phases))}, got {excerpt(when['phase'])}")
-    return tuple(sorted(when.items()))
-
-
 def _note(entry: Any, where: str, source: str, phases: set[str]) -> Note:
     if not isinstance(entry, dict) or set(entry) - {"when", "title", "text"}:
         raise InputError(source, where, "expected a mapping with when, title and text")
-    when = _when(entry.get("when"), f"{where}.when", source, phases)
+    when = parse_when(entry.get("when"), f"{where}.when", source, phases)
     return Note(when, _text(entry, "title", source, True, f"{where}."), _text(entry, "text", source, True, f"{where}."))
 
 
@@ -170,7 +131,7 @@ def _question(entry: Any, where: str, source: str, phases: set[str]) -> Question
     unknown = sorted(set(entry) - QUESTION_KEYS)
     if unknown:
         raise InputError(source, f"{where}.{unknown[0]}", f"unknown field (expected {', '.join(sorted(QUESTION_KEYS))})")
-    at = _when(entry.get("at"), f"{where}.at", source, phases)
+    at = parse_when(entry.get("at"), f"{where}.at", source, phases)
     ask = entry.get("ask")
     if ask not in ASKS:
         raise InputError(source, f"{where}.ask", f"expected one of {', '.join(ASKS)}, got {excerpt(ask)}")
@@ -242,7 +203,8 @@ def parse_lesson(doc: Any, source: str, content_hash: str = "") -> Lesson:
         concepts=_concepts(doc.get("concepts"), source),
         questions=tuple(_question(entry, f"questions[{i}]", source, phases) for i, entry in enumerate(questions)),
         hash=content_hash,
-        until=None if "until" not in doc else Moment(_when(doc["until"], "until", source, phases)),
+        until=None if "until" not in doc else Moment(parse_when(doc["until"], "until", source, phases)),
+        exercises=parse_exercises(doc.get("exercises"), f"{game_id}/{Path(source).stem}", source, game_id, phases),
     )
 
 

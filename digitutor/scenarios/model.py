@@ -273,6 +273,14 @@ def _check_expect(expect: Expect, game: str, source: str) -> None:
         _check_phase(expect.now.phase, game, source, "expect.now.phase")
 
 
+def check_expect(expect: Expect, game: str, source: str, where: str = "expect") -> None:
+    """What the schema cannot say of an ``expect`` mapping (see ``_check_expect``), its fields named under ``where``."""
+    try:
+        _check_expect(expect, game, source)
+    except InputError as error:
+        raise InputError(source, where + error.field.removeprefix("expect"), error.expected) from None
+
+
 def _check_until(until: Until | None, game: str, source: str) -> dict[str, Any]:
     if until is None:
         return {}
