@@ -1,8 +1,11 @@
-"""Where the minutes go: every run ends with the time spent per test folder.
+"""The whole suite's plumbing: the order tests start in, and where the minutes go.
 
-pytest's own ``--durations`` (set in pyproject.toml) lists the slowest tests; this adds the sum per
-folder (setup, call and teardown of every test in it), so a run shows which part of the suite grew.
-Under pytest-xdist the figures are summed over the workers: worker-seconds, not wall-clock seconds.
+- ``make test`` runs the suite on every core (pytest-xdist, ``--dist loadgroup``). Modules with a slow test
+  start first, so that a long one does not start last and leave the other workers idle; a module whose tests share
+  a module-scoped fixture (a server, a built site) says ``xdist_group`` so one worker runs all of it; so does each
+  notebook nbval runs (its cells share one kernel, in order).
+- Every run ends with the time per test folder; pytest's own ``--durations`` (set in pyproject.toml) lists the
+  slowest tests. Under xdist the folder figures are summed over the workers: worker-seconds, not wall-clock.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ def folder_of(nodeid: str) -> str:
     return f"{parts[0]}/*.py" if parts[0] == "tests" else parts[0]
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin object: pluggy keeps it in sets
 class FolderTimes:
     """Seconds and test count per folder, from every test report the run sees."""
 
@@ -41,6 +44,16 @@ class FolderTimes:
         for folder, seconds in sorted(self.seconds.items(), key=lambda item: -item[1]):
             terminalreporter.write_line(f"{seconds:9.1f}  {self.tests[folder]:5d} tests  {folder}")
         terminalreporter.write_line(f"{sum(self.seconds.values()):9.1f}  {sum(self.tests.values()):5d} tests  in all")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules with a slow test first (a stable sort: each module's tests stay together and in order)."""
+    slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_modules)
+    for item in items:
+        if item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
 def pytest_configure(config: pytest.Config) -> None:

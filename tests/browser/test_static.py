@@ -19,7 +19,7 @@ from drive import act, text, wait_ready
 from harness import CELL_FAILURE, LOOPBACK, VIEWPORT, Server
 from static_site import LEARN_PAGE, OFFLINE_ARGS, build_site, hold_to_loopback, play_guided_to_end, serve_site, watch_errors
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("static-site")]
 
 #: a cold start: Pyodide (about 13 MB) and the wheels load, then the notebook runs in the page
 FIRST_BOARD_MS = 240_000
