@@ -153,7 +153,7 @@ def start_command(command: Sequence[str], port: int, cwd: Path, kernels: int = 0
     with log.open("w") as sink:
         process = subprocess.Popen(list(command), cwd=cwd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
                                    env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                                   preexec_fn=_ignore_sigint if in_background else None)
+                                   preexec_fn=_ignore_sigint if in_background else _default_sigint)
     server = Server(process, port, log)
     deadline = time.monotonic() + timeout
     try:
@@ -176,6 +176,12 @@ def _wait(ready, deadline: float, server: Server, what: str) -> None:
 
 def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _default_sigint() -> None:
+    """Ctrl-C as in a terminal, even when the tests run as a background job (which ignores SIGINT, and a child keeps
+    that): otherwise a plain ``python -m http.server`` ignores the stop and is killed only after the stop's timeout."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _answers(server: Server) -> bool:

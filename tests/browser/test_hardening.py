@@ -15,6 +15,8 @@ from playwright.sync_api import Page, Route, WebSocket, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
+pytestmark = pytest.mark.xdist_group("hardening-server")  # its module-scoped fixture is made once: one worker runs the module
+
 #: a preheated kernel per app, and room for five more
 CAP = len(list(NOTEBOOKS.glob("*.ipynb"))) + 5
 GETS = 40
@@ -130,7 +132,7 @@ def lan() -> Iterator[tuple[Server, str]]:
     server.discard_log()
 
 
-KERNEL = str(uuid.uuid4())
+KERNEL = str(uuid.UUID(int=0x5EED))  #: a kernel id no server has (fixed: every test worker collects the same ids)
 ROUTES = ["/", "/voila/render/start.ipynb", "/voila/tree", "/voila/api/contents/", "/voila/static/voila.js",
           "/voila/templates/lab/static/index.css", "/voila/labextensions/x.js", "/voila/files/start.ipynb",
           "/voila/api/themes/x", f"/api/kernels/{KERNEL}", "/digitutor/room/abc", "/login"]

@@ -111,17 +111,22 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
         assert secret, "the opponent's deck must hold a card the seat's deck does not, or the test proves nothing"
         known: set[str] = set()
         before = seen_names(match)
+        decisions_shown = 0
         while not match.over:
             outcome = match.advance()
-            known |= before | seen_names(match) | revealed_names(game, outcome)  # a step may show a card as it moves from a seen zone
+            now = seen_names(match)
+            known |= before | now | revealed_names(game, outcome)  # a step may show a card as it moves from a seen zone
             # a hidden name inside a seen one ("ShineGreymon" in "ShineGreymon: Burst Mode") cannot be told apart in text
             hidden = {name for name in secret - known if not any(name in seen for seen in known)}
-            before = seen_names(match)
+            before = now
             if outcome is None or not hidden:
                 continue
             index = len(match.steps) - 1
             shown = json.dumps(match.steps[index].to_json(index, SEAT))
-            shown += json.dumps([d.to_json(SEAT) for d in match.decisions])
+            # Each decision is checked once, when it is new: ``hidden`` only shrinks as the game goes on, so checking
+            # an older decision again could not find what its first check did not (this was quadratic in the game's length).
+            shown += json.dumps([d.to_json(SEAT) for d in match.decisions[decisions_shown:]])
+            decisions_shown = len(match.decisions)
             if match.pending is None and index % 7 == 0:
                 shown += json.dumps(msgspec.to_builtins(match.game.board(match.state, SEAT)))
                 shown += json.dumps(msgspec.to_builtins(match.game.observe(match.state, SEAT).board))
