@@ -1,12 +1,17 @@
-# make run  — set up .venv with the app extras and start the tutor (Voila) on http://127.0.0.1:8866
-# make test — set up .venv with the test extras (and the static build's tools) and run the whole test suite
-# make lint — ruff (every Python file of the checkout) and mypy (digitutor/), configured in pyproject.toml
+# make run       — set up .venv with the app extras and start the tutor (Voila) on http://127.0.0.1:8866
+# make test      — set up .venv with the test extras (and the static build's tools), then lint and the whole test suite
+# make test-fast — lint and every test but the browser and notebook ones: the inner loop
+# make lint      — ruff (every Python file of the checkout) and mypy (digitutor/), configured in pyproject.toml
+# Tests run on every core (JOBS=auto; e.g. `make test JOBS=1` for one process); PYTEST_ARGS adds pytest options.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+JOBS ?= auto
+PYTEST_ARGS ?=
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
 
-.PHONY: run test lint venv app-deps test-deps bench clean
+.PHONY: run test test-fast lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +28,11 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.app
 	$(BIN)/digitutor serve
 
-test: $(VENV)/.test
-	$(BIN)/python -m pytest
+test: lint
+	$(PYTEST)
+
+test-fast: lint
+	$(PYTEST) tests --ignore=tests/browser --ignore=tests/notebooks
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
