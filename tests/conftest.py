@@ -2,8 +2,7 @@
 
 - ``make test`` runs the suite on every core (pytest-xdist, ``--dist loadgroup``). Modules with a slow test
   start first, so that a long one does not start last and leave the other workers idle; a module whose tests share
-  a module-scoped fixture (a server, a built site) says ``xdist_group`` so one worker runs all of it; so does each
-  notebook nbval runs (its cells share one kernel, in order).
+  a module-scoped fixture (a server, a built site) says ``xdist_group`` so one worker runs all of it.
 - Every run ends with the time per test folder; pytest's own ``--durations`` (set in pyproject.toml) lists the
   slowest tests. Under xdist the folder figures are summed over the workers: worker-seconds, not wall-clock.
 """
@@ -46,14 +45,10 @@ class FolderTimes:
         terminalreporter.write_line(f"{sum(self.seconds.values()):9.1f}  {sum(self.tests.values()):5d} tests  in all")
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Modules with a slow test first (a stable sort: each module's tests stay together and in order)."""
     slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow_modules)
-    for item in items:
-        if item.path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
 def pytest_configure(config: pytest.Config) -> None:
