@@ -389,3 +389,44 @@ def test_board_facts_in_arena_score_and_game_over():
     passes(with_expect(doc, now={"phase": "game-over", "decision": None}, counters=[{"player": 1, "name": "Score", "value": 1040}]))
     fails(with_expect(doc, counters=[{"player": 1, "name": "Score", "value": 950}]), "Score is 1040, expected 950")
     fails(with_expect(doc, now={"phase": "battle"}), "expected 'battle'")
+
+
+# -- until inside the DMB/DBE End Phase (issue 35, item 5) -----------------------------------------------------------
+
+
+def test_until_end_phase_dmb_stops_after_the_battle_before_the_lingering_effects_end():
+    """dmb:end-phase.3 ("Remove ALL "lingering" effects, such as Power boosting."), scenario 47: once both attacks are
+    dealt (Gabumon 60 - 50 = 10 HP) and nobody is KO'd, the run stops in Player 1's turn-3 End Phase, before step 3."""
+    doc = shipped("dmb/47")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    passes(with_expect(doc, now={"turn": 3, "phase": "end", "whose_turn": 0, "decision": None},
+                       counters=[{"player": 1, "name": "HP", "value": 10}]))
+    fails(with_expect(doc, cites=["dmb:end-phase.3"]), "no step cites dmb:end-phase.3")
+    result = run(with_expect(doc))
+    assert result.stopped_at_until
+    after = result.match.advance()
+    assert getattr(after, "phase", None) == "end" and "Lingering effects end" in getattr(after, "narration", "")
+
+
+def test_until_end_phase_dbe_stops_after_the_battle_and_on_the_first_turn():
+    """dbe:end-phase.1 (End Phase abilities activate now), scenario 22: after both attacks the run stops in the turn-3
+    End Phase; dbe:strategy-phase.p1 ("Skip this entire phase during the first turn of the game"): on turn 1 the
+    game goes from the skipped Strategy Phase to the End Phase, where the run stops too."""
+    doc = shipped("dbe/22")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    passes(with_expect(doc, now={"turn": 3, "phase": "end", "whose_turn": 0},
+                       counters=[{"player": 0, "name": "HP", "value": 1300}, {"player": 1, "name": "HP", "value": 380}]))
+    first = shipped("dbe/24")
+    first["until"], first["demonstrates"], first["script"] = {"turn": 1, "phase": "end"}, [], first.get("script", [])
+    assert run(with_expect(first, now={"turn": 1, "phase": "end"})).stopped_at_until
+
+
+def test_until_a_later_phase_is_not_met_in_the_battle_phase_while_a_ko_is_to_check():
+    """dmb:battle-phase.6.6 ("Player that achieved the KO gains 1 KO point for victory. If a Level M was KO'd, 2 KO
+    points are awarded instead."), scenario 39: with WarGreymon at 0 HP the KO check is still to come in the Battle
+    Phase; the run stops in the End Phase only after it, with the 2 KO points counted."""
+    doc = shipped("dmb/39")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    result = run(with_expect(doc, now={"turn": 3, "phase": "end"}, cites=["dmb:battle-phase.6.6"],
+                             counters=[{"player": 0, "name": "KO points", "value": 2}]))
+    assert result.passed, result.failures
