@@ -445,9 +445,9 @@ def _board_notes(board: Board) -> None:
 
 
 def cmd_scenario_open(args: argparse.Namespace) -> int:
-    from .scenarios.boardlink import MAX_LINK, read_board_link, scenario_text, write_whole
+    from .scenarios.boardlink import MAX_ADDRESS, read_board_link, scenario_text, write_whole
 
-    text = sys.stdin.read(MAX_LINK + 1) if args.link == "-" else args.link
+    text = sys.stdin.read(MAX_ADDRESS + 1) if args.link == "-" else args.link
     board = read_board_link(text, "LINK")
     _board_notes(board)
     scenario = scenario_text(board)

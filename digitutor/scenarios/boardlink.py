@@ -29,7 +29,7 @@ import yaml
 
 from ..core.errors import DigitutorError, InputError, excerpt
 from ..core.registry import GAME_MODULES, get_game
-from ..core.yamlio import MAX_DEPTH
+from ..core.yamlio import MAX_DEPTH, DuplicateKey, unique_keys
 from ..widgets.position import LINK_PREFIX as POSITION_PREFIX
 from ..widgets.position import _whole_number
 from .boardcheck import BoardCheck, check_board, impossible, raw_problems
@@ -40,6 +40,8 @@ LINK_PREFIX = f"db{VERSION}."
 _ANY_VERSION = re.compile(r"^db(\d{1,6})\.")
 #: the longest link text read (a full two-deck board is about 2 KB once compressed)
 MAX_LINK = 20_000
+#: the longest text read as a link: the link with the address around it (``https://.../rulings.ipynb?board=``)
+MAX_ADDRESS = MAX_LINK + 2_000
 #: the most bytes a link may inflate to (the largest real board's JSON is well under 10 KB)
 MAX_JSON = 100_000
 #: the most cards a board may name in all (two full DCG decks with Digi-Eggs are 110; the rules never reach this)
@@ -96,6 +98,9 @@ def _link_text(text: Any, source: str) -> str:
     if not isinstance(text, str):
         raise InputError(source, "", f"expected a board link (text), got {excerpt(text)}")
     text = text.strip()
+    if len(text) > MAX_ADDRESS:  # checked before an address is cut down to its link: a long address is a long link
+        raise InputError(source, "", f"the link is too long (more than {MAX_ADDRESS:,} characters; a board link is at most "
+                                     f"{MAX_LINK:,})")
     if text.startswith("?board=") or ("board=" in text[:2000] and "://" in text[:20]):
         text = text.partition("board=")[2].partition("&")[0]  # a whole address was pasted
     if len(text) > MAX_LINK:
@@ -166,7 +171,9 @@ def read_board_link(text: Any, source: str = "board link") -> Board:
     """Decode, size-check and schema-check a ``?board=`` value, then lay it out and check it against the rules."""
     raw = _link_text(text, source)
     try:
-        doc = json.loads(raw, parse_int=_whole_number)
+        doc = json.loads(raw, parse_int=_whole_number, object_pairs_hook=unique_keys)
+    except DuplicateKey as error:
+        raise InputError(source, "", f"the link's JSON has a {error}") from None
     except RecursionError:
         raise InputError(source, "", f"nested too deeply (more than {MAX_DEPTH} levels)") from None
     except (json.JSONDecodeError, ValueError):
