@@ -430,3 +430,17 @@ def test_until_a_later_phase_is_not_met_in_the_battle_phase_while_a_ko_is_to_che
     result = run(with_expect(doc, now={"turn": 3, "phase": "end"}, cites=["dmb:battle-phase.6.6"],
                              counters=[{"player": 0, "name": "KO points", "value": 2}]))
     assert result.passed, result.failures
+
+
+def test_dtector_defend_is_the_decision_whose_answers_are_block_and_no_block():
+    """dtector:digi-battle-phase.p1 (scenario 12): after Greymon attacks, the run stops at Player 2's `defend`
+    decision (documented in docs/scenarios.md); `block` is no D-Tector decision, so `until: {decision: block}` is
+    never reached."""
+    doc = shipped("dtector/12")
+    doc["script"], doc["until"], doc["demonstrates"] = ["attack:greymon"], {"decision": "defend"}, []
+    passes(with_expect(doc, now={"decision": "defend", "deciding": 1},
+                       why_not=[{"action": "block:agumon", "player": 1, "legal": True}]))
+    doc["until"] = {"decision": "block"}
+    fails(with_expect(doc), "before reaching until")
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    assert "`defend` — the defending player's choice, answered `block:<card>` or `no-block`" in text
