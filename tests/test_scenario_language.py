@@ -444,3 +444,44 @@ def test_dtector_defend_is_the_decision_whose_answers_are_block_and_no_block():
     fails(with_expect(doc), "before reaching until")
     text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     assert "`defend` — the defending player's choice, answered `block:<card>` or `no-block`" in text
+
+
+# -- Attack Power facts, printed and current (issue 35, item 5) -------------------------------------------------------
+
+
+def test_dmb_boost_raises_every_current_attack_power_until_the_end_phase_removes_it():
+    """dmb:glossary.boost ("increase your *current* Power (as a lingering effect)") and dmb:end-phase.3 ("Remove ALL
+    "lingering" effects, such as Power boosting."), scenario 47: Agumon's card prints HP 60, Circle 30, Triangle 20,
+    Cross 10; Power Charge ("Boost your Power by 20.") makes them 50, 40 and 30 now, while Gabumon's 50 leaves it 10 HP
+    and Gabumon's Triangle (20) leaves Agumon 40 HP. In the next turn the boost is gone: Circle is 30 again."""
+    doc = shipped("dmb/47")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    printed = {"HP": 60, "Circle": 30, "Triangle": 20, "Cross": 10}
+    passes(with_expect(doc, cards=[
+        {"card": "agumon", "zone": "active", "printed": printed, "current": {"HP": 40, "Circle": 50, "Triangle": 40, "Cross": 30}},
+        {"card": "p1.gabumon", "current": {"HP": 10, "Triangle": 20}, "printed": {"HP": 60, "Triangle": 20}},
+    ]))
+    fails(with_expect(doc, cards=[{"card": "agumon", "current": {"Circle": 30}}]), "current Circle is 50, expected 30")
+    fails(with_expect(doc, cards=[{"card": "agumon", "printed": {"Circle": 50}}]), "printed Circle is 30, expected 50")
+    doc["until"] = {"turn": 4, "phase": "prep"}
+    passes(with_expect(doc, cards=[{"card": "agumon", "printed": printed, "current": {"Circle": 30, "Cross": 10}}]))
+
+
+def test_the_old_card_forms_keep_their_meaning_printed_value_and_stats_are_printed():
+    """Scenario 47 at the End Phase: the old forms still read the headline number, HP — `value` now (40), `printed` as
+    printed (60), `stats: {HP}` as printed (60) — and `current: 40` is the same as `value: 40`."""
+    doc = shipped("dmb/47")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    passes(with_expect(doc, cards=[{"card": "agumon", "value": 40, "printed": 60, "current": 40, "stats": {"HP": 60}}]))
+    fails(with_expect(doc, cards=[{"card": "agumon", "current": 60}]), "HP is 40, expected 60")
+    fails(with_expect(doc, cards=[{"card": "agumon", "current": {"Power": 50}}]), "current Power is not shown")
+
+
+def test_dbe_an_abnormal_champion_has_its_current_power_halved_printed_power_unchanged():
+    """dbe:anatomy-of-cards.12 ("Level C stats are halved"), scenario 05: Greymon played un-evolved is Abnormal; its card
+    prints 1000 HP and Circle 500 (its card), so now it has 500 HP and Circle 250."""
+    doc = shipped("dbe/05")
+    doc["demonstrates"] = []
+    passes(with_expect(doc, cards=[{"card": "greymon", "printed": {"HP": 1000, "Circle": 500},
+                                    "current": {"HP": 500, "Circle": 250}}]))
+    fails(with_expect(doc, cards=[{"card": "greymon", "current": {"Circle": 500}}]), "current Circle is 250, expected 500")

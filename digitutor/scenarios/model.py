@@ -78,7 +78,10 @@ class CardExpect(Schema, frozen=True):
     under: ShortText | Unset = msgspec.UNSET  #: it lies under this card (a digivolution card of that Digimon)
     suspended: bool | Unset = msgspec.UNSET
     value: ShortText | int | Unset = msgspec.UNSET  #: the headline number now (DCG DP after effects, D-Tector power)
-    printed: ShortText | int | Unset = msgspec.UNSET  #: the headline number as printed
+    #: the headline number as printed, or ``{name: value}``: numbers as printed (DMB/DBE ``HP``, ``Circle`` ...)
+    printed: ShortText | int | dict[ShortText, ShortText | int] | Unset = msgspec.UNSET
+    #: the headline number now (as ``value``), or ``{name: value}``: numbers now, after effects
+    current: ShortText | int | dict[ShortText, ShortText | int] | Unset = msgspec.UNSET
     stats: dict[ShortText, ShortText | int] | Unset = msgspec.UNSET  #: numbers and words the board shows on it
 
 
