@@ -375,6 +375,8 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
             print(f"       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
     for note in run.passed_over:
         print(f"passed over: {note}")
+    for note in run.scenario.notes:
+        print(note)
     for failure in run.failures:
         print(f"FAILED: {failure}")
     return 0 if run.passed else 1
@@ -396,6 +398,8 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
         print(f"{'ok  ' if run.passed else 'FAIL'} {scenario.id}")
         for failure in run.failures:
             print(f"     {failure}")
+        for note in scenario.notes:  # a zone in the other spelling: read, and said
+            print(f"     {note}")
         failed += not run.passed
         notes = note_lines(run.match.board_check) if run.match.board_check is not None else []
         beyond += bool(notes)

@@ -485,3 +485,54 @@ def test_dbe_an_abnormal_champion_has_its_current_power_halved_printed_power_unc
     passes(with_expect(doc, cards=[{"card": "greymon", "printed": {"HP": 1000, "Circle": 500},
                                     "current": {"HP": 500, "Circle": 250}}]))
     fails(with_expect(doc, cards=[{"card": "greymon", "current": {"Circle": 500}}]), "current Circle is 250, expected 500")
+
+
+# -- one spelling per zone (issue 35, item 5) -------------------------------------------------------------------------
+
+
+def _egg_board(player_0_key: str) -> dict[str, Any]:
+    doc = copy.deepcopy(UNSUSPEND)
+    doc["setup"]["board"]["players"][0] = {player_0_key if k == "egg_deck" else k: v
+                                           for k, v in doc["setup"]["board"]["players"][0].items()}
+    return doc
+
+
+def test_egg_deck_is_one_spelling_on_boards_and_in_expectations_without_notes():
+    """dcg:digi-egg-deck-zone.p1: Player 1's Digi-Egg deck holds the one Digi-Egg the board puts there; `egg_deck` is
+    the spelling of a board and of an expectation alike, and a file written so has no note."""
+    doc = with_expect(_egg_board("egg_deck"), board=[{"player": 0, "zone": "egg_deck", "count": 1}],
+                      cards=[{"card": "st1-01", "zone": "egg_deck"}])
+    assert run(doc).passed and parse_scenario(doc, "judge.yaml").notes == ()
+    fails(with_expect(doc, board=[{"player": 0, "zone": "egg_deck", "count": 2}]), "egg_deck holds 1 card(s), expected 2")
+    fails(with_expect(doc, cards=[{"card": "st1-01", "zone": "hand"}]), "is in egg_deck, expected hand")
+
+
+def test_the_other_zone_spelling_is_read_with_a_one_line_note_never_silently():
+    """The view's id `egg-deck`, on a board or in an expectation, is read as `egg_deck`, each place with a note."""
+    doc = with_expect(_egg_board("egg-deck"), board=[{"player": 0, "zone": "egg-deck", "count": 1}])
+    scenario = parse_scenario(doc, "judge.yaml")
+    assert scenario.notes == (
+        "note: setup.board.players[0].egg-deck: zone 'egg-deck' is read as egg_deck (one spelling per zone: write egg_deck)",
+        "note: expect.board[0].zone: zone 'egg-deck' is read as egg_deck (one spelling per zone: write egg_deck)",
+    )
+    assert run_scenario(scenario).passed
+
+
+def test_scenario_check_prints_the_zone_spelling_note(tmp_path: Path):
+    import yaml
+
+    doc = with_expect(_egg_board("egg_deck"), board=[{"player": 0, "zone": "egg-deck", "count": 1}])
+    doc["demonstrates"] = []
+    path = tmp_path / "spelled.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "digitutor.cli", "scenario", "check", str(path)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "note: expect.board[0].zone: zone 'egg-deck' is read as egg_deck" in done.stdout
+
+
+def test_no_shipped_scenario_needs_a_zone_spelling_note():
+    from digitutor.scenarios.model import shipped_scenarios
+
+    noted = {scenario.id: scenario.notes for scenario in shipped_scenarios() if scenario.notes}
+    assert not noted, noted

@@ -13,6 +13,7 @@ from typing import Any
 from ..core.game import BoardView, CardView
 from ..core.match import Match
 from .naming import CopyNumbers, NamingError
+from .spelling import view_zone, zone_key
 
 
 def whose_turn(board: BoardView) -> int | None:
@@ -79,8 +80,8 @@ def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list
     label = f"{name} ({iid})"
     if found is None:
         zone = next((z for z, _, uids in match.game.zones(match.state) if match.state.instances.uid(iid) in uids), None)
-        if "zone" in entry and zone != entry["zone"]:
-            return [f"cards: {label} is in {zone or 'no zone'}, expected {entry['zone']}"]
+        if "zone" in entry and zone != view_zone(str(entry["zone"])):
+            return [f"cards: {label} is in {zone_key(zone) if zone else 'no zone'}, expected {zone_key(str(entry['zone']))}"]
         asked = [key for key in ("under", "suspended", "value", "printed", "current", "stats") if key in entry]
         return [f"cards: {label} lies in a face-down {zone} the board does not show, so its {', '.join(asked)} cannot be read"] if asked else []
     return [f"cards: {label} {problem}" for problem in _card_problems(found, entry)]
@@ -88,8 +89,8 @@ def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list
 
 def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
     view, problems = found.view, []
-    if "zone" in entry and found.zone != entry["zone"]:
-        problems.append(f"is in {found.zone}, expected {entry['zone']}")
+    if "zone" in entry and found.zone != view_zone(str(entry["zone"])):
+        problems.append(f"is in {zone_key(found.zone)}, expected {zone_key(str(entry['zone']))}")
     if "under" in entry:
         above = found.under.name if found.under is not None else None
         if above is None or entry["under"] not in (above, found.under.uid if found.under else None):
