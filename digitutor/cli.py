@@ -444,7 +444,7 @@ def _board_notes(board: Board) -> None:
     """A board accepted with notes (beyond a legal deck; beyond the rules, as it says): each note on stderr."""
     from .scenarios.boardcheck import check_board, note_lines
 
-    for note in note_lines(check_board(board.game, board.board)):
+    for note in (*board.notes, *note_lines(check_board(board.game, board.board))):
         print(error_line(note), file=sys.stderr)
 
 

@@ -91,3 +91,20 @@ def test_a_long_address_around_a_short_enough_link_is_still_measured_by_its_link
     address = "https://example.org/rulings.ipynb?board=" + LINK_PREFIX + "A" * (MAX_LINK + 1)
     with pytest.raises(InputError, match=r"too long \(20,005 characters; a board link is at most 20,000\)"):
         read_board_link(address)
+
+
+def test_a_board_link_or_board_file_reads_the_other_zone_spelling_with_a_note(tmp_path: Path) -> None:
+    """One spelling per zone (issue 35, item 5): `egg-deck` in a board file is read as `egg_deck`, the link holds the
+    documented spelling, and `scenario link` prints the note on stderr."""
+    doc = {"game": "dcg", "board": {"phase": "main", "active": 0, "turn": 5, "memory": 2, "players": [
+        {"deck": ["st1-02"] * 3, "security": ["st1-03"] * 3, "egg-deck": ["st1-01"], "battle": ["st1-05"]},
+        {"deck": ["st2-02"] * 3, "security": ["st2-03"] * 3}]}}
+    board = read_board_link(packed(json.dumps(doc)))
+    assert board.board["players"][0]["egg_deck"] == ["st1-01"] and "egg-deck" not in board.board["players"][0]
+    assert board.notes == ("note: setup.board.players[0].egg-deck: zone 'egg-deck' is read as egg_deck "
+                           "(one spelling per zone: write egg_deck)",)
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    done = cli("scenario", "link", str(path))
+    assert done.returncode == 0 and "zone 'egg-deck' is read as egg_deck" in done.stderr, done.stderr
+    assert read_board_link(done.stdout.strip()).notes == ()

@@ -33,6 +33,7 @@ from ..core.yamlio import MAX_DEPTH, DuplicateKey, unique_keys
 from ..widgets.position import LINK_PREFIX as POSITION_PREFIX
 from ..widgets.position import _whole_number
 from .boardcheck import BoardCheck, check_board, impossible, raw_problems
+from .spelling import respell_board
 
 VERSION = 1
 LINK_PREFIX = f"db{VERSION}."
@@ -59,6 +60,8 @@ class Board:
     board: dict[str, Any]
     question: str = ""
     answer: str = ""
+    #: one line each: a zone key read in the other spelling (``egg-deck`` for ``egg_deck``); not part of the board
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"game": self.game, "board": self.board}
@@ -164,7 +167,8 @@ def parse_board_doc(doc: Any, source: str) -> Board:
     cards = _count_cards(board)
     if cards > MAX_CARDS:
         raise InputError(source, "board", f"names {cards:,} cards; a board holds at most {MAX_CARDS} (two whole decks and more)")
-    return Board(game, board, doc.get("question", "").strip(), doc.get("answer", "").strip())
+    respelled, notes = respell_board({"board": board})
+    return Board(game, respelled["board"], doc.get("question", "").strip(), doc.get("answer", "").strip(), tuple(notes))
 
 
 def read_board_link(text: Any, source: str = "board link") -> Board:
