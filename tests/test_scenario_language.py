@@ -415,7 +415,8 @@ def test_until_end_phase_dbe_stops_after_the_battle_and_on_the_first_turn():
     doc = shipped("dbe/22")
     doc["until"], doc["demonstrates"] = {"phase": "end"}, []
     passes(with_expect(doc, now={"turn": 3, "phase": "end", "whose_turn": 0},
-                       counters=[{"player": 0, "name": "HP", "value": 1300}, {"player": 1, "name": "HP", "value": 380}]))
+                       counters=[{"player": 0, "name": "HP", "value": 1300},
+                                 {"player": 1, "name": "HP", "value": 380}]))
     first = shipped("dbe/24")
     first["until"], first["demonstrates"], first["script"] = {"turn": 1, "phase": "end"}, [], first.get("script", [])
     assert run(with_expect(first, now={"turn": 1, "phase": "end"})).stopped_at_until
@@ -458,7 +459,8 @@ def test_dmb_boost_raises_every_current_attack_power_until_the_end_phase_removes
     doc["until"], doc["demonstrates"] = {"phase": "end"}, []
     printed = {"HP": 60, "Circle": 30, "Triangle": 20, "Cross": 10}
     passes(with_expect(doc, cards=[
-        {"card": "agumon", "zone": "active", "printed": printed, "current": {"HP": 40, "Circle": 50, "Triangle": 40, "Cross": 30}},
+        {"card": "agumon", "zone": "active", "printed": printed,
+         "current": {"HP": 40, "Circle": 50, "Triangle": 40, "Cross": 30}},
         {"card": "p1.gabumon", "current": {"HP": 10, "Triangle": 20}, "printed": {"HP": 60, "Triangle": 20}},
     ]))
     fails(with_expect(doc, cards=[{"card": "agumon", "current": {"Circle": 30}}]), "current Circle is 50, expected 30")
@@ -478,13 +480,14 @@ def test_the_old_card_forms_keep_their_meaning_printed_value_and_stats_are_print
 
 
 def test_dbe_an_abnormal_champion_has_its_current_power_halved_printed_power_unchanged():
-    """dbe:anatomy-of-cards.12 ("Level C stats are halved"), scenario 05: Greymon played un-evolved is Abnormal; its card
-    prints 1000 HP and Circle 500 (its card), so now it has 500 HP and Circle 250."""
+    """dbe:anatomy-of-cards.12 ("Level C stats are halved"), scenario 05: Greymon played un-evolved is Abnormal; its
+    card prints 1000 HP and Circle 500 (its card), so now it has 500 HP and Circle 250."""
     doc = shipped("dbe/05")
     doc["demonstrates"] = []
     passes(with_expect(doc, cards=[{"card": "greymon", "printed": {"HP": 1000, "Circle": 500},
                                     "current": {"HP": 500, "Circle": 250}}]))
-    fails(with_expect(doc, cards=[{"card": "greymon", "current": {"Circle": 500}}]), "current Circle is 250, expected 500")
+    fails(with_expect(doc, cards=[{"card": "greymon", "current": {"Circle": 500}}]),
+          "current Circle is 250, expected 500")
 
 
 # -- one spelling per zone (issue 35, item 5) -------------------------------------------------------------------------
@@ -503,7 +506,8 @@ def test_egg_deck_is_one_spelling_on_boards_and_in_expectations_without_notes():
     doc = with_expect(_egg_board("egg_deck"), board=[{"player": 0, "zone": "egg_deck", "count": 1}],
                       cards=[{"card": "st1-01", "zone": "egg_deck"}])
     assert run(doc).passed and parse_scenario(doc, "judge.yaml").notes == ()
-    fails(with_expect(doc, board=[{"player": 0, "zone": "egg_deck", "count": 2}]), "egg_deck holds 1 card(s), expected 2")
+    fails(with_expect(doc, board=[{"player": 0, "zone": "egg_deck", "count": 2}]),
+          "egg_deck holds 1 card(s), expected 2")
     fails(with_expect(doc, cards=[{"card": "st1-01", "zone": "hand"}]), "is in egg_deck, expected hand")
 
 
@@ -512,7 +516,8 @@ def test_the_other_zone_spelling_is_read_with_a_one_line_note_never_silently():
     doc = with_expect(_egg_board("egg-deck"), board=[{"player": 0, "zone": "egg-deck", "count": 1}])
     scenario = parse_scenario(doc, "judge.yaml")
     assert scenario.notes == (
-        "note: setup.board.players[0].egg-deck: zone 'egg-deck' is read as egg_deck (one spelling per zone: write egg_deck)",
+        "note: setup.board.players[0].egg-deck: zone 'egg-deck' is read as egg_deck "
+        "(one spelling per zone: write egg_deck)",
         "note: expect.board[0].zone: zone 'egg-deck' is read as egg_deck (one spelling per zone: write egg_deck)",
     )
     assert run_scenario(scenario).passed

@@ -102,8 +102,8 @@ def _link_text(text: Any, source: str) -> str:
         raise InputError(source, "", f"expected a board link (text), got {excerpt(text)}")
     text = text.strip()
     if len(text) > MAX_ADDRESS:  # checked before an address is cut down to its link: a long address is a long link
-        raise InputError(source, "", f"the link is too long (more than {MAX_ADDRESS:,} characters; a board link is at most "
-                                     f"{MAX_LINK:,})")
+        raise InputError(source, "", f"the link is too long (more than {MAX_ADDRESS:,} characters; "
+                                     f"a board link is at most {MAX_LINK:,})")
     if text.startswith("?board=") or ("board=" in text[:2000] and "://" in text[:20]):
         text = text.partition("board=")[2].partition("&")[0]  # a whole address was pasted
     if len(text) > MAX_LINK:

@@ -81,7 +81,8 @@ def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list
     if found is None:
         zone = next((z for z, _, uids in match.game.zones(match.state) if match.state.instances.uid(iid) in uids), None)
         if "zone" in entry and zone != view_zone(str(entry["zone"])):
-            return [f"cards: {label} is in {zone_key(zone) if zone else 'no zone'}, expected {zone_key(str(entry['zone']))}"]
+            where = zone_key(zone) if zone else "no zone"
+            return [f"cards: {label} is in {where}, expected {zone_key(str(entry['zone']))}"]
         asked = [key for key in ("under", "suspended", "value", "printed", "current", "stats") if key in entry]
         return [f"cards: {label} lies in a face-down {zone} the board does not show, so its {', '.join(asked)} cannot be read"] if asked else []
     return [f"cards: {label} {problem}" for problem in _card_problems(found, entry)]
@@ -108,7 +109,8 @@ def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
             actual = figure(view, str(name), now=key == "current")
             if actual is None or not _same(actual, wanted):
                 shown = {n: figure(view, n, now=key == "current") for n in (*view.figures, *view.stats)}
-                problems.append(f"{key} {name} is {actual if actual is not None else 'not shown'}, expected {wanted} ({key}: {shown})")
+                told = actual if actual is not None else "not shown"
+                problems.append(f"{key} {name} is {told}, expected {wanted} ({key}: {shown})")
     for stat, wanted in dict(entry.get("stats", {})).items():
         actual = view.stats.get(stat)
         if actual is None or not _same(actual, wanted):

@@ -162,7 +162,8 @@ def _check_zone(board: Any, entry: Any) -> list[str]:
         return [f"board expectation {entry!r} needs player and zone"]
     zone = next((z for z in player.zones if z.id == view_zone(str(entry.get("zone")))), None)
     if zone is None:
-        return [f"{player.name} has no zone {entry.get('zone')!r} (zones: {', '.join(zone_key(z.id) for z in player.zones)})"]
+        zones = ", ".join(zone_key(z.id) for z in player.zones)
+        return [f"{player.name} has no zone {entry.get('zone')!r} (zones: {zones})"]
     failures = []
     names = [card.name for card in zone.cards]
     if "cards" in entry and names != list(entry["cards"]):
@@ -170,7 +171,8 @@ def _check_zone(board: Any, entry: Any) -> list[str]:
     if "stack" in entry:
         stacks = [[*(c.name for c in reversed(card.under)), card.name] for card in zone.cards]
         if list(entry["stack"]) not in stacks:
-            failures.append(f"{player.name}'s {zone_key(zone.id)} has no stack {entry['stack']} (stacks, bottom first: {stacks})")
+            failures.append(f"{player.name}'s {zone_key(zone.id)} has no stack {entry['stack']} "
+                            f"(stacks, bottom first: {stacks})")
     if "count" in entry and zone.count != entry["count"]:
         failures.append(f"{player.name}'s {zone_key(zone.id)} holds {zone.count} card(s), expected {entry['count']}")
     return failures

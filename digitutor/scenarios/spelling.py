@@ -19,7 +19,8 @@ def view_zone(name: str) -> str:
 
 
 def _note(where: str, written: str) -> str:
-    return f"note: {where}: zone {written!r} is read as {zone_key(written)} (one spelling per zone: write {zone_key(written)})"
+    key = zone_key(written)
+    return f"note: {where}: zone {written!r} is read as {key} (one spelling per zone: write {key})"
 
 
 def respell_board(setup: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:

@@ -130,8 +130,8 @@ def power(state: DState, player: int) -> int:
 
 
 def attack_power(state: DState, player: int, attack: str) -> int:
-    """One attack's current Power: once revealed, the chosen attack's as the battle deals it (``power``); before, and for
-    the attacks not chosen, printed (divided while Abnormal), Boost, Shatter and passive Power."""
+    """One attack's current Power: once revealed, the chosen attack's as the battle deals it (``power``); before,
+    and for the attacks not chosen, printed (divided while Abnormal), Boost, Shatter and passive Power."""
     side = state.sides[player]
     if state.attacks and state.attacks[player] == attack:
         return power(state, player)

@@ -69,7 +69,8 @@ def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
         return CardView(uid="", hidden=True)
     attacks = {SYMBOLS[a]: _attack_text(card, a) for a in ATTACKS} if card.is_digimon else {}
     stats = {"HP": str(card.hp), "DP": "-" if card.dp is None else str(card.dp), "+P": str(card.plus_p)} if card.is_digimon else {"+P": str(card.plus_p)}
-    printed = {"HP": str(card.hp), **{a.capitalize(): str(card.attack(a).power) for a in ATTACKS}} if card.is_digimon else {}
+    printed = {"HP": str(card.hp), **{a.capitalize(): str(card.attack(a).power) for a in ATTACKS}} \
+        if card.is_digimon else {}
     return CardView(uid=state.iid(uid), name=card.name, level=card.level or "", kind=card.type or card.kind, stats=stats,
                     text=card.text, power_label="HP" if card.is_digimon else "", printed=str(card.hp) if card.is_digimon else "",
                     attacks=attacks, figures={name: (value, value) for name, value in printed.items()})
