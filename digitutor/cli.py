@@ -375,6 +375,8 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
             print(f"       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
     for note in run.passed_over:
         print(f"passed over: {note}")
+    for note in run.scenario.notes:
+        print(note)
     for failure in run.failures:
         print(f"FAILED: {failure}")
     return 0 if run.passed else 1
@@ -396,6 +398,8 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
         print(f"{'ok  ' if run.passed else 'FAIL'} {scenario.id}")
         for failure in run.failures:
             print(f"     {failure}")
+        for note in scenario.notes:  # a zone in the other spelling: read, and said
+            print(f"     {note}")
         failed += not run.passed
         notes = note_lines(run.match.board_check) if run.match.board_check is not None else []
         beyond += bool(notes)
@@ -440,14 +444,14 @@ def _board_notes(board: Board) -> None:
     """A board accepted with notes (beyond a legal deck; beyond the rules, as it says): each note on stderr."""
     from .scenarios.boardcheck import check_board, note_lines
 
-    for note in note_lines(check_board(board.game, board.board)):
+    for note in (*board.notes, *note_lines(check_board(board.game, board.board))):
         print(error_line(note), file=sys.stderr)
 
 
 def cmd_scenario_open(args: argparse.Namespace) -> int:
-    from .scenarios.boardlink import MAX_LINK, read_board_link, scenario_text, write_whole
+    from .scenarios.boardlink import MAX_ADDRESS, read_board_link, scenario_text, write_whole
 
-    text = sys.stdin.read(MAX_LINK + 1) if args.link == "-" else args.link
+    text = sys.stdin.read(MAX_ADDRESS + 1) if args.link == "-" else args.link
     board = read_board_link(text, "LINK")
     _board_notes(board)
     scenario = scenario_text(board)

@@ -389,3 +389,155 @@ def test_board_facts_in_arena_score_and_game_over():
     passes(with_expect(doc, now={"phase": "game-over", "decision": None}, counters=[{"player": 1, "name": "Score", "value": 1040}]))
     fails(with_expect(doc, counters=[{"player": 1, "name": "Score", "value": 950}]), "Score is 1040, expected 950")
     fails(with_expect(doc, now={"phase": "battle"}), "expected 'battle'")
+
+
+# -- until inside the DMB/DBE End Phase (issue 35, item 5) -----------------------------------------------------------
+
+
+def test_until_end_phase_dmb_stops_after_the_battle_before_the_lingering_effects_end():
+    """dmb:end-phase.3 ("Remove ALL "lingering" effects, such as Power boosting."), scenario 47: once both attacks are
+    dealt (Gabumon 60 - 50 = 10 HP) and nobody is KO'd, the run stops in Player 1's turn-3 End Phase, before step 3."""
+    doc = shipped("dmb/47")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    passes(with_expect(doc, now={"turn": 3, "phase": "end", "whose_turn": 0, "decision": None},
+                       counters=[{"player": 1, "name": "HP", "value": 10}]))
+    fails(with_expect(doc, cites=["dmb:end-phase.3"]), "no step cites dmb:end-phase.3")
+    result = run(with_expect(doc))
+    assert result.stopped_at_until
+    after = result.match.advance()
+    assert getattr(after, "phase", None) == "end" and "Lingering effects end" in getattr(after, "narration", "")
+
+
+def test_until_end_phase_dbe_stops_after_the_battle_and_on_the_first_turn():
+    """dbe:end-phase.1 (End Phase abilities activate now), scenario 22: after both attacks the run stops in the turn-3
+    End Phase; dbe:strategy-phase.p1 ("Skip this entire phase during the first turn of the game"): on turn 1 the
+    game goes from the skipped Strategy Phase to the End Phase, where the run stops too."""
+    doc = shipped("dbe/22")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    passes(with_expect(doc, now={"turn": 3, "phase": "end", "whose_turn": 0},
+                       counters=[{"player": 0, "name": "HP", "value": 1300},
+                                 {"player": 1, "name": "HP", "value": 380}]))
+    first = shipped("dbe/24")
+    first["until"], first["demonstrates"], first["script"] = {"turn": 1, "phase": "end"}, [], first.get("script", [])
+    assert run(with_expect(first, now={"turn": 1, "phase": "end"})).stopped_at_until
+
+
+def test_until_a_later_phase_is_not_met_in_the_battle_phase_while_a_ko_is_to_check():
+    """dmb:battle-phase.6.6 ("Player that achieved the KO gains 1 KO point for victory. If a Level M was KO'd, 2 KO
+    points are awarded instead."), scenario 39: with WarGreymon at 0 HP the KO check is still to come in the Battle
+    Phase; the run stops in the End Phase only after it, with the 2 KO points counted."""
+    doc = shipped("dmb/39")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    result = run(with_expect(doc, now={"turn": 3, "phase": "end"}, cites=["dmb:battle-phase.6.6"],
+                             counters=[{"player": 0, "name": "KO points", "value": 2}]))
+    assert result.passed, result.failures
+
+
+def test_dtector_defend_is_the_decision_whose_answers_are_block_and_no_block():
+    """dtector:digi-battle-phase.p1 (scenario 12): after Greymon attacks, the run stops at Player 2's `defend`
+    decision (documented in docs/scenarios.md); `block` is no D-Tector decision, so `until: {decision: block}` is
+    never reached."""
+    doc = shipped("dtector/12")
+    doc["script"], doc["until"], doc["demonstrates"] = ["attack:greymon"], {"decision": "defend"}, []
+    passes(with_expect(doc, now={"decision": "defend", "deciding": 1},
+                       why_not=[{"action": "block:agumon", "player": 1, "legal": True}]))
+    doc["until"] = {"decision": "block"}
+    fails(with_expect(doc), "before reaching until")
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    assert "`defend` — the defending player's choice, answered `block:<card>` or `no-block`" in text
+
+
+# -- Attack Power facts, printed and current (issue 35, item 5) -------------------------------------------------------
+
+
+def test_dmb_boost_raises_every_current_attack_power_until_the_end_phase_removes_it():
+    """dmb:glossary.boost ("increase your *current* Power (as a lingering effect)") and dmb:end-phase.3 ("Remove ALL
+    "lingering" effects, such as Power boosting."), scenario 47: Agumon's card prints HP 60, Circle 30, Triangle 20,
+    Cross 10; Power Charge ("Boost your Power by 20.") makes them 50, 40 and 30 now, while Gabumon's 50 leaves it 10 HP
+    and Gabumon's Triangle (20) leaves Agumon 40 HP. In the next turn the boost is gone: Circle is 30 again."""
+    doc = shipped("dmb/47")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    printed = {"HP": 60, "Circle": 30, "Triangle": 20, "Cross": 10}
+    passes(with_expect(doc, cards=[
+        {"card": "agumon", "zone": "active", "printed": printed,
+         "current": {"HP": 40, "Circle": 50, "Triangle": 40, "Cross": 30}},
+        {"card": "p1.gabumon", "current": {"HP": 10, "Triangle": 20}, "printed": {"HP": 60, "Triangle": 20}},
+    ]))
+    fails(with_expect(doc, cards=[{"card": "agumon", "current": {"Circle": 30}}]), "current Circle is 50, expected 30")
+    fails(with_expect(doc, cards=[{"card": "agumon", "printed": {"Circle": 50}}]), "printed Circle is 30, expected 50")
+    doc["until"] = {"turn": 4, "phase": "prep"}
+    passes(with_expect(doc, cards=[{"card": "agumon", "printed": printed, "current": {"Circle": 30, "Cross": 10}}]))
+
+
+def test_the_old_card_forms_keep_their_meaning_printed_value_and_stats_are_printed():
+    """Scenario 47 at the End Phase: the old forms still read the headline number, HP — `value` now (40), `printed` as
+    printed (60), `stats: {HP}` as printed (60) — and `current: 40` is the same as `value: 40`."""
+    doc = shipped("dmb/47")
+    doc["until"], doc["demonstrates"] = {"phase": "end"}, []
+    passes(with_expect(doc, cards=[{"card": "agumon", "value": 40, "printed": 60, "current": 40, "stats": {"HP": 60}}]))
+    fails(with_expect(doc, cards=[{"card": "agumon", "current": 60}]), "HP is 40, expected 60")
+    fails(with_expect(doc, cards=[{"card": "agumon", "current": {"Power": 50}}]), "current Power is not shown")
+
+
+def test_dbe_an_abnormal_champion_has_its_current_power_halved_printed_power_unchanged():
+    """dbe:anatomy-of-cards.12 ("Level C stats are halved"), scenario 05: Greymon played un-evolved is Abnormal; its
+    card prints 1000 HP and Circle 500 (its card), so now it has 500 HP and Circle 250."""
+    doc = shipped("dbe/05")
+    doc["demonstrates"] = []
+    passes(with_expect(doc, cards=[{"card": "greymon", "printed": {"HP": 1000, "Circle": 500},
+                                    "current": {"HP": 500, "Circle": 250}}]))
+    fails(with_expect(doc, cards=[{"card": "greymon", "current": {"Circle": 500}}]),
+          "current Circle is 250, expected 500")
+
+
+# -- one spelling per zone (issue 35, item 5) -------------------------------------------------------------------------
+
+
+def _egg_board(player_0_key: str) -> dict[str, Any]:
+    doc = copy.deepcopy(UNSUSPEND)
+    doc["setup"]["board"]["players"][0] = {player_0_key if k == "egg_deck" else k: v
+                                           for k, v in doc["setup"]["board"]["players"][0].items()}
+    return doc
+
+
+def test_egg_deck_is_one_spelling_on_boards_and_in_expectations_without_notes():
+    """dcg:digi-egg-deck-zone.p1: Player 1's Digi-Egg deck holds the one Digi-Egg the board puts there; `egg_deck` is
+    the spelling of a board and of an expectation alike, and a file written so has no note."""
+    doc = with_expect(_egg_board("egg_deck"), board=[{"player": 0, "zone": "egg_deck", "count": 1}],
+                      cards=[{"card": "st1-01", "zone": "egg_deck"}])
+    assert run(doc).passed and parse_scenario(doc, "judge.yaml").notes == ()
+    fails(with_expect(doc, board=[{"player": 0, "zone": "egg_deck", "count": 2}]),
+          "egg_deck holds 1 card(s), expected 2")
+    fails(with_expect(doc, cards=[{"card": "st1-01", "zone": "hand"}]), "is in egg_deck, expected hand")
+
+
+def test_the_other_zone_spelling_is_read_with_a_one_line_note_never_silently():
+    """The view's id `egg-deck`, on a board or in an expectation, is read as `egg_deck`, each place with a note."""
+    doc = with_expect(_egg_board("egg-deck"), board=[{"player": 0, "zone": "egg-deck", "count": 1}])
+    scenario = parse_scenario(doc, "judge.yaml")
+    assert scenario.notes == (
+        "note: setup.board.players[0].egg-deck: zone 'egg-deck' is read as egg_deck "
+        "(one spelling per zone: write egg_deck)",
+        "note: expect.board[0].zone: zone 'egg-deck' is read as egg_deck (one spelling per zone: write egg_deck)",
+    )
+    assert run_scenario(scenario).passed
+
+
+def test_scenario_check_prints_the_zone_spelling_note(tmp_path: Path):
+    import yaml
+
+    doc = with_expect(_egg_board("egg_deck"), board=[{"player": 0, "zone": "egg-deck", "count": 1}])
+    doc["demonstrates"] = []
+    path = tmp_path / "spelled.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "digitutor.cli", "scenario", "check", str(path)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "note: expect.board[0].zone: zone 'egg-deck' is read as egg_deck" in done.stdout
+
+
+def test_no_shipped_scenario_needs_a_zone_spelling_note():
+    from digitutor.scenarios.model import shipped_scenarios
+
+    noted = {scenario.id: scenario.notes for scenario in shipped_scenarios() if scenario.notes}
+    assert not noted, noted

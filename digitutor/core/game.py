@@ -168,6 +168,9 @@ class CardView:
     suspended: bool = False  #: DCG: suspended (turned sideways)
     under: tuple[CardView, ...] = ()  #: cards under it (digivolution sources), top first
     parts: tuple[CardPart, ...] = ()  #: the whole card as the rulebook's card diagram names its parts (else the fields above)
+    #: numbers a scenario may check by name, each (as printed, now after effects): DMB/DBE ``HP`` and the attacks'
+    #: ``Circle``, ``Triangle`` and ``Cross`` Power
+    figures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

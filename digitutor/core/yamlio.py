@@ -25,7 +25,41 @@ MAX_BYTES = 512_000
 #: the deepest nesting of lists and mappings accepted (shipped files nest at most 6 deep)
 MAX_DEPTH = 50
 
-_Loader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc]
+    """The safe loader, refusing a mapping that writes a key twice (YAML would keep the last one silently)."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        seen: set[Any] = set()
+        for key_node, _value in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {excerpt(key, 40)}: write each key once", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+class DuplicateKey(ValueError):
+    """A JSON object that writes a key twice (``json.loads`` would keep the last one silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"duplicate key {excerpt(key, 40)}: write each key once")
+        self.key = key
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` for ``json.loads``: a dict, or DuplicateKey naming the key written twice."""
+    doc: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in doc:
+            raise DuplicateKey(key)
+        doc[key] = value
+    return doc
 
 
 def read_text(path: Path | str, limit: int = MAX_BYTES) -> str:
@@ -118,7 +152,7 @@ def parse_yaml(text: str, source: str, limit: int = MAX_BYTES, watch: Watch | No
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or "not valid YAML"
-        raise InputError(source, _where(mark), f"malformed YAML: {excerpt(problem, 80, quote=False)}") from None
+        raise InputError(source, _where(mark), f"malformed YAML: {excerpt(problem, 100, quote=False)}") from None
     except (ValueError, OverflowError, RecursionError) as error:
         # e.g. an integer of more than 4,300 digits (Python's int conversion limit)
         raise InputError(source, "", f"malformed YAML: {excerpt(str(error), 80, quote=False)}") from None

@@ -29,10 +29,11 @@ import yaml
 
 from ..core.errors import DigitutorError, InputError, excerpt
 from ..core.registry import GAME_MODULES, get_game
-from ..core.yamlio import MAX_DEPTH
+from ..core.yamlio import MAX_DEPTH, DuplicateKey, unique_keys
 from ..widgets.position import LINK_PREFIX as POSITION_PREFIX
 from ..widgets.position import _whole_number
 from .boardcheck import BoardCheck, check_board, impossible, raw_problems
+from .spelling import respell_board
 
 VERSION = 1
 LINK_PREFIX = f"db{VERSION}."
@@ -40,6 +41,8 @@ LINK_PREFIX = f"db{VERSION}."
 _ANY_VERSION = re.compile(r"^db(\d{1,6})\.")
 #: the longest link text read (a full two-deck board is about 2 KB once compressed)
 MAX_LINK = 20_000
+#: the longest text read as a link: the link with the address around it (``https://.../rulings.ipynb?board=``)
+MAX_ADDRESS = MAX_LINK + 2_000
 #: the most bytes a link may inflate to (the largest real board's JSON is well under 10 KB)
 MAX_JSON = 100_000
 #: the most cards a board may name in all (two full DCG decks with Digi-Eggs are 110; the rules never reach this)
@@ -57,6 +60,8 @@ class Board:
     board: dict[str, Any]
     question: str = ""
     answer: str = ""
+    #: one line each: a zone key read in the other spelling (``egg-deck`` for ``egg_deck``); not part of the board
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"game": self.game, "board": self.board}
@@ -96,6 +101,9 @@ def _link_text(text: Any, source: str) -> str:
     if not isinstance(text, str):
         raise InputError(source, "", f"expected a board link (text), got {excerpt(text)}")
     text = text.strip()
+    if len(text) > MAX_ADDRESS:  # checked before an address is cut down to its link: a long address is a long link
+        raise InputError(source, "", f"the link is too long (more than {MAX_ADDRESS:,} characters; "
+                                     f"a board link is at most {MAX_LINK:,})")
     if text.startswith("?board=") or ("board=" in text[:2000] and "://" in text[:20]):
         text = text.partition("board=")[2].partition("&")[0]  # a whole address was pasted
     if len(text) > MAX_LINK:
@@ -159,14 +167,17 @@ def parse_board_doc(doc: Any, source: str) -> Board:
     cards = _count_cards(board)
     if cards > MAX_CARDS:
         raise InputError(source, "board", f"names {cards:,} cards; a board holds at most {MAX_CARDS} (two whole decks and more)")
-    return Board(game, board, doc.get("question", "").strip(), doc.get("answer", "").strip())
+    respelled, notes = respell_board({"board": board})
+    return Board(game, respelled["board"], doc.get("question", "").strip(), doc.get("answer", "").strip(), tuple(notes))
 
 
 def read_board_link(text: Any, source: str = "board link") -> Board:
     """Decode, size-check and schema-check a ``?board=`` value, then lay it out and check it against the rules."""
     raw = _link_text(text, source)
     try:
-        doc = json.loads(raw, parse_int=_whole_number)
+        doc = json.loads(raw, parse_int=_whole_number, object_pairs_hook=unique_keys)
+    except DuplicateKey as error:
+        raise InputError(source, "", f"the link's JSON has a {error}") from None
     except RecursionError:
         raise InputError(source, "", f"nested too deeply (more than {MAX_DEPTH} levels)") from None
     except (json.JSONDecodeError, ValueError):

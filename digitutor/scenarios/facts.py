@@ -13,6 +13,7 @@ from typing import Any
 from ..core.game import BoardView, CardView
 from ..core.match import Match
 from .naming import CopyNumbers, NamingError
+from .spelling import view_zone, zone_key
 
 
 def whose_turn(board: BoardView) -> int | None:
@@ -79,17 +80,18 @@ def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list
     label = f"{name} ({iid})"
     if found is None:
         zone = next((z for z, _, uids in match.game.zones(match.state) if match.state.instances.uid(iid) in uids), None)
-        if "zone" in entry and zone != entry["zone"]:
-            return [f"cards: {label} is in {zone or 'no zone'}, expected {entry['zone']}"]
-        asked = [key for key in ("under", "suspended", "value", "printed", "stats") if key in entry]
+        if "zone" in entry and zone != view_zone(str(entry["zone"])):
+            where = zone_key(zone) if zone else "no zone"
+            return [f"cards: {label} is in {where}, expected {zone_key(str(entry['zone']))}"]
+        asked = [key for key in ("under", "suspended", "value", "printed", "current", "stats") if key in entry]
         return [f"cards: {label} lies in a face-down {zone} the board does not show, so its {', '.join(asked)} cannot be read"] if asked else []
     return [f"cards: {label} {problem}" for problem in _card_problems(found, entry)]
 
 
 def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
     view, problems = found.view, []
-    if "zone" in entry and found.zone != entry["zone"]:
-        problems.append(f"is in {found.zone}, expected {entry['zone']}")
+    if "zone" in entry and found.zone != view_zone(str(entry["zone"])):
+        problems.append(f"is in {zone_key(found.zone)}, expected {zone_key(str(entry['zone']))}")
     if "under" in entry:
         above = found.under.name if found.under is not None else None
         if above is None or entry["under"] not in (above, found.under.uid if found.under else None):
@@ -97,15 +99,32 @@ def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
     if "suspended" in entry and view.suspended != bool(entry["suspended"]):
         problems.append(f"is {'suspended' if view.suspended else 'not suspended'}, expected {'suspended' if entry['suspended'] else 'not suspended'}")
     current = view.current or view.printed
-    if "value" in entry and not _same(current, entry["value"]):
-        problems.append(f"{view.power_label or 'value'} is {current or 'not shown'}, expected {entry['value']}")
-    if "printed" in entry and not _same(view.printed, entry["printed"]):
+    for key in ("value", "current"):
+        if key in entry and not isinstance(entry[key], dict) and not _same(current, entry[key]):
+            problems.append(f"{view.power_label or 'value'} is {current or 'not shown'}, expected {entry[key]}")
+    if "printed" in entry and not isinstance(entry["printed"], dict) and not _same(view.printed, entry["printed"]):
         problems.append(f"printed {view.power_label or 'value'} is {view.printed or 'not shown'}, expected {entry['printed']}")
+    for key in ("printed", "current"):
+        for name, wanted in (entry[key] if isinstance(entry.get(key), dict) else {}).items():
+            actual = figure(view, str(name), now=key == "current")
+            if actual is None or not _same(actual, wanted):
+                shown = {n: figure(view, n, now=key == "current") for n in (*view.figures, *view.stats)}
+                told = actual if actual is not None else "not shown"
+                problems.append(f"{key} {name} is {told}, expected {wanted} ({key}: {shown})")
     for stat, wanted in dict(entry.get("stats", {})).items():
         actual = view.stats.get(stat)
         if actual is None or not _same(actual, wanted):
             problems.append(f"{stat} is {actual if actual is not None else 'not shown'}, expected {wanted} (shown: {dict(view.stats)})")
     return problems
+
+
+def figure(view: CardView, name: str, now: bool) -> str | None:
+    """A number on a card by name, as printed or now (DMB/DBE ``HP``, ``Circle``; DCG ``DP``); None: not shown."""
+    if name in view.figures:
+        return view.figures[name][1 if now else 0]
+    if name and name == view.power_label:
+        return (view.current or view.printed) if now else view.printed
+    return view.stats.get(name)
 
 
 def check_counter(board: BoardView, entry: dict[str, Any]) -> list[str]:

@@ -12,7 +12,7 @@ Files are YAML, safe-loaded and never executed. Format (see docs/scenarios.md)::
     expect:
       cites: [dtector:battle-call-command-phase.p1]
       narration: ["Spirit beats all"]
-      board: [{player: 0, zone: d-dock, cards: [Agunimon]}]
+      board: [{player: 0, zone: d_dock, cards: [Agunimon]}]
       counters: [{player: 0, name: Points, value: "1"}]
       options: [{decision: defend, option: "block:palmon", legal: false, cites: [dtector:digi-battle-phase.p1]}]
       why_not: [{action: "digivolve:agumon:greymon", player: 0, reasons: 1, cites: [dtector:digivolve-phase.p1]}]
@@ -34,6 +34,7 @@ from ..core.registry import GAME_MODULES, get_game
 from ..core.schema import Count, Player, Schema, Seed, ShortText, Text, validate
 from ..core.yamlio import load_yaml
 from ..rules.corpus import find_clause
+from .spelling import expect_notes, respell_board
 
 ClauseId = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 #: an expectation field that may be absent (so the runner can tell "not given" from a value)
@@ -78,7 +79,10 @@ class CardExpect(Schema, frozen=True):
     under: ShortText | Unset = msgspec.UNSET  #: it lies under this card (a digivolution card of that Digimon)
     suspended: bool | Unset = msgspec.UNSET
     value: ShortText | int | Unset = msgspec.UNSET  #: the headline number now (DCG DP after effects, D-Tector power)
-    printed: ShortText | int | Unset = msgspec.UNSET  #: the headline number as printed
+    #: the headline number as printed, or ``{name: value}``: numbers as printed (DMB/DBE ``HP``, ``Circle`` ...)
+    printed: ShortText | int | dict[ShortText, ShortText | int] | Unset = msgspec.UNSET
+    #: the headline number now (as ``value``), or ``{name: value}``: numbers now, after effects
+    current: ShortText | int | dict[ShortText, ShortText | int] | Unset = msgspec.UNSET
     stats: dict[ShortText, ShortText | int] | Unset = msgspec.UNSET  #: numbers and words the board shows on it
 
 
@@ -195,6 +199,8 @@ class Scenario:
     #: clause id -> how the scenario shows it by what does not happen (no step need cite these)
     by_absence: dict[str, str] = field(default_factory=dict)
     until: dict[str, Any] = field(default_factory=dict)
+    #: one line each, printed by the CLI: a zone written in the other spelling (``egg-deck`` for ``egg_deck``)
+    notes: tuple[str, ...] = ()
 
 
 def scenario_game(doc: Any, source: str) -> str:
@@ -301,6 +307,7 @@ def parse_scenario(doc: Any, source: str) -> Scenario:
     expect = parsed.expect or Expect()
     _check_expect(expect, game, source)
     until = _check_until(parsed.until, game, source)
+    setup, notes = respell_board(parsed.setup)
     return Scenario(
         id=f"{game}/{Path(source).stem}",
         path=source,
@@ -309,12 +316,13 @@ def parse_scenario(doc: Any, source: str) -> Scenario:
         demonstrates=demonstrates,
         explains=(parsed.explains or "").strip(),
         seed=parsed.seed,
-        setup=parsed.setup,
+        setup=setup,
         script=tuple(parsed.script or ()),
         max_steps=parsed.max_steps,
         expect=dict(doc.get("expect") or {}),  # validated above; the runner reads the plain mapping
         by_absence=by_absence,
         until=until,
+        notes=(*notes, *expect_notes(doc.get("expect"))),
     )
 
 

@@ -12,6 +12,7 @@ from ..core.registry import get_game
 from .facts import check_card, check_counter, check_now, check_order, now_facts, unmet
 from .model import Scenario
 from .naming import CopyNumbers, NamingError
+from .spelling import view_zone, zone_key
 
 
 @dataclass
@@ -159,19 +160,21 @@ def _check_zone(board: Any, entry: Any) -> list[str]:
     player = _player(board, entry) if isinstance(entry, dict) else None
     if player is None:
         return [f"board expectation {entry!r} needs player and zone"]
-    zone = next((z for z in player.zones if z.id == entry.get("zone")), None)
+    zone = next((z for z in player.zones if z.id == view_zone(str(entry.get("zone")))), None)
     if zone is None:
-        return [f"{player.name} has no zone {entry.get('zone')!r} (zones: {', '.join(z.id for z in player.zones)})"]
+        zones = ", ".join(zone_key(z.id) for z in player.zones)
+        return [f"{player.name} has no zone {entry.get('zone')!r} (zones: {zones})"]
     failures = []
     names = [card.name for card in zone.cards]
     if "cards" in entry and names != list(entry["cards"]):
-        failures.append(f"{player.name}'s {zone.id} holds {names}, expected {entry['cards']}")
+        failures.append(f"{player.name}'s {zone_key(zone.id)} holds {names}, expected {entry['cards']}")
     if "stack" in entry:
         stacks = [[*(c.name for c in reversed(card.under)), card.name] for card in zone.cards]
         if list(entry["stack"]) not in stacks:
-            failures.append(f"{player.name}'s {zone.id} has no stack {entry['stack']} (stacks, bottom first: {stacks})")
+            failures.append(f"{player.name}'s {zone_key(zone.id)} has no stack {entry['stack']} "
+                            f"(stacks, bottom first: {stacks})")
     if "count" in entry and zone.count != entry["count"]:
-        failures.append(f"{player.name}'s {zone.id} holds {zone.count} card(s), expected {entry['count']}")
+        failures.append(f"{player.name}'s {zone_key(zone.id)} holds {zone.count} card(s), expected {entry['count']}")
     return failures
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.errors import DigitutorError, InputError, excerpt
 from ..core.match import Match
+from ..core.yamlio import DuplicateKey, unique_keys
 
 FORMAT = "digitutor-position"
 #: the mode of a position made to try the teacher's board from (follow mode): a board, its hidden cards dealt afresh
@@ -96,7 +97,9 @@ def _document(text: str, source: str) -> Any:
                 raise
             raise InputError(source, "", "not a digitutor position link (it was cut off or changed)") from None
     try:
-        return json.loads(text, parse_int=_whole_number)
+        return json.loads(text, parse_int=_whole_number, object_pairs_hook=unique_keys)
+    except DuplicateKey as error:
+        raise InputError(source, "", f"the position's JSON has a {error}") from None
     except (json.JSONDecodeError, RecursionError):
         raise InputError(source, "", "not a digitutor position (expected the JSON file the tutor saves)") from None
 

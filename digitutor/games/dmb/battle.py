@@ -129,6 +129,18 @@ def power(state: DState, player: int) -> int:
     return max(value, 0)
 
 
+def attack_power(state: DState, player: int, attack: str) -> int:
+    """One attack's current Power: once revealed, the chosen attack's as the battle deals it (``power``); before,
+    and for the attacks not chosen, printed (divided while Abnormal), Boost, Shatter and passive Power."""
+    side = state.sides[player]
+    if state.attacks and state.attacks[player] == attack:
+        return power(state, player)
+    value = state.cards[side.active[-1]].attack(attack).power // side.divisor + side.battle.boost - side.shattered
+    value += sum(passive_power(state.cards[uid].effects) for uid in (*side.attached, side.active[-1]))
+    value += sum(passive_power(state.cards[uid].effects, "active-stack") for uid in side.active)
+    return max(value, 0)
+
+
 def countered(state: DState, player: int) -> bool:
     """Does this player's Counter name the attack the opponent is using?"""
     arg = abilities(state, player).arg("counter")

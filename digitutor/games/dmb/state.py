@@ -124,7 +124,10 @@ class DState(StateBase):
 
     @property
     def phase(self) -> Phase:
-        return frame_phase(self.frames[-1])
+        top = self.frames[-1]
+        if top.kind == "battle.ko" and not any(side.active and side.hp == 0 for side in self.sides):
+            return Phase.END  # a KO check with no Digimon at 0 HP takes no step: the Battle Phase is over
+        return frame_phase(top)
 
     def top_card(self, player: int):
         top = self.sides[player].top

@@ -13,6 +13,7 @@ from ...core.effects import renumbered
 from ...core.game import BoardView, CardView, PlayerView, ZoneView
 from ...core.instances import Renumbering
 from ...core.secret import hide_secrets
+from .battle import attack_power
 from .cards import ATTACKS, SYMBOLS, Card
 from .common import name
 from .state import DState, Side
@@ -68,9 +69,11 @@ def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
         return CardView(uid="", hidden=True)
     attacks = {SYMBOLS[a]: _attack_text(card, a) for a in ATTACKS} if card.is_digimon else {}
     stats = {"HP": str(card.hp), "DP": "-" if card.dp is None else str(card.dp), "+P": str(card.plus_p)} if card.is_digimon else {"+P": str(card.plus_p)}
+    printed = {"HP": str(card.hp), **{a.capitalize(): str(card.attack(a).power) for a in ATTACKS}} \
+        if card.is_digimon else {}
     return CardView(uid=state.iid(uid), name=card.name, level=card.level or "", kind=card.type or card.kind, stats=stats,
                     text=card.text, power_label="HP" if card.is_digimon else "", printed=str(card.hp) if card.is_digimon else "",
-                    attacks=attacks)
+                    attacks=attacks, figures={name: (value, value) for name, value in printed.items()})
 
 
 def _attack_text(card: Card, attack: str) -> str:
@@ -78,12 +81,14 @@ def _attack_text(card: Card, attack: str) -> str:
     return f"{chosen.power}" + (f" {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}" if chosen.ability else "")
 
 
-def _active_view(state: DState, side: Side) -> tuple[CardView, ...]:
+def _active_view(state: DState, player: int, side: Side) -> tuple[CardView, ...]:
     if not side.active:
         return ()
     top = card_view(state, side.active[-1])
     under = tuple(card_view(state, uid) for uid in reversed(side.active[:-1]))
-    return (replace(top, current=str(side.hp), under=under),)
+    now = {"HP": str(side.hp), **{a.capitalize(): str(attack_power(state, player, a)) for a in ATTACKS}}
+    figures = {name: (printed, now.get(name, printed)) for name, (printed, _) in top.figures.items()}
+    return (replace(top, current=str(side.hp), under=under, figures=figures),)
 
 
 def board(state: DState, viewer: int | None = None) -> BoardView:
@@ -96,7 +101,7 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
         shown: tuple[ZoneView, ...] = (
             _deck_view(state, side),
             ZoneView("hand", "Hand", row("hand", side.hand), "row", len(side.hand)),
-            ZoneView("active", "Active Zone", _active_view(state, side), "stack", len(side.active)),
+            ZoneView("active", "Active Zone", _active_view(state, player, side), "stack", len(side.active)),
             ZoneView("dp", "DP Zone", row("dp", side.dp), "row", len(side.dp)),
             ZoneView("support", "Support", tuple(replace(c, face_down=side.blind) for c in row(support_zone, side.support)), "row", len(side.support)),
             ZoneView("attached", "Attachment", row("attached", side.attached), "row", len(side.attached)),
