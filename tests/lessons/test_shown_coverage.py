@@ -51,9 +51,12 @@ def test_a_note_that_quotes_a_clause_counts_it_as_shown():
     assert "dtector:how-to-win.p1" in lesson_coverage(lesson).shown
 
 
-def test_an_old_note_without_quotes_still_loads():
-    lesson = load_lesson(lesson_path("dtector"))
-    assert lesson.notes and all(note.quotes == () for note in lesson.notes)
+def test_an_old_note_without_quotes_still_loads_and_a_shipped_note_quotes_the_battle_types():
+    old = load_lesson(lesson_path("dtector", "01-a-whole-game"))
+    assert old.notes and all(note.quotes == () for note in old.notes)
+    guided = load_lesson(lesson_path("dtector"))
+    assert ("dtector:battle-type.p1",) in [note.quotes for note in guided.notes]
+    assert "dtector:battle-type.p1" in lesson_coverage(guided).shown
 
 
 @pytest.mark.parametrize(
