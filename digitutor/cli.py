@@ -183,7 +183,8 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
     report = [course_coverage(game) for game in _lesson_games(args.game)]
     if args.json:
         _print_json([
-            {"game": c.game, "clauses": len(c.leaves), "shown": len(c.shown), "shown_percent": round(c.shown_percent, 1),
+            {"game": c.game, "clauses": len(c.leaves),
+             "shown": len(c.shown), "shown_percent": round(c.shown_percent, 1),
              "taught": len(c.taught), "percent": round(c.percent, 1),
              "as_rules": len(c.as_rules), "as_rules_percent": round(100.0 * len(c.as_rules) / max(1, len(c.leaves)), 1),
              "lessons": [{"id": e.lesson.id, "title": e.lesson.title, "hash": e.lesson.hash, "concepts": list(e.lesson.concepts),
@@ -543,7 +544,8 @@ def build_parser() -> Parser:
     lessons = verbs.add_parser("lessons", help="the courses: what they teach, and whether every lesson holds together") \
         .add_subparsers(dest="lessons_verb", required=True, parser_class=Parser)
     lesson_cover = verb(lessons, "coverage", cmd_lessons_coverage,
-                        "per game: the share of leaf clauses the course shows unfolded, then the wider shares it cites; "
+                        "per game: the share of leaf clauses the course shows unfolded, then the wider shares "
+                        "it cites; "
                         "per lesson its presses, clauses shown and cited, concepts")
     lesson_cover.add_argument("--game", help="only this game, and list the clauses no lesson teaches")
     lesson_cover.add_argument("--json", action="store_true")

@@ -15,7 +15,7 @@ A lesson file lives in ``cards/<game>/lessons/<name>.yaml`` (safe-loaded, never 
       - when: {phase: battle-call}     # step, phase, narration, event, cites, decision
         title: Battle Call
         text: What happens here, in plain words.
-        quotes: [dtector:battle-call-command-phase.p1]   # optional: clauses the note quotes in full, with their breadcrumb
+        quotes: [dtector:battle-call-command-phase.p1]   # optional: clauses the note quotes in full
     questions:                         # engine-graded (optional; a course lesson has at least three)
       - at: {decision: attack}         # the same keys as a note's ``when``
         ask: why-not                   # may-now, why-not, next-rule or what-next

@@ -93,7 +93,8 @@ def test_a_lead_in_is_shown_with_the_items_of_its_list():
 def test_dcg_breeding_phase_p1_the_breeding_decision_shows_the_items_it_chooses_among():
     lesson = course_for("dcg")[0]
     decision = next(o for _, o in lesson_points(lesson) if isinstance(o, Decision) and o.kind == "breeding")
-    assert decision.citations[0].id == "dcg:breeding-phase.p1"  # the lead-in "Players can do only one of the following:"
+    # the lead-in "Players can do only one of the following:"
+    assert decision.citations[0].id == "dcg:breeding-phase.p1"
     shown, folded = shown_unfolded(decision.citations)
     assert [c.id for c in folded] == ["dcg:breeding-phase.p2"]
     assert [c.id for c in shown] == ["dcg:breeding-phase.p1", *BREEDING_ITEMS]

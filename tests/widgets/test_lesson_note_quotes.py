@@ -1,4 +1,5 @@
-"""A lesson note that quotes clauses (``quotes``): each drawn in full in the note panel, verbatim, with its breadcrumb."""
+"""A lesson note that quotes clauses (``quotes``): each drawn in full in the note panel, verbatim, with its
+breadcrumb."""
 
 from __future__ import annotations
 
