@@ -183,24 +183,28 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
     report = [course_coverage(game) for game in _lesson_games(args.game)]
     if args.json:
         _print_json([
-            {"game": c.game, "clauses": len(c.leaves), "taught": len(c.taught), "percent": round(c.percent, 1),
+            {"game": c.game, "clauses": len(c.leaves),
+             "shown": len(c.shown), "shown_percent": round(c.shown_percent, 1),
+             "taught": len(c.taught), "percent": round(c.percent, 1),
              "as_rules": len(c.as_rules), "as_rules_percent": round(100.0 * len(c.as_rules) / max(1, len(c.leaves)), 1),
              "lessons": [{"id": e.lesson.id, "title": e.lesson.title, "hash": e.lesson.hash, "concepts": list(e.lesson.concepts),
                           "presses": e.presses, "questions": len(e.lesson.questions),
+                          "shown": [x for x in c.leaves if x in e.shown],
                           "clauses": [x for x in c.leaves if x in e.clauses]} for e in c.lessons],
              "untaught": [{"id": x, "reason": c.reasons.get(x)} for x in c.untaught]}
             for c in report
         ])
         return 0
     for course in report:
-        rules = len(course.as_rules)
-        print(f"{course.game}: {len(course.taught)} of {len(course.leaves)} leaf clauses taught = {course.percent:.1f}% "
-              f"({len(course.lessons)} lesson{'s' if len(course.lessons) != 1 else ''}; as the rule of a step: {rules}, "
-              f"{100.0 * rules / max(1, len(course.leaves)):.1f}%)")
+        rules, leaves = len(course.as_rules), max(1, len(course.leaves))
+        print(f"{course.game}: {len(course.shown)} of {len(course.leaves)} leaf clauses shown unfolded = "
+              f"{course.shown_percent:.1f}% ({len(course.lessons)} lesson{'s' if len(course.lessons) != 1 else ''}; "
+              f"cited as the rule of a step: {rules}, {100.0 * rules / leaves:.1f}%; "
+              f"with folded rules and words used, leaf clauses taught = {len(course.taught)}, {course.percent:.1f}%)")
         for taught in course.lessons:
             concepts = ", ".join(taught.lesson.concepts) or "no concepts listed"
-            print(f"  {taught.lesson.name:32} presses {taught.presses:4}  clauses {len(taught.clauses):4} "
-                  f"(rules {len(taught.rules):4})  {concepts}")
+            print(f"  {taught.lesson.name:32} presses {taught.presses:4}  shown {len(taught.shown):4}  "
+                  f"clauses {len(taught.clauses):4} (rules {len(taught.rules):4})  {concepts}")
         untaught = course.untaught
         if args.game is None:
             print(f"  {len(untaught)} clauses no lesson teaches (--game {course.game} lists them)")
@@ -544,7 +548,9 @@ def build_parser() -> Parser:
     lessons = verbs.add_parser("lessons", help="the courses: what they teach, and whether every lesson holds together") \
         .add_subparsers(dest="lessons_verb", required=True, parser_class=Parser)
     lesson_cover = verb(lessons, "coverage", cmd_lessons_coverage,
-                        "per game: the share of leaf clauses the course's lessons cite; per lesson its concepts, presses and clauses")
+                        "per game: the share of leaf clauses the course shows unfolded, then the wider shares "
+                        "it cites; "
+                        "per lesson its presses, clauses shown and cited, concepts")
     lesson_cover.add_argument("--game", help="only this game, and list the clauses no lesson teaches")
     lesson_cover.add_argument("--json", action="store_true")
     lesson_check = verb(lessons, "check", cmd_lessons_check,

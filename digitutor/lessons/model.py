@@ -15,6 +15,7 @@ A lesson file lives in ``cards/<game>/lessons/<name>.yaml`` (safe-loaded, never 
       - when: {phase: battle-call}     # step, phase, narration, event, cites, decision
         title: Battle Call
         text: What happens here, in plain words.
+        quotes: [dtector:battle-call-command-phase.p1]   # optional: clauses the note quotes in full
     questions:                         # engine-graded (optional; a course lesson has at least three)
       - at: {decision: attack}         # the same keys as a note's ``when``
         ask: why-not                   # may-now, why-not, next-rule or what-next
@@ -39,6 +40,8 @@ from typing import Any
 from ..core.errors import InputError, excerpt
 from ..core.registry import GAME_MODULES, get_game
 from ..core.yamlio import parse_yaml, read_text
+from ..rules.corpus import load_corpus
+from ..rules.model import ClauseKind
 from .exercise_model import Exercise, parse_exercises
 from .moments import Moment, parse_when
 
@@ -59,6 +62,7 @@ class Note(Moment):
 
     title: str = ""
     text: str = ""
+    quotes: tuple[str, ...] = ()  #: clause ids of the game's rulebook the note quotes in full (shown unfolded)
 
 
 @dataclass(frozen=True)
@@ -118,11 +122,29 @@ def _int(doc: dict[str, Any], key: str, source: str, default: int, allowed: rang
     return value
 
 
-def _note(entry: Any, where: str, source: str, phases: set[str]) -> Note:
-    if not isinstance(entry, dict) or set(entry) - {"when", "title", "text"}:
-        raise InputError(source, where, "expected a mapping with when, title and text")
+def _note(entry: Any, where: str, source: str, phases: set[str], game: str = "") -> Note:
+    if not isinstance(entry, dict) or set(entry) - {"when", "title", "text", "quotes"}:
+        raise InputError(source, where, "expected a mapping with when, title and text (and quotes)")
     when = parse_when(entry.get("when"), f"{where}.when", source, phases)
-    return Note(when, _text(entry, "title", source, True, f"{where}."), _text(entry, "text", source, True, f"{where}."))
+    title, text = _text(entry, "title", source, True, f"{where}."), _text(entry, "text", source, True, f"{where}.")
+    return Note(when, title, text, _quotes(entry.get("quotes"), f"{where}.quotes", source, game))
+
+
+def _quotes(value: Any, where: str, source: str, game: str) -> tuple[str, ...]:
+    """A note's ``quotes``: ids of clauses of the game's rulebook (not headings), each once."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not value:
+        raise InputError(source, where, f"expected a non-empty list of clause ids, got {excerpt(value)}")
+    clauses = load_corpus(game).clauses
+    for i, clause_id in enumerate(value):
+        clause = clauses.get(clause_id) if isinstance(clause_id, str) else None
+        if clause is None or clause.kind is ClauseKind.SECTION:
+            raise InputError(source, f"{where}[{i}]", f"expected a clause id of the {game} rulebook (not a heading), "
+                                                      f"got {excerpt(clause_id)}")
+    if len(set(value)) != len(value):
+        raise InputError(source, where, "a clause is quoted twice")
+    return tuple(value)
 
 
 def _question(entry: Any, where: str, source: str, phases: set[str]) -> Question:
@@ -198,7 +220,7 @@ def parse_lesson(doc: Any, source: str, content_hash: str = "") -> Lesson:
         setup=setup,
         script=tuple(script),
         intro=_text(doc, "intro", source),
-        notes=tuple(_note(entry, f"notes[{i}]", source, phases) for i, entry in enumerate(notes)),
+        notes=tuple(_note(entry, f"notes[{i}]", source, phases, game_id) for i, entry in enumerate(notes)),
         outro=_text(doc, "outro", source),
         concepts=_concepts(doc.get("concepts"), source),
         questions=tuple(_question(entry, f"questions[{i}]", source, phases) for i, entry in enumerate(questions)),

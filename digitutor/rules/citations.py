@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..core.errors import DigitutorError
 from .corpus import find_clause
-from .model import Citation, CitationKind, Interpretation
+from .model import Citation, CitationKind, ClauseKind, Interpretation
 
 
 class CitationError(DigitutorError):
@@ -98,3 +98,50 @@ def _place(citation: Citation) -> tuple[int, int]:
         return (1, 0)
     return (2, 0)
 
+
+
+def lead_in_items(clause_id: str) -> tuple[str, ...]:
+    """The items of the list a lead-in clause introduces ("... one of the following:"), or () when it is no lead-in.
+
+    A lead-in is a clause (not a heading) whose text ends with ":"; its items are its own children, else the
+    bullets or numbered steps that follow it under the same parent, up to the first clause that is neither.
+    """
+    return _lead_in_items(clause_id)
+
+
+@lru_cache(maxsize=4096)
+def _lead_in_items(clause_id: str) -> tuple[str, ...]:
+    clause = find_clause(clause_id)
+    if clause.kind is ClauseKind.SECTION or not clause.text.rstrip().endswith(":"):
+        return ()
+    if clause.children:
+        return tuple(clause.children)
+    if clause.parent is None:
+        return ()
+    siblings = find_clause(clause.parent).children
+    items = []
+    for sibling in siblings[siblings.index(clause_id) + 1 :] if clause_id in siblings else ():
+        if find_clause(sibling).kind not in (ClauseKind.BULLET, ClauseKind.STEP):
+            break
+        items.append(sibling)
+    return tuple(items)
+
+
+def shown_unfolded(citations: tuple[Citation, ...]) -> tuple[tuple[Citation, ...], tuple[Citation, ...]]:
+    """What the "rule now" panel shows unfolded, and what it folds under "+ N more rules" (in the given order).
+
+    The governing (first) citation is shown, every quote of its clause with it. When that clause is a lead-in
+    ("Players can do only one of the following:"), the lead-in alone does not say what decides the step, so the
+    items of its list that the step also cites are shown with it; when it cites none (a decision among the
+    items), every item is shown, quoted whole. The widget and the lessons' coverage both read this.
+    """
+    if not citations:
+        return (), ()
+    first = citations[0]
+    items = lead_in_items(first.id) if first.kind is CitationKind.RULE else ()
+    cited_items = [c for c in citations if c.kind is CitationKind.RULE and c.id in items]
+    shown = [c for c in citations if (c.id, c.kind) == (first.id, first.kind) or c in cited_items]
+    if items and not cited_items:
+        shown.extend(Citation(item, find_clause(item).text, CitationKind.RULE) for item in items)
+    folded = tuple(c for c in citations if c not in shown)
+    return tuple(shown), folded

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 
 from ..core.records import Decision, Step
-from ..rules.citations import INTERPRETATIONS
+from ..rules.citations import INTERPRETATIONS, shown_unfolded
 from ..rules.corpus import GAME_TITLES, find_clause, load_corpus
 from ..rules.model import Citation, CitationKind
 from .markup import context_html, rulebook_html, whole_lines
@@ -66,8 +66,20 @@ def card_html(citation_id: str, quotes: list[str]) -> str:
 
 
 def citations_html(citations: Iterable[Citation], fold: bool = False) -> str:
-    """Every citation, quotes of the same clause grouped under one breadcrumb, in order; ``fold``: the first shown,
-    the others in a native <details> ("+ 3 more rules") that opens on click without a widget round trip."""
+    """Every citation, quotes of the same clause grouped under one breadcrumb, in order; ``fold``: what
+    ``shown_unfolded`` shows (the governing rule, a lead-in with its items), the others in a native <details>
+    ("+ 3 more rules") that opens on click without a widget round trip."""
+    if not fold:
+        return _groups_html(citations)
+    shown, folded = shown_unfolded(tuple(citations))
+    more = len(dict.fromkeys((c.id, c.kind) for c in folded))
+    if not more:
+        return _groups_html(shown)
+    return (f'{_groups_html(shown)}<details class="dt-more-rules"><summary>+ {more} more rule{"s" if more != 1 else ""}'
+            f"</summary>{_groups_html(folded)}</details>")
+
+
+def _groups_html(citations: Iterable[Citation]) -> str:
     groups: dict[tuple[str, CitationKind], list[str]] = {}
     for citation in citations:
         quotes = groups.setdefault((citation.id, citation.kind), [])
@@ -81,11 +93,12 @@ def citations_html(citations: Iterable[Citation], fold: bool = False) -> str:
             parts.append(card_html(clause_id, quotes))
         else:
             parts.append(rule_html(clause_id, quotes))
-    if not fold or len(parts) < 2:
-        return "".join(parts)
-    more = len(parts) - 1
-    return (f'{parts[0]}<details class="dt-more-rules"><summary>+ {more} more rule{"s" if more != 1 else ""}</summary>'
-            f'{"".join(parts[1:])}</details>')
+    return "".join(parts)
+
+
+def note_quotes_html(clause_ids: Iterable[str]) -> str:
+    """The clauses a lesson note quotes, each in full with its breadcrumb (shown unfolded in the note panel)."""
+    return "".join(rule_html(clause_id, [find_clause(clause_id).text]) for clause_id in clause_ids)
 
 
 def glossary_html(terms: Iterable[Citation]) -> str:

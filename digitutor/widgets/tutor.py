@@ -18,7 +18,7 @@ from ..core.game import BEYOND_RULES
 from ..core.match import Match
 from ..core.registry import get_game
 from .board import BoardPanel
-from .citation import RuleNowPanel
+from .citation import RuleNowPanel, note_quotes_html
 from .controls import ConfirmBar, Controls, Timeline
 from .decision import DecisionPanel
 from .handover import HandOver, secret_html
@@ -117,7 +117,14 @@ class LessonPanel(widgets.HTML):
             return
         self.layout.display = ""
         words = link_terms(self._words(model, lesson), lesson.game)  # game words explained where they appear
+        words += self._quotes(model)  # after link_terms: a quote stays verbatim
         self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{words}</div>'
+
+    @staticmethod
+    def _quotes(model: TutorModel) -> str:
+        """The clauses the shown notes quote, each in full with its breadcrumb."""
+        latest = None if model.lesson_over_here() else model.tracker.latest(model.step)
+        return "" if latest is None else note_quotes_html(c for note in latest[1] for c in note.quotes)
 
     @staticmethod
     def _words(model: TutorModel, lesson: Lesson) -> str:
