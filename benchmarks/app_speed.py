@@ -40,10 +40,14 @@ LEARN_READY = """() => {
   const drawn = board && board.offsetParent !== null && board.innerText.trim().length > 0;
   return next && !next.disabled && drawn ? performance.now() : 0;
 }"""
+
+
 #: every app, the landing page first, and what "interactive" means for it (a JS test that returns a time or 0)
 def _ready(css: str) -> str:
-    return ("() => { const e = document.querySelector(" + json.dumps(css) + "); "
-            "return e && e.offsetParent !== null && !e.disabled ? performance.now() : 0; }")
+    return (
+        "() => { const e = document.querySelector(" + json.dumps(css) + "); "
+        "return e && e.offsetParent !== null && !e.disabled ? performance.now() : 0; }"
+    )
 
 
 APP_READY = {
@@ -75,8 +79,16 @@ KERNEL_ID = "() => JSON.parse(document.getElementById('jupyter-config-data').tex
 def stock_voila(root: Path) -> Server:
     """Voila as installed, no preheating, serving ``root`` (run there, so the repo's voila.json is not read)."""
     port = free_port()
-    command = [sys.executable, "-m", "voila", str(root), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               "--VoilaConfiguration.preheat_kernel=False"]
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(root),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--VoilaConfiguration.preheat_kernel=False",
+    ]
     return start_command(command, port, root)
 
 
@@ -126,7 +138,9 @@ def next_latencies(page: Page, clicks: int) -> list[float]:
     for _ in range(clicks * 4):
         if len(samples) >= clicks:
             break
-        options = page.locator(".dt-decision button.dt-option-suggested, .dt-decision button.dt-option:not(.dt-option-illegal)")
+        options = page.locator(
+            ".dt-decision button.dt-option-suggested, .dt-decision button.dt-option:not(.dt-option-illegal)"
+        )
         if page.locator(".dt-tutor button.dt-next").is_disabled():
             page.locator(".dt-tutor button.dt-restart").click()
             page.wait_for_timeout(300)
@@ -157,7 +171,10 @@ def kernel_memory(page: Page, server: Server) -> dict[str, float]:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     learn = f"learn_{args.game}.ipynb"
-    apps = {**{name: APP_READY[name] for name in APP_READY}, **{p.name: LEARN_READY for p in sorted(NOTEBOOKS.glob("learn_*.ipynb"))}}
+    apps = {
+        **{name: APP_READY[name] for name in APP_READY},
+        **{p.name: LEARN_READY for p in sorted(NOTEBOOKS.glob("learn_*.ipynb"))},
+    }
     if args.apps:
         apps = {name: ready for name, ready in apps.items() if name.removesuffix(".ipynb") in args.apps}
     with tempfile.TemporaryDirectory(prefix="digitutor-bench-") as folder:
@@ -178,7 +195,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 loads: dict[str, list[float]] = {}
                 one_button: list[float] = []
                 for name, ready in apps.items():  # the one-button reference is measured between the apps
-                    one_button += load_times(browser, f"{stock.url}/voila/render/one_button.ipynb", BUTTON_READY, 1, settle)
+                    one_button += load_times(
+                        browser, f"{stock.url}/voila/render/one_button.ipynb", BUTTON_READY, 1, settle
+                    )
                     loads[name] = load_times(browser, f"{tutor.url}/voila/render/{name}", ready, args.loads, settle)
                 one_button += load_times(browser, f"{stock.url}/voila/render/one_button.ipynb", BUTTON_READY, 1, settle)
                 settle()
@@ -199,13 +218,22 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     reference = statistics.median(one_button)
     return {
         "game": args.game,
-        "machine": {"cpus": psutil.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-                    "load_average": list(psutil.getloadavg())},
+        "machine": {
+            "cpus": psutil.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "load_average": list(psutil.getloadavg()),
+        },
         "preheated_kernels": pool,
         "load_ms": {"one_button_stock_voila": one_button, **loads},
         "load_ratio": {name: statistics.median(times) / reference for name, times in loads.items()},
-        "next_ms": {"samples": len(clicks), "p50": percentile(clicks, 0.5), "p95": percentile(clicks, 0.95),
-                    "max": max(clicks), "all": clicks},
+        "next_ms": {
+            "samples": len(clicks),
+            "p50": percentile(clicks, 0.5),
+            "p95": percentile(clicks, 0.95),
+            "max": max(clicks),
+            "all": clicks,
+        },
         "kernel_mib": {"learn": learn_memory, "one_button": button_memory},
         "memory_ratio": learn_memory["rss_mib"] / button_memory["rss_mib"],
         "targets": TARGETS,
@@ -218,15 +246,37 @@ def table(result: dict[str, Any]) -> str:
     def verdict(ok: bool) -> str:
         return "ok" if ok else "MISSED"
 
-    rows = [("one-button notebook, stock Voila (median)", f"{statistics.median(loads['one_button_stock_voila']):.0f} ms", "")]
+    rows = [
+        (
+            "one-button notebook, stock Voila (median)",
+            f"{statistics.median(loads['one_button_stock_voila']):.0f} ms",
+            "",
+        )
+    ]
     for name, ratio in result["load_ratio"].items():
-        rows.append((f"(a) {name}: median / ratio", f"{statistics.median(loads[name]):.0f} ms / {ratio:.2f}",
-                     verdict(ratio <= TARGETS["load_ratio"])))
+        rows.append(
+            (
+                f"(a) {name}: median / ratio",
+                f"{statistics.median(loads[name]):.0f} ms / {ratio:.2f}",
+                verdict(ratio <= TARGETS["load_ratio"]),
+            )
+        )
     rows += [
-        (f"(b) Next step p50 / p95 over {nxt['samples']}", f"{nxt['p50']:.0f} / {nxt['p95']:.0f} ms",
-         verdict(nxt["p95"] <= TARGETS["next_p95_ms"])),
-        ("kernel RSS: Learn app / one-button", f"{mem['learn']['rss_mib']:.0f} / {mem['one_button']['rss_mib']:.0f} MiB", ""),
-        ("(c) memory ratio, target <= 1.5", f"{result['memory_ratio']:.2f}", verdict(result["memory_ratio"] <= TARGETS["memory_ratio"])),
+        (
+            f"(b) Next step p50 / p95 over {nxt['samples']}",
+            f"{nxt['p50']:.0f} / {nxt['p95']:.0f} ms",
+            verdict(nxt["p95"] <= TARGETS["next_p95_ms"]),
+        ),
+        (
+            "kernel RSS: Learn app / one-button",
+            f"{mem['learn']['rss_mib']:.0f} / {mem['one_button']['rss_mib']:.0f} MiB",
+            "",
+        ),
+        (
+            "(c) memory ratio, target <= 1.5",
+            f"{result['memory_ratio']:.2f}",
+            verdict(result["memory_ratio"] <= TARGETS["memory_ratio"]),
+        ),
     ]
     width = max(len(name) for name, _, _ in rows)
     return "\n".join(f"{name:<{width}}  {value:>18}  {ok}" for name, value, ok in rows)
@@ -237,8 +287,12 @@ def main() -> int:
     parser.add_argument("--game", default="dtector", help="which Learn app (default: dtector)")
     parser.add_argument("--loads", type=int, default=3, help="timed page loads per app (default: 3)")
     parser.add_argument("--clicks", type=int, default=60, help="timed Next presses (default: 60)")
-    parser.add_argument("--apps", nargs="*", metavar="APP", help="only these apps, e.g. start rulebook (default: every app)")
-    parser.add_argument("--json", type=Path, default=HERE / "results" / "app_speed.json", help="where to write the figures")
+    parser.add_argument(
+        "--apps", nargs="*", metavar="APP", help="only these apps, e.g. start rulebook (default: every app)"
+    )
+    parser.add_argument(
+        "--json", type=Path, default=HERE / "results" / "app_speed.json", help="where to write the figures"
+    )
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"app_speed: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)

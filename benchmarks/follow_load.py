@@ -69,8 +69,10 @@ async def follow(port: int, follower: Follower) -> None:
     follower.started = time.time()
     try:
         reader, writer = await asyncio.open_connection(LOOPBACK, port)
-        writer.write(f"GET {EVENTS} HTTP/1.0\r\nHost: {LOOPBACK}:{port}\r\nAccept: text/event-stream\r\n"
-                     "Accept-Encoding: gzip\r\n\r\n".encode())
+        writer.write(
+            f"GET {EVENTS} HTTP/1.0\r\nHost: {LOOPBACK}:{port}\r\nAccept: text/event-stream\r\n"
+            "Accept-Encoding: gzip\r\n\r\n".encode()
+        )
         await writer.drain()
         head = await reader.readuntil(b"\r\n\r\n")
         if b" 200 " not in head.split(b"\r\n", 1)[0]:
@@ -200,16 +202,23 @@ def follower_page(browser: Any, url: str) -> dict[str, Any]:
         performance.getEntriesByType('resource')).reduce((sum, e) => sum + (e.transferSize || 0), 0)""")
     context.close()
     # an event stream never ends, so its bytes are not in transferSize: the views it carried are counted apart
-    return {"first_board_s": round(shown, 2), "browser_task_s": round(metrics.get("TaskDuration", 0.0), 3),
-            "page_bytes": transferred}
+    return {
+        "first_board_s": round(shown, 2),
+        "browser_task_s": round(metrics.get("TaskDuration", 0.0), 3),
+        "page_bytes": transferred,
+    }
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     server = start_server(["--room", "1", "--game", args.game], timeout=900)
     cores = psutil.cpu_count() or 1
-    result: dict[str, Any] = {"machine": {"cores": cores, "python": platform.python_version()},
-                              "command": " ".join(sys.argv), "followers": args.followers, "game": args.game,
-                              "teacher": "a real click on the teacher's page (Chromium), the kernel publishes"}
+    result: dict[str, Any] = {
+        "machine": {"cores": cores, "python": platform.python_version()},
+        "command": " ".join(sys.argv),
+        "followers": args.followers,
+        "game": args.game,
+        "teacher": "a real click on the teacher's page (Chromium), the kernel publishes",
+    }
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -225,23 +234,32 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             after = cpu(tree(server))
             joins = [f.joined - started for f in room.followers if f.joined]
             join_cpu = spent(before, after)
-            result["join"] = {"seconds": percentiles(joins), "joined": len(joins),
-                              "server_cpu_s": round(join_cpu, 2),
-                              "server_process_cpu_s": round(spent(before, after, {server_pid}), 2),
-                              "server_share_s": round(join_cpu / cores, 2)}
+            result["join"] = {
+                "seconds": percentiles(joins),
+                "joined": len(joins),
+                "server_cpu_s": round(join_cpu, 2),
+                "server_process_cpu_s": round(spent(before, after, {server_pid}), 2),
+                "server_share_s": round(join_cpu / cores, 2),
+            }
             print(json.dumps({"join": result["join"]}), flush=True)
 
             before = cpu(tree(server))
             steps = drive(teacher, root, room, args.steps)
             after = cpu(tree(server))
             moved = max(steps["steps"], 1)
-            result["steps"] = {"moves": steps["steps"], "latency_s": percentiles(steps["latencies"]),
-                               "server_tree_cpu_s_per_step": round(spent(before, after) / moved, 3),
-                               "server_process_cpu_s_per_step": round(spent(before, after, {server_pid}) / moved, 3)}
+            result["steps"] = {
+                "moves": steps["steps"],
+                "latency_s": percentiles(steps["latencies"]),
+                "server_tree_cpu_s_per_step": round(spent(before, after) / moved, 3),
+                "server_process_cpu_s_per_step": round(spent(before, after, {server_pid}) / moved, 3),
+            }
             views = sum(len(f.received) for f in room.followers)
             result["wire_bytes_per_view"] = round(sum(f.bytes for f in room.followers) / max(views, 1))
-            result["failures"] = (steps["failures"] + sum(1 for f in room.followers if f.error or f.closed)
-                                  + (args.followers - len(joins)))
+            result["failures"] = (
+                steps["failures"]
+                + sum(1 for f in room.followers if f.error or f.closed)
+                + (args.followers - len(joins))
+            )
             result["failure_samples"] = [f.error or "closed" for f in room.followers if f.error or f.closed][:5]
             result["follower_page"] = follower_page(browser, server.url + "/digitutor/follow")
             browser.close()

@@ -102,8 +102,12 @@ def kernel_cost(server: Server) -> dict[str, float]:
             uss.append(info.uss / MIB)
         except psutil.Error:
             continue
-    return {"kernels": len(cpu), "start_cpu_s": round(statistics.median(cpu), 2),
-            "rss_mib": round(statistics.median(rss)), "uss_mib": round(statistics.median(uss))}
+    return {
+        "kernels": len(cpu),
+        "start_cpu_s": round(statistics.median(cpu), 2),
+        "rss_mib": round(statistics.median(rss)),
+        "uss_mib": round(statistics.median(uss)),
+    }
 
 
 def cpu_snapshot(server: Server) -> dict[str, dict[int, float]]:
@@ -131,12 +135,15 @@ def _cpu(processes: list[psutil.Process]) -> dict[int, float]:
 
 def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict[str, float]:
     """CPU seconds each side used between two snapshots (processes that ended in between are not counted)."""
-    return {side: round(sum(seconds - before[side].get(pid, 0.0) for pid, seconds in after[side].items()), 1)
-            for side in after}
+    return {
+        side: round(sum(seconds - before[side].get(pid, 0.0) for pid, seconds in after[side].items()), 1)
+        for side in after
+    }
 
 
-def open_room(browser: Browser, server: Server, pages: int,
-              errors: list[str]) -> tuple[list[Page], list[float | None], list[float]]:
+def open_room(
+    browser: Browser, server: Server, pages: int, errors: list[str]
+) -> tuple[list[Page], list[float | None], list[float]]:
     """Open ``pages`` Learn pages at once; seconds until each board is interactive (None: failed), and until each page's HTML came."""
     opened = []
     for _ in range(pages):
@@ -199,22 +206,35 @@ def click_around(pages: list[Page], server: Server, clicks: int, seed: int) -> d
             except PlaywrightError:
                 pass  # rebuilt under the pointer: the next round picks again
         pages[0].wait_for_timeout(50)
-    died = sum(1 for process in kernels.values() if not process.is_running() or process.status() == psutil.STATUS_ZOMBIE)
+    died = sum(
+        1 for process in kernels.values() if not process.is_running() or process.status() == psutil.STATUS_ZOMBIE
+    )
     return {"kernel_deaths": died, "clicks": made}
 
 
 def summary(ready: list[float | None]) -> dict[str, Any]:
     times = [value for value in ready if value is not None]
-    return {"interactive_s": {"min": round(min(times), 1), "median": round(statistics.median(times), 1),
-                              "max": round(max(times), 1)} if times else None,
-            "failed_pages": len(ready) - len(times)}
+    return {
+        "interactive_s": {
+            "min": round(min(times), 1),
+            "median": round(statistics.median(times), 1),
+            "max": round(max(times), 1),
+        }
+        if times
+        else None,
+        "failed_pages": len(ready) - len(times),
+    }
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.monotonic()
     server = start_server(["--room", str(args.room), "--game", args.game], timeout=900)
-    result: dict[str, Any] = {"machine": {"cores": psutil.cpu_count(), "python": platform.python_version()},
-                              "command": " ".join(sys.argv), "room": args.room, "pages": args.pages}
+    result: dict[str, Any] = {
+        "machine": {"cores": psutil.cpu_count(), "python": platform.python_version()},
+        "command": " ".join(sys.argv),
+        "room": args.room,
+        "pages": args.pages,
+    }
     try:
         fill = re.search(r"ready in ([\d.]+) s", server.output())
         result["pool_fill_s"] = float(fill[1]) if fill else None
@@ -231,7 +251,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             # issue 27's target: the server's share (its CPU, kernels included, spread over the machine's cores)
             result["server_share_s"] = round(result["cpu_s_while_opening"]["server"] / (psutil.cpu_count() or 1), 1)
             result.update(summary(ready))
-            result["failed_page_states"] = [_state(page) for page, when in zip(pages, ready, strict=False) if when is None][:5]
+            result["failed_page_states"] = [
+                _state(page) for page, when in zip(pages, ready, strict=False) if when is None
+            ][:5]
             print(json.dumps(summary(ready)), flush=True)
             result["during"] = sampler.stop()
             result["html_served_s"] = {"median": round(statistics.median(served), 2), "max": round(max(served), 2)}
@@ -241,8 +263,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             result["after"] = {"kernels": len(kernels), "kernel_rss_mib": round(sum(_rss(k) for k in kernels) / MIB)}
             live = [page for page, when in zip(pages, ready, strict=False) if when is not None][: args.sessions]
             errors.clear()
-            result["clicking"] = {**click_around(live, server, args.clicks, seed=1), "sessions": len(live),
-                                  "console_errors": len(errors)}
+            result["clicking"] = {
+                **click_around(live, server, args.clicks, seed=1),
+                "sessions": len(live),
+                "console_errors": len(errors),
+            }
             result["console_error_samples"] = errors[:5]
             browser.close()
     finally:

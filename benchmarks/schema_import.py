@@ -16,7 +16,7 @@ import statistics
 import subprocess
 import sys
 
-PROBE = r'''
+PROBE = r"""
 import json, sys, time
 def rss_kib():
     with open("/proc/self/status") as f:
@@ -45,7 +45,7 @@ elif sys.argv[1] == "pydantic":
         cards: list[Entry]
     Deck.model_validate({"game": "dtector", "cards": [{"card": "agumon", "count": 3}]})
 print(json.dumps({"ms": 1000 * (time.perf_counter() - started), "rss_mib": (rss_kib() - before) / 1024}))
-'''
+"""
 
 
 def measure(library: str, where: str, runs: int) -> dict[str, float] | None:
@@ -65,7 +65,11 @@ def main() -> None:
     for library in ("msgspec", "pydantic"):
         for where in ("bare", "kernel"):
             figures = measure(library, where, runs)
-            shown = "not installed (or failed)" if figures is None else f"{figures['ms']:7.1f} ms  {figures['rss_mib']:5.1f} MiB"
+            shown = (
+                "not installed (or failed)"
+                if figures is None
+                else f"{figures['ms']:7.1f} ms  {figures['rss_mib']:5.1f} MiB"
+            )
             print(f"{library:9} {where:7} {shown}")
 
 

@@ -31,8 +31,8 @@ def recompress(png: bytes) -> bytes:
     """The same image with its IDAT data deflated again at level 9 (pixels and filters untouched)."""
     signature, chunks, at = png[:8], [], 8
     while at < len(png):
-        length, kind = struct.unpack(">I4s", png[at:at + 8])
-        chunks.append((kind, png[at + 8:at + 8 + length]))
+        length, kind = struct.unpack(">I4s", png[at : at + 8])
+        chunks.append((kind, png[at + 8 : at + 8 + length]))
         at += 12 + length
     data = zlib.compress(zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT")), 9)
     out, idat_written = [signature], False

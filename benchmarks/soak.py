@@ -36,8 +36,12 @@ def main(argv: list[str] | None = None) -> int:
     while time.perf_counter() - started < args.seconds:
         check_game(args.game, seed, tally, args.proposals)
         seed += 1
-    summary = {"game": args.game, "seconds": round(time.perf_counter() - started, 1),
-               "seeds": [args.first_seed, seed - 1], **tally.to_json()}
+    summary = {
+        "game": args.game,
+        "seconds": round(time.perf_counter() - started, 1),
+        "seeds": [args.first_seed, seed - 1],
+        **tally.to_json(),
+    }
     text = json.dumps(summary, indent=1)
     if args.json:
         args.json.write_text(text + "\n", encoding="utf-8")

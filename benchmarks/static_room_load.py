@@ -54,8 +54,12 @@ READY = """() => {
 TARGETS = {"max_interactive_s": 15.0, "failed_pages": 0}
 #: in a room every page is the front tab of its own browser; here all but one are background tabs of
 #: one browser, which Chromium throttles (timers clamped to once a second, later once a minute)
-FOREGROUND_ARGS = ["--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
-                   "--disable-renderer-backgrounding", "--disable-features=IntensiveWakeUpThrottling"]
+FOREGROUND_ARGS = [
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
+    "--disable-features=IntensiveWakeUpThrottling",
+]
 
 
 def wait_ready(pages: list[Page], start: float) -> list[float | None]:
@@ -123,14 +127,24 @@ def fetch_all(server: Server, paths: list[str], clients: int) -> dict[str, Any]:
     for thread in threads:
         thread.join()
     wall = time.monotonic() - start
-    return {"clients": clients, "files_per_page": len(paths), "mib_per_page": round(statistics.median(sizes) / 2**20, 1),
-            "wall_s": round(wall, 1), "server_cpu_s": round(sum(process.cpu_times()[:2]) - cpu_before, 1),
-            "failures": len(failures), "failure_samples": failures[:3]}
+    return {
+        "clients": clients,
+        "files_per_page": len(paths),
+        "mib_per_page": round(statistics.median(sizes) / 2**20, 1),
+        "wall_s": round(wall, 1),
+        "server_cpu_s": round(sum(process.cpu_times()[:2]) - cpu_before, 1),
+        "failures": len(failures),
+        "failure_samples": failures[:3],
+    }
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    result: dict[str, Any] = {"machine": {"cores": psutil.cpu_count(), "python": platform.python_version()},
-                              "command": " ".join(sys.argv), "pages": args.pages, "targets": TARGETS}
+    result: dict[str, Any] = {
+        "machine": {"cores": psutil.cpu_count(), "python": platform.python_version()},
+        "command": " ".join(sys.argv),
+        "pages": args.pages,
+        "targets": TARGETS,
+    }
     with tempfile.TemporaryDirectory(prefix="digitutor-static-bench-") as scratch:
         site = args.site
         if site is None:
@@ -159,8 +173,12 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
     learn = LEARN_PAGE.format(game=args.game)
     with sync_playwright() as playwright:
         context: BrowserContext = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=str(CHROMIUM), args=[*OFFLINE_ARGS, *FOREGROUND_ARGS], base_url=server.url,
-            viewport={"width": 1100, "height": 750})
+            str(profile),
+            executable_path=str(CHROMIUM),
+            args=[*OFFLINE_ARGS, *FOREGROUND_ARGS],
+            base_url=server.url,
+            viewport={"width": 1100, "height": 750},
+        )
         hold_to_loopback(context, origin, foreign, seen)
         context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         first = context.new_page()
@@ -168,8 +186,13 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
         first.goto(learn, wait_until="commit")
         out["first_load_s"] = wait_ready([first], start)[0]
         first.close()
-        paths = sorted({urlsplit(url).path + (f"?{urlsplit(url).query}" if urlsplit(url).query else "")
-                        for url in seen if url.startswith(server.url)})
+        paths = sorted(
+            {
+                urlsplit(url).path + (f"?{urlsplit(url).query}" if urlsplit(url).query else "")
+                for url in seen
+                if url.startswith(server.url)
+            }
+        )
         out["server_side"] = fetch_all(server, paths, args.pages)
         print(json.dumps({"first_load_s": out["first_load_s"], "server_side": out["server_side"]}), flush=True)
 
@@ -186,10 +209,13 @@ def measure(server: Server, args: argparse.Namespace, profile: Path) -> dict[str
             page.goto(learn, wait_until="commit")
         ready = wait_ready(pages, start)
         times = [value for value in ready if value is not None]
-        out["cached_wave"] = {"interactive_s": spread(times), "failed_pages": len(ready) - len(times),
-                              "browser_cpu_s_per_page": round((browser_cpu_s(server) - cpu_before) / args.pages, 1)}
+        out["cached_wave"] = {
+            "interactive_s": spread(times),
+            "failed_pages": len(ready) - len(times),
+            "browser_cpu_s_per_page": round((browser_cpu_s(server) - cpu_before) / args.pages, 1),
+        }
         print(json.dumps(out["cached_wave"]), flush=True)
-        for page in pages[args.sessions:]:
+        for page in pages[args.sessions :]:
             page.close()
 
         games = []

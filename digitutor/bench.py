@@ -74,7 +74,11 @@ def time_travel(game_id: str, at: int = 1_000, repeats: int = 20) -> dict[str, f
         undos.append(time.perf_counter() - started)
     jumps.sort()
     undos.sort()
-    return {"steps": len(match.steps), "jump_ms": 1000 * jumps[len(jumps) // 2], "undo_ms": 1000 * undos[len(undos) // 2]}
+    return {
+        "steps": len(match.steps),
+        "jump_ms": 1000 * jumps[len(jumps) // 2],
+        "undo_ms": 1000 * undos[len(undos) // 2],
+    }
 
 
 def why_not_timing(game_id: str, games: int = 20) -> dict[str, float]:
@@ -123,16 +127,20 @@ def run_bench(game_ids: list[str] | None = None, seconds: float = 2.0) -> list[d
     for game_id in game_ids or [game.id for game in registered_games()]:
         speed = bench_game(game_id, seconds)
         travel = time_travel(game_id)
-        rows.append({
-            "game": game_id,
-            "games": speed.games,
-            "steps": speed.steps,
-            "steps_per_second": round(speed.steps_per_second),
-            "ms_per_game": round(speed.ms_per_game, 2),
-            "long_game_steps": travel["steps"],
-            "jump_to_1000_ms": round(travel["jump_ms"], 3),
-            "undo_at_1000_ms": round(travel["undo_ms"], 3),
-            "why_not_median_us": round(why_not_timing(game_id)["median_us"], 1),
-            "legal_actions_busy_us": None if (busy := legal_actions_timing(game_id)) is None else round(busy["median_us"], 1),
-        })
+        rows.append(
+            {
+                "game": game_id,
+                "games": speed.games,
+                "steps": speed.steps,
+                "steps_per_second": round(speed.steps_per_second),
+                "ms_per_game": round(speed.ms_per_game, 2),
+                "long_game_steps": travel["steps"],
+                "jump_to_1000_ms": round(travel["jump_ms"], 3),
+                "undo_at_1000_ms": round(travel["undo_ms"], 3),
+                "why_not_median_us": round(why_not_timing(game_id)["median_us"], 1),
+                "legal_actions_busy_us": None
+                if (busy := legal_actions_timing(game_id)) is None
+                else round(busy["median_us"], 1),
+            }
+        )
     return rows

@@ -30,14 +30,20 @@ def error_line(message: str) -> str:
 
 def bounded_number(kind: type, low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a finite number of ``kind`` from ``low`` to ``high`` (no nan, no inf)."""
+
     def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {error_line(text)[:40]!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected a number from {low:g} to {high:g}, got {error_line(text)[:40]!r}"
+            ) from None
         if not (low <= value <= high):  # also false for nan
-            raise argparse.ArgumentTypeError(f"expected a number from {low:g} to {high:g}, got {error_line(text)[:40]!r}")
+            raise argparse.ArgumentTypeError(
+                f"expected a number from {low:g} to {high:g}, got {error_line(text)[:40]!r}"
+            )
         return value
+
     parse.__name__ = kind.__name__
     return parse
 
@@ -81,7 +87,9 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
         found = INTERPRETATIONS.get(args.id)
         if found is None:
             raise DigitutorError(f"unknown interpretation id {args.id!r} (see docs/interpretations.md)")
-        print(f"{found.id}  [interpretation — the tutor's reading, not rulebook text]\n{found.title}\n\n{found.text}\n\nWhy: {found.why}")
+        print(
+            f"{found.id}  [interpretation — the tutor's reading, not rulebook text]\n{found.title}\n\n{found.text}\n\nWhy: {found.why}"
+        )
         return 0
     clause = find_clause(args.id)
     print(f"{clause.id}  ({clause.kind}, chars {clause.start}-{clause.end}, hash {clause.hash})")
@@ -145,16 +153,28 @@ def cmd_rules_coverage(args: argparse.Namespace) -> int:
         raise DigitutorError(f"--game: expected one of {', '.join(GAMES)}, got {excerpt(args.game)}")
     report = coverage(scenario_coverage())
     if args.json:
-        _print_json([
-            {"game": g.game, "sections": g.sections, "clauses": len(g.clauses), "by_engine": len(g.by_engine),
-             "by_scenarios": len(g.by_scenarios), "cited": len(g.cited), "percent": round(g.percent, 1),
-             "uncited": g.uncited, "reasons": {c: uncited_reasons().get(c) for c in g.uncited}}
-            for g in report
-        ])
+        _print_json(
+            [
+                {
+                    "game": g.game,
+                    "sections": g.sections,
+                    "clauses": len(g.clauses),
+                    "by_engine": len(g.by_engine),
+                    "by_scenarios": len(g.by_scenarios),
+                    "cited": len(g.cited),
+                    "percent": round(g.percent, 1),
+                    "uncited": g.uncited,
+                    "reasons": {c: uncited_reasons().get(c) for c in g.uncited},
+                }
+                for g in report
+            ]
+        )
         return 0
     print(f"{'game':8} {'sections':>8} {'clauses':>8} {'engine':>7} {'scenarios':>9} {'cited':>6} {'cover':>7}")
     for g in report:
-        print(f"{g.game:8} {g.sections:8} {len(g.clauses):8} {len(g.by_engine):7} {len(g.by_scenarios):9} {len(g.cited):6} {g.percent:6.1f}%")
+        print(
+            f"{g.game:8} {g.sections:8} {len(g.clauses):8} {len(g.by_engine):7} {len(g.by_scenarios):9} {len(g.cited):6} {g.percent:6.1f}%"
+        )
     from .rules.corpus import uncited_reasons
 
     reasons = uncited_reasons()
@@ -182,29 +202,50 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
 
     report = [course_coverage(game) for game in _lesson_games(args.game)]
     if args.json:
-        _print_json([
-            {"game": c.game, "clauses": len(c.leaves),
-             "shown": len(c.shown), "shown_percent": round(c.shown_percent, 1),
-             "taught": len(c.taught), "percent": round(c.percent, 1),
-             "as_rules": len(c.as_rules), "as_rules_percent": round(100.0 * len(c.as_rules) / max(1, len(c.leaves)), 1),
-             "lessons": [{"id": e.lesson.id, "title": e.lesson.title, "hash": e.lesson.hash, "concepts": list(e.lesson.concepts),
-                          "presses": e.presses, "questions": len(e.lesson.questions),
-                          "shown": [x for x in c.leaves if x in e.shown],
-                          "clauses": [x for x in c.leaves if x in e.clauses]} for e in c.lessons],
-             "untaught": [{"id": x, "reason": c.reasons.get(x)} for x in c.untaught]}
-            for c in report
-        ])
+        _print_json(
+            [
+                {
+                    "game": c.game,
+                    "clauses": len(c.leaves),
+                    "shown": len(c.shown),
+                    "shown_percent": round(c.shown_percent, 1),
+                    "taught": len(c.taught),
+                    "percent": round(c.percent, 1),
+                    "as_rules": len(c.as_rules),
+                    "as_rules_percent": round(100.0 * len(c.as_rules) / max(1, len(c.leaves)), 1),
+                    "lessons": [
+                        {
+                            "id": e.lesson.id,
+                            "title": e.lesson.title,
+                            "hash": e.lesson.hash,
+                            "concepts": list(e.lesson.concepts),
+                            "presses": e.presses,
+                            "questions": len(e.lesson.questions),
+                            "shown": [x for x in c.leaves if x in e.shown],
+                            "clauses": [x for x in c.leaves if x in e.clauses],
+                        }
+                        for e in c.lessons
+                    ],
+                    "untaught": [{"id": x, "reason": c.reasons.get(x)} for x in c.untaught],
+                }
+                for c in report
+            ]
+        )
         return 0
     for course in report:
         rules, leaves = len(course.as_rules), max(1, len(course.leaves))
-        print(f"{course.game}: {len(course.shown)} of {len(course.leaves)} leaf clauses shown unfolded = "
-              f"{course.shown_percent:.1f}% ({len(course.lessons)} lesson{'s' if len(course.lessons) != 1 else ''}; "
-              f"cited as the rule of a step: {rules}, {100.0 * rules / leaves:.1f}%; "
-              f"with folded rules and words used, leaf clauses taught = {len(course.taught)}, {course.percent:.1f}%)")
+        print(
+            f"{course.game}: {len(course.shown)} of {len(course.leaves)} leaf clauses shown unfolded = "
+            f"{course.shown_percent:.1f}% ({len(course.lessons)} lesson{'s' if len(course.lessons) != 1 else ''}; "
+            f"cited as the rule of a step: {rules}, {100.0 * rules / leaves:.1f}%; "
+            f"with folded rules and words used, leaf clauses taught = {len(course.taught)}, {course.percent:.1f}%)"
+        )
         for taught in course.lessons:
             concepts = ", ".join(taught.lesson.concepts) or "no concepts listed"
-            print(f"  {taught.lesson.name:32} presses {taught.presses:4}  shown {len(taught.shown):4}  "
-                  f"clauses {len(taught.clauses):4} (rules {len(taught.rules):4})  {concepts}")
+            print(
+                f"  {taught.lesson.name:32} presses {taught.presses:4}  shown {len(taught.shown):4}  "
+                f"clauses {len(taught.clauses):4} (rules {len(taught.rules):4})  {concepts}"
+            )
         untaught = course.untaught
         if args.game is None:
             print(f"  {len(untaught)} clauses no lesson teaches (--game {course.game} lists them)")
@@ -221,8 +262,11 @@ def cmd_lessons_check(args: argparse.Namespace) -> int:
 
     if args.files and args.game:
         raise DigitutorError("give lesson files or --game, not both")
-    lessons = [load_lesson(path) for path in args.files] if args.files else \
-        [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
+    lessons = (
+        [load_lesson(path) for path in args.files]
+        if args.files
+        else [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
+    )
     if not args.files:
         from .lessons.coverage import untaught_reasons
 
@@ -234,7 +278,9 @@ def cmd_lessons_check(args: argparse.Namespace) -> int:
         problems += len(found)
         for line in found:
             print(error_line(line))
-    print(f"{len(lessons)} lesson{'s' if len(lessons) != 1 else ''} checked, {problems} problem{'s' if problems != 1 else ''}")
+    print(
+        f"{len(lessons)} lesson{'s' if len(lessons) != 1 else ''} checked, {problems} problem{'s' if problems != 1 else ''}"
+    )
     return EXIT_BAD_INPUT if problems else 0
 
 
@@ -244,7 +290,7 @@ def _exercise_line(kind: str, outcome: Outcome | None, missing: str) -> str:
     pairs = zip(outcome.answers, outcome.labels, strict=True)
     answers = ", ".join(f"{key} ({label})" for key, label in pairs) or "no answer"
     verdict = "success" if outcome.success else "failure"
-    rule = f"{outcome.citation.id} \"{outcome.citation.quote}\"" if outcome.citation else "no rule cited"
+    rule = f'{outcome.citation.id} "{outcome.citation.quote}"' if outcome.citation else "no rule cited"
     return f"  {kind}: {answers} -> {verdict} at step {outcome.step}: {rule}"
 
 
@@ -254,15 +300,20 @@ def cmd_lessons_exercises(args: argparse.Namespace) -> int:
 
     if args.files and args.game:
         raise DigitutorError("give lesson files or --game, not both")
-    lessons = [load_lesson(path) for path in args.files] if args.files else \
-        [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
+    lessons = (
+        [load_lesson(path) for path in args.files]
+        if args.files
+        else [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
+    )
     proofs = [prove(exercise, args.budget) for lesson in lessons for exercise in lesson.exercises]
     if args.json:
         _print_json([proof.to_json() for proof in proofs])
     else:
         for proof in proofs:
             missing = "; ".join(proof.missing())
-            print(f"{proof.exercise.name}: {'solvable and failable' if proof.proved else missing} ({proof.nodes} nodes)")
+            print(
+                f"{proof.exercise.name}: {'solvable and failable' if proof.proved else missing} ({proof.nodes} nodes)"
+            )
             print(_exercise_line("solves", proof.solving, missing))
             print(_exercise_line("fails", proof.failing, missing))
         unproved = sum(1 for proof in proofs if not proof.proved)
@@ -297,7 +348,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(step_line(index, step))
         if args.quotes:
             for citation in step.citations:
-                print(f"{'':22}[{citation.kind}] {citation.id}: \"{citation.quote}\"")
+                print(f'{"":22}[{citation.kind}] {citation.id}: "{citation.quote}"')
     if match.result:
         print(result_line(match.result))
     return 0
@@ -324,7 +375,9 @@ def _asked_at(run: ScenarioRun) -> list[tuple[int, Decision, str | None]]:
     """Each decision the scenario met: (the index of the step it led to, the decision, the answer given)."""
     answered = run.match.decisions
     return [
-        (answered[i].step, decision, answered[i].answer) if i < len(answered) else (len(run.match.steps), decision, None)
+        (answered[i].step, decision, answered[i].answer)
+        if i < len(answered)
+        else (len(run.match.steps), decision, None)
         for i, decision in enumerate(run.decisions)
     ]
 
@@ -336,7 +389,9 @@ def _print_decision(decision: Decision, answer: str | None) -> None:
         if not option.legal:
             print(f"       why not {option.label!r} ({option.key}):")
             for reason in option.reasons:
-                print(f"         - {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
+                print(
+                    f'         - {reason.why} [{reason.citation.kind}] {reason.citation.id}: "{reason.citation.quote}"'
+                )
 
 
 def cmd_scenario_run(args: argparse.Namespace) -> int:
@@ -351,12 +406,20 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
     if args.json:
         document = run.match.trace()
         document["scenario"] = {
-            "id": run.scenario.id, "title": run.scenario.title, "passed": run.passed, "failures": run.failures,
+            "id": run.scenario.id,
+            "title": run.scenario.title,
+            "passed": run.passed,
+            "failures": run.failures,
             "passed_over": run.passed_over,
-            "decisions": [{"before_step": at, "answer": answer, **decision.to_json()} for at, decision, answer in asked],
+            "decisions": [
+                {"before_step": at, "answer": answer, **decision.to_json()} for at, decision, answer in asked
+            ],
         }
         document["why_not"] = [
-            {"action": entry.get("action"), "reasons": reasons if isinstance(reasons, str) else [r.to_json() for r in reasons]}
+            {
+                "action": entry.get("action"),
+                "reasons": reasons if isinstance(reasons, str) else [r.to_json() for r in reasons],
+            }
             for entry, reasons in proposed
         ]
         _print_json(document)
@@ -372,11 +435,11 @@ def cmd_scenario_run(args: argparse.Namespace) -> int:
             step = run.match.steps[index]
             print(f"{index:4} {step.narration}")
             for citation in step.citations:
-                print(f"       [{citation.kind}] {citation.id}: \"{citation.quote}\"")
+                print(f'       [{citation.kind}] {citation.id}: "{citation.quote}"')
     for entry, reasons in proposed:
         print(f"why not {entry.get('action')}?" + (" allowed" if not reasons else ""))
         for reason in [] if isinstance(reasons, str) else reasons:
-            print(f"       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: \"{reason.citation.quote}\"")
+            print(f'       ✗ {reason.why} [{reason.citation.kind}] {reason.citation.id}: "{reason.citation.quote}"')
     for note in run.passed_over:
         print(f"passed over: {note}")
     for note in run.scenario.notes:
@@ -409,11 +472,16 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
         beyond += bool(notes)
         for note in notes if args.files else []:  # every note of the files named; a count for the whole library
             print(f"     {note}")
-    print(f"{len(scenarios) - failed - refused} passed, {failed} failed" + (f", {refused} with a refused script answer" if refused else ""))
+    print(
+        f"{len(scenarios) - failed - refused} passed, {failed} failed"
+        + (f", {refused} with a refused script answer" if refused else "")
+    )
     if beyond and not args.files:
         boards = f"{beyond} board{'s go' if beyond != 1 else ' goes'}"
-        print(f"{boards} beyond a legal deck or the rules (as the board says): `digitutor scenario check FILE` prints "
-              "the notes")
+        print(
+            f"{boards} beyond a legal deck or the rules (as the board says): `digitutor scenario check FILE` prints "
+            "the notes"
+        )
     return EXIT_BAD_INPUT if refused else 1 if failed else 0
 
 
@@ -484,21 +552,29 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(rows)
         return 0
-    print(f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10} {'why_not':>9} "
-          f"{'legal(busy)':>12}")
+    print(
+        f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10} {'why_not':>9} "
+        f"{'legal(busy)':>12}"
+    )
     for r in rows:
         busy = "—" if r["legal_actions_busy_us"] is None else f"{r['legal_actions_busy_us']:.1f}µs"
-        print(f"{r['game']:8} {r['games']:6} {r['steps']:8} {r['steps_per_second']:9} {r['ms_per_game']:8} "
-              f"{r['jump_to_1000_ms']:8.2f}ms {r['undo_at_1000_ms']:8.2f}ms {r['why_not_median_us']:7.1f}µs {busy:>12}")
+        print(
+            f"{r['game']:8} {r['games']:6} {r['steps']:8} {r['steps_per_second']:9} {r['ms_per_game']:8} "
+            f"{r['jump_to_1000_ms']:8.2f}ms {r['undo_at_1000_ms']:8.2f}ms {r['why_not_median_us']:7.1f}µs {busy:>12}"
+        )
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import RoomOptions, serve
 
-    room = RoomOptions(room=1 if args.room is None else args.room, games=tuple(args.game or ()),
-                       max_kernels=args.max_kernels, connect_timeout=args.connect_timeout,
-                       follow=args.room is not None or args.lan)
+    room = RoomOptions(
+        room=1 if args.room is None else args.room,
+        games=tuple(args.game or ()),
+        max_kernels=args.max_kernels,
+        connect_timeout=args.connect_timeout,
+        follow=args.room is not None or args.lan,
+    )
     return serve(port=args.port, lan=args.lan, open_browser=not args.no_browser, room=room)
 
 
@@ -509,8 +585,11 @@ def cmd_build_static(args: argparse.Namespace) -> int:
 
     check_target(Path(args.dir).expanduser().resolve(), args.force)
     check_tools()
-    print(f"digitutor: building the static site into {args.dir} (Pyodide {versions()['pyodide']}; "
-          "fetches from PyPI and npm unless cached)", file=sys.stderr)
+    print(
+        f"digitutor: building the static site into {args.dir} (Pyodide {versions()['pyodide']}; "
+        "fetches from PyPI and npm unless cached)",
+        file=sys.stderr,
+    )
     log = build_static(Path(args.dir), force=args.force)
     print(f"digitutor: built {args.dir} (log: {log}). Serve it with: python -m http.server --directory {args.dir}")
     return 0
@@ -520,7 +599,9 @@ def cmd_build_static(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="digitutor", description="Learn five Digimon card games step by step, every step quoting its rule.")
+    parser = Parser(
+        prog="digitutor", description="Learn five Digimon card games step by step, every step quoting its rule."
+    )
     verbs = parser.add_subparsers(dest="verb", required=True, parser_class=Parser)
 
     def verb(group: argparse._SubParsersAction, name: str, handler: Callable, help: str) -> Parser:
@@ -531,7 +612,9 @@ def build_parser() -> Parser:
     games = verb(verbs, "games", cmd_games, "list the five games and which are playable")
     games.add_argument("--long", action="store_true", help="add a one-line summary of each playable game")
 
-    rules = verbs.add_parser("rules", help="show, search and measure the rulebooks").add_subparsers(dest="rules_verb", required=True, parser_class=Parser)
+    rules = verbs.add_parser("rules", help="show, search and measure the rulebooks").add_subparsers(
+        dest="rules_verb", required=True, parser_class=Parser
+    )
     show = verb(rules, "show", cmd_rules_show, "print a clause's breadcrumb and exact quote (or an interpretation)")
     show.add_argument("id", help="clause id, e.g. dtector:battle-call-command-phase.p1")
     search = verb(rules, "search", cmd_rules_search, "find clauses containing all the words")
@@ -545,41 +628,67 @@ def build_parser() -> Parser:
     cover.add_argument("--uncited", action="store_true", help="list uncited clauses of every playable game")
     cover.add_argument("--json", action="store_true")
 
-    lessons = verbs.add_parser("lessons", help="the courses: what they teach, and whether every lesson holds together") \
-        .add_subparsers(dest="lessons_verb", required=True, parser_class=Parser)
-    lesson_cover = verb(lessons, "coverage", cmd_lessons_coverage,
-                        "per game: the share of leaf clauses the course shows unfolded, then the wider shares "
-                        "it cites; "
-                        "per lesson its presses, clauses shown and cited, concepts")
+    lessons = verbs.add_parser(
+        "lessons", help="the courses: what they teach, and whether every lesson holds together"
+    ).add_subparsers(dest="lessons_verb", required=True, parser_class=Parser)
+    lesson_cover = verb(
+        lessons,
+        "coverage",
+        cmd_lessons_coverage,
+        "per game: the share of leaf clauses the course shows unfolded, then the wider shares "
+        "it cites; "
+        "per lesson its presses, clauses shown and cited, concepts",
+    )
     lesson_cover.add_argument("--game", help="only this game, and list the clauses no lesson teaches")
     lesson_cover.add_argument("--json", action="store_true")
-    lesson_check = verb(lessons, "check", cmd_lessons_check,
-                        "play lessons through: every note fires, every question resolves, every script answer is used, <= 60 presses")
+    lesson_check = verb(
+        lessons,
+        "check",
+        cmd_lessons_check,
+        "play lessons through: every note fires, every question resolves, every script answer is used, <= 60 presses",
+    )
     lesson_check.add_argument("files", nargs="*", metavar="FILE", help="lesson files (default: every shipped lesson)")
     lesson_check.add_argument("--game", help="only this game's course")
-    lesson_exercises = verb(lessons, "exercises", cmd_lessons_exercises,
-                            "search each exercise for a line of answers that solves it and one that fails it (exit 1 if one is missing)")
-    lesson_exercises.add_argument("files", nargs="*", metavar="FILE", help="lesson files (default: every shipped lesson)")
+    lesson_exercises = verb(
+        lessons,
+        "exercises",
+        cmd_lessons_exercises,
+        "search each exercise for a line of answers that solves it and one that fails it (exit 1 if one is missing)",
+    )
+    lesson_exercises.add_argument(
+        "files", nargs="*", metavar="FILE", help="lesson files (default: every shipped lesson)"
+    )
     lesson_exercises.add_argument("--game", help="only this game's course")
-    lesson_exercises.add_argument("--budget", type=bounded_number(int, 1, 1_000_000), default=2000,
-                                  help="the most lines of answers tried per exercise (default 2000)")
+    lesson_exercises.add_argument(
+        "--budget",
+        type=bounded_number(int, 1, 1_000_000),
+        default=2000,
+        help="the most lines of answers tried per exercise (default 2000)",
+    )
     lesson_exercises.add_argument("--json", action="store_true")
 
     play = verb(verbs, "play", cmd_play, "play a seeded game: watch computer agents, or play a seat yourself (--human)")
     play.add_argument("game")
     play.add_argument("--seed", type=bounded_number(int, 0, 2**63 - 1), default=1, help="the game's seed (default 1)")
-    play.add_argument("--human", type=int, choices=(0, 1), help="play this seat (0: Player 1, 1: Player 2) in the terminal")
-    play.add_argument("--agents", default="random,random", help="comma-separated agents (random, first, or a game's own)")
+    play.add_argument(
+        "--human", type=int, choices=(0, 1), help="play this seat (0: Player 1, 1: Player 2) in the terminal"
+    )
+    play.add_argument(
+        "--agents", default="random,random", help="comma-separated agents (random, first, or a game's own)"
+    )
     play.add_argument("--json", action="store_true", help="print the JSON trace")
     play.add_argument("--quotes", action="store_true", help="print every step's citations")
     play.add_argument("--max-steps", type=bounded_number(int, 1, 10_000_000), default=100_000)
     play.add_argument(
-        "--viewer", default="all",
+        "--viewer",
+        default="all",
         help="whose view the JSON trace shows: all (the judge's view, nothing hidden) or a seat (0, 1): "
         "cards hidden from that seat read 'a face-down card'",
     )
 
-    scenario = verbs.add_parser("scenario", help="the rulings library").add_subparsers(dest="scenario_verb", required=True, parser_class=Parser)
+    scenario = verbs.add_parser("scenario", help="the rulings library").add_subparsers(
+        dest="scenario_verb", required=True, parser_class=Parser
+    )
     listing = verb(scenario, "list", cmd_scenario_list, "list the shipped scenarios")
     listing.add_argument("--game")
     run = verb(scenario, "run", cmd_scenario_run, "play a scenario and show every step with its quotes")
@@ -593,35 +702,63 @@ def build_parser() -> Parser:
     new.add_argument("--board", help="a board file: a bare board, {board: ...}, {decks: ...} or a scenario file")
     new.add_argument("--out", help="write the template here (default: print it)")
     link = verb(scenario, "link", cmd_scenario_link, "print the ?board= link of a scenario's (or a board file's) board")
-    link.add_argument("file", metavar="FILE", help="a scenario file with setup.board, or a board file: {game, board, question}")
-    opened = verb(scenario, "open", cmd_scenario_open, "write the scenario file of a ?board= link (checked against the rules)")
-    opened.add_argument("link", metavar="LINK", help="the link's board=... value, the whole address, or - to read it from stdin")
+    link.add_argument(
+        "file", metavar="FILE", help="a scenario file with setup.board, or a board file: {game, board, question}"
+    )
+    opened = verb(
+        scenario, "open", cmd_scenario_open, "write the scenario file of a ?board= link (checked against the rules)"
+    )
+    opened.add_argument(
+        "link", metavar="LINK", help="the link's board=... value, the whole address, or - to read it from stdin"
+    )
     opened.add_argument("--out", help="write the scenario here, all at once (default: print it)")
 
-    deck = verbs.add_parser("deck", help="deck lists").add_subparsers(dest="deck_verb", required=True, parser_class=Parser)
+    deck = verbs.add_parser("deck", help="deck lists").add_subparsers(
+        dest="deck_verb", required=True, parser_class=Parser
+    )
     deck_check = verb(deck, "check", cmd_deck_check, "check a deck file: legal, or every cited reason it is not")
     deck_check.add_argument("file")
     deck_check.add_argument("--game", help="the game (default: the file's 'game' field; a text deck list needs it)")
 
     bench = verb(verbs, "bench", cmd_bench, "measure engine speed: steps/s, ms/game, undo and jump at step 1000")
     bench.add_argument("--game", action="append", help="only this game (repeatable)")
-    bench.add_argument("--seconds", type=bounded_number(float, 0.01, 3600), default=2.0, help="seconds of play per game (0.01 to 3600)")
+    bench.add_argument(
+        "--seconds", type=bounded_number(float, 0.01, 3600), default=2.0, help="seconds of play per game (0.01 to 3600)"
+    )
     bench.add_argument("--json", action="store_true")
 
     serve = verb(verbs, "serve", cmd_serve, "serve the tutor apps with Voila (landing page at /)")
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--lan", action="store_true", help="listen on all interfaces, protected by a printed token")
     serve.add_argument("--no-browser", action="store_true")
-    serve.add_argument("--room", type=int, default=None, metavar="N",
-                       help="attendees at once: keep N preheated kernels per Learn app (ready before the link is printed); "
-                            "also prints the teacher's link and the attendees' follow link (default: 1)")
-    serve.add_argument("--game", action="append", metavar="GAME", help="only this game's Learn app gets the room's pool (repeatable)")
-    serve.add_argument("--max-kernels", type=int, metavar="N", help="cap on kernels in all (default: the pools + N + 20)")
-    serve.add_argument("--connect-timeout", type=float, default=180.0, metavar="S",
-                       help="shut down a page's kernel when the page has not connected to it within S seconds")
+    serve.add_argument(
+        "--room",
+        type=int,
+        default=None,
+        metavar="N",
+        help="attendees at once: keep N preheated kernels per Learn app (ready before the link is printed); "
+        "also prints the teacher's link and the attendees' follow link (default: 1)",
+    )
+    serve.add_argument(
+        "--game", action="append", metavar="GAME", help="only this game's Learn app gets the room's pool (repeatable)"
+    )
+    serve.add_argument(
+        "--max-kernels", type=int, metavar="N", help="cap on kernels in all (default: the pools + N + 20)"
+    )
+    serve.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=180.0,
+        metavar="S",
+        help="shut down a page's kernel when the page has not connected to it within S seconds",
+    )
 
-    static = verb(verbs, "build-static", cmd_build_static,
-                  "write a folder any static file server serves; the apps run in each browser (Pyodide), offline")
+    static = verb(
+        verbs,
+        "build-static",
+        cmd_build_static,
+        "write a folder any static file server serves; the apps run in each browser (Pyodide), offline",
+    )
     static.add_argument("dir", help="the folder to create (must not exist, or be empty)")
     static.add_argument("--force", action="store_true", help="replace DIR if it exists")
     return parser
@@ -641,8 +778,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line for the user, the traceback on request
         if os.environ.get("DIGITUTOR_DEBUG"):
             raise
-        print(error_line(f"digitutor: internal error: {error.__class__.__name__}: {error}") + " (set DIGITUTOR_DEBUG=1 for details)",
-              file=sys.stderr)
+        print(
+            error_line(f"digitutor: internal error: {error.__class__.__name__}: {error}")
+            + " (set DIGITUTOR_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
         return 1
 
 

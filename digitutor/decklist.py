@@ -32,8 +32,24 @@ _HEADER = re.compile(r"^([a-z][a-z \-]*?)\s*(?:\(\s*\d+\s*\))?\s*:?$")
 
 #: section headers players write, each with the part of the deck its lines go to
 SECTIONS = {
-    **dict.fromkeys(("digimon", "tamer", "option", "main", "main deck", "deck", "support", "digivolve", "power option",
-                     "evolution", "program", "field", "training"), "cards"),
+    **dict.fromkeys(
+        (
+            "digimon",
+            "tamer",
+            "option",
+            "main",
+            "main deck",
+            "deck",
+            "support",
+            "digivolve",
+            "power option",
+            "evolution",
+            "program",
+            "field",
+            "training",
+        ),
+        "cards",
+    ),
     **dict.fromkeys(("digi-egg", "digi egg", "digiegg", "egg", "egg deck", "digi-egg deck", "digi egg deck"), "eggs"),
     **dict.fromkeys(("destiny", "destiny zone"), "destiny"),
     "partner": "partner",
@@ -96,7 +112,9 @@ def read_lines(text: str, source: str, max_count: int) -> list[ListedLine]:
             continue
         found = _card_line(line)
         if found is None:
-            raise InputError(source, f"line {number}", f"expected 'count name' or 'count number', got {excerpt(raw.strip())}")
+            raise InputError(
+                source, f"line {number}", f"expected 'count name' or 'count number', got {excerpt(raw.strip())}"
+            )
         count, card = found
         if len(count) > 3 or not 1 <= int(count) <= max_count:
             raise InputError(source, f"line {number}", f"expected a count from 1 to {max_count}, got {excerpt(count)}")
@@ -130,8 +148,14 @@ class CardIndex:
         key = _key(written)
         words = key.split(" ")
         # the whole text first; then "Name NUMBER" (or "NUMBER Name") by its number, then by its name
-        tries = [(key, True), (key, False), (words[-1], True), (words[0], True),
-                 (" ".join(words[:-1]), False), (" ".join(words[1:]), False)]
+        tries = [
+            (key, True),
+            (key, False),
+            (words[-1], True),
+            (words[0], True),
+            (" ".join(words[:-1]), False),
+            (" ".join(words[1:]), False),
+        ]
         for candidate, by_number in tries if len(words) > 1 else tries[:2]:
             if by_number:
                 if candidate in self.exact:

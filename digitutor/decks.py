@@ -85,19 +85,48 @@ def _size(game: str, size: str, rule: str, words: str, part: str = "cards") -> D
 
 
 DECK_GAMES = {
-    "dtector": DeckGame("digitutor.games.dtector.cards:card_set", True,
-                        (_size("dtector", "cards:DECK_SIZE", "DECK_SIZE", "The deck lists {listed}; it needs exactly {size}."),)),
-    "arena": DeckGame("digitutor.games.arena.cardfile:card_set", False,
-                      (_size("arena", "state:DECK_SIZE", "PRECONSTRUCTED", "The deck lists {listed}; it needs {size}."),)),
-    "dcg": DeckGame("digitutor.games.dcg.cards:card_set", True,
-                    (_size("dcg", "cards:DECK_SIZE", "DECK", "The deck lists {listed}; it needs exactly {size}."),
-                     _size("dcg", "cards:EGG_DECK_MAX", "EGG_DECK", "The Digi-Egg deck lists {listed}; at most {size}.", "eggs"))),
-    "dmb": DeckGame("digitutor.games.dmb.cards:card_set", True,
-                    (_size("dmb", "setup:DECK_SIZE", "DECK_40",
-                           "The deck lists {listed}; it needs exactly {size} (the Destiny Zone is not counted)."),)),
-    "dbe": DeckGame("digitutor.games.dbe.cards:card_set", True,
-                    (_size("dbe", "setup:DECK_SIZE", "DZ_COUNTED",
-                           "The main deck lists {listed}; with the Destiny Zone the deck needs exactly {size}."),)),
+    "dtector": DeckGame(
+        "digitutor.games.dtector.cards:card_set",
+        True,
+        (_size("dtector", "cards:DECK_SIZE", "DECK_SIZE", "The deck lists {listed}; it needs exactly {size}."),),
+    ),
+    "arena": DeckGame(
+        "digitutor.games.arena.cardfile:card_set",
+        False,
+        (_size("arena", "state:DECK_SIZE", "PRECONSTRUCTED", "The deck lists {listed}; it needs {size}."),),
+    ),
+    "dcg": DeckGame(
+        "digitutor.games.dcg.cards:card_set",
+        True,
+        (
+            _size("dcg", "cards:DECK_SIZE", "DECK", "The deck lists {listed}; it needs exactly {size}."),
+            _size("dcg", "cards:EGG_DECK_MAX", "EGG_DECK", "The Digi-Egg deck lists {listed}; at most {size}.", "eggs"),
+        ),
+    ),
+    "dmb": DeckGame(
+        "digitutor.games.dmb.cards:card_set",
+        True,
+        (
+            _size(
+                "dmb",
+                "setup:DECK_SIZE",
+                "DECK_40",
+                "The deck lists {listed}; it needs exactly {size} (the Destiny Zone is not counted).",
+            ),
+        ),
+    ),
+    "dbe": DeckGame(
+        "digitutor.games.dbe.cards:card_set",
+        True,
+        (
+            _size(
+                "dbe",
+                "setup:DECK_SIZE",
+                "DZ_COUNTED",
+                "The main deck lists {listed}; with the Destiny Zone the deck needs exactly {size}.",
+            ),
+        ),
+    ),
 }
 
 
@@ -130,7 +159,7 @@ class DeckReport:
 
     def lines(self) -> list[str]:
         """Every problem, one line each; a rule's reason with its citation."""
-        return [*self.problems, *(f"{r.why} ({r.citation.id}: \"{r.citation.quote}\")" for r in self.reasons)]
+        return [*self.problems, *(f'{r.why} ({r.citation.id}: "{r.citation.quote}")' for r in self.reasons)]
 
     def one_line(self) -> str:
         """The whole verdict as one line (for the command line): every problem, then each rule quoted once."""
@@ -141,7 +170,7 @@ class DeckReport:
         count = f"{total} problems: " if total > 1 else ""
         whys = "; ".join([*self.problems, *(f"{r.why} [{r.citation.id}]" for r in self.reasons)])
         quotes = {r.citation.id: r.citation.quote for r in self.reasons}
-        cited = "; ".join(f"{clause_id}: \"{quote}\"" for clause_id, quote in quotes.items())
+        cited = "; ".join(f'{clause_id}: "{quote}"' for clause_id, quote in quotes.items())
         return f"{self.source}: {count}{whys}" + (f" — {cited}" if cited else "")
 
 
@@ -174,9 +203,16 @@ def check_deck_document(doc: Any, source: str, game_id: str | None = None) -> De
         raise InputError(source, "", f"expected a mapping with game, name, cards, got {excerpt(doc)}")
     game_id = deck_game(doc, source, game_id)
     deck = validate(doc, DeckFile, source)
-    entries = [Listed(part, f"{part}[{position}]" if isinstance(entry, str) else f"{part}[{position}].card",
-                      entry if isinstance(entry, str) else entry.card, _copies(entry))
-               for part in PARTS for position, entry in enumerate(getattr(deck, part))]
+    entries = [
+        Listed(
+            part,
+            f"{part}[{position}]" if isinstance(entry, str) else f"{part}[{position}].card",
+            entry if isinstance(entry, str) else entry.card,
+            _copies(entry),
+        )
+        for part in PARTS
+        for position, entry in enumerate(getattr(deck, part))
+    ]
     entries += [Listed("destiny", f"destiny[{position}]", card) for position, card in enumerate(deck.destiny)]
     if deck.partner is not None:
         entries.append(Listed("partner", "partner", deck.partner))
@@ -190,7 +226,9 @@ def _part_allowed(entries: list[Listed], source: str, game_id: str) -> None:
         if entry.part == "eggs" and game_id != "dcg":
             raise InputError(source, field, f"a {game_id} deck has no Digi-Egg deck (only the Digimon Card Game's has)")
         if entry.part in ("destiny", "partner") and game_id not in ("dmb", "dbe"):
-            raise InputError(source, field, f"a {game_id} deck has no Destiny Zone or partner (only the Digimon Battles games' have)")
+            raise InputError(
+                source, field, f"a {game_id} deck has no Destiny Zone or partner (only the Digimon Battles games' have)"
+            )
 
 
 def check_listed(entries: list[Listed], source: str, game_id: str, name: str, eggs_by_card: bool = False) -> DeckReport:
@@ -211,7 +249,9 @@ def check_listed(entries: list[Listed], source: str, game_id: str, name: str, eg
         ids["eggs" if is_egg else entry.part].extend([card_id] * entry.copies)
     if unknown_copies:
         total = len(ids["cards"]) + unknown_copies
-        problems.append(f"The checks below leave the unknown cards out; with them the deck lists {counted(total, 'card')}")
+        problems.append(
+            f"The checks below leave the unknown cards out; with them the deck lists {counted(total, 'card')}"
+        )
     # one entry per copy: a game's own reader may cap a single entry's count
     known: list[Any] = [{"card": c, "count": 1} for c in ids["cards"]] if how.counted else ids["cards"]
     document: dict[str, Any] = {"game": game_id, "name": name, "cards": known}
@@ -221,8 +261,9 @@ def check_listed(entries: list[Listed], source: str, game_id: str, name: str, eg
         document["destiny"] = ids["destiny"]
         document["partner"] = ids["partner"][0] if ids["partner"] else None
     _, _, rules = get_game(game_id).check_deck(document, source)
-    return DeckReport(source, game_id, name, tuple(ids["cards"]), tuple(rules), tuple(ids["destiny"]),
-                      problems=tuple(problems))
+    return DeckReport(
+        source, game_id, name, tuple(ids["cards"]), tuple(rules), tuple(ids["destiny"]), problems=tuple(problems)
+    )
 
 
 def _copies(entry: str | DeckEntry) -> int:
@@ -266,8 +307,12 @@ def oversize(game_id: str, listed: dict[str, int]) -> list[Reason]:
         size = _attribute(rule.size)
         if listed.get(rule.part, 0) > OVERSIZE * size:
             words = rule.words.format(listed=counted(listed[rule.part], "card"), size=size)
-            reasons.append(Reason(f"{words} (Past {OVERSIZE * size:,} cards the other deck rules are not checked.)",
-                                  _attribute(rule.rule)))
+            reasons.append(
+                Reason(
+                    f"{words} (Past {OVERSIZE * size:,} cards the other deck rules are not checked.)",
+                    _attribute(rule.rule),
+                )
+            )
     return reasons
 
 
@@ -317,7 +362,11 @@ class CopiesRead:
                 self.listed[part] += done[2]  # an entry {card, count}
             if frames and frames[-1][0] and not done[3]:
                 frames[-1][1] = None
-        elif isinstance(event, yaml.DocumentEndEvent) and self.game is not None and (reasons := oversize(self.game, self.listed)):
+        elif (
+            isinstance(event, yaml.DocumentEndEvent)
+            and self.game is not None
+            and (reasons := oversize(self.game, self.listed))
+        ):
             raise TooManyCards(self.game, self.name, reasons, self.listed["cards"])
 
     def _part(self, depth: int) -> str | None:
@@ -343,7 +392,9 @@ class CopiesRead:
 
 
 def _refused(error: TooManyCards, source: str) -> DeckReport:
-    return DeckReport(source, error.game_id, error.name or Path(source).stem, (), tuple(error.reasons), listed=error.listed)
+    return DeckReport(
+        source, error.game_id, error.name or Path(source).stem, (), tuple(error.reasons), listed=error.listed
+    )
 
 
 def check_deck_file(path: str, game_id: str | None = None) -> DeckReport:
@@ -367,8 +418,11 @@ def check_text_list(text: str, source: str, game_id: str | None) -> DeckReport:
     """Check a text deck list: its lines are capped and read into counts, and its size checked, before any card is built."""
     if game_id is None:
         first = next(line.strip() for line in text.splitlines() if line.strip())
-        raise InputError(source, "", "expected a YAML deck (game, name, cards) or, with --game GAME, a text deck list; "
-                                     f"got {excerpt(first)}")
+        raise InputError(
+            source,
+            "",
+            f"expected a YAML deck (game, name, cards) or, with --game GAME, a text deck list; got {excerpt(first)}",
+        )
     game_id = deck_game(None, source, game_id)
     lines = read_lines(text, source, MAX_COUNT)
     if (zone := sum(line.count for line in lines if line.part == "destiny")) > MAX_COUNT:

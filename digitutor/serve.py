@@ -60,8 +60,10 @@ def notebooks_dir() -> Path:
     for folder in (checkout_root() / "notebooks", package_root() / "notebooks"):
         if (folder / LANDING).is_file():
             return folder
-    raise DigitutorError(f"no tutor notebooks ({LANDING}) in {checkout_root() / 'notebooks'} or "
-                         f"{package_root() / 'notebooks'}: reinstall digitutor")
+    raise DigitutorError(
+        f"no tutor notebooks ({LANDING}) in {checkout_root() / 'notebooks'} or "
+        f"{package_root() / 'notebooks'}: reinstall digitutor"
+    )
 
 
 def voila_config_file() -> Path:
@@ -105,10 +107,15 @@ def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: 
     app.teacher_key = teacher_key
     local_url = _url(LOOPBACK, port, token)
     shared_url = _url(_lan_address(), port, token) if lan else local_url
-    links = room_links(_url(LOOPBACK, port, token), shared_url, teacher_key, _teacher_app(room)) if room.follow else None
+    links = (
+        room_links(_url(LOOPBACK, port, token), shared_url, teacher_key, _teacher_app(room)) if room.follow else None
+    )
     app.on_pool_progress = _progress_reporter(shared_url, lan, plan, links)
-    print(f"digitutor: preparing {plan.pooled} preheated kernel(s), {plan.learn_pooled} for the Learn apps "
-          f"(at most {plan.max_kernels} kernels in all); Learn pages opened meanwhile wait in a queue", flush=True)
+    print(
+        f"digitutor: preparing {plan.pooled} preheated kernel(s), {plan.learn_pooled} for the Learn apps "
+        f"(at most {plan.max_kernels} kernels in all); Learn pages opened meanwhile wait in a queue",
+        flush=True,
+    )
     if open_browser and _has_display():
         _open_browser_when_listening(local_url)
     _ctrl_c_stops()
@@ -166,7 +173,9 @@ def _with_path(url: str, path: str, query: str) -> str:
     return base.rstrip("/") + "/" + path + (f"?{joined}" if joined else "")
 
 
-def _progress_reporter(url: str, lan: bool, plan: RoomPlan, links: RoomLinks | None = None) -> Callable[[int, int], None]:
+def _progress_reporter(
+    url: str, lan: bool, plan: RoomPlan, links: RoomLinks | None = None
+) -> Callable[[int, int], None]:
     """Prints the pool filling up, then once, when full: how long it took and where to go."""
     started, shown, done = time.monotonic(), [-1], [False]
 
@@ -176,12 +185,17 @@ def _progress_reporter(url: str, lan: bool, plan: RoomPlan, links: RoomLinks | N
         shown[0] = ready
         width = 30
         filled = width * ready // max(wanted, 1)
-        print(f"digitutor: [{'#' * filled}{'.' * (width - filled)}] {ready}/{wanted} kernels ready "
-              f"({time.monotonic() - started:.0f} s)", flush=True)
+        print(
+            f"digitutor: [{'#' * filled}{'.' * (width - filled)}] {ready}/{wanted} kernels ready "
+            f"({time.monotonic() - started:.0f} s)",
+            flush=True,
+        )
         if ready >= wanted:
             done[0] = True
-            print(f"digitutor: ready in {time.monotonic() - started:.1f} s: room of {plan.pooled} preheated "
-                  f"kernel(s), at most {plan.max_kernels} kernels in all")
+            print(
+                f"digitutor: ready in {time.monotonic() - started:.1f} s: room of {plan.pooled} preheated "
+                f"kernel(s), at most {plan.max_kernels} kernels in all"
+            )
             print(f"digitutor: serving the tutor {'to your network ' if lan else ''}at {url}")
             if lan:
                 print("           (anyone with this link, token included, can use the apps)")
@@ -200,7 +214,9 @@ def build_app(root: Path, config: Path, host: str, port: int, token: str, plan: 
 
         from .serving.app import TutorVoila
     except ImportError as error:
-        raise DigitutorError(f"the app extra is missing ({error.name} is not installed): pip install -e '.[app]'") from None
+        raise DigitutorError(
+            f"the app extra is missing ({error.name} is not installed): pip install -e '.[app]'"
+        ) from None
     app = TutorVoila()
     try:
         app.initialize([str(root), f"--Voila.config_file_paths={config.parent}"])
@@ -245,7 +261,9 @@ def _check_port(host: str, port: int) -> None:
         try:
             probe.bind((host, port))
         except OSError:
-            raise DigitutorError(f"--port {port}: already in use on {host} (stop the other server or pick another --port)") from None
+            raise DigitutorError(
+                f"--port {port}: already in use on {host} (stop the other server or pick another --port)"
+            ) from None
 
 
 def _url(host: str, port: int, token: str) -> str:

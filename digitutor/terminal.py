@@ -53,7 +53,7 @@ def decision_text(decision: Decision) -> tuple[str, list[Option]]:
     for option in decision.options:
         if not option.legal:
             lines.append(f"   -  {option.label} — not allowed:")
-            lines += [f"        {r.why} [{r.citation.id}: \"{r.citation.quote}\"]" for r in option.reasons]
+            lines += [f'        {r.why} [{r.citation.id}: "{r.citation.quote}"]' for r in option.reasons]
     return "\n".join(lines), legal
 
 
@@ -109,8 +109,11 @@ def ask(decision: Decision, read: Callable[[], str | None], write: Callable[[str
     raise InputError(SOURCE, "", f"{MAX_WRONG} answers in a row that are not {expected}")
 
 
-def play_in_terminal(match: Match, stdin: TextIO, stdout: TextIO, quotes: bool = False, max_steps: int = 100_000) -> int:
+def play_in_terminal(
+    match: Match, stdin: TextIO, stdout: TextIO, quotes: bool = False, max_steps: int = 100_000
+) -> int:
     """Play ``match`` with a person at every ``human`` seat; returns 0 (over or quit)."""
+
     def write(text: str) -> None:
         print(text, file=stdout, flush=True)
 
@@ -131,7 +134,7 @@ def play_in_terminal(match: Match, stdin: TextIO, stdout: TextIO, quotes: bool =
         write(step_line(len(match.steps) - 1, outcome))
         if quotes:
             for citation in outcome.citations:
-                write(f"{'':22}[{citation.kind}] {citation.id}: \"{citation.quote}\"")
+                write(f'{"":22}[{citation.kind}] {citation.id}: "{citation.quote}"')
     if match.result:
         write(result_line(match.result))
     return 0

@@ -30,7 +30,11 @@ from digitutor.widgets.editor import BoardEditor
 #: "[Counter] When an opponent's Digimon attacks, 1 of your Digimon gets +2000 DP for the turn.") and Ikkakumon (ST2-07,
 #: 5000 DP, <Blocker>), both unsuspended.
 BOARD: dict[str, Any] = {
-    "phase": "main", "active": 0, "first": 0, "turn": 5, "memory": 2,
+    "phase": "main",
+    "active": 0,
+    "first": 0,
+    "turn": 5,
+    "memory": 2,
     "players": [
         {"deck": ["st1-02"] * 5, "security": ["st1-03"] * 3, "battle": ["st1-05"]},
         {"deck": ["st2-02"] * 5, "security": ["st2-03"] * 3, "battle": ["st3-06", "st2-07"]},
@@ -47,7 +51,9 @@ def attacking(board: dict[str, Any] = BOARD) -> Match:
     """The game from ``board``: Birdramon attacks Player 2; paused at the next decision."""
     match = Match("dcg", 1, {"board": board}, ("human", "human"), "game")
     to_decision(match)
-    match.choose(next(o.key for o in match.pending.options if o.legal and o.key.startswith("attack:") and o.key.count(":") == 1))
+    match.choose(
+        next(o.key for o in match.pending.options if o.legal and o.key.startswith("attack:") and o.key.count(":") == 1)
+    )
     to_decision(match)
     return match
 
@@ -124,7 +130,9 @@ def test_a_game_whose_when_attacking_effects_wait_writes_no_point() -> None:
     # dcg:attacking.p3: an attack just declared, its [When Attacking] effects still to activate, is the default point
     match = Match("dcg", 1, {"board": BOARD}, ("human", "human"), "game")
     to_decision(match)
-    match.choose(next(o.key for o in match.pending.options if o.legal and o.key.startswith("attack:") and o.key.count(":") == 1))
+    match.choose(
+        next(o.key for o in match.pending.options if o.legal and o.key.startswith("attack:") and o.key.count(":") == 1)
+    )
     assert match.state.frames[-1].kind == "effects.pending"
     assert board_from_state("dcg", match.state)["attack"] == {"attacker": "st1-05", "target": "player"}
 
@@ -155,7 +163,9 @@ def test_the_link_and_the_scenario_file_keep_the_point(tmp_path: Path) -> None:
     board = {**copy.deepcopy(BOARD), "attack": {"attacker": "st1-05", "target": "player", "at": "block"}}
     opened = read_board_link(board_link(Board("dcg", board, "Can Ikkakumon still block?")), "link")
     assert opened.board["attack"] == {"attacker": "st1-05", "target": "player", "at": "block"}
-    doc = scenario_doc(Board("dcg", board, "Can Ikkakumon still block?", "Yes: blocker timing comes after counter timing."))
+    doc = scenario_doc(
+        Board("dcg", board, "Can Ikkakumon still block?", "Yes: blocker timing comes after counter timing.")
+    )
     assert doc["setup"]["board"]["attack"]["at"] == "block" and doc["expect"]["now"]["decision"] == "block"
     assert run_scenario(parse_scenario(yaml.safe_load(yaml.safe_dump(doc)), "shared.yaml")).passed
     assert_cli_check_passes(doc, tmp_path / "at-block.yaml")

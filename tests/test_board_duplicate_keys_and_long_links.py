@@ -25,8 +25,14 @@ BLOCKER = ROOT / "cards" / "dcg" / "scenarios" / "92-a-suspended-blocker-cannot-
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "digitutor.cli", *args], input=stdin, capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
 
 
 def packed(raw: str) -> str:
@@ -96,13 +102,25 @@ def test_a_long_address_around_a_short_enough_link_is_still_measured_by_its_link
 def test_a_board_link_or_board_file_reads_the_other_zone_spelling_with_a_note(tmp_path: Path) -> None:
     """One spelling per zone (issue 35, item 5): `egg-deck` in a board file is read as `egg_deck`, the link holds the
     documented spelling, and `scenario link` prints the note on stderr."""
-    doc = {"game": "dcg", "board": {"phase": "main", "active": 0, "turn": 5, "memory": 2, "players": [
-        {"deck": ["st1-02"] * 3, "security": ["st1-03"] * 3, "egg-deck": ["st1-01"], "battle": ["st1-05"]},
-        {"deck": ["st2-02"] * 3, "security": ["st2-03"] * 3}]}}
+    doc = {
+        "game": "dcg",
+        "board": {
+            "phase": "main",
+            "active": 0,
+            "turn": 5,
+            "memory": 2,
+            "players": [
+                {"deck": ["st1-02"] * 3, "security": ["st1-03"] * 3, "egg-deck": ["st1-01"], "battle": ["st1-05"]},
+                {"deck": ["st2-02"] * 3, "security": ["st2-03"] * 3},
+            ],
+        },
+    }
     board = read_board_link(packed(json.dumps(doc)))
     assert board.board["players"][0]["egg_deck"] == ["st1-01"] and "egg-deck" not in board.board["players"][0]
-    assert board.notes == ("note: setup.board.players[0].egg-deck: zone 'egg-deck' is read as egg_deck "
-                           "(one spelling per zone: write egg_deck)",)
+    assert board.notes == (
+        "note: setup.board.players[0].egg-deck: zone 'egg-deck' is read as egg_deck "
+        "(one spelling per zone: write egg_deck)",
+    )
     path = tmp_path / "board.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     done = cli("scenario", "link", str(path))

@@ -20,18 +20,34 @@ from digitutor.widgets.editor import BoardEditor
 
 #: Player 1's Birdramon (ST1-05) may attack; Player 2 has two Ikkakumon (ST2-07, <Blocker>), the first suspended.
 DCG_BOARD: dict[str, Any] = {
-    "phase": "main", "active": 0, "first": 0, "turn": 5, "memory": 2,
+    "phase": "main",
+    "active": 0,
+    "first": 0,
+    "turn": 5,
+    "memory": 2,
     "players": [
         {"deck": ["st1-02"] * 5, "security": ["st1-03"] * 3, "battle": ["st1-05"]},
-        {"deck": ["st2-02"] * 5, "security": ["st2-03"] * 3, "battle": [{"stack": ["st2-07"], "suspended": True}, "st2-07"]},
+        {
+            "deck": ["st2-02"] * 5,
+            "security": ["st2-03"] * 3,
+            "battle": [{"stack": ["st2-07"], "suspended": True}, "st2-07"],
+        },
     ],
 }
 #: DMB/DBE: Agumon (Circle 30) against Gabumon (Cross: Counter Circle) / Hawkmon against Agumon, in the Strategy Phase.
 BATTLES: dict[str, dict[str, Any]] = {
-    "dmb": {"phase": "strategy", "active": 0, "turn": 3,
-            "players": [{"deck": ["palmon"] * 5, "active": ["agumon"]}, {"deck": ["palmon"] * 5, "active": ["gabumon"]}]},
-    "dbe": {"phase": "strategy", "active": 0, "turn": 3,
-            "players": [{"active": ["hawkmon"], "deck": ["gomamon"] * 5}, {"active": ["agumon"], "deck": ["biyomon"] * 5}]},
+    "dmb": {
+        "phase": "strategy",
+        "active": 0,
+        "turn": 3,
+        "players": [{"deck": ["palmon"] * 5, "active": ["agumon"]}, {"deck": ["palmon"] * 5, "active": ["gabumon"]}],
+    },
+    "dbe": {
+        "phase": "strategy",
+        "active": 0,
+        "turn": 3,
+        "players": [{"active": ["hawkmon"], "deck": ["gomamon"] * 5}, {"active": ["agumon"], "deck": ["biyomon"] * 5}],
+    },
 }
 
 

@@ -57,6 +57,7 @@ def refused(link: Any) -> str:
 
 # -- The codec ---------------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", sorted(DEFAULT_BOARDS))
 def test_a_board_link_opens_the_same_board(game: str) -> None:
     board = Board(game, DEFAULT_BOARDS[game], "Can my Digimon attack?", "Yes.")
@@ -84,6 +85,7 @@ def test_a_position_link_is_not_a_board_link() -> None:
 
 # -- Hostile links -----------------------------------------------------------------------------------------------
 
+
 def test_an_oversized_link_is_refused_before_it_is_decoded() -> None:
     assert "too long" in refused(LINK_PREFIX + "A" * 1_000_000)
 
@@ -95,7 +97,9 @@ def test_a_zip_bomb_never_expands() -> None:
 
 @pytest.mark.parametrize("depth", [60, 40_000])
 def test_deep_nesting_is_refused(depth: int) -> None:
-    assert "nested too deeply" in refused(token(None, '{"game":"dcg","board":{"players":' + "[" * depth + "]" * depth + "}}"))
+    assert "nested too deeply" in refused(
+        token(None, '{"game":"dcg","board":{"players":' + "[" * depth + "]" * depth + "}}")
+    )
 
 
 def test_a_board_of_ten_thousand_cards_is_refused_fast() -> None:
@@ -103,18 +107,21 @@ def test_a_board_of_ten_thousand_cards_is_refused_fast() -> None:
     assert f"at most {MAX_CARDS}" in refused(token(doc))
 
 
-@pytest.mark.parametrize("doc, field", [
-    ([1, 2], "expected a mapping"),
-    ({"game": 5, "board": {}}, "game"),
-    ({"game": "chess", "board": {}}, "game"),
-    ({"game": "dcg", "board": ["x"]}, "board"),
-    ({"game": "dcg", "board": {}, "question": 7}, "question"),
-    ({"game": "dcg", "board": {}, "eval": "os.system"}, "unknown field"),
-    ({"game": "dcg", "board": {"players": "both"}}, "players"),
-    ({"game": "dcg", "board": {"turn": 10 ** 40, "players": [{}, {}]}}, "41 digits"),
-    ({"game": "dcg", "board": {"phase": ["main"], "players": [{}, {}]}}, "phase"),
-    ({"game": "dtector", "board": {"players": [{"hand": "agumon"}, {}]}}, "hand"),
-])
+@pytest.mark.parametrize(
+    "doc, field",
+    [
+        ([1, 2], "expected a mapping"),
+        ({"game": 5, "board": {}}, "game"),
+        ({"game": "chess", "board": {}}, "game"),
+        ({"game": "dcg", "board": ["x"]}, "board"),
+        ({"game": "dcg", "board": {}, "question": 7}, "question"),
+        ({"game": "dcg", "board": {}, "eval": "os.system"}, "unknown field"),
+        ({"game": "dcg", "board": {"players": "both"}}, "players"),
+        ({"game": "dcg", "board": {"turn": 10**40, "players": [{}, {}]}}, "41 digits"),
+        ({"game": "dcg", "board": {"phase": ["main"], "players": [{}, {}]}}, "phase"),
+        ({"game": "dtector", "board": {"players": [{"hand": "agumon"}, {}]}}, "hand"),
+    ],
+)
 def test_wrong_types_get_one_line_naming_the_field(doc: Any, field: str) -> None:
     assert field in refused(token(doc))
 
@@ -134,6 +141,7 @@ def test_an_unknown_card_is_named_with_the_closest_cards() -> None:
 
 # -- Boards the rules cannot have --------------------------------------------------------------------------------
 
+
 def dcg_board(**sides: Any) -> dict[str, Any]:
     return {"phase": "main", "turn": 3, "memory": 3, "players": [sides, {"deck": ["st2-03"]}]}
 
@@ -152,7 +160,12 @@ def test_dcg_every_reason_not_the_first() -> None:
     board = dcg_board(battle=["st1-01", "st1-16"], breeding="st1-12", hand=["token-goblimon"])
     check = check_board("dcg", board)
     cited = [r.citation.id for r in check.impossible]
-    assert cited == ["dcg:movable-to-battle-areas.p2", "dcg:using-option-cards.p3", "dcg:hatch-a-digi-egg.p2", "dcg:tokens.b5"]
+    assert cited == [
+        "dcg:movable-to-battle-areas.p2",
+        "dcg:using-option-cards.p3",
+        "dcg:hatch-a-digi-egg.p2",
+        "dcg:tokens.b5",
+    ]
     message = refused(token({"game": "dcg", "board": board}))
     assert message.count("[dcg:") == 4
 
@@ -168,13 +181,21 @@ def test_copies_beyond_a_deck_are_notes_not_refusals() -> None:
     check = check_board("dcg", board)
     assert not check.refused
     assert [r.citation.id for r in check.beyond_decks] == ["dcg:decks.required-items.b1"]
-    read_board_link(token({"game": "dcg", "board": board}))  # laid out: a filler deck is how scenarios stand for unseen cards
+    read_board_link(
+        token({"game": "dcg", "board": board})
+    )  # laid out: a filler deck is how scenarios stand for unseen cards
 
 
 def test_arena_every_card_of_a_deck_is_unique() -> None:
     # arena Setup: "Each player plays with preconstructed 30 card decks with all unique cards within their individual decks."
-    board = {"phase": "battle", "first": 0, "players": [
-        {"duel_zone": ["palmon"], "online": ["palmon", "hawkmon"]}, {"duel_zone": ["gabumon"], "online": ["agumon"]}]}
+    board = {
+        "phase": "battle",
+        "first": 0,
+        "players": [
+            {"duel_zone": ["palmon"], "online": ["palmon", "hawkmon"]},
+            {"duel_zone": ["gabumon"], "online": ["agumon"]},
+        ],
+    }
     check = check_board("arena", board)
     assert [r.citation.quote for r in check.beyond_decks] and "Palmon" in check.beyond_decks[0].why
     assert "all unique cards" in check.beyond_decks[0].citation.quote
@@ -187,6 +208,7 @@ def test_dtector_more_cards_than_a_deck() -> None:
 
 
 # -- Scenario files from boards ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", sorted(DEFAULT_BOARDS))
 def test_an_opened_link_is_a_scenario_that_passes(game: str) -> None:
@@ -207,9 +229,16 @@ def test_a_scenario_file_gives_its_board_and_its_title_as_the_question() -> None
 
 # -- The command line --------------------------------------------------------------------------------------------
 
+
 def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "digitutor.cli", *args], capture_output=True, text=True, input=stdin,
-                          cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 def test_cli_link_then_open_writes_a_scenario_that_checks(tmp_path: Path) -> None:
@@ -223,11 +252,17 @@ def test_cli_link_then_open_writes_a_scenario_that_checks(tmp_path: Path) -> Non
     assert cli("scenario", "open", "-", stdin=linked.stdout).stdout.startswith("# A dcg board")
 
 
-@pytest.mark.parametrize("link", [
-    "db9.abc", "dt1.abc", "nonsense", LINK_PREFIX + "A" * 30_000,
-    token({"game": "dcg", "board": {"players": [{"deck": ["st1-03"] * 10_000}, {}]}}),
-    token({"game": "dcg", "board": {"players": [{"hand": ["nope"]}, {}]}}),
-])
+@pytest.mark.parametrize(
+    "link",
+    [
+        "db9.abc",
+        "dt1.abc",
+        "nonsense",
+        LINK_PREFIX + "A" * 30_000,
+        token({"game": "dcg", "board": {"players": [{"deck": ["st1-03"] * 10_000}, {}]}}),
+        token({"game": "dcg", "board": {"players": [{"hand": ["nope"]}, {}]}}),
+    ],
+)
 def test_cli_open_bad_links_exit_2_with_one_line_and_no_file(tmp_path: Path, link: str) -> None:
     out = tmp_path / "never.yaml"
     opened = cli("scenario", "open", link, "--out", str(out))
@@ -246,10 +281,12 @@ def test_cli_link_refuses_a_file_without_a_board(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", ["dmb", "dbe"])
 def test_four_ko_points_means_the_game_is_over(game: str) -> None:
     # <game>:battle-phase.7 — "If a player has 4 KO points (or more), they win!"
-    board = {**DEFAULT_BOARDS[game], "players": [{**DEFAULT_BOARDS[game]["players"][0], "ko_points": 4},
-                                                 DEFAULT_BOARDS[game]["players"][1]]}
+    board = {
+        **DEFAULT_BOARDS[game],
+        "players": [{**DEFAULT_BOARDS[game]["players"][0], "ko_points": 4}, DEFAULT_BOARDS[game]["players"][1]],
+    }
     assert [r.citation.id for r in check_board(game, board).impossible] == [f"{game}:battle-phase.7"]
-    assert f"[{game}:battle-phase.7: \"" in refused(token({"game": game, "board": board}))
+    assert f'[{game}:battle-phase.7: "' in refused(token({"game": game, "board": board}))
 
 
 # -- A game in progress as a board -------------------------------------------------------------------------------
@@ -257,9 +294,18 @@ def test_four_ko_points_means_the_game_is_over(game: str) -> None:
 #: zones a board has no place for, and where their cards go (None: removed from the game, left out): a Battle Call
 #: card back to the hand, a Support Phase's Supports back to the hand (the board starts at its Strategy Phase), cards
 #: looked at or set aside before the game back on the deck
-MOVED = {("dtector", "battle-call"): "hand", ("dmb", "support"): "hand", ("dbe", "support"): "hand",
-         ("dbe", "evolve-zone"): "hand", ("dbe", "side-pile"): "deck", ("dbe", "kept"): "deck", ("dbe", "looking"): "deck",
-         ("dmb", "looking"): "deck", ("dmb", "deleted"): None, ("dbe", "deleted"): None}
+MOVED = {
+    ("dtector", "battle-call"): "hand",
+    ("dmb", "support"): "hand",
+    ("dbe", "support"): "hand",
+    ("dbe", "evolve-zone"): "hand",
+    ("dbe", "side-pile"): "deck",
+    ("dbe", "kept"): "deck",
+    ("dbe", "looking"): "deck",
+    ("dmb", "looking"): "deck",
+    ("dmb", "deleted"): None,
+    ("dbe", "deleted"): None,
+}
 
 
 def zone_cards(game: str, state: Any) -> dict[tuple[str, int | None], list[str]]:

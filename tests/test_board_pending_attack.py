@@ -27,10 +27,18 @@ from digitutor.scenarios.runner import run_scenario
 #: Player 1's Birdramon (ST1-05, 4000 DP, "[When Attacking] Gain 1 memory.") has declared an attack on Player 2, who has
 #: two Ikkakumon (ST2-07, 5000 DP, <Blocker>): the first is suspended (it attacked last turn), the second is not.
 BOARD: dict[str, Any] = {
-    "phase": "main", "active": 0, "first": 0, "turn": 5, "memory": 2,
+    "phase": "main",
+    "active": 0,
+    "first": 0,
+    "turn": 5,
+    "memory": 2,
     "players": [
         {"deck": ["st1-02"] * 5, "security": ["st1-03"] * 3, "battle": ["st1-05"]},
-        {"deck": ["st2-02"] * 5, "security": ["st2-03"] * 3, "battle": [{"stack": ["st2-07"], "suspended": True}, "st2-07"]},
+        {
+            "deck": ["st2-02"] * 5,
+            "security": ["st2-03"] * 3,
+            "battle": [{"stack": ["st2-07"], "suspended": True}, "st2-07"],
+        },
     ],
     "attack": {"attacker": "st1-05", "target": "player"},
 }
@@ -115,33 +123,47 @@ def test_the_unsuspended_blocker_blocks_and_the_two_battle() -> None:
     doc = yaml.safe_load(SCENARIO)
     doc.pop("until")
     doc["script"] = ["block:st2-07#2"]
-    doc["expect"] = {"board": [{"player": 0, "zone": "trash", "cards": ["Birdramon"]}],
-                     "counters": [{"player": 1, "name": "Security", "value": 3}], "cites": ["dcg:attacking.p5"]}
+    doc["expect"] = {
+        "board": [{"player": 0, "zone": "trash", "cards": ["Birdramon"]}],
+        "counters": [{"player": 1, "name": "Security", "value": 3}],
+        "cites": ["dcg:attacking.p5"],
+    }
     run = run_scenario(parse_scenario(doc, "blocked.yaml"))
     assert run.passed, run.failures
 
 
 def test_an_attack_on_a_suspended_digimon_may_be_under_way() -> None:
     # dcg:attacking.p2 — "You can either target one of your opponent's suspended Digimon in their battle area"
-    match = Match("dcg", 1, {"board": board(attack={"attacker": "st1-05", "target": "st2-07#1"})}, ("human", "human"), "b")
+    match = Match(
+        "dcg", 1, {"board": board(attack={"attacker": "st1-05", "target": "st2-07#1"})}, ("human", "human"), "b"
+    )
     while match.pending is None:
         assert match.advance() is not None
     assert match.pending.kind == "block"
 
 
-@pytest.mark.parametrize(("attack", "fragments"), [
-    # dcg:attacking.p1 — the turn player's Digimon attacks: an opponent's Digimon is not one of theirs
-    ({"attacker": "p1.st2-07#2"}, ["p1.st2-07#2 is not one of your Digimon in the battle area", "[dcg:attacking.p1]"]),
-    # dcg:attacking.p2 — "one of your opponent's suspended Digimon ..., or the opposing player"
-    ({"attacker": "st1-05", "target": "st2-07#2"}, ["only a suspended Digimon can be attacked", "[dcg:attacking.p2]"]),
-    ({"attacker": "st1-05", "target": "p0.st1-05"}, ["[dcg:attacking.p2]"]),
-    ({"attacker": "nope"}, ["setup.attack.attacker", "no card 'nope'"]),
-    ({"attacker": "st1-05", "target": 3}, ["setup.attack.target"]),
-    ({"attacker": "st1-05", "by": "x"}, ["setup.attack", "expected {attacker"]),
-    ("st1-05", ["setup.attack", "expected {attacker"]),
-    ({"attacker": ["st1-05"]}, ["setup.attack", "expected {attacker"]),
-    ({"attacker": "x" * 10_000}, ["setup.attack.attacker", "at most 100 characters"]),
-])
+@pytest.mark.parametrize(
+    ("attack", "fragments"),
+    [
+        # dcg:attacking.p1 — the turn player's Digimon attacks: an opponent's Digimon is not one of theirs
+        (
+            {"attacker": "p1.st2-07#2"},
+            ["p1.st2-07#2 is not one of your Digimon in the battle area", "[dcg:attacking.p1]"],
+        ),
+        # dcg:attacking.p2 — "one of your opponent's suspended Digimon ..., or the opposing player"
+        (
+            {"attacker": "st1-05", "target": "st2-07#2"},
+            ["only a suspended Digimon can be attacked", "[dcg:attacking.p2]"],
+        ),
+        ({"attacker": "st1-05", "target": "p0.st1-05"}, ["[dcg:attacking.p2]"]),
+        ({"attacker": "nope"}, ["setup.attack.attacker", "no card 'nope'"]),
+        ({"attacker": "st1-05", "target": 3}, ["setup.attack.target"]),
+        ({"attacker": "st1-05", "by": "x"}, ["setup.attack", "expected {attacker"]),
+        ("st1-05", ["setup.attack", "expected {attacker"]),
+        ({"attacker": ["st1-05"]}, ["setup.attack", "expected {attacker"]),
+        ({"attacker": "x" * 10_000}, ["setup.attack.attacker", "at most 100 characters"]),
+    ],
+)
 def test_an_attack_the_game_would_not_allow_is_refused_with_the_games_reason(attack: Any, fragments: list[str]) -> None:
     told = refusal(board(attack=attack))
     for fragment in fragments:

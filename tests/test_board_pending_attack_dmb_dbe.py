@@ -29,14 +29,20 @@ from digitutor.scenarios.runner import run_scenario
 
 #: DMB: Agumon (Circle 30) against Gabumon (Cross: Counter Circle), Player 1's turn 3, in the Strategy Phase.
 DMB_BOARD: dict[str, Any] = {
-    "phase": "strategy", "active": 0, "turn": 3,
-    "players": [{"deck": ["palmon"] * 5, "active": ["agumon"], "hand": ["candlemon"]},
-                {"deck": ["palmon"] * 5, "active": ["gabumon"]}],
+    "phase": "strategy",
+    "active": 0,
+    "turn": 3,
+    "players": [
+        {"deck": ["palmon"] * 5, "active": ["agumon"], "hand": ["candlemon"]},
+        {"deck": ["palmon"] * 5, "active": ["gabumon"]},
+    ],
     "attack": {"chosen": ["circle", "cross"]},
 }
 #: DBE: Hawkmon (Cross: Jamming) against Agumon (Cross: 1st Attack), Player 1's turn 3.
 DBE_BOARD: dict[str, Any] = {
-    "phase": "strategy", "active": 0, "turn": 3,
+    "phase": "strategy",
+    "active": 0,
+    "turn": 3,
     "players": [{"active": ["hawkmon"], "deck": ["gomamon"] * 5}, {"active": ["agumon"], "deck": ["biyomon"] * 5}],
     "attack": {"chosen": ["cross", "cross"]},
 }
@@ -69,8 +75,15 @@ def refusal(game: str, made: dict[str, Any]) -> str:
 
 
 def scenario(game: str, made: dict[str, Any], script: list[str], expect: dict[str, Any], shows: list[str]) -> Any:
-    doc = {"game": game, "title": "An attack under way", "demonstrates": shows, "seed": 1, "setup": {"board": made},
-           "script": script, "expect": expect}
+    doc = {
+        "game": game,
+        "title": "An attack under way",
+        "demonstrates": shows,
+        "seed": 1,
+        "setup": {"board": made},
+        "script": script,
+        "expect": expect,
+    }
     return run_scenario(parse_scenario(doc, f"{game}-pending.yaml"))
 
 
@@ -98,10 +111,16 @@ def test_the_choices_stay_secret_until_the_reveal(game: str) -> None:
 def test_dmb_the_counter_chosen_before_the_board_turns_the_attack_around() -> None:
     # dmb:battle-phase.2 — both attacks revealed, the turn player has 1st Attack (2.1); Counter Circle (Gabumon's Cross)
     # attacks second (3.2.3) and the countered Circle hits its own user (5.1): Agumon 60 - 30 = 30, Gabumon keeps 60.
-    run = scenario("dmb", board("dmb"), ["no-support", "no-support"],
-                   {"counters": [{"player": 0, "name": "HP", "value": "30"}, {"player": 1, "name": "HP", "value": "60"}],
-                    "order": [{"cites": "dmb:battle-phase.2"}, {"cites": "dmb:battle-phase.3.2.3"}]},
-                   ["dmb:battle-phase.2", "dmb:battle-phase.3.2.3"])
+    run = scenario(
+        "dmb",
+        board("dmb"),
+        ["no-support", "no-support"],
+        {
+            "counters": [{"player": 0, "name": "HP", "value": "30"}, {"player": 1, "name": "HP", "value": "60"}],
+            "order": [{"cites": "dmb:battle-phase.2"}, {"cites": "dmb:battle-phase.3.2.3"}],
+        },
+        ["dmb:battle-phase.2", "dmb:battle-phase.3.2.3"],
+    )
     assert run.passed, run.failures
 
 
@@ -111,17 +130,26 @@ def test_dmb_a_chosen_jamming_cross_may_be_revealed_in_the_support_phase() -> No
     # chosen before the board; Candlemon's Boost is voided, Agumon's Circle stays 30 (Tentomon 50 -> 20), Cross deals 10.
     made = board("dmb")
     made["players"][1]["active"] = ["tentomon"]
-    run = scenario("dmb", made, ["no-support", "support:candlemon", "jam"],
-                   {"counters": [{"player": 1, "name": "HP", "value": "20"}, {"player": 0, "name": "HP", "value": "50"}]},
-                   ["dmb:support-phase.5.3"])
+    run = scenario(
+        "dmb",
+        made,
+        ["no-support", "support:candlemon", "jam"],
+        {"counters": [{"player": 1, "name": "HP", "value": "20"}, {"player": 0, "name": "HP", "value": "50"}]},
+        ["dmb:support-phase.5.3"],
+    )
     assert run.passed, run.failures
 
 
 def test_dbe_jamming_chosen_before_the_board_voids_the_cross_ability() -> None:
     # dbe:battle-phase.3.1 — "If a player has "Jamming", apply that effect immediately and void the opponent's Cross
     # abilities": Agumon's Cross 1st Attack is voided, so Hawkmon, the turn player, attacks first (battle-phase.2.1).
-    run = scenario("dbe", board("dbe"), ["no-support", "no-support"],
-                   {"narration": ["Jamming voids Player 2's Cross ability", "Player 1 attacks first"]}, ["dbe:battle-phase.3.1"])
+    run = scenario(
+        "dbe",
+        board("dbe"),
+        ["no-support", "no-support"],
+        {"narration": ["Jamming voids Player 2's Cross ability", "Player 1 attacks first"]},
+        ["dbe:battle-phase.3.1"],
+    )
     assert run.passed, run.failures
 
 
@@ -134,23 +162,30 @@ def test_a_board_without_an_attack_still_asks_for_the_choices(game: str) -> None
 
 
 @pytest.mark.parametrize("game", ["dmb", "dbe"])
-@pytest.mark.parametrize(("change", "fragments"), [
-    # strategy-phase.2 — attacks are chosen in the Strategy Phase
-    ({"phase": "prep"}, ["Attacks are chosen in the Strategy Phase.", "strategy-phase.2]"]),
-    ({"phase": "end"}, ["strategy-phase.2]"]),
-    # strategy-phase.2 — "one of: Circle / Triangle / Cross"
-    ({"attack": {"chosen": ["circle", "hexagon"]}}, ["Player 2: Choose one of your active Digimon's three attacks", "strategy-phase.2]"]),
-    # strategy-phase.2 — "Both players choose"
-    ({"attack": {"chosen": [None, "cross"]}}, ["Player 1 has chosen no attack", "strategy-phase.2]"]),
-    # shapes: one line naming the field
-    ({"attack": {"chosen": ["circle"]}}, ["setup.attack", "expected {chosen"]),
-    ({"attack": "circle"}, ["setup.attack", "expected {chosen"]),
-    ({"attack": {"chosen": ["circle", "cross"], "first": 1}}, ["setup.attack", "expected {chosen"]),
-    ({"attack": {"chosen": ["circle", 3]}}, ["setup.attack.chosen[1]"]),
-    ({"attack": {"chosen": ["x" * 10_000, "cross"]}}, ["setup.attack.chosen[0]"]),
-])
-def test_attacks_the_game_would_not_let_be_chosen_are_refused_with_the_reason(game: str, change: dict[str, Any],
-                                                                              fragments: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("change", "fragments"),
+    [
+        # strategy-phase.2 — attacks are chosen in the Strategy Phase
+        ({"phase": "prep"}, ["Attacks are chosen in the Strategy Phase.", "strategy-phase.2]"]),
+        ({"phase": "end"}, ["strategy-phase.2]"]),
+        # strategy-phase.2 — "one of: Circle / Triangle / Cross"
+        (
+            {"attack": {"chosen": ["circle", "hexagon"]}},
+            ["Player 2: Choose one of your active Digimon's three attacks", "strategy-phase.2]"],
+        ),
+        # strategy-phase.2 — "Both players choose"
+        ({"attack": {"chosen": [None, "cross"]}}, ["Player 1 has chosen no attack", "strategy-phase.2]"]),
+        # shapes: one line naming the field
+        ({"attack": {"chosen": ["circle"]}}, ["setup.attack", "expected {chosen"]),
+        ({"attack": "circle"}, ["setup.attack", "expected {chosen"]),
+        ({"attack": {"chosen": ["circle", "cross"], "first": 1}}, ["setup.attack", "expected {chosen"]),
+        ({"attack": {"chosen": ["circle", 3]}}, ["setup.attack.chosen[1]"]),
+        ({"attack": {"chosen": ["x" * 10_000, "cross"]}}, ["setup.attack.chosen[0]"]),
+    ],
+)
+def test_attacks_the_game_would_not_let_be_chosen_are_refused_with_the_reason(
+    game: str, change: dict[str, Any], fragments: list[str]
+) -> None:
     told = refusal(game, board(game, **change))
     assert len(told) < 400, told
     for fragment in fragments:

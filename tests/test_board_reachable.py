@@ -52,8 +52,10 @@ def of_the_turn(game: str, state: Any) -> bool:
     if game == "dcg":
         return bool(state.used or state.lasting or any(stack.burst for side in state.sides for stack in side.battle))
     if game in ("dmb", "dbe"):
-        return any(side.partner_evolved == state.turn or side.evolved == state.turn or side.used_this_turn
-                   for side in state.sides)
+        return any(
+            side.partner_evolved == state.turn or side.evolved == state.turn or side.used_this_turn
+            for side in state.sides
+        )
     if game == "arena":
         return any(state.passed)
     return False
@@ -90,9 +92,13 @@ def test_no_board_a_seeded_game_reaches_is_refused(game: str) -> None:
             assert not check.impossible, (where, [(r.why, r.citation.id) for r in check.impossible], board)
             again = Match(game, seed, {"board": board}, ("human", "human"), "board")  # the match's own check passes
             first, _ = to_decision(again)
-            same = (first is not None and (first.kind, first.player) == (decision.kind, decision.player)
-                    and again.game.phase_of(again.state) == match.game.phase_of(match.state)
-                    and offered(first) == offered(decision) and not of_the_turn(game, match.state))
+            same = (
+                first is not None
+                and (first.kind, first.player) == (decision.kind, decision.player)
+                and again.game.phase_of(again.state) == match.game.phase_of(match.state)
+                and offered(first) == offered(decision)
+                and not of_the_turn(game, match.state)
+            )
             match.choose(pick.key)
             if not same:
                 continue
@@ -110,7 +116,9 @@ def test_dbe_first_turn_skipping_its_strategy_phase_writes_a_board_the_check_acc
     match = Match("dbe", 1, agents=("human", "greedy"))
     while not (match.state.turn == 1 and match.game.phase_of(match.state) == "strategy"):
         outcome = match.advance()
-        assert outcome is not None and match.state.turn <= 1, "the first turn ended without its (skipped) Strategy Phase"
+        assert outcome is not None and match.state.turn <= 1, (
+            "the first turn ended without its (skipped) Strategy Phase"
+        )
         if isinstance(outcome, Decision):  # (its first option: Player 1 does not evolve, and the skip comes next)
             match.choose(outcome.legal_options[0].key)
     board = yaml.safe_load(yaml.safe_dump(board_from_state("dbe", match.state)))

@@ -47,7 +47,7 @@ def refused_everywhere(game: str, made: dict[str, Any], clause: str) -> None:
         Match(game, 1, {"board": made}, ("human", "human"), "board.yaml")
     line = str(caught.value)
     assert "\n" not in line and line.startswith("board.yaml: board: a board the rules cannot have: ")
-    assert f"[{clause}: \"" in line
+    assert f'[{clause}: "' in line
     with pytest.raises(InputError, match=clause):
         read_board_link(board_link(Board(game, made)))
     assert inspect_board(Board(game, made)).check.refused
@@ -63,27 +63,34 @@ def refused_everywhere(game: str, made: dict[str, Any], clause: str) -> None:
 REQUIREMENTS = "dcg:digivolving.p2"
 
 
-@pytest.mark.parametrize("where, stack", [
-    ("breeding", {"breeding": ["st1-01", "st1-11"]}),                  # WarGreymon (Lv.6) on Koromon (Digi-Egg)
-    ("battle", {"battle": [["st1-03", "st1-11"]]}),                    # WarGreymon (Lv.6) directly on Agumon (Lv.3)
-    ("battle", {"battle": [["st1-07", "st1-03"]]}),                    # upside down: Greymon under Agumon
-    ("battle", {"battle": [["st1-03", "st1-07", "st1-09", "st1-09"]]}),  # MetalGreymon under MetalGreymon
-    ("breeding", {"breeding": ["st1-01", "st1-01"]}),                  # two Digi-Eggs stacked
-    ("battle", {"battle": [["st1-03", "st1-12"]]}),                    # a Tamer on top of Agumon
-    ("battle", {"battle": [["st1-09", "st1-09"]]}),                    # a Digimon listed under itself
-])
-def test_dcg_digivolving_p2_a_card_lies_only_on_one_that_meets_its_digivolution_requirements(where: str,
-                                                                                            stack: dict) -> None:
+@pytest.mark.parametrize(
+    "where, stack",
+    [
+        ("breeding", {"breeding": ["st1-01", "st1-11"]}),  # WarGreymon (Lv.6) on Koromon (Digi-Egg)
+        ("battle", {"battle": [["st1-03", "st1-11"]]}),  # WarGreymon (Lv.6) directly on Agumon (Lv.3)
+        ("battle", {"battle": [["st1-07", "st1-03"]]}),  # upside down: Greymon under Agumon
+        ("battle", {"battle": [["st1-03", "st1-07", "st1-09", "st1-09"]]}),  # MetalGreymon under MetalGreymon
+        ("breeding", {"breeding": ["st1-01", "st1-01"]}),  # two Digi-Eggs stacked
+        ("battle", {"battle": [["st1-03", "st1-12"]]}),  # a Tamer on top of Agumon
+        ("battle", {"battle": [["st1-09", "st1-09"]]}),  # a Digimon listed under itself
+    ],
+)
+def test_dcg_digivolving_p2_a_card_lies_only_on_one_that_meets_its_digivolution_requirements(
+    where: str, stack: dict
+) -> None:
     made = board("dcg", **stack)
     assert cited("dcg", made) == [REQUIREMENTS]
     refused_everywhere("dcg", made, REQUIREMENTS)
 
 
-@pytest.mark.parametrize("stack", [
-    {"breeding": ["st1-01", "st1-03", "st1-07"]},                    # Koromon → Agumon → Greymon, one at a time
-    {"battle": [["st1-01", "st1-03", "st1-07", "st1-09", "st1-11"]]},  # a whole line, from its Digi-Egg
-    {"battle": [["st1-07"], ["st1-12"]]},                             # a Digimon and a Tamer, each alone
-])
+@pytest.mark.parametrize(
+    "stack",
+    [
+        {"breeding": ["st1-01", "st1-03", "st1-07"]},  # Koromon → Agumon → Greymon, one at a time
+        {"battle": [["st1-01", "st1-03", "st1-07", "st1-09", "st1-11"]]},  # a whole line, from its Digi-Egg
+        {"battle": [["st1-07"], ["st1-12"]]},  # a Digimon and a Tamer, each alone
+    ],
+)
 def test_dcg_digivolving_p2_stacks_built_one_digivolution_at_a_time_are_accepted(stack: dict) -> None:
     assert cited("dcg", board("dcg", **stack)) == []
 
@@ -92,8 +99,9 @@ def test_dcg_digivolving_p6_digivolution_cards_trashed_by_an_effect_leave_a_gap_
     # dcg:digivolving.p6 — "Cards placed below a Digimon due to digivolution or card effects become digivolution cards."
     # Myotismon (BT2-079): "[When Attacking] You may trash 1 of this Digimon's digivolution cards." — Devimon trashed
     # from under it leaves Myotismon on the purple Rookie Devimon digivolved from; with no such card, no gap.
-    purple_rookie = next(card.id for card in _dcg_cards()
-                         if card.level == 3 and "purple" in [colour.value for colour in card.colours])
+    purple_rookie = next(
+        card.id for card in _dcg_cards() if card.level == 3 and "purple" in [colour.value for colour in card.colours]
+    )
     assert cited("dcg", board("dcg", battle=[[purple_rookie, "bt2-079"]])) == []
     assert cited("dcg", board("dcg", battle=[["st1-03", "st1-11"]])) == [REQUIREMENTS]
 
@@ -266,15 +274,20 @@ def test_scenario_check_refuses_an_impossible_board_and_notes_one_beyond_a_legal
         path = tmp_path / "s.yaml"
         doc = {"game": "dcg", "title": "t", "demonstrates": [], "setup": {"board": setup_board}, "script": []}
         path.write_text(yaml.safe_dump(doc))
-        return subprocess.run([sys.executable, "-m", "digitutor.cli", "scenario", "check", str(path)],
-                              capture_output=True, text=True, cwd=ROOT, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-m", "digitutor.cli", "scenario", "check", str(path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
 
     refused = check(board("dcg", battle=[["st1-07", "st1-03"]]))
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
-    assert f"[{REQUIREMENTS}: \"If you have a Digimon in play" in refused.stderr
+    assert f'[{REQUIREMENTS}: "If you have a Digimon in play' in refused.stderr
     copies = check(board("dcg", deck=["st1-03"] * 8))
     assert copies.returncode == 0 and "note: beyond a legal deck: Player 1 has 11 copies of ST1-03" in copies.stdout
-    assert "[dcg:decks.required-items.b1: \"" in copies.stdout
+    assert '[dcg:decks.required-items.b1: "' in copies.stdout
 
 
 def _dcg_cards() -> list[Any]:

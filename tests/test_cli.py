@@ -114,8 +114,13 @@ def test_play_a_game_that_is_only_parsed_says_so(monkeypatch):
 
 def test_play_human_numbers_the_legal_options_and_shows_every_why_not():
     answers = "1\n" * 400
-    result = subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--seed", "3", "--human", "0"],
-                            input=answers, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", "play", "dtector", "--seed", "3", "--human", "0"],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "   1) " in out and "Your choice (1-" in out
@@ -124,16 +129,25 @@ def test_play_human_numbers_the_legal_options_and_shows_every_why_not():
 
 
 def test_play_human_stops_cleanly_when_input_ends():
-    result = subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--human", "1"],
-                            input="", capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", "play", "dtector", "--human", "1"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0 and result.stdout.strip().endswith("stopped.")
 
 
 def human(*lines: str | bytes, seed: str = "3") -> subprocess.CompletedProcess:
     """``play dtector --human 0`` answering ``lines`` (bytes are sent as they are)."""
     data = b"".join(line if isinstance(line, bytes) else line.encode() for line in lines)
-    return subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--seed", seed, "--human", "0"],
-                          input=data, capture_output=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", "play", "dtector", "--seed", seed, "--human", "0"],
+        input=data,
+        capture_output=True,
+        timeout=300,
+    )
 
 
 @pytest.mark.parametrize("answer", ["²", "⑦", "١", "+1", " 1 1", "1.0", "0", "9" * 100])  # noqa: RUF001 - non-ASCII digits on purpose
@@ -144,7 +158,9 @@ def test_play_human_takes_ascii_digits_only_and_asks_again(answer):
     assert "Please type a number from 1 to" in out and "result: Player" in out
 
 
-@pytest.mark.parametrize(("answer", "said"), [("²", "'²'"), ("⑦", "'⑦'"), ("9" * 5000, "a line of more than 100 characters")])
+@pytest.mark.parametrize(
+    ("answer", "said"), [("²", "'²'"), ("⑦", "'⑦'"), ("9" * 5000, "a line of more than 100 characters")]
+)
 def test_play_human_input_ending_after_a_wrong_answer_is_one_line_exit_2(answer, said):
     result = human(f"{answer}\n")
     result.stderr = result.stderr.decode()
@@ -159,8 +175,13 @@ def test_play_human_refuses_a_10_mb_line_and_keeps_asking():
 
 def test_play_human_on_endless_input_stops_with_one_line():
     with open("/dev/zero", "rb") as zeros:
-        result = subprocess.run([sys.executable, "-m", "digitutor.cli", "play", "dtector", "--human", "0"], stdin=zeros,
-                                capture_output=True, text=True, timeout=300)
+        result = subprocess.run(
+            [sys.executable, "-m", "digitutor.cli", "play", "dtector", "--human", "0"],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     assert_one_line_error(result, "standard input: a line of more than 16,777,216 characters")
     endless = human("x\n" * 1000)
     endless.stderr = endless.stderr.decode()
@@ -204,7 +225,9 @@ def test_bench_refuses_seconds_that_never_end_or_make_no_sense(seconds):
 
 def test_deck_check_reports_every_problem_at_once(tmp_path):
     path = tmp_path / "deck.yaml"
-    path.write_text("game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - {card: garurumom, count: 2}\n")
+    path.write_text(
+        "game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - {card: garurumom, count: 2}\n"
+    )
     result = digitutor("deck", "check", str(path))
     assert_one_line_error(result, "3 problems", "unknown card 'garurumom'", "Garurumon", "53 cards", "A 50-Card Deck")
     assert "{'card'" not in result.stderr
@@ -253,23 +276,40 @@ def test_a_file_that_cannot_be_read_is_one_line_exit_2_for_every_verb_that_reads
     assert_one_line_error(digitutor("deck", "check", str(tmp_path)), str(tmp_path), "expected a file, got a directory")
 
 
-INFLATED = {"dmb": ("agumon", "The deck lists 1,777,600 cards; it needs exactly 40", "dmb:deck-construction.b1", "Deck is 40 cards"),
-            "dbe": ("agumon", "The main deck lists 1,777,600 cards; with the Destiny Zone the deck needs exactly 50",
-                    "dbe:deck-construction.b2", "Destiny Zone + Main Deck must add up to 50."),
-            "dcg": ("st1-03", "The deck lists 1,777,600 cards; it needs exactly 50", "dcg:decks.required-items.b1",
-                    "A deck with a total of 50 cards")}
+INFLATED = {
+    "dmb": (
+        "agumon",
+        "The deck lists 1,777,600 cards; it needs exactly 40",
+        "dmb:deck-construction.b1",
+        "Deck is 40 cards",
+    ),
+    "dbe": (
+        "agumon",
+        "The main deck lists 1,777,600 cards; with the Destiny Zone the deck needs exactly 50",
+        "dbe:deck-construction.b2",
+        "Destiny Zone + Main Deck must add up to 50.",
+    ),
+    "dcg": (
+        "st1-03",
+        "The deck lists 1,777,600 cards; it needs exactly 50",
+        "dcg:decks.required-items.b1",
+        "A deck with a total of 50 cards",
+    ),
+}
 
 
 @pytest.mark.parametrize("game", list(INFLATED))
 def test_deck_construction_a_deck_listing_millions_of_cards_is_refused_by_its_size_rule(tmp_path, game):
     card, why, clause, quote = INFLATED[game]
     path = tmp_path / "inflated.yaml"
-    path.write_text(f"game: {game}\nname: Inflated\ncards: [" + ",".join([f"{{card: {card}, count: 100}}"] * 17_776) + "]\n")
+    path.write_text(
+        f"game: {game}\nname: Inflated\ncards: [" + ",".join([f"{{card: {card}, count: 100}}"] * 17_776) + "]\n"
+    )
     assert path.stat().st_size < 512_000  # inside the size limit: the cards are what is too many
     assert_one_line_error(digitutor("deck", "check", str(path)), str(path), why, clause, quote)
 
 
-@pytest.mark.parametrize("count", [str(10 ** 30), "-1", "0", "true", "101"])
+@pytest.mark.parametrize("count", [str(10**30), "-1", "0", "true", "101"])
 def test_deck_check_a_count_out_of_range_is_one_line_naming_the_field(tmp_path, count):
     path = tmp_path / "deck.yaml"
     path.write_text(f"game: dmb\nname: x\ncards: [{{card: agumon, count: {count}}}]\n")
@@ -282,11 +322,14 @@ def test_deck_check_counts_one_card_in_the_singular(tmp_path):
     assert_one_line_error(digitutor("deck", "check", str(path)), "The deck has 1 card; it needs exactly 50")
 
 
-@pytest.mark.parametrize(("answer", "why"), [
-    ("zork:greymon", "'zork:greymon' is not an option of this decision"),
-    ("attack:nosuchcard", "'attack:nosuchcard' is not an option of this decision"),
-    ("attack:p1.c999", "there is no card p1.c999 in this game"),
-])
+@pytest.mark.parametrize(
+    ("answer", "why"),
+    [
+        ("zork:greymon", "'zork:greymon' is not an option of this decision"),
+        ("attack:nosuchcard", "'attack:nosuchcard' is not an option of this decision"),
+        ("attack:p1.c999", "there is no card p1.c999 in this game"),
+    ],
+)
 @pytest.mark.parametrize("verb", ["check", "run"])
 def test_a_scenario_script_answer_the_rules_refuse_is_one_line_naming_the_file_and_entry(tmp_path, answer, why, verb):
     doc = yaml.safe_load((ROOT / "cards" / "dtector" / "scenarios" / "10-block-from-d-dock.yaml").read_text())
@@ -306,8 +349,19 @@ def test_bench_prints_steps_per_second_and_ms_per_game():
 
 @pytest.mark.parametrize(
     "verb",
-    [["games"], ["rules", "show"], ["rules", "search"], ["rules", "coverage"], ["play"], ["scenario", "list"],
-     ["scenario", "run"], ["scenario", "check"], ["deck", "check"], ["bench"], ["serve"]],
+    [
+        ["games"],
+        ["rules", "show"],
+        ["rules", "search"],
+        ["rules", "coverage"],
+        ["play"],
+        ["scenario", "list"],
+        ["scenario", "run"],
+        ["scenario", "check"],
+        ["deck", "check"],
+        ["bench"],
+        ["serve"],
+    ],
     ids=lambda verb: "-".join(verb),
 )
 def test_every_verb_has_help(verb):
@@ -339,7 +393,9 @@ def test_build_static_without_its_tools_names_the_extra(monkeypatch: pytest.Monk
     from digitutor.serving import static
 
     monkeypatch.setattr(static, "TOOLS", {"digitutor-no-such-tool": "1.0"})
-    with pytest.raises(static.BuildProblem, match=r"digitutor-no-such-tool is not installed: pip install 'digitutor\[static\]'"):
+    with pytest.raises(
+        static.BuildProblem, match=r"digitutor-no-such-tool is not installed: pip install 'digitutor\[static\]'"
+    ):
         static.build_static(tmp_path / "site")
     assert not (tmp_path / "site").exists()
 
@@ -362,14 +418,18 @@ def test_a_failed_build_static_leaves_no_folder_behind(monkeypatch: pytest.Monke
 def test_deck_check_reads_a_text_deck_list_with_game_like_its_deck_file(tmp_path):
     # cards/dcg/decks/blue-wolf.yaml as a player writes it
     path = tmp_path / "blue-wolf.txt"
-    path.write_text("// Digimon (41)\n4 Gabumon ST2-03\n4 Gomamon ST2-02\n4x ST9-02\nST2-06 x4\n4 Ikkakumon ST2-07\n3 Seadramon\n"
-                    "2 ExVeemon ST9-03\n4 WereGarurumon ST2-09\n4 Zudomon ST2-08\n4 MetalGarurumon ST2-11\n// Tamer (4)\n"
-                    "4 Matt Ishida ST2-12\n// Option (9)\n4 Hammer Spark ST2-13\n3 Sorrow Blue ST2-14\n2 Cocytus Breath ST2-16\n"
-                    "// Digi-Egg (5)\n4 Tsunomon ST2-01\n1 Chibomon ST9-01\n")
+    path.write_text(
+        "// Digimon (41)\n4 Gabumon ST2-03\n4 Gomamon ST2-02\n4x ST9-02\nST2-06 x4\n4 Ikkakumon ST2-07\n3 Seadramon\n"
+        "2 ExVeemon ST9-03\n4 WereGarurumon ST2-09\n4 Zudomon ST2-08\n4 MetalGarurumon ST2-11\n// Tamer (4)\n"
+        "4 Matt Ishida ST2-12\n// Option (9)\n4 Hammer Spark ST2-13\n3 Sorrow Blue ST2-14\n2 Cocytus Breath ST2-16\n"
+        "// Digi-Egg (5)\n4 Tsunomon ST2-01\n1 Chibomon ST9-01\n"
+    )
     shipped = digitutor("deck", "check", str(ROOT / "cards" / "dcg" / "decks" / "blue-wolf.yaml"))
     pasted = digitutor("deck", "check", str(path), "--game", "dcg")
     assert shipped.returncode == pasted.returncode == 0
-    assert shipped.stdout.endswith(": legal dcg deck of 50 cards\n") and pasted.stdout.endswith(": legal dcg deck of 50 cards\n")
+    assert shipped.stdout.endswith(": legal dcg deck of 50 cards\n") and pasted.stdout.endswith(
+        ": legal dcg deck of 50 cards\n"
+    )
 
 
 def test_deck_check_of_a_text_deck_list_without_its_game_is_one_line_naming_the_option(tmp_path):
@@ -382,7 +442,10 @@ def test_deck_check_of_a_text_deck_list_without_its_game_is_one_line_naming_the_
     ("text", "fragments"),
     [
         ("4 Gabumon ST2-03\n4 Garurumom\n", ["line 2: unknown card 'Garurumom' (closest: Garurumon (ST2-06)"]),
-        ("4 Gabumon ST2-03\ncard: Garurumon\n", ["line 2: expected 'count name' or 'count number', got 'card: Garurumon'"]),
+        (
+            "4 Gabumon ST2-03\ncard: Garurumon\n",
+            ["line 2: expected 'count name' or 'count number', got 'card: Garurumon'"],
+        ),
         ("4 Gabumon ST2-03\n1000 Gomamon\n", ["line 2: expected a count from 1 to 100, got '1000'"]),
         ("1 a\n" * 100_000, ["100,000 lines; a text deck list has at most 1,000"]),
     ],

@@ -37,6 +37,8 @@ def test_thousand_random_games_keep_every_invariant(game):
                 if citation not in checked:
                     assert resolve(citation), f"seed {seed}: citation {citation} does not match the rulebook"
                     checked.add(citation)
-            assert Counter(match.game.all_cards(match.state)) == cards, f"seed {seed} step {len(match.steps) - 1}: a card was lost or duplicated"
+            assert Counter(match.game.all_cards(match.state)) == cards, (
+                f"seed {seed} step {len(match.steps) - 1}: a card was lost or duplicated"
+            )
         assert match.over, f"seed {seed} did not end within {MAX_STEPS} steps"
         assert match.result is not None

@@ -53,14 +53,32 @@ def fails(doc: dict[str, Any], words: str) -> None:
 
 #: DCG, Player 1's turn 5 begins at the unsuspend phase: Greymon (on Agumon) and Player 2's Garurumon are suspended
 UNSUSPEND = {
-    "game": "dcg", "title": "t", "demonstrates": [], "seed": 1,
-    "setup": {"board": {
-        "phase": "unsuspend", "active": 0, "first": 0, "turn": 5, "memory": 3,
-        "players": [
-            {"deck": ["st1-02"] * 5, "security": ["st1-03"] * 3, "egg_deck": ["st1-01"],
-             "battle": [{"stack": ["st1-03", "st1-07"], "suspended": True}, "st1-07"]},
-            {"deck": ["st2-02"] * 5, "security": ["st2-03"] * 3, "battle": [{"stack": ["st2-06"], "suspended": True}]},
-        ]}},
+    "game": "dcg",
+    "title": "t",
+    "demonstrates": [],
+    "seed": 1,
+    "setup": {
+        "board": {
+            "phase": "unsuspend",
+            "active": 0,
+            "first": 0,
+            "turn": 5,
+            "memory": 3,
+            "players": [
+                {
+                    "deck": ["st1-02"] * 5,
+                    "security": ["st1-03"] * 3,
+                    "egg_deck": ["st1-01"],
+                    "battle": [{"stack": ["st1-03", "st1-07"], "suspended": True}, "st1-07"],
+                },
+                {
+                    "deck": ["st2-02"] * 5,
+                    "security": ["st2-03"] * 3,
+                    "battle": [{"stack": ["st2-06"], "suspended": True}],
+                },
+            ],
+        }
+    },
     "script": [],
 }
 
@@ -97,7 +115,10 @@ def test_suspended_dcg_unsuspend_all_of_your_suspended_cards_only_yours():
     doc = at_main(UNSUSPEND)
     passes(with_expect(doc, cards=[{"card": "st1-07#1", "suspended": False}, {"card": "p1.st2-06", "suspended": True}]))
     fails(with_expect(doc, cards=[{"card": "st1-07#1", "suspended": True}]), "is not suspended, expected suspended")
-    fails(with_expect(doc, cards=[{"card": "st2-06", "player": 1, "suspended": False}]), "is suspended, expected not suspended")
+    fails(
+        with_expect(doc, cards=[{"card": "st2-06", "player": 1, "suspended": False}]),
+        "is suspended, expected not suspended",
+    )
 
 
 def test_card_zone_and_under_a_digimon():
@@ -113,7 +134,10 @@ def test_copies_are_numbered_in_the_order_the_file_writes_zones_and_cards():
     """The documented copy order (docs/scenarios.md): the file's zone order, then each zone's written order."""
     doc = copy.deepcopy(UNSUSPEND)
     first = doc["setup"]["board"]["players"][0]
-    doc["setup"]["board"]["players"][0] = {"battle": first["battle"], **{k: v for k, v in first.items() if k != "battle"}}
+    doc["setup"]["board"]["players"][0] = {
+        "battle": first["battle"],
+        **{k: v for k, v in first.items() if k != "battle"},
+    }
     passes(with_expect(doc, cards=[{"card": "st1-03#1", "zone": "battle"}, {"card": "st1-03#2", "zone": "security"}]))
     fails(with_expect(doc, cards=[{"card": "st1-03#4", "zone": "battle"}]), "is in security, expected battle")
 
@@ -129,9 +153,21 @@ def test_current_and_printed_dp_after_a_when_digivolving_boost():
 
 def test_stats_a_dtector_digimon_shows_its_printed_power():
     """dtector: Greymon's card gives Power 4 (cards/dtector/cards.yaml, its printed numbers); a wrong stat fails."""
-    doc = {"game": "dtector", "title": "t", "demonstrates": [], "setup": {"board": {
-        "phase": "digi-battle", "active": 0, "players": [
-            {"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"hand": ["agumon"], "deck": ["gabumon"] * 3}]}}}
+    doc = {
+        "game": "dtector",
+        "title": "t",
+        "demonstrates": [],
+        "setup": {
+            "board": {
+                "phase": "digi-battle",
+                "active": 0,
+                "players": [
+                    {"d_dock": ["greymon"], "deck": ["agumon"] * 3},
+                    {"hand": ["agumon"], "deck": ["gabumon"] * 3},
+                ],
+            }
+        },
+    }
     power = str(load_power("greymon"))
     passes(with_expect(doc, cards=[{"card": "greymon", "zone": "d-dock", "stats": {"Power": power}}]))
     fails(with_expect(doc, cards=[{"card": "greymon", "stats": {"Power": "999"}}]), "Power is")
@@ -161,7 +197,9 @@ def test_status_abnormal_present_then_gone_after_enough_cards_under():
 
 def test_a_counter_value_and_the_shared_memory_gauge():
     """dcg:memory (the gauge): the board starts with 3 memory on Player 1's side; Player 1's Memory shows 3."""
-    passes(with_expect(UNSUSPEND, counters=[{"player": 0, "name": "Memory", "value": 3}, {"name": "Memory", "value": 3}]))
+    passes(
+        with_expect(UNSUSPEND, counters=[{"player": 0, "name": "Memory", "value": 3}, {"name": "Memory", "value": 3}])
+    )
     fails(with_expect(UNSUSPEND, counters=[{"player": 0, "name": "Memory", "value": 4}]), "Memory is 3, expected 4")
     fails(with_expect(UNSUSPEND, counters=[{"name": "Memory", "value": -3}]), "Memory is 3, expected -3")
 
@@ -215,16 +253,29 @@ def test_copy_numbers_name_the_second_greymon():
     first written), Greymon #2 is not, so only #2 may attack."""
     doc = copy.deepcopy(UNSUSPEND)
     doc["setup"]["board"]["phase"] = "main"
-    passes(with_expect(doc, cards=[{"card": "st1-07#1", "suspended": True}, {"card": "st1-07#2", "suspended": False}],
-                       why_not=[{"action": "attack:st1-07#1:p1.st2-06#1", "legal": False, "cites": ["dcg:attacking.p3"]},
-                                {"action": "attack:st1-07#2:p1.st2-06#1", "legal": True}]))
+    passes(
+        with_expect(
+            doc,
+            cards=[{"card": "st1-07#1", "suspended": True}, {"card": "st1-07#2", "suspended": False}],
+            why_not=[
+                {"action": "attack:st1-07#1:p1.st2-06#1", "legal": False, "cites": ["dcg:attacking.p3"]},
+                {"action": "attack:st1-07#2:p1.st2-06#1", "legal": True},
+            ],
+        )
+    )
     fails(with_expect(doc, cards=[{"card": "st1-07#2", "suspended": True}]), "expected suspended")
     fails(with_expect(doc, cards=[{"card": "st1-07#3"}]), "has 2 copies")
     fails(with_expect(doc, cards=[{"card": "st1-07"}]), "name one as st1-07#1 to st1-07#2")
     scripted = copy.deepcopy(doc)
     scripted["script"] = ["attack:st1-07#2:p1.st2-06#1"]
-    passes(with_expect(scripted, cites=["dcg:attacking.p3"], narration=["suspends Greymon"],
-                       cards=[{"card": "st1-07#1", "zone": "battle", "suspended": True}]))
+    passes(
+        with_expect(
+            scripted,
+            cites=["dcg:attacking.p3"],
+            narration=["suspends Greymon"],
+            cards=[{"card": "st1-07#1", "zone": "battle", "suspended": True}],
+        )
+    )
 
 
 def test_the_battle_area_lists_digimon_in_the_order_written_then_as_they_enter():
@@ -244,7 +295,11 @@ def test_until_stops_at_the_named_point_and_fails_if_never_reached():
     doc = copy.deepcopy(UNSUSPEND)
     doc["setup"]["board"]["phase"] = "main"
     doc["script"], doc["until"] = ["pass"], {"turn": 6, "phase": "draw", "whose_turn": 1}
-    passes(with_expect(doc, now={"turn": 6, "phase": "draw", "whose_turn": 1}, board=[{"player": 1, "zone": "hand", "count": 0}]))
+    passes(
+        with_expect(
+            doc, now={"turn": 6, "phase": "draw", "whose_turn": 1}, board=[{"player": 1, "zone": "hand", "count": 0}]
+        )
+    )
     fails(with_expect(doc, board=[{"player": 1, "zone": "hand", "count": 1}]), "holds 0 card(s), expected 1")
     doc["until"] = {"turn": 9}
     fails(with_expect(doc), "before reaching until")
@@ -277,18 +332,24 @@ def test_effect_no_counts_as_printed_from_one_and_effect_keeps_its_old_meaning()
 # -- bad input -------------------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    ({"until": {"phase": "nowhere"}}, "until.phase"),
-    ({"until": {}}, "until"),
-    ({"until": {"turn": "3"}}, "until.turn"),
-    ({"expect": {"counters": [{"player": 0, "name": "Memory"}]}}, "expect.counters[0]"),
-    ({"expect": {"counters": [{"player": 0, "name": "Status", "value": "x", "present": False}]}}, "expect.counters[0]"),
-    ({"expect": {"order": [{"says": "a", "cites": "dcg:main-phase.p1"}]}}, "expect.order[0]"),
-    ({"expect": {"order": [{"cites": "dtector:x"}]}}, "expect.order[0].cites"),
-    ({"expect": {"now": {"phase": "end"}}}, "expect.now.phase"),
-    ({"expect": {"cards": [{"card": "st1-07", "suspended": "yes"}]}}, "expect.cards[0].suspended"),
-    ({"demonstrates": [{"clause": "dcg:main-phase.p1", "why": "x"}]}, "demonstrates[0]"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"until": {"phase": "nowhere"}}, "until.phase"),
+        ({"until": {}}, "until"),
+        ({"until": {"turn": "3"}}, "until.turn"),
+        ({"expect": {"counters": [{"player": 0, "name": "Memory"}]}}, "expect.counters[0]"),
+        (
+            {"expect": {"counters": [{"player": 0, "name": "Status", "value": "x", "present": False}]}},
+            "expect.counters[0]",
+        ),
+        ({"expect": {"order": [{"says": "a", "cites": "dcg:main-phase.p1"}]}}, "expect.order[0]"),
+        ({"expect": {"order": [{"cites": "dtector:x"}]}}, "expect.order[0].cites"),
+        ({"expect": {"now": {"phase": "end"}}}, "expect.now.phase"),
+        ({"expect": {"cards": [{"card": "st1-07", "suspended": "yes"}]}}, "expect.cards[0].suspended"),
+        ({"demonstrates": [{"clause": "dcg:main-phase.p1", "why": "x"}]}, "demonstrates[0]"),
+    ],
+)
 def test_bad_input_is_one_line_naming_the_file_and_field(change: dict[str, Any], field: str):
     doc = {**copy.deepcopy(UNSUSPEND), **change}
     with pytest.raises(InputError) as error:
@@ -302,7 +363,9 @@ def test_bad_input_is_one_line_naming_the_file_and_field(change: dict[str, Any],
 
 def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's package, whatever the working directory
-    return subprocess.run([sys.executable, "-m", "digitutor.cli", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120
+    )
 
 
 @pytest.mark.parametrize("game", ["dtector", "arena", "dcg", "dmb", "dbe"])
@@ -316,18 +379,23 @@ def test_scenario_new_writes_a_template_check_accepts(game: str, tmp_path: Path)
 
 def test_scenario_new_from_a_board_file(tmp_path: Path):
     board = tmp_path / "board.yaml"
-    board.write_text("phase: main\nactive: 1\nturn: 4\nmemory: 2\nplayers:\n"
-                     "  - {deck: [st1-03, st1-03], security: [st1-03], battle: [st1-07]}\n"
-                     "  - {deck: [st2-03, st2-03], security: [st2-03], battle: [st2-06]}\n")
+    board.write_text(
+        "phase: main\nactive: 1\nturn: 4\nmemory: 2\nplayers:\n"
+        "  - {deck: [st1-03, st1-03], security: [st1-03], battle: [st1-07]}\n"
+        "  - {deck: [st2-03, st2-03], security: [st2-03], battle: [st2-06]}\n"
+    )
     made = cli("scenario", "new", "dcg", "--board", str(board))
     assert made.returncode == 0, made.stderr
     assert "now: {turn: 4, phase: main, whose_turn: 1" in made.stdout
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (("scenario", "new", "chess"), "GAME: expected one of"),
-    (("scenario", "new", "dcg", "--board", "missing.yaml"), "missing.yaml"),
-])
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("scenario", "new", "chess"), "GAME: expected one of"),
+        (("scenario", "new", "dcg", "--board", "missing.yaml"), "missing.yaml"),
+    ],
+)
 def test_scenario_new_bad_input_exit_2(args: tuple[str, ...], words: str, tmp_path: Path):
     done = cli(*args, cwd=tmp_path)
     assert done.returncode == 2
@@ -362,8 +430,20 @@ def test_docs_name_every_key_of_the_scenario_schema():
     from digitutor.scenarios import model
 
     text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
-    structs = (model.ScenarioFile, model.Expect, model.BoardExpect, model.CardExpect, model.CounterExpect, model.NowExpect,
-               model.OrderEntry, model.OptionExpect, model.WhyNotExpect, model.ResultExpect, model.Until, model.Demonstration)
+    structs = (
+        model.ScenarioFile,
+        model.Expect,
+        model.BoardExpect,
+        model.CardExpect,
+        model.CounterExpect,
+        model.NowExpect,
+        model.OrderEntry,
+        model.OptionExpect,
+        model.WhyNotExpect,
+        model.ResultExpect,
+        model.Until,
+        model.Demonstration,
+    )
     missing = [f"{s.__name__}.{name}" for s in structs for name in s.__struct_fields__ if f"`{name}`" not in text]
     assert not missing, missing
 
@@ -374,9 +454,14 @@ def test_board_facts_in_dmb_now_hp_and_ko_points():
     doc = shipped("dmb/45")
     start = copy.deepcopy(doc)
     start["script"], start["demonstrates"] = [], []
-    passes(with_expect(start, now={"turn": 3, "phase": "strategy", "whose_turn": 0},
-                       counters=[{"player": 0, "name": "KO points", "value": 3}],
-                       cards=[{"card": "greymon", "zone": "active", "value": 90, "printed": 90}]))
+    passes(
+        with_expect(
+            start,
+            now={"turn": 3, "phase": "strategy", "whose_turn": 0},
+            counters=[{"player": 0, "name": "KO points", "value": 3}],
+            cards=[{"card": "greymon", "zone": "active", "value": 90, "printed": 90}],
+        )
+    )
     fails(with_expect(start, now={"phase": "battle"}), "phase is 'strategy', expected 'battle'")
     fails(with_expect(start, cards=[{"card": "greymon", "printed": 80}]), "printed HP is 90, expected 80")
     passes(with_expect(doc, result={"winner": 0}, counters=[{"player": 0, "name": "KO points", "value": 4}]))
@@ -386,7 +471,11 @@ def test_board_facts_in_dmb_now_hp_and_ko_points():
 def test_board_facts_in_arena_score_and_game_over():
     """arena:battle.p4 / arena:battle.p7 (scenario 16): 950 points plus 90 for the Rookie is 1040, and the game ends."""
     doc = shipped("arena/16")
-    passes(with_expect(doc, now={"phase": "game-over", "decision": None}, counters=[{"player": 1, "name": "Score", "value": 1040}]))
+    passes(
+        with_expect(
+            doc, now={"phase": "game-over", "decision": None}, counters=[{"player": 1, "name": "Score", "value": 1040}]
+        )
+    )
     fails(with_expect(doc, counters=[{"player": 1, "name": "Score", "value": 950}]), "Score is 1040, expected 950")
     fails(with_expect(doc, now={"phase": "battle"}), "expected 'battle'")
 
@@ -399,8 +488,13 @@ def test_until_end_phase_dmb_stops_after_the_battle_before_the_lingering_effects
     dealt (Gabumon 60 - 50 = 10 HP) and nobody is KO'd, the run stops in Player 1's turn-3 End Phase, before step 3."""
     doc = shipped("dmb/47")
     doc["until"], doc["demonstrates"] = {"phase": "end"}, []
-    passes(with_expect(doc, now={"turn": 3, "phase": "end", "whose_turn": 0, "decision": None},
-                       counters=[{"player": 1, "name": "HP", "value": 10}]))
+    passes(
+        with_expect(
+            doc,
+            now={"turn": 3, "phase": "end", "whose_turn": 0, "decision": None},
+            counters=[{"player": 1, "name": "HP", "value": 10}],
+        )
+    )
     fails(with_expect(doc, cites=["dmb:end-phase.3"]), "no step cites dmb:end-phase.3")
     result = run(with_expect(doc))
     assert result.stopped_at_until
@@ -414,9 +508,13 @@ def test_until_end_phase_dbe_stops_after_the_battle_and_on_the_first_turn():
     game goes from the skipped Strategy Phase to the End Phase, where the run stops too."""
     doc = shipped("dbe/22")
     doc["until"], doc["demonstrates"] = {"phase": "end"}, []
-    passes(with_expect(doc, now={"turn": 3, "phase": "end", "whose_turn": 0},
-                       counters=[{"player": 0, "name": "HP", "value": 1300},
-                                 {"player": 1, "name": "HP", "value": 380}]))
+    passes(
+        with_expect(
+            doc,
+            now={"turn": 3, "phase": "end", "whose_turn": 0},
+            counters=[{"player": 0, "name": "HP", "value": 1300}, {"player": 1, "name": "HP", "value": 380}],
+        )
+    )
     first = shipped("dbe/24")
     first["until"], first["demonstrates"], first["script"] = {"turn": 1, "phase": "end"}, [], first.get("script", [])
     assert run(with_expect(first, now={"turn": 1, "phase": "end"})).stopped_at_until
@@ -428,8 +526,14 @@ def test_until_a_later_phase_is_not_met_in_the_battle_phase_while_a_ko_is_to_che
     Phase; the run stops in the End Phase only after it, with the 2 KO points counted."""
     doc = shipped("dmb/39")
     doc["until"], doc["demonstrates"] = {"phase": "end"}, []
-    result = run(with_expect(doc, now={"turn": 3, "phase": "end"}, cites=["dmb:battle-phase.6.6"],
-                             counters=[{"player": 0, "name": "KO points", "value": 2}]))
+    result = run(
+        with_expect(
+            doc,
+            now={"turn": 3, "phase": "end"},
+            cites=["dmb:battle-phase.6.6"],
+            counters=[{"player": 0, "name": "KO points", "value": 2}],
+        )
+    )
     assert result.passed, result.failures
 
 
@@ -439,8 +543,13 @@ def test_dtector_defend_is_the_decision_whose_answers_are_block_and_no_block():
     never reached."""
     doc = shipped("dtector/12")
     doc["script"], doc["until"], doc["demonstrates"] = ["attack:greymon"], {"decision": "defend"}, []
-    passes(with_expect(doc, now={"decision": "defend", "deciding": 1},
-                       why_not=[{"action": "block:agumon", "player": 1, "legal": True}]))
+    passes(
+        with_expect(
+            doc,
+            now={"decision": "defend", "deciding": 1},
+            why_not=[{"action": "block:agumon", "player": 1, "legal": True}],
+        )
+    )
     doc["until"] = {"decision": "block"}
     fails(with_expect(doc), "before reaching until")
     text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
@@ -458,11 +567,20 @@ def test_dmb_boost_raises_every_current_attack_power_until_the_end_phase_removes
     doc = shipped("dmb/47")
     doc["until"], doc["demonstrates"] = {"phase": "end"}, []
     printed = {"HP": 60, "Circle": 30, "Triangle": 20, "Cross": 10}
-    passes(with_expect(doc, cards=[
-        {"card": "agumon", "zone": "active", "printed": printed,
-         "current": {"HP": 40, "Circle": 50, "Triangle": 40, "Cross": 30}},
-        {"card": "p1.gabumon", "current": {"HP": 10, "Triangle": 20}, "printed": {"HP": 60, "Triangle": 20}},
-    ]))
+    passes(
+        with_expect(
+            doc,
+            cards=[
+                {
+                    "card": "agumon",
+                    "zone": "active",
+                    "printed": printed,
+                    "current": {"HP": 40, "Circle": 50, "Triangle": 40, "Cross": 30},
+                },
+                {"card": "p1.gabumon", "current": {"HP": 10, "Triangle": 20}, "printed": {"HP": 60, "Triangle": 20}},
+            ],
+        )
+    )
     fails(with_expect(doc, cards=[{"card": "agumon", "current": {"Circle": 30}}]), "current Circle is 50, expected 30")
     fails(with_expect(doc, cards=[{"card": "agumon", "printed": {"Circle": 50}}]), "printed Circle is 30, expected 50")
     doc["until"] = {"turn": 4, "phase": "prep"}
@@ -484,10 +602,15 @@ def test_dbe_an_abnormal_champion_has_its_current_power_halved_printed_power_unc
     card prints 1000 HP and Circle 500 (its card), so now it has 500 HP and Circle 250."""
     doc = shipped("dbe/05")
     doc["demonstrates"] = []
-    passes(with_expect(doc, cards=[{"card": "greymon", "printed": {"HP": 1000, "Circle": 500},
-                                    "current": {"HP": 500, "Circle": 250}}]))
-    fails(with_expect(doc, cards=[{"card": "greymon", "current": {"Circle": 500}}]),
-          "current Circle is 250, expected 500")
+    passes(
+        with_expect(
+            doc,
+            cards=[{"card": "greymon", "printed": {"HP": 1000, "Circle": 500}, "current": {"HP": 500, "Circle": 250}}],
+        )
+    )
+    fails(
+        with_expect(doc, cards=[{"card": "greymon", "current": {"Circle": 500}}]), "current Circle is 250, expected 500"
+    )
 
 
 # -- one spelling per zone (issue 35, item 5) -------------------------------------------------------------------------
@@ -495,19 +618,24 @@ def test_dbe_an_abnormal_champion_has_its_current_power_halved_printed_power_unc
 
 def _egg_board(player_0_key: str) -> dict[str, Any]:
     doc = copy.deepcopy(UNSUSPEND)
-    doc["setup"]["board"]["players"][0] = {player_0_key if k == "egg_deck" else k: v
-                                           for k, v in doc["setup"]["board"]["players"][0].items()}
+    doc["setup"]["board"]["players"][0] = {
+        player_0_key if k == "egg_deck" else k: v for k, v in doc["setup"]["board"]["players"][0].items()
+    }
     return doc
 
 
 def test_egg_deck_is_one_spelling_on_boards_and_in_expectations_without_notes():
     """dcg:digi-egg-deck-zone.p1: Player 1's Digi-Egg deck holds the one Digi-Egg the board puts there; `egg_deck` is
     the spelling of a board and of an expectation alike, and a file written so has no note."""
-    doc = with_expect(_egg_board("egg_deck"), board=[{"player": 0, "zone": "egg_deck", "count": 1}],
-                      cards=[{"card": "st1-01", "zone": "egg_deck"}])
+    doc = with_expect(
+        _egg_board("egg_deck"),
+        board=[{"player": 0, "zone": "egg_deck", "count": 1}],
+        cards=[{"card": "st1-01", "zone": "egg_deck"}],
+    )
     assert run(doc).passed and parse_scenario(doc, "judge.yaml").notes == ()
-    fails(with_expect(doc, board=[{"player": 0, "zone": "egg_deck", "count": 2}]),
-          "egg_deck holds 1 card(s), expected 2")
+    fails(
+        with_expect(doc, board=[{"player": 0, "zone": "egg_deck", "count": 2}]), "egg_deck holds 1 card(s), expected 2"
+    )
     fails(with_expect(doc, cards=[{"card": "st1-01", "zone": "hand"}]), "is in egg_deck, expected hand")
 
 
@@ -530,8 +658,13 @@ def test_scenario_check_prints_the_zone_spelling_note(tmp_path: Path):
     doc["demonstrates"] = []
     path = tmp_path / "spelled.yaml"
     path.write_text(yaml.safe_dump(doc), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "digitutor.cli", "scenario", "check", str(path)], capture_output=True,
-                          text=True, timeout=120, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", "scenario", "check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "note: expect.board[0].zone: zone 'egg-deck' is read as egg_deck" in done.stdout
 

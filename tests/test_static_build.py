@@ -13,9 +13,13 @@ import pytest
 from digitutor.serving import browser_python as bp
 
 
-def make_wheel(folder: Path, name: str, version: str, requires: tuple[str, ...] = (), modules: tuple[str, ...] = ()) -> Path:
+def make_wheel(
+    folder: Path, name: str, version: str, requires: tuple[str, ...] = (), modules: tuple[str, ...] = ()
+) -> Path:
     dist = f"{name}-{version}.dist-info"
-    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(f"Requires-Dist: {r}\n" for r in requires)
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n" + "".join(
+        f"Requires-Dist: {r}\n" for r in requires
+    )
     files = {f"{dist}/METADATA": meta.encode(), f"{dist}/WHEEL": b"Wheel-Version: 1.0\nTag: py3-none-any\n"}
     files.update({module: b"" for module in modules})
     path = folder / f"{name}-{version}-py3-none-any.whl"
@@ -24,10 +28,21 @@ def make_wheel(folder: Path, name: str, version: str, requires: tuple[str, ...] 
 
 
 def test_dependencies_are_read_for_pyodide_not_for_this_machine(tmp_path: Path):
-    wheel = bp.read_wheel(make_wheel(tmp_path, "ipython", "9.12.0", (
-        "traitlets>=5", 'pexpect>4.3; sys_platform != "win32" and sys_platform != "emscripten"',
-        'colorama; sys_platform == "win32"', 'typing_extensions; python_version < "3.12"', 'pytest; extra == "test"',
-    ), ("IPython/__init__.py", "IPython/core/__init__.py")))
+    wheel = bp.read_wheel(
+        make_wheel(
+            tmp_path,
+            "ipython",
+            "9.12.0",
+            (
+                "traitlets>=5",
+                'pexpect>4.3; sys_platform != "win32" and sys_platform != "emscripten"',
+                'colorama; sys_platform == "win32"',
+                'typing_extensions; python_version < "3.12"',
+                'pytest; extra == "test"',
+            ),
+            ("IPython/__init__.py", "IPython/core/__init__.py"),
+        )
+    )
     assert wheel.name == "ipython" and wheel.version == "9.12.0"
     assert wheel.depends == ("traitlets",)
     assert wheel.imports == ("IPython",)
@@ -37,8 +52,10 @@ def test_the_lock_lists_every_wheel_with_its_hash_and_needs_every_dependency(tmp
     source, target = tmp_path / "wheels", tmp_path / "pyodide"
     source.mkdir()
     target.mkdir()
-    wheels = [make_wheel(source, "digitutor", "0.1.0", ("PyYAML>=6", "msgspec>=0.18"), ("digitutor/__init__.py",)),
-              make_wheel(source, "PyYAML", "6.0.3", (), ("yaml/__init__.py",))]
+    wheels = [
+        make_wheel(source, "digitutor", "0.1.0", ("PyYAML>=6", "msgspec>=0.18"), ("digitutor/__init__.py",)),
+        make_wheel(source, "PyYAML", "6.0.3", (), ("yaml/__init__.py",)),
+    ]
     info = {"info": {"abi_version": "2026_0", "python": "3.14.2"}}
     with pytest.raises(bp.BuildProblem, match=r"no wheel for the browser for: msgspec \(for digitutor\)"):
         bp.write_lock(target, info, wheels)

@@ -72,30 +72,50 @@ def memory_mib(root: psutil.Process) -> dict[str, int]:
     for child in root.children(recursive=True):
         try:
             line = " ".join(child.cmdline())
-            (kernels if "ipykernel" in line else singles if "singleuser" in line else []).append(child.memory_info().rss)
+            (kernels if "ipykernel" in line else singles if "singleuser" in line else []).append(
+                child.memory_info().rss
+            )
         except psutil.Error:
             continue
-    return {"servers": len(singles), "server_rss_mib": round(sum(singles) / 2**20 / max(len(singles), 1)),
-            "kernels": len(kernels), "kernel_rss_mib": round(sum(kernels) / 2**20 / max(len(kernels), 1))}
+    return {
+        "servers": len(singles),
+        "server_rss_mib": round(sum(singles) / 2**20 / max(len(singles), 1)),
+        "kernels": len(kernels),
+        "kernel_rss_mib": round(sum(kernels) / 2**20 / max(len(kernels), 1)),
+    }
 
 
 def main() -> None:
     attendees = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     work = Path(tempfile.mkdtemp(prefix="digitutor-hub-"))
     port = free_port()
-    env = {**os.environ, "DIGITUTOR_HUB_DIR": str(work), "DIGITUTOR_HUB_PORT": str(port),
-           "DIGITUTOR_HUB_PASSWORD": PASSWORD, "DIGITUTOR_HUB_INTERNAL_PORT": str(free_port()),
-           "DIGITUTOR_HUB_PROXY_API_PORT": str(free_port())}
+    env = {
+        **os.environ,
+        "DIGITUTOR_HUB_DIR": str(work),
+        "DIGITUTOR_HUB_PORT": str(port),
+        "DIGITUTOR_HUB_PASSWORD": PASSWORD,
+        "DIGITUTOR_HUB_INTERNAL_PORT": str(free_port()),
+        "DIGITUTOR_HUB_PROXY_API_PORT": str(free_port()),
+    }
     log = (work / "hub.log").open("w")
-    hub = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
-                           cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    hub = subprocess.Popen(
+        [sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
+        cwd=work,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(f"{base}/hub/login", 120, hub)
         times = [attend(base, f"attendee{i}") for i in range(attendees)]
         time.sleep(3)
-        result = {"attendees": attendees, "login_to_landing_s": [round(t, 1) for t in times],
-                  **memory_mib(psutil.Process(hub.pid))}
+        result = {
+            "attendees": attendees,
+            "login_to_landing_s": [round(t, 1) for t in times],
+            **memory_mib(psutil.Process(hub.pid)),
+        }
         print(json.dumps(result, indent=2))
     finally:
         hub.send_signal(signal.SIGINT)

@@ -39,7 +39,11 @@ class Action:
 
     def __post_init__(self) -> None:
         if not self.key:
-            parts = [self.kind, *self.cards, *(f"{name}={value}" for name, value in self.params)] if self.params else [self.kind, *self.cards]
+            parts = (
+                [self.kind, *self.cards, *(f"{name}={value}" for name, value in self.params)]
+                if self.params
+                else [self.kind, *self.cards]
+            )
             object.__setattr__(self, "key", ":".join(parts))
 
     def param(self, name: str, default: str | None = None) -> str | None:
@@ -66,7 +70,9 @@ class Action:
             elif INSTANCE_ID.match(part):
                 cards.append(part)
             else:
-                raise BadActionKey(f"{key[:60]!r}: {part[:20]!r} is neither a card instance (like p0.c3) nor name=value")
+                raise BadActionKey(
+                    f"{key[:60]!r}: {part[:20]!r} is neither a card instance (like p0.c3) nor name=value"
+                )
         return cls(kind, player, tuple(cards), tuple(params))
 
 

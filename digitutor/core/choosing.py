@@ -32,8 +32,15 @@ def choice_frame(state: Any, choice: Choice, **resume: Plain) -> Frame:
     """The frame asking ``choice.chooser``; ``resume``: what the game needs to carry the effect on."""
     ids = state.instances.ids
     return frame(
-        CHOOSE, choice.chooser, at=choice.at, candidates=tuple(ids[u] for u in choice.candidates), count=choice.count,
-        up_to=choice.up_to, keep=choice.keep, picked=(), **resume,
+        CHOOSE,
+        choice.chooser,
+        at=choice.at,
+        candidates=tuple(ids[u] for u in choice.candidates),
+        count=choice.count,
+        up_to=choice.up_to,
+        keep=choice.keep,
+        picked=(),
+        **resume,
     )
 
 
@@ -86,7 +93,8 @@ class ChoiceRules:
         cited = self.cited(state, choosing)
         options = [
             Option(action("pick", player, instance), f"Choose {state.label(state.uid(instance))}")
-            for instance in choosing["candidates"] if instance not in picked
+            for instance in choosing["candidates"]
+            if instance not in picked
         ]
         done = action("done", player)
         options.append(Option(done, "Done", self.check(state, choosing, done)))
@@ -115,7 +123,12 @@ class ChoiceRules:
         cited, picked = self.cited(state, choosing), choosing["picked"]
         if proposed.kind == "done":
             if not choosing["up_to"] and not complete(choosing):
-                return (Reason(f"Choose {choosing['count'] - len(picked)} more card(s) first: the effect says {choosing['count']}.", cited),)
+                return (
+                    Reason(
+                        f"Choose {choosing['count'] - len(picked)} more card(s) first: the effect says {choosing['count']}.",
+                        cited,
+                    ),
+                )
             return ()
         instance = proposed.cards[0] if proposed.cards else ""
         reasons = []

@@ -29,8 +29,15 @@ from .game import Game
 from .match import Match
 from .records import Decision, Reason
 
-JUNK_PARAMS = (("choice", "-1"), ("choice", "zzz"), ("effect", "99"), ("effect", "-1"), ("effect", "x"), ("x", "1"),
-               ("count", "100000000000000000000"))
+JUNK_PARAMS = (
+    ("choice", "-1"),
+    ("choice", "zzz"),
+    ("effect", "99"),
+    ("effect", "-1"),
+    ("effect", "x"),
+    ("x", "1"),
+    ("count", "100000000000000000000"),
+)
 AFTER_APPLY_STEPS = 40  #: steps a copy is played on after a proposal was carried out (a bad answer may break later)
 
 
@@ -60,9 +67,16 @@ class Tally:
     failures: list[Failure] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "steps": self.steps, "decisions": self.decisions, "options": self.options,
-                "proposals": self.proposals, "round_trips": self.round_trips, "failure_count": len(self.failures),
-                "failures": [f.to_json() for f in self.failures[:200]]}
+        return {
+            "games": self.games,
+            "steps": self.steps,
+            "decisions": self.decisions,
+            "options": self.options,
+            "proposals": self.proposals,
+            "round_trips": self.round_trips,
+            "failure_count": len(self.failures),
+            "failures": [f.to_json() for f in self.failures[:200]],
+        }
 
 
 def _same(reasons: tuple[Reason, ...], expected: tuple[Reason, ...]) -> bool:
@@ -91,8 +105,13 @@ def proposals(game: Game, state: Any, decision: Decision, rng: random.Random, co
     for kind in game.actions:
         picked = rng.sample(in_play, min(2, len(in_play)))
         name, value = rng.choice(JUNK_PARAMS)
-        keys += [kind, f"{kind}:{picked[0]}", f"{kind}:{':'.join(picked)}", f"{kind}:{name}={value}",
-                 f"{kind}:{picked[0]}:{name}={value}"]
+        keys += [
+            kind,
+            f"{kind}:{picked[0]}",
+            f"{kind}:{':'.join(picked)}",
+            f"{kind}:{name}={value}",
+            f"{kind}:{picked[0]}:{name}={value}",
+        ]
     rng.shuffle(keys)
     return list(dict.fromkeys(keys))[:count]
 
@@ -110,7 +129,7 @@ def _mutations(chosen: Action, in_play: list[str], rng: random.Random) -> list[s
     keys = [":".join([chosen.kind, *variant, *(f"{n}={v}" for n, v in params)]) for variant in variants]
     keys.append(":".join([chosen.kind, *cards, *(f"{n}={v}" for n, v in params), f"{name}={value}"]))
     for position, (param, _) in enumerate(params):
-        changed = [*params[:position], (param, value), *params[position + 1:]]
+        changed = [*params[:position], (param, value), *params[position + 1 :]]
         keys.append(":".join([chosen.kind, *cards, *(f"{n}={v}" for n, v in changed)]))
     return keys
 
@@ -158,8 +177,14 @@ def _play_on(game: Game, state: Any, rng: random.Random, steps: int) -> None:
             game.apply(state, legal[0].action, legal[0])
 
 
-def check_game(game_id: str, seed: int, tally: Tally, proposals_per_decision: int = 12,
-               round_trip_every: int = 60, max_steps: int = 20_000) -> None:
+def check_game(
+    game_id: str,
+    seed: int,
+    tally: Tally,
+    proposals_per_decision: int = 12,
+    round_trip_every: int = 60,
+    max_steps: int = 20_000,
+) -> None:
     """Play one seeded random game and check every promise above at every decision and step."""
     match = Match(game_id, seed, agents=("random",) * 2)
     game = match.game

@@ -150,12 +150,16 @@ class EffectSpec(Schema, frozen=True):
     condition: tuple[Selector, ...] = ()
     cost: tuple[Verb, ...] = ()
     do: tuple[Verb, ...] = ()
-    otherwise: tuple[Verb, ...] = ()  #: done instead of ``do`` when the condition fails ("If not, ..." / "Otherwise, ...")
+    otherwise: tuple[
+        Verb, ...
+    ] = ()  #: done instead of ``do`` when the condition fails ("If not, ..." / "Otherwise, ...")
     modify: tuple[Modifier, ...] = ()
     duration: Duration = "while"
     once_per_turn: bool = False  #: a trigger that acts at most once a turn for each card that has it
     optional: bool = False  #: its owner may decline it ("you may ...")
-    rulings: tuple[ShortText, ...] = ()  #: clause ids where the rulebook works through this very card's effect; cited with it
+    rulings: tuple[
+        ShortText, ...
+    ] = ()  #: clause ids where the rulebook works through this very card's effect; cited with it
     #: for an "If not" branch: which conditions failed ("0", "1", "0,1": their positions) -> the clause of the rulebook
     #: that works through that very case; cited when it happens
     if_not_rulings: dict[ShortText, ShortText] | None = None
@@ -203,43 +207,77 @@ class EffectRules:
     def check(self, spec: EffectSpec, source: str, where: str) -> None:
         """Every timing, value, zone and verb of ``spec`` is one this game knows; else one InputError."""
         if spec.timing not in self.timings:
-            raise InputError(source, f"{where}.timing", f"expected one of {', '.join(self.timings)}, got {spec.timing[:40]!r}")
+            raise InputError(
+                source, f"{where}.timing", f"expected one of {', '.join(self.timings)}, got {spec.timing[:40]!r}"
+            )
         if spec.otherwise and self.otherwise is None:
-            raise InputError(source, f"{where}.otherwise", f"expected no 'otherwise': {self.game} effects have no If not / Otherwise branch")
+            raise InputError(
+                source,
+                f"{where}.otherwise",
+                f"expected no 'otherwise': {self.game} effects have no If not / Otherwise branch",
+            )
         if spec.otherwise and not spec.condition:
-            raise InputError(source, f"{where}.otherwise", "expected a condition: 'otherwise' is what happens when the condition fails")
+            raise InputError(
+                source,
+                f"{where}.otherwise",
+                "expected a condition: 'otherwise' is what happens when the condition fails",
+            )
         selectors = [(f"{where}.condition[{i}]", s) for i, s in enumerate(spec.condition)]
         for part, verbs in (("cost", spec.cost), ("do", spec.do), ("otherwise", spec.otherwise)):
             kept: set[str] = set()
             for i, verb in enumerate(verbs):
                 if verb.verb not in self.verbs:
-                    raise InputError(source, f"{where}.{part}[{i}].verb", f"expected one of {', '.join(self.verbs)}, got {verb.verb!r}")
+                    raise InputError(
+                        source,
+                        f"{where}.{part}[{i}].verb",
+                        f"expected one of {', '.join(self.verbs)}, got {verb.verb!r}",
+                    )
                 if verb.verb == "choose" and verb.what is None:
-                    raise InputError(source, f"{where}.{part}[{i}].what", "expected the cards to choose from (a selector)")
-                named = [(f"what.{n}", getattr(verb.what, n, None) if verb.what is not None else None) for n in ("among", "excluding")]
+                    raise InputError(
+                        source, f"{where}.{part}[{i}].what", "expected the cards to choose from (a selector)"
+                    )
+                named = [
+                    (f"what.{n}", getattr(verb.what, n, None) if verb.what is not None else None)
+                    for n in ("among", "excluding")
+                ]
                 for field_name, name in [*named, ("onto", verb.onto)]:
                     if name is not None and name not in kept:
-                        raise InputError(source, f"{where}.{part}[{i}].{field_name}",
-                                         f"expected a name an earlier verb keeps ({', '.join(sorted(kept)) or 'none yet'}), got {name[:40]!r}")
+                        raise InputError(
+                            source,
+                            f"{where}.{part}[{i}].{field_name}",
+                            f"expected a name an earlier verb keeps ({', '.join(sorted(kept)) or 'none yet'}), got {name[:40]!r}",
+                        )
                 if verb.keep is not None:
                     kept.add(verb.keep)
                 if verb.verb == "change" and verb.change is None:
-                    raise InputError(source, f"{where}.{part}[{i}].change", "expected the change (value, by or to, target)")
+                    raise InputError(
+                        source, f"{where}.{part}[{i}].change", "expected the change (value, by or to, target)"
+                    )
                 if verb.change is not None:
                     selectors.append((f"{where}.{part}[{i}].change.target", verb.change.target))
                 if verb.to is not None and verb.to not in self.zones:
-                    raise InputError(source, f"{where}.{part}[{i}].to", f"expected a zone ({', '.join(self.zones)}), got {verb.to[:40]!r}")
+                    raise InputError(
+                        source,
+                        f"{where}.{part}[{i}].to",
+                        f"expected a zone ({', '.join(self.zones)}), got {verb.to[:40]!r}",
+                    )
                 if verb.what is not None:
                     selectors.append((f"{where}.{part}[{i}].what", verb.what))
         for i, modifier in enumerate(spec.modify):
             if modifier.value not in self.values:
-                raise InputError(source, f"{where}.modify[{i}].value", f"expected one of {', '.join(self.values)}, got {modifier.value[:40]!r}")
+                raise InputError(
+                    source,
+                    f"{where}.modify[{i}].value",
+                    f"expected one of {', '.join(self.values)}, got {modifier.value[:40]!r}",
+                )
             if (modifier.by is None) == (modifier.to is None):
                 raise InputError(source, f"{where}.modify[{i}]", "expected either 'by' (an amount) or 'to' (a value)")
             selectors.append((f"{where}.modify[{i}].target", modifier.target))
         for at, selector in selectors:
             if selector.zone is not None and selector.zone not in self.zones:
-                raise InputError(source, f"{at}.zone", f"expected a zone ({', '.join(self.zones)}), got {selector.zone[:40]!r}")
+                raise InputError(
+                    source, f"{at}.zone", f"expected a zone ({', '.join(self.zones)}), got {selector.zone[:40]!r}"
+                )
 
 
 def _rulings(clause_ids: tuple[str, ...], game: str, source: str, where: str) -> tuple[Citation, ...]:
@@ -250,7 +288,9 @@ def _rulings(clause_ids: tuple[str, ...], game: str, source: str, where: str) ->
     cited = []
     for position, clause_id in enumerate(clause_ids):
         if not clause_id.startswith(f"{game}:"):
-            raise InputError(source, f"{where}[{position}]", f"expected a clause of the {game} rulebook, got {clause_id[:60]!r}")
+            raise InputError(
+                source, f"{where}[{position}]", f"expected a clause of the {game} rulebook, got {clause_id[:60]!r}"
+            )
         try:
             cited.append(cite(clause_id))
         except UnknownClauseError:
@@ -269,12 +309,27 @@ def load_effects(raw: Any, text: str, rules: EffectRules, card_id: str, source: 
     for position, spec in enumerate(specs):
         at = f"{where}.effects[{position}]"
         if spec.quote not in text:
-            raise InputError(source, f"{at}.quote", f"expected words of the card's text {text[:80]!r}, got {spec.quote[:80]!r}")
+            raise InputError(
+                source, f"{at}.quote", f"expected words of the card's text {text[:80]!r}, got {spec.quote[:80]!r}"
+            )
         rules.check(spec, source, at)
-        effects.append(Effect(spec, card_citation(rules.game, card_id, spec.quote), frozenset(m.value for m in spec.modify),
-                              _rulings(spec.rulings, rules.game, source, f"{at}.rulings"),
-                              tuple(zip(spec.if_not_rulings or {}, _rulings(tuple((spec.if_not_rulings or {}).values()), rules.game,
-                                                                          source, f"{at}.if_not_rulings"), strict=True))))
+        effects.append(
+            Effect(
+                spec,
+                card_citation(rules.game, card_id, spec.quote),
+                frozenset(m.value for m in spec.modify),
+                _rulings(spec.rulings, rules.game, source, f"{at}.rulings"),
+                tuple(
+                    zip(
+                        spec.if_not_rulings or {},
+                        _rulings(
+                            tuple((spec.if_not_rulings or {}).values()), rules.game, source, f"{at}.if_not_rulings"
+                        ),
+                        strict=True,
+                    )
+                ),
+            )
+        )
     return tuple(effects)
 
 
@@ -301,7 +356,12 @@ class World:
         return {"self": (owner,), "opponent": (1 - owner,), "any": (owner, 1 - owner)}[whose]
 
     def select(
-        self, state: Any, selector: Selector, owner: int, this: Sequence[int] = (), kept: Mapping[str, Sequence[int]] | None = None
+        self,
+        state: Any,
+        selector: Selector,
+        owner: int,
+        this: Sequence[int] = (),
+        kept: Mapping[str, Sequence[int]] | None = None,
     ) -> list[int]:
         """The cards ``selector`` finds, for an effect owned by ``owner`` whose card is ``this``.
 
@@ -314,7 +374,9 @@ class World:
         """Is the card ``uid`` among those ``selector`` finds? (``select`` for one card, filtering only that card.)"""
         return uid in self._candidates(state, selector, owner, this, {}) and self.matches(state, uid, selector)
 
-    def _candidates(self, state: Any, selector: Selector, owner: int, this: Sequence[int], kept: Mapping[str, Sequence[int]]) -> list[int]:
+    def _candidates(
+        self, state: Any, selector: Selector, owner: int, this: Sequence[int], kept: Mapping[str, Sequence[int]]
+    ) -> list[int]:
         """The cards ``selector`` looks at, before its filters."""
         if selector.this:
             found = list(this)
@@ -326,7 +388,7 @@ class World:
             found = []
             for player in self.owners(selector.whose, owner):
                 cards = list(self.zone(state, player, selector.zone or ""))
-                found += cards[-selector.top:] if selector.top else cards
+                found += cards[-selector.top :] if selector.top else cards
         if selector.excluding is not None:
             left_out = set(kept.get(selector.excluding, ()))
             found = [uid for uid in found if uid not in left_out]
@@ -343,7 +405,11 @@ class World:
             return False
         if selector.colour is not None:
             colour = get(state, uid, "colour")  # a multicolour card answers all its colours
-            if selector.colour not in colour if isinstance(colour, (tuple, frozenset)) else str(colour) != selector.colour:
+            if (
+                selector.colour not in colour
+                if isinstance(colour, (tuple, frozenset))
+                else str(colour) != selector.colour
+            ):
                 return False
         if selector.level is not None and str(get(state, uid, "level")) != selector.level:
             return False
@@ -425,11 +491,19 @@ class Value(msgspec.Struct, frozen=True):
 class ValueLayer:
     """Answers "what is this value now?" for one game: printed value, then every static effect in force."""
 
-    def __init__(self, rules: EffectRules, world: World, in_force: Callable[[Any, frozenset[str]], Iterable[InForce]]) -> None:
+    def __init__(
+        self, rules: EffectRules, world: World, in_force: Callable[[Any, frozenset[str]], Iterable[InForce]]
+    ) -> None:
         self.rules, self.world, self.in_force = rules, world, in_force
 
     def value(
-        self, state: Any, name: str, subject: int, printed: Any, now: frozenset[str] = frozenset(), extra: Iterable[InForce] = ()
+        self,
+        state: Any,
+        name: str,
+        subject: int,
+        printed: Any,
+        now: frozenset[str] = frozenset(),
+        extra: Iterable[InForce] = (),
     ) -> Value:
         """``name`` of the card ``subject`` (printed value ``printed``) while the timings ``now`` hold.
 
@@ -444,7 +518,9 @@ class ValueLayer:
             if not timing.static or spec.timing not in now:
                 continue
             for modifier in spec.modify:
-                if modifier.value != name or not self.world.finds(state, modifier.target, force.owner, force.this, subject):
+                if modifier.value != name or not self.world.finds(
+                    state, modifier.target, force.owner, force.this, subject
+                ):
                     continue
                 if not self.world.holds(state, force.effect, force.owner, force.this):
                     continue
@@ -518,12 +594,23 @@ class VerbHooks:
     #: reveal (public: True) and search (public: False): (state, owner, uids, public) — e.g. face up in the field
     show: Callable[[Any, int, list[int], bool], None] | None = None
     #: the game's own verbs: (state, verb, owner, selected uids) -> the uids it acted on
-    other: Callable[[Any, Verb, int, list[int], Mapping[str, Sequence[int]]], list[int]] | None = None  #: a game's own verbs (with the kept cards)
+    other: Callable[[Any, Verb, int, list[int], Mapping[str, Sequence[int]]], list[int]] | None = (
+        None  #: a game's own verbs (with the kept cards)
+    )
 
 
 def run_verbs(
-    state: Any, verbs: Sequence[Verb], rules: EffectRules, world: World, hooks: VerbHooks, owner: int, this: Sequence[int] = (),
-    source: Citation | None = None, *, start: int = 0, kept: Mapping[str, Sequence[int]] | None = None,
+    state: Any,
+    verbs: Sequence[Verb],
+    rules: EffectRules,
+    world: World,
+    hooks: VerbHooks,
+    owner: int,
+    this: Sequence[int] = (),
+    source: Citation | None = None,
+    *,
+    start: int = 0,
+    kept: Mapping[str, Sequence[int]] | None = None,
     picked: Sequence[int] | None = None,
 ) -> VerbResult:
     """Carry out ``verbs`` for an effect owned by ``owner``, in order; each cites the rule that defines it here.
@@ -552,11 +639,15 @@ def run_verbs(
             who = chooser
         elif verb.verb == "draw":
             deck = list(world.zone(state, who, hooks.deck))
-            targets = deck[len(deck) - min(verb.count, len(deck)):][::-1]
+            targets = deck[len(deck) - min(verb.count, len(deck)) :][::-1]
             hooks.move(state, who, targets, hooks.hand, hooks.deck)
         elif verb.verb == "move":
             if verb.what is None or verb.what.among is None:  # cards kept by name move all together
-                targets = targets[len(targets) - min(verb.count, len(targets)):] if verb.what and verb.what.top else targets[: verb.count]
+                targets = (
+                    targets[len(targets) - min(verb.count, len(targets)) :]
+                    if verb.what and verb.what.top
+                    else targets[: verb.count]
+                )
             hooks.move(state, who, targets, verb.to or hooks.trash, verb.what.zone if verb.what else None)
         elif verb.verb == "delete":
             targets = targets[: verb.count]

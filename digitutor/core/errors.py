@@ -66,5 +66,5 @@ class IllegalActionError(DigitutorError):
 
     def __init__(self, message: str, reasons: tuple[CitedReason, ...] = ()) -> None:
         self.reasons = reasons
-        because = "; ".join(f"{r.why} [{r.citation.id}: \"{r.citation.quote}\"]" for r in reasons)
+        because = "; ".join(f'{r.why} [{r.citation.id}: "{r.citation.quote}"]' for r in reasons)
         super().__init__(f"{message} ({because})" if because else message)

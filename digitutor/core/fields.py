@@ -33,7 +33,9 @@ class Fields:
             raise InputError(source, where, f"expected a mapping with {shape}")
         unknown = set(entry) - allowed
         if unknown:
-            raise InputError(source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(allowed))})")
+            raise InputError(
+                source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(allowed))})"
+            )
         self.entry, self.source, self.where = entry, source, where
 
     def at(self, name: str) -> str:

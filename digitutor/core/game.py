@@ -35,9 +35,12 @@ def beyond_rules_reason(board: Mapping[str, Any], source: str = "setup") -> str:
     """The board's ``beyond-rules`` reason ('' when it has none); a value that is not a short text is one InputError."""
     reason = board.get(BEYOND_RULES, "")
     if not isinstance(reason, str) or (not reason.strip() and BEYOND_RULES in board) or len(reason) > MAX_BEYOND_RULES:
-        raise InputError(source, f"setup.board.{BEYOND_RULES}",
-                         f"expected a text of 1 to {MAX_BEYOND_RULES} characters saying why the board is beyond "
-                         f"a legal game, got {excerpt(reason)}")
+        raise InputError(
+            source,
+            f"setup.board.{BEYOND_RULES}",
+            f"expected a text of 1 to {MAX_BEYOND_RULES} characters saying why the board is beyond "
+            f"a legal game, got {excerpt(reason)}",
+        )
     return reason.strip()
 
 
@@ -163,11 +166,15 @@ class CardView:
     printed: str = ""  #: the headline number as printed on the card
     current: str = ""  #: the headline number now, after effects (empty: as printed)
     cost: str = ""  #: play cost (DCG memory, …)
-    attacks: Mapping[str, str] = field(default_factory=dict)  #: e.g. DMB/DBE {"Circle": "40", "Triangle": "30", "Cross": "20"}
+    attacks: Mapping[str, str] = field(
+        default_factory=dict
+    )  #: e.g. DMB/DBE {"Circle": "40", "Triangle": "30", "Cross": "20"}
     face_down: bool = False  #: lies face down (its owner, or a judge's view, may still read it)
     suspended: bool = False  #: DCG: suspended (turned sideways)
     under: tuple[CardView, ...] = ()  #: cards under it (digivolution sources), top first
-    parts: tuple[CardPart, ...] = ()  #: the whole card as the rulebook's card diagram names its parts (else the fields above)
+    parts: tuple[
+        CardPart, ...
+    ] = ()  #: the whole card as the rulebook's card diagram names its parts (else the fields above)
     #: numbers a scenario may check by name, each (as printed, now after effects): DMB/DBE ``HP`` and the attacks'
     #: ``Circle``, ``Triangle`` and ``Cross`` Power
     figures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
@@ -260,7 +267,12 @@ class Game:
         super().__init_subclass__(**kwargs)
         plugs = cls.__dict__.get("plugs")
         if plugs is not None:  # copied onto the class: the advance loop reads them on every step
-            cls.procedure, cls.actions, cls.phases, cls.effect_rules = plugs.procedure, plugs.actions, plugs.phases, plugs.effect_rules
+            cls.procedure, cls.actions, cls.phases, cls.effect_rules = (
+                plugs.procedure,
+                plugs.actions,
+                plugs.phases,
+                plugs.effect_rules,
+            )
 
     id: str = ""
     title: str = ""
@@ -362,7 +374,9 @@ class Game:
             key = self._instances_for(state, key, player)
         proposed = Action.parse(key, player)
         if proposed.kind not in self.actions:
-            raise BadActionKey(f"{proposed.kind!r} is not an action of {self.title} (actions: {', '.join(self.actions)})")
+            raise BadActionKey(
+                f"{proposed.kind!r} is not an action of {self.title} (actions: {', '.join(self.actions)})"
+            )
         for instance in proposed.cards:
             if state.instances.uid(instance) is None:
                 raise BadActionKey(f"there is no card {instance} in this game")
@@ -379,7 +393,9 @@ class Game:
         for position, part in enumerate(parts[1:], start=1):
             if "=" in part or table.uid(part) is not None:
                 continue
-            copies = [uid for uid, card in enumerate(table.cards) if getattr(card, "id", None) == part and uid not in used]
+            copies = [
+                uid for uid, card in enumerate(table.cards) if getattr(card, "id", None) == part and uid not in used
+            ]
             copies.sort(key=lambda uid: (table.owners[uid] != player, uid in in_pile))
             if copies:
                 used.add(copies[0])
@@ -398,9 +414,12 @@ class Game:
         if asking is None or proposed.kind not in asking.kinds or top is None:
             reasons.append(Reason(f"{rule.when_text} {self.now(state, top, asking)}", rule.when))
         elif top.player is not None and proposed.player != top.player:
-            reasons.append(Reason(
-                f"It is {self.player_name(top.player)}'s choice now, not {self.player_name(proposed.player)}'s.", rule.when
-            ))
+            reasons.append(
+                Reason(
+                    f"It is {self.player_name(top.player)}'s choice now, not {self.player_name(proposed.player)}'s.",
+                    rule.when,
+                )
+            )
         else:
             frame = top
         if rule.check is not None:
@@ -411,7 +430,9 @@ class Game:
             reasons.extend(self._not_offered(state, frame, asking, proposed, rule.when))
         return tuple(dict.fromkeys(reasons)) if len(reasons) > 1 else tuple(reasons)
 
-    def _not_offered(self, state: Any, frame: Frame, asking: DecisionRule, proposed: Action, when: Citation) -> tuple[Reason, ...]:
+    def _not_offered(
+        self, state: Any, frame: Frame, asking: DecisionRule, proposed: Action, when: Citation
+    ) -> tuple[Reason, ...]:
         """The last gate: an answer its kind's checks let through must still be one the decision offers.
 
         The decision lists every legal answer (``legal_actions`` is built from it), so an answer it does
@@ -424,7 +445,12 @@ class Game:
         offered = [option.key for option in decision.options if option.action.kind == proposed.kind] if decision else []
         listed = ", ".join(offered[:8]) + (", …" if len(offered) > 8 else "")
         told = f"now: {listed}" if offered else "none now"
-        return (Reason(f"{proposed.key[:80]!r} is not one of the answers this decision offers ({proposed.kind} answers: {told}).", when),)
+        return (
+            Reason(
+                f"{proposed.key[:80]!r} is not one of the answers this decision offers ({proposed.kind} answers: {told}).",
+                when,
+            ),
+        )
 
     def now(self, state: Any, top: Frame | None = None, asking: DecisionRule | None = None) -> str:
         """Where the game is, in words, for a timing reason; in the right phase, the answer the game waits for first."""
@@ -443,7 +469,9 @@ class Game:
         ``offered``: the option of the pending decision it comes from, whose reasons the same
         checks have just given (so they are not worked out twice).
         """
-        reasons = offered.reasons if offered is not None and offered.action is proposed else self.why_not(state, proposed)
+        reasons = (
+            offered.reasons if offered is not None and offered.action is proposed else self.why_not(state, proposed)
+        )
         if reasons:
             raise IllegalActionError(f"{proposed.key!r} is not allowed", reasons)
         top = state.frames[-1]
@@ -469,8 +497,11 @@ class Game:
         Cards are written by card id and read back from the game's card set.
         """
         fixed = self.fixed_fields
-        doc: dict[str, Any] = msgspec.to_builtins({f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in fixed}
-                                  if fixed else state)
+        doc: dict[str, Any] = msgspec.to_builtins(
+            {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in fixed}
+            if fixed
+            else state
+        )
         doc["instances"]["cards"] = [card.id for card in state.instances.cards]
         doc["instances"].pop("memo", None)
         doc["instances"].pop("index", None)

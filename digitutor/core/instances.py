@@ -62,8 +62,11 @@ class Instances:
         uid = len(self.cards)
         number = sum(1 for u in self.created if self.owners[u] == owner) + 1
         table = Instances(
-            (*self.cards, card), (*self.ids, f"{owner_prefix(owner)}.t{number}"), (*self.owners, owner),
-            (*self.created, uid), self.removed,
+            (*self.cards, card),
+            (*self.ids, f"{owner_prefix(owner)}.t{number}"),
+            (*self.owners, owner),
+            (*self.created, uid),
+            self.removed,
         )
         return table, uid
 
@@ -111,15 +114,24 @@ class CardTable:
         return tuple(self.cards[uid].name for uid in uids)
 
     def card_event(
-        self, kind: str, player: int | None, uids: Iterable[int], data: dict[str, Any] | None = None, secret: bool = False,
+        self,
+        kind: str,
+        player: int | None,
+        uids: Iterable[int],
+        data: dict[str, Any] | None = None,
+        secret: bool = False,
         seen_by: Iterable[int] | None = None,
     ) -> Event:
         """An event naming card instances; ``secret``: only ``player`` may see which cards they are; ``seen_by``: only
         these seats may (whoever moves the cards, the card's owner or nobody but the judge, as the rules say)."""
         ids, cards = self.instances.ids, self.cards
         uids = tuple(uids)
-        visible = tuple(sorted(seen_by)) if seen_by is not None else (player,) if secret and player is not None else None
-        return Event(kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {}, visible)
+        visible = (
+            tuple(sorted(seen_by)) if seen_by is not None else (player,) if secret and player is not None else None
+        )
+        return Event(
+            kind, player, tuple([ids[u] for u in uids]), tuple([cards[u].name for u in uids]), data or {}, visible
+        )
 
 
 class Renumbering:

@@ -58,7 +58,7 @@ class CardLayout(Generic[CardT]):
             piles.append(self.pile(deck, f"decks[{player}]"))
             problems = problems_of(deck)
             if problems:
-                why = "; ".join(f"{r.why} (\"{r.citation.quote}\")" for r in problems)
+                why = "; ".join(f'{r.why} ("{r.citation.quote}")' for r in problems)
                 raise InputError(self.source, f"decks[{player}]", why)
         return piles
 

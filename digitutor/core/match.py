@@ -60,7 +60,9 @@ class Match:
         self.setup = setup if setup is not None else self.game.default_setup()
         self.agent_names = tuple(agents)
         if len(self.agent_names) != self.game.players:
-            raise DigitutorError(f"{game_id} needs {self.game.players} agents, got {len(self.agent_names)}: {','.join(agents)}")
+            raise DigitutorError(
+                f"{game_id} needs {self.game.players} agents, got {len(self.agent_names)}: {','.join(agents)}"
+            )
         self.agents: list[Agent | None] = self._make_agents("")
         self.rng = random.Random(seed)
         self.state: GameState = self.game.new_state(self.setup, source, random.Random(f"{seed}/instances"))
@@ -126,7 +128,9 @@ class Match:
             return self.game.parse(self.state, key, decision.player)
         except BadActionKey as error:
             legal = ", ".join(o.key for o in decision.legal_options)
-            raise IllegalActionError(f"{str(key)[:80]!r} is not an option of this decision ({decision.kind}); legal: {legal} ({error})") from None
+            raise IllegalActionError(
+                f"{str(key)[:80]!r} is not an option of this decision ({decision.kind}); legal: {legal} ({error})"
+            ) from None
 
     def _offered(self, key: str) -> Option | None:
         """The pending decision's option with this key (or naming the same cards by card id)."""
@@ -201,7 +205,9 @@ class Match:
         rng.setstate(rng_state)
         for step_index in range(base + 1, index + 1):
             outcome = self.game.advance(state, rng)
-            if isinstance(outcome, Decision):  # an answer this match took, checked when it was given: replayed as offered
+            if isinstance(
+                outcome, Decision
+            ):  # an answer this match took, checked when it was given: replayed as offered
                 answer = self._answer_at[step_index].answer
                 offered = outcome.find(answer)
                 chosen = offered.action if offered is not None else self.game.parse(state, answer, outcome.player)
@@ -283,13 +289,24 @@ class Match:
             raise InputError(source, "format", f"expected {SAVE_FORMAT!r}")
         if doc.get("version") != SAVE_VERSION:
             raise InputError(source, "version", f"expected {SAVE_VERSION}")
-        for field, kind in (("game", str), ("seed", int), ("agents", list), ("setup", dict), ("steps", int), ("decisions", list)):
+        for field, kind in (
+            ("game", str),
+            ("seed", int),
+            ("agents", list),
+            ("setup", dict),
+            ("steps", int),
+            ("decisions", list),
+        ):
             if not isinstance(doc.get(field), kind):
                 raise InputError(source, field, f"expected a {kind.__name__}")
         match = cls(doc["game"], doc["seed"], doc["setup"], tuple(doc["agents"]), source)
         answers = {}
         for position, entry in enumerate(doc["decisions"]):
-            if not isinstance(entry, dict) or not isinstance(entry.get("step"), int) or not isinstance(entry.get("answer"), str):
+            if (
+                not isinstance(entry, dict)
+                or not isinstance(entry.get("step"), int)
+                or not isinstance(entry.get("answer"), str)
+            ):
                 raise InputError(source, f"decisions[{position}]", "expected {step: int, answer: str, ...}")
             answers[entry["step"]] = entry
         match._replay(doc["steps"], answers, source)

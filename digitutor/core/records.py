@@ -68,8 +68,11 @@ def judges_view(events: Iterable[Event]) -> str:
     parts = []
     for seats, names in hidden.items():
         them = "them" if len(names) > 1 else "it"
-        who = f"only {' and '.join(seat_name(seat) for seat in seats)} {'see' if len(seats) > 1 else 'sees'} {them}" if seats \
+        who = (
+            f"only {' and '.join(seat_name(seat) for seat in seats)} {'see' if len(seats) > 1 else 'sees'} {them}"
+            if seats
             else f"no player sees {them}"
+        )
         parts.append(f"{', '.join(names)} ({who})")
     return " Judge's view: " + "; ".join(parts) + "."
 

@@ -31,8 +31,10 @@ def get_game(game_id: str) -> Game:
         from ..rules.corpus import GAMES
 
         if game_id in GAMES:
-            raise UnknownGameError(f"{game_id} is not playable yet: its rulebook is parsed and quotable "
-                                   f"(digitutor rules tree {game_id}); playable games: {known}")
+            raise UnknownGameError(
+                f"{game_id} is not playable yet: its rulebook is parsed and quotable "
+                f"(digitutor rules tree {game_id}); playable games: {known}"
+            )
         raise UnknownGameError(f"unknown game {excerpt(game_id)} (playable games: {known})")
     game: Game = importlib.import_module(module).GAME
     return game

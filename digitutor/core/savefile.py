@@ -42,7 +42,9 @@ class SavedMatch(Schema, frozen=True):
 def read_saved_match(doc: Any, source: str = "saved match") -> SavedMatch:
     """The saved-match document as typed values; a wrong shape raises InputError naming the field."""
     if not isinstance(doc, dict):
-        raise InputError(source, "", f"expected a saved match (a mapping with format: {SAVE_FORMAT}), got {excerpt(doc)}")
+        raise InputError(
+            source, "", f"expected a saved match (a mapping with format: {SAVE_FORMAT}), got {excerpt(doc)}"
+        )
     return validate(doc, SavedMatch, source)
 
 

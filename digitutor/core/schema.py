@@ -33,8 +33,13 @@ class Schema(msgspec.Struct, forbid_unknown_fields=True, frozen=True, kw_only=Tr
 
 
 _WORDS = {
-    "int": "a whole number", "str": "a text", "array": "a list", "object": "a mapping", "bool": "true or false",
-    "float": "a number", "null": "nothing (null)",
+    "int": "a whole number",
+    "str": "a text",
+    "array": "a list",
+    "object": "a mapping",
+    "bool": "true or false",
+    "float": "a number",
+    "null": "nothing (null)",
 }
 _PATH = re.compile(r" - at `([^`]*)`(?: in `([^`]*)`)?$")
 _STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
@@ -42,6 +47,7 @@ _STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
 
 def _words(message: str) -> str:
     """msgspec's ``Expected `int`, got `float``` in plain words."""
+
     def words(match: re.Match[str]) -> str:
         return " or ".join(_WORDS.get(part.strip(), part.strip()) for part in match.group(1).split("|"))
 
@@ -76,7 +82,9 @@ def _struct_at(schema: Any, steps: list[str | int]) -> msgspec.inspect.StructTyp
             info = next((t for t in info.types if not isinstance(t, msgspec.inspect.NoneType)), None)
         if isinstance(info, msgspec.inspect.StructType) and isinstance(step, str):
             info = next((f.type for f in info.fields if f.encode_name == step), None)
-        elif isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.VarTupleType, msgspec.inspect.TupleType)) and isinstance(step, int):
+        elif isinstance(
+            info, (msgspec.inspect.ListType, msgspec.inspect.VarTupleType, msgspec.inspect.TupleType)
+        ) and isinstance(step, int):
             info = getattr(info, "item_type", None)
         elif isinstance(info, msgspec.inspect.DictType):
             info = info.value_type

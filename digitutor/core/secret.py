@@ -28,7 +28,10 @@ HIDDEN = "?"  #: what another player sees in place of a choice
 
 def secret_round(kind: str, players: Sequence[int], **args: Any) -> list[Frame]:
     """The frames of a secret round, in the order they run: each player's choice, then the reveal."""
-    return [*(frame(f"{kind}.choose", player, **args) for player in players), frame(f"{kind}.reveal", None, **{SECRET: ()}, **args)]
+    return [
+        *(frame(f"{kind}.choose", player, **args) for player in players),
+        frame(f"{kind}.reveal", None, **{SECRET: ()}, **args),
+    ]
 
 
 def record(state: Any, kind: str, player: int, choice: str) -> None:

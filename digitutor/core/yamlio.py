@@ -39,7 +39,8 @@ class _Loader(_BaseLoader):  # type: ignore[misc]
             key = self.construct_object(key_node)
             if key in seen:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {excerpt(key, 40)}: write each key once", key_node.start_mark)
+                    None, None, f"duplicate key {excerpt(key, 40)}: write each key once", key_node.start_mark
+                )
             seen.add(key)
         return super().construct_mapping(node, deep)
 
@@ -113,8 +114,11 @@ def _scan(text: str, source: str, watch: Watch | None = None) -> None:
     depth = 0
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, yaml.AliasEvent):
-            raise InputError(source, _where(event.start_mark),
-                             f"YAML alias *{excerpt(event.anchor, 20, quote=False)} is not allowed (write the value out)")
+            raise InputError(
+                source,
+                _where(event.start_mark),
+                f"YAML alias *{excerpt(event.anchor, 20, quote=False)} is not allowed (write the value out)",
+            )
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:

@@ -65,8 +65,10 @@ def _play_problems(lesson: Lesson) -> list[str]:
         return [*problems, f"{where}: script[{answered}]: {error}"]
     if played is None or not (played.over or tracker.end is not None):
         never = "its until never comes and " if lesson.until is not None else ""
-        problems.append(f"{where}: script: the lesson does not end: {never}the game does not end "
-                        "(the learner's answers then the first legal option)")
+        problems.append(
+            f"{where}: script: the lesson does not end: {never}the game does not end "
+            "(the learner's answers then the first legal option)"
+        )
         return problems
     answered = sum(1 for d in played.decisions if d.by == "human")
     for unused in range(answered, len(lesson.script)):

@@ -53,7 +53,9 @@ def course_for(game_id: str, folder: Path | None = None) -> tuple[Lesson, ...]:
     lessons = tuple(load_lesson(path) for path in course_files(game_id, folder))
     for lesson in lessons:
         if lesson.game != game_id:
-            raise InputError(lesson.path, "game", f"expected {game_id!r} (the course folder's game), got {lesson.game!r}")
+            raise InputError(
+                lesson.path, "game", f"expected {game_id!r} (the course folder's game), got {lesson.game!r}"
+            )
     return lessons
 
 

@@ -99,8 +99,9 @@ def lesson_coverage(lesson: Lesson, leaves: frozenset[str] | None = None) -> Les
         quoted.update(c.id for c in step.glossary)
         shown.update(shown_ids(step.citations))
     shown.update(verdict_ids(lesson))
-    return LessonCoverage(lesson, len(steps), frozenset(rules | quoted) & leaves, frozenset(rules) & leaves,
-                          frozenset(shown) & leaves)
+    return LessonCoverage(
+        lesson, len(steps), frozenset(rules | quoted) & leaves, frozenset(rules) & leaves, frozenset(shown) & leaves
+    )
 
 
 def shown_ids(citations: tuple[Citation, ...]) -> list[str]:

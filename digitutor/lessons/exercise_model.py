@@ -120,12 +120,24 @@ def parse_exercise(entry: Any, index: int, lesson: str, source: str, game_id: st
         raise InputError(source, f"{where}.opponent", expected)
     until = None if parsed.until is None else Moment(parse_when(parsed.until, f"{where}.until", source, phases))
     return Exercise(
-        lesson=lesson, path=source, index=index, id=parsed.id, game=game_id, title=parsed.title.strip(),
-        text=parsed.text.strip(), board=parsed.board,
+        lesson=lesson,
+        path=source,
+        index=index,
+        id=parsed.id,
+        game=game_id,
+        title=parsed.title.strip(),
+        text=parsed.text.strip(),
+        board=parsed.board,
         goal=parse_goal(parsed.goal, game_id, source, f"{where}.goal", {"board": parsed.board}),
-        hint=parsed.hint.strip(), seat=parsed.seat, seed=parsed.seed, opponent=opponent, opponent_script=script,
-        until=until, max_steps=parsed.max_steps,
-        solved=(parsed.solved or "").strip(), failed=(parsed.failed or "").strip(),
+        hint=parsed.hint.strip(),
+        seat=parsed.seat,
+        seed=parsed.seed,
+        opponent=opponent,
+        opponent_script=script,
+        until=until,
+        max_steps=parsed.max_steps,
+        solved=(parsed.solved or "").strip(),
+        failed=(parsed.failed or "").strip(),
     )
 
 

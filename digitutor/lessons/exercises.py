@@ -60,10 +60,16 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "exercise": self.exercise, "success": self.success, "step": self.step,
+            "exercise": self.exercise,
+            "success": self.success,
+            "step": self.step,
             "citation": self.citation.to_json() if self.citation is not None else None,
-            "narration": self.narration, "early": self.early, "last_step": self.last_step,
-            "answers": list(self.answers), "labels": list(self.labels), "unmet": list(self.unmet),
+            "narration": self.narration,
+            "early": self.early,
+            "last_step": self.last_step,
+            "answers": list(self.answers),
+            "labels": list(self.labels),
+            "unmet": list(self.unmet),
         }
 
 
@@ -172,10 +178,15 @@ class ExercisePlay:
         index = last if early else self._deciding_step(success)
         step = self.match.steps[index] if index >= 0 else None
         self.outcome = Outcome(
-            exercise=self.exercise.name, success=success, step=index,
+            exercise=self.exercise.name,
+            success=success,
+            step=index,
             citation=step.citations[0] if step is not None and step.citations else None,
-            narration=step.narration if step is not None else "", early=early, last_step=last,
-            answers=tuple(self.answers), labels=tuple(self.labels),
+            narration=step.narration if step is not None else "",
+            early=early,
+            last_step=last,
+            answers=tuple(self.answers),
+            labels=tuple(self.labels),
             unmet=() if success or early else tuple(unmet_facts(self.exercise.goal, self.board)),
         )
 

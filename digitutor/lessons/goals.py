@@ -92,16 +92,28 @@ def parse_goal(doc: Any, game: str, source: str, where: str, setup: dict[str, An
         parts = doc[key]
         if not isinstance(parts, list) or not parts:
             raise InputError(source, f"{where}.{key}", f"expected a non-empty list of goals, got {excerpt(parts)}")
-        goals = tuple(parse_goal(part, game, source, f"{where}.{key}[{n}]", setup, depth + 1)
-                      for n, part in enumerate(parts))
+        goals = tuple(
+            parse_goal(part, game, source, f"{where}.{key}[{n}]", setup, depth + 1) for n, part in enumerate(parts)
+        )
         return AllOf(goals) if key == "all" else AnyOf(goals)
     return _fact(doc, game, source, where, setup)
 
 
 def _fact(doc: dict[str, Any], game: str, source: str, where: str, setup: dict[str, Any]) -> Fact:
     check_expect(validate(doc, Expect, source, where), game, source, where)
-    scenario = Scenario(id=f"{game}/{where}", path=source, game=game, title=where, demonstrates=(), explains="",
-                        seed=1, setup=setup, script=(), max_steps=1, expect=dict(doc))
+    scenario = Scenario(
+        id=f"{game}/{where}",
+        path=source,
+        game=game,
+        title=where,
+        demonstrates=(),
+        explains="",
+        seed=1,
+        setup=setup,
+        script=(),
+        max_steps=1,
+        expect=dict(doc),
+    )
     return Fact(dict(doc), scenario)
 
 

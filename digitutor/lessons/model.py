@@ -45,8 +45,22 @@ from ..rules.model import ClauseKind
 from .exercise_model import Exercise, parse_exercises
 from .moments import Moment, parse_when
 
-FIELDS = {"game", "title", "seed", "seat", "opponent", "setup", "script", "concepts", "intro", "notes", "questions", "outro",
-          "until", "exercises"}
+FIELDS = {
+    "game",
+    "title",
+    "seed",
+    "seat",
+    "opponent",
+    "setup",
+    "script",
+    "concepts",
+    "intro",
+    "notes",
+    "questions",
+    "outro",
+    "until",
+    "exercises",
+}
 #: what a question may ask, in the order the documentation lists them
 ASKS = ("may-now", "why-not", "next-rule", "what-next")
 #: asks that are about the learner's options at a decision, so their ``at`` must be a decision
@@ -110,7 +124,9 @@ def file_hash(data: bytes) -> str:
 def _text(doc: dict[str, Any], key: str, source: str, required: bool = False, where: str = "") -> str:
     value = doc.get(key, "")
     if not isinstance(value, str) or (required and not value.strip()):
-        raise InputError(source, where + key, f"expected {'a non-empty ' if required else ''}text, got {excerpt(value)}")
+        raise InputError(
+            source, where + key, f"expected {'a non-empty ' if required else ''}text, got {excerpt(value)}"
+        )
     return value.strip()
 
 
@@ -140,8 +156,11 @@ def _quotes(value: Any, where: str, source: str, game: str) -> tuple[str, ...]:
     for i, clause_id in enumerate(value):
         clause = clauses.get(clause_id) if isinstance(clause_id, str) else None
         if clause is None or clause.kind is ClauseKind.SECTION:
-            raise InputError(source, f"{where}[{i}]", f"expected a clause id of the {game} rulebook (not a heading), "
-                                                      f"got {excerpt(clause_id)}")
+            raise InputError(
+                source,
+                f"{where}[{i}]",
+                f"expected a clause id of the {game} rulebook (not a heading), got {excerpt(clause_id)}",
+            )
     if len(set(value)) != len(value):
         raise InputError(source, where, "a clause is quoted twice")
     return tuple(value)
@@ -152,7 +171,9 @@ def _question(entry: Any, where: str, source: str, phases: set[str]) -> Question
         raise InputError(source, where, f"expected a mapping with at, ask (and action, text), got {excerpt(entry)}")
     unknown = sorted(set(entry) - QUESTION_KEYS)
     if unknown:
-        raise InputError(source, f"{where}.{unknown[0]}", f"unknown field (expected {', '.join(sorted(QUESTION_KEYS))})")
+        raise InputError(
+            source, f"{where}.{unknown[0]}", f"unknown field (expected {', '.join(sorted(QUESTION_KEYS))})"
+        )
     at = parse_when(entry.get("at"), f"{where}.at", source, phases)
     ask = entry.get("ask")
     if ask not in ASKS:
@@ -161,7 +182,9 @@ def _question(entry: Any, where: str, source: str, phases: set[str]) -> Question
         raise InputError(source, f"{where}.at", f"a {ask} question is asked at a decision: expected {{decision: KIND}}")
     action = entry.get("action")
     if ask == "why-not" and (not isinstance(action, str) or not action.strip()):
-        raise InputError(source, f"{where}.action", f"expected the option key a why-not question asks about, got {excerpt(action)}")
+        raise InputError(
+            source, f"{where}.action", f"expected the option key a why-not question asks about, got {excerpt(action)}"
+        )
     if ask != "why-not" and action is not None:
         raise InputError(source, f"{where}.action", f"only a why-not question takes an action (this one asks {ask})")
     text = _text(entry, "text", source, False, f"{where}.")
@@ -172,10 +195,16 @@ def _concepts(value: Any, source: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_CONCEPTS:
-        raise InputError(source, "concepts", f"expected a list of 1 to {MAX_CONCEPTS} short names, got {excerpt(value)}")
+        raise InputError(
+            source, "concepts", f"expected a list of 1 to {MAX_CONCEPTS} short names, got {excerpt(value)}"
+        )
     for number, name in enumerate(value):
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_CONCEPT_CHARS or "\n" in name:
-            raise InputError(source, f"concepts[{number}]", f"expected a short name (one line, 1 to {MAX_CONCEPT_CHARS} characters), got {excerpt(name)}")
+            raise InputError(
+                source,
+                f"concepts[{number}]",
+                f"expected a short name (one line, 1 to {MAX_CONCEPT_CHARS} characters), got {excerpt(name)}",
+            )
     return tuple(name.strip() for name in value)
 
 

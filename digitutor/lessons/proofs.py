@@ -36,17 +36,27 @@ class Proof:
     def missing(self) -> list[str]:
         """What is not proved, in words: ``cannot be failed: ...``, ``no solving line found: search cut at N nodes``."""
         found = []
-        for line, kind, never in ((self.solving, "solving", "cannot be solved: no line of answers meets the goal"),
-                                  (self.failing, "failing", "cannot be failed: every line of answers meets the goal")):
+        for line, kind, never in (
+            (self.solving, "solving", "cannot be solved: no line of answers meets the goal"),
+            (self.failing, "failing", "cannot be failed: every line of answers meets the goal"),
+        ):
             if line is None:
-                found.append(f"no {kind} line found: search cut at {self.nodes} nodes" if self.cut
-                             else f"{never} (all {self.nodes} nodes tried)")
+                found.append(
+                    f"no {kind} line found: search cut at {self.nodes} nodes"
+                    if self.cut
+                    else f"{never} (all {self.nodes} nodes tried)"
+                )
         return found
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "exercise": self.exercise.name, "lesson": self.exercise.path, "id": self.exercise.id,
-            "title": self.exercise.title, "proved": self.proved, "nodes": self.nodes, "cut": self.cut,
+            "exercise": self.exercise.name,
+            "lesson": self.exercise.path,
+            "id": self.exercise.id,
+            "title": self.exercise.title,
+            "proved": self.proved,
+            "nodes": self.nodes,
+            "cut": self.cut,
             "solving": self.solving.to_json() if self.solving else None,
             "failing": self.failing.to_json() if self.failing else None,
             "missing": self.missing(),

@@ -67,7 +67,9 @@ class Posed:
         raise QuestionError(f"{label[:80]!r} is not one of this question's choices")
 
 
-def pose(question: Question, match: Match, lesson: Lesson, index: int | None = None, answer: str | None = None) -> Posed:
+def pose(
+    question: Question, match: Match, lesson: Lesson, index: int | None = None, answer: str | None = None
+) -> Posed:
     """The question as asked at the match's live end (or right after step ``index``); raises QuestionError.
 
     ``answer``: the learner's answer that next-rule and what-next assume at a decision (default: the script's,
@@ -184,7 +186,9 @@ def _may_now(question: Question, match: Match, lesson: Lesson, at: int, live: bo
         seen.setdefault(option.label, Choice(option.label, option.legal, option.reasons or decision.citations))
     wrong = [c for c in seen.values() if not c.right]
     if not wrong:
-        raise QuestionError(f"may-now: every option of {decision.kind!r} is legal here, so it cannot be answered wrongly")
+        raise QuestionError(
+            f"may-now: every option of {decision.kind!r} is legal here, so it cannot be answered wrongly"
+        )
     right = [c for c in seen.values() if c.right]
     rng = _seeded(lesson, question)
     wrong = rng.sample(wrong, min(len(wrong), MAY_NOW_CHOICES // 2))
@@ -216,9 +220,14 @@ def _why_not(question: Question, match: Match, lesson: Lesson, at: int, live: bo
         right.setdefault(reason.citation.quote, Choice(reason.citation.quote, True, (reason,)))
     ids = {reason.citation.id for reason in reasons}
     pool = [c for c in _rule_citations(_lesson_steps(lesson), False) if c.id not in ids and c.quote not in right]
-    wrong = [Choice(c.quote, False, (c,)) for c in _seeded(lesson, question).sample(pool, min(len(pool), WRONG_CHOICES))]
+    wrong = [
+        Choice(c.quote, False, (c,)) for c in _seeded(lesson, question).sample(pool, min(len(pool), WRONG_CHOICES))
+    ]
     option = _option(standing, question.action)
-    return Posed(_prompt(question, action=option.label if option is not None else question.action), _sorted(list(right.values()) + wrong))
+    return Posed(
+        _prompt(question, action=option.label if option is not None else question.action),
+        _sorted(list(right.values()) + wrong),
+    )
 
 
 def _next_rule(question: Question, lesson: Lesson, step: Step, answered: str | None) -> Posed:
@@ -227,7 +236,9 @@ def _next_rule(question: Question, lesson: Lesson, step: Step, answered: str | N
     governing = step.citations[0]
     cited = {c.id for c in step.citations}  # the next step's other rules are not wrong answers either
     pool = [c for c in _rule_citations(_lesson_steps(lesson), True) if c.id not in cited and c.quote != governing.quote]
-    wrong = [Choice(c.quote, False, (c,)) for c in _seeded(lesson, question).sample(pool, min(len(pool), WRONG_CHOICES))]
+    wrong = [
+        Choice(c.quote, False, (c,)) for c in _seeded(lesson, question).sample(pool, min(len(pool), WRONG_CHOICES))
+    ]
     prompt = _answered(_prompt(question), answered, question)
     return Posed(prompt, _sorted([Choice(governing.quote, True, (governing,)), *wrong]))
 

@@ -35,9 +35,7 @@ def cite(clause_id: str, quote: str | None = None) -> Citation:
     return citation
 
 
-def interpretation(
-    interpretation_id: str, title: str, text: str, why: str, fills: tuple[str, ...] = ()
-) -> Citation:
+def interpretation(interpretation_id: str, title: str, text: str, why: str, fills: tuple[str, ...] = ()) -> Citation:
     """Declare a named interpretation and return the citation that carries it."""
     game, _, slug = interpretation_id.partition(":")
     if not slug.startswith("interpretation."):
@@ -97,7 +95,6 @@ def _place(citation: Citation) -> tuple[int, int]:
             return (0, find_clause(known.fills[0]).start)
         return (1, 0)
     return (2, 0)
-
 
 
 def lead_in_items(clause_id: str) -> tuple[str, ...]:

@@ -49,9 +49,13 @@ def coverage(scenario_cited: dict[str, set[str]] | None = None) -> list[GameCove
         corpus = load_corpus(game)
         leaves = tuple(c.id for c in corpus.clauses.values() if c.kind is not ClauseKind.SECTION)
         sections = sum(1 for c in corpus.clauses.values() if c.kind is ClauseKind.SECTION)
-        report.append(GameCoverage(
-            game, sections, leaves,
-            frozenset(i for i in engine if i.startswith(f"{game}:")),
-            frozenset(scenario_cited.get(game, set())),
-        ))
+        report.append(
+            GameCoverage(
+                game,
+                sections,
+                leaves,
+                frozenset(i for i in engine if i.startswith(f"{game}:")),
+                frozenset(scenario_cited.get(game, set())),
+            )
+        )
     return report

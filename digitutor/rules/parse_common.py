@@ -107,9 +107,7 @@ class BookBuilder:
             raise ValueError(f"{self.game}: empty clause {path!r} at offset {start}")
         return self._register(kind, path, title, start, end, parent, synthetic=False)
 
-    def add_local(
-        self, kind: ClauseKind, prefix: str, start: int, end: int, parent: Draft
-    ) -> Draft:
+    def add_local(self, kind: ClauseKind, prefix: str, start: int, end: int, parent: Draft) -> Draft:
         """Add an unnumbered paragraph (``p``) or bullet (``b``) under ``parent``."""
         local = parent.next_local(prefix)
         return self.add(kind, f"{parent.path}.{local}", local, start, end, parent)

@@ -171,9 +171,7 @@ class _MarkdownParser:
             cover = self.book.add_synthetic_section("cover", "Cover", line.start)
             self.stack.append((1, cover))  # the first heading closes it
         # the contents list is kept whole: its "* Paying Memory Costs" lines are not bullets
-        in_contents = self.section is not None and self.section.breadcrumb.endswith(
-            _TABLE_OF_CONTENTS
-        )
+        in_contents = self.section is not None and self.section.breadcrumb.endswith(_TABLE_OF_CONTENTS)
         for pattern, kind in () if in_contents else _ITEM_MARKERS:
             match = pattern.match(line.text, line.indent)
             if match:

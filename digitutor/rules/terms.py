@@ -118,8 +118,9 @@ def parse_terms(doc: Any, game: str, source: str) -> tuple[Term, ...]:
         for word in dict.fromkeys((term.term, *term.forms)):
             key = word if term.exact else word.casefold()
             if key in seen:
-                raise TermIndexError(f"{source}: entry {number} ({term.term!r}): duplicate term {word!r}"
-                                     f" (also under {seen[key]!r})")
+                raise TermIndexError(
+                    f"{source}: entry {number} ({term.term!r}): duplicate term {word!r} (also under {seen[key]!r})"
+                )
         seen.update({(w if term.exact else w.casefold()): term.term for w in (term.term, *term.forms)})
     return terms
 

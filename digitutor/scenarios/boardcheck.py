@@ -80,13 +80,18 @@ def check_board(game: str, board: dict[str, Any], state: Any = None) -> BoardChe
 
 def impossible(reasons: tuple[Reason, ...], source: str) -> InputError:
     """The one-line error of a board the rules cannot have: every reason, each with its clause and its quote."""
-    return InputError(source, "board", "a board the rules cannot have: " + "; ".join(
-        f'{r.why} [{r.citation.id}: "{r.citation.quote}"]' for r in reasons))
+    return InputError(
+        source,
+        "board",
+        "a board the rules cannot have: "
+        + "; ".join(f'{r.why} [{r.citation.id}: "{r.citation.quote}"]' for r in reasons),
+    )
 
 
 def note_lines(check: BoardCheck) -> list[str]:
     """What the command line prints of a board it accepts: each way it goes beyond a legal deck, and (a board that
     states ``beyond-rules``) its reason and each rule it sets aside, every one with its clause and quote."""
+
     def cited(reason: Reason) -> str:
         return f'{reason.why} [{reason.citation.id}: "{reason.citation.quote}"]'
 
@@ -115,8 +120,13 @@ def raw_problems(game: str, board: dict[str, Any]) -> tuple[Reason, ...]:
 
         memory = board.get("memory", 0)
         if type(memory) is int and not -MEMORY_LIMIT <= memory <= MEMORY_LIMIT:
-            return (Reason(f"The memory gauge is at {memory}; it runs from {MEMORY_LIMIT} on one side to {MEMORY_LIMIT} on the "
-                           "other, and no player can have more than 10 memory.", C.MAX_TEN),)
+            return (
+                Reason(
+                    f"The memory gauge is at {memory}; it runs from {MEMORY_LIMIT} on one side to {MEMORY_LIMIT} on the "
+                    "other, and no player can have more than 10 memory.",
+                    C.MAX_TEN,
+                ),
+            )
     return ()
 
 
@@ -125,11 +135,17 @@ def _owned(game: str, state: Any, player: int, skip: Iterable[str] = ()) -> list
     plugs = get_game(game)
     created = set(state.instances.created)
     skipped = set(skip)
-    return [state.instances.cards[uid] for zone, owner, uids in plugs.zones(state) if owner == player and zone not in skipped
-            for uid in uids if uid not in created]
+    return [
+        state.instances.cards[uid]
+        for zone, owner, uids in plugs.zones(state)
+        if owner == player and zone not in skipped
+        for uid in uids
+        if uid not in created
+    ]
 
 
 # -- Digimon Card Game -------------------------------------------------------------------------------------------
+
 
 def _dcg(state: Any, found: Found) -> None:
     for player, side in enumerate(state.sides):
@@ -144,27 +160,57 @@ def _dcg_stacks(cards: tuple[Any, ...], side: Any, who: str, reasons: list[Reaso
     from ..games.dcg.cards import Category
     from ..rules.citations import cite
 
-    without_dp = cite("dcg:movable-to-battle-areas.p2", "If a Digimon without DP ends up in the battle area due to an effect, it's placed in its owner's trash.")
+    without_dp = cite(
+        "dcg:movable-to-battle-areas.p2",
+        "If a Digimon without DP ends up in the battle area due to an effect, it's placed in its owner's trash.",
+    )
     option_used = cite("dcg:using-option-cards.p3")
-    hatched = cite("dcg:hatch-a-digi-egg.p2", "Flip one card face up from the top of the Digi-Egg deck and place it in the breeding area.")
+    hatched = cite(
+        "dcg:hatch-a-digi-egg.p2",
+        "Flip one card face up from the top of the Digi-Egg deck and place it in the breeding area.",
+    )
     for stack in side.battle:
         top = cards[stack.top]
         if top.category is Category.OPTION:
-            reasons.append(Reason(f"{who}'s {top.label()} is an Option card in the battle area: an Option is used from the hand and then trashed.", option_used))
+            reasons.append(
+                Reason(
+                    f"{who}'s {top.label()} is an Option card in the battle area: an Option is used from the hand and then trashed.",
+                    option_used,
+                )
+            )
         elif top.category is not Category.TAMER and top.dp is None:
             what = "a Digi-Egg" if top.category is Category.DIGI_EGG else "a Digimon"
-            reasons.append(Reason(f"{who}'s {top.label()} in the battle area is {what} without DP: it cannot stay there.", without_dp))
+            reasons.append(
+                Reason(
+                    f"{who}'s {top.label()} in the battle area is {what} without DP: it cannot stay there.", without_dp
+                )
+            )
     for stack in [*side.battle, *([side.breeding] if side.breeding is not None else [])]:
         for uid in stack.sources:
             if cards[uid].category is Category.OPTION:
-                reasons.append(Reason(f"{who}'s {cards[uid].label()} is an Option card under a Digimon: an Option is trashed once used.", option_used))
+                reasons.append(
+                    Reason(
+                        f"{who}'s {cards[uid].label()} is an Option card under a Digimon: an Option is trashed once used.",
+                        option_used,
+                    )
+                )
         if len(stack.cards) > 1 and any(cards[uid].token for uid in stack.cards):
-            reasons.append(Reason(f"{who} has a Token in a stack: Tokens cannot have or become digivolution cards.", cite("dcg:tokens.b2")))
+            reasons.append(
+                Reason(
+                    f"{who} has a Token in a stack: Tokens cannot have or become digivolution cards.",
+                    cite("dcg:tokens.b2"),
+                )
+            )
     if side.breeding is not None:
         bottom, top = cards[side.breeding.cards[0]], cards[side.breeding.top]
         if bottom.category is not Category.DIGI_EGG or top.category in (Category.TAMER, Category.OPTION):
-            reasons.append(Reason(f"{who}'s breeding area holds {top.label()}: only a hatched Digi-Egg (and what digivolves "
-                                  "from it) is ever there.", hatched))
+            reasons.append(
+                Reason(
+                    f"{who}'s breeding area holds {top.label()}: only a hatched Digi-Egg (and what digivolves "
+                    "from it) is ever there.",
+                    hatched,
+                )
+            )
 
 
 def _dcg_piles(cards: tuple[Any, ...], side: Any, who: str, reasons: list[Reason]) -> None:
@@ -173,19 +219,33 @@ def _dcg_piles(cards: tuple[Any, ...], side: Any, who: str, reasons: list[Reason
     from ..games.dcg.cards import Category
     from ..rules.citations import cite
 
-    token_zones = cite("dcg:tokens.b5", "Tokens can't be placed in your deck, Digi-Egg deck, hand, or trash (recycle bin).")
-    for zone, pile in (("deck", side.deck), ("Digi-Egg deck", side.eggs), ("hand", side.hand), ("trash", side.trash),
-                       ("security stack", side.security)):
+    token_zones = cite(
+        "dcg:tokens.b5", "Tokens can't be placed in your deck, Digi-Egg deck, hand, or trash (recycle bin)."
+    )
+    for zone, pile in (
+        ("deck", side.deck),
+        ("Digi-Egg deck", side.eggs),
+        ("hand", side.hand),
+        ("trash", side.trash),
+        ("security stack", side.security),
+    ):
         tokens = [uid for uid in pile if cards[uid].token]
         if tokens:
             reasons.append(Reason(f"{who}'s {zone} holds {counted(len(tokens), 'Token')}.", token_zones))
     not_eggs = [uid for uid in side.eggs if cards[uid].category is not Category.DIGI_EGG]
     if not_eggs:
-        reasons.append(Reason(f"{who}'s Digi-Egg deck holds {counted(len(not_eggs), 'card')} that are not Digi-Eggs.", C.EGG_DECK))
+        reasons.append(
+            Reason(f"{who}'s Digi-Egg deck holds {counted(len(not_eggs), 'card')} that are not Digi-Eggs.", C.EGG_DECK)
+        )
     eggs_in_deck = [uid for uid in (*side.deck, *side.security) if cards[uid].category is Category.DIGI_EGG]
     if eggs_in_deck:
-        reasons.append(Reason(f"{who}'s deck or security stack holds {counted(len(eggs_in_deck), 'Digi-Egg')}: Digi-Eggs "
-                              "belong in the Digi-Egg deck.", C.DECK))
+        reasons.append(
+            Reason(
+                f"{who}'s deck or security stack holds {counted(len(eggs_in_deck), 'Digi-Egg')}: Digi-Eggs "
+                "belong in the Digi-Egg deck.",
+                C.DECK,
+            )
+        )
 
 
 def _dcg_counts(owned: list[Any], who: str, reasons: list[Reason]) -> None:
@@ -196,9 +256,15 @@ def _dcg_counts(owned: list[Any], who: str, reasons: list[Reason]) -> None:
     main = [card for card in owned if card.category is not Category.DIGI_EGG]
     eggs = [card for card in owned if card.category is Category.DIGI_EGG]
     if len(main) > DECK_SIZE:
-        reasons.append(Reason(f"{who} has {counted(len(main), 'card')} other than Digi-Eggs; a deck holds {DECK_SIZE}.", C.DECK))
+        reasons.append(
+            Reason(f"{who} has {counted(len(main), 'card')} other than Digi-Eggs; a deck holds {DECK_SIZE}.", C.DECK)
+        )
     if len(eggs) > EGG_DECK_MAX:
-        reasons.append(Reason(f"{who} has {counted(len(eggs), 'Digi-Egg')}; a Digi-Egg deck holds at most {EGG_DECK_MAX}.", C.EGG_DECK))
+        reasons.append(
+            Reason(
+                f"{who} has {counted(len(eggs), 'Digi-Egg')}; a Digi-Egg deck holds at most {EGG_DECK_MAX}.", C.EGG_DECK
+            )
+        )
     for cited, group in ((C.COPIES, main), (C.EGG_COPIES, eggs)):
         for number, count in sorted(Counter(card.number for card in group).items()):
             if count > COPIES_MAX:
@@ -206,6 +272,7 @@ def _dcg_counts(owned: list[Any], who: str, reasons: list[Reason]) -> None:
 
 
 # -- D-Tector ----------------------------------------------------------------------------------------------------
+
 
 def _dtector(state: Any, found: Found) -> None:
     from ..games.dtector import citations as C
@@ -215,10 +282,13 @@ def _dtector(state: Any, found: Found) -> None:
     for player in (0, 1):
         owned = _owned("dtector", state, player)
         if len(owned) > DECK_SIZE:
-            reasons.append(Reason(f"Player {player + 1} has {counted(len(owned), 'card')}; a deck holds {DECK_SIZE}.", C.DECK_SIZE))
+            reasons.append(
+                Reason(f"Player {player + 1} has {counted(len(owned), 'card')}; a deck holds {DECK_SIZE}.", C.DECK_SIZE)
+            )
 
 
 # -- Arena -------------------------------------------------------------------------------------------------------
+
 
 def _arena(state: Any, found: Found) -> None:
     from ..games.arena import citations as C
@@ -229,41 +299,78 @@ def _arena(state: Any, found: Found) -> None:
         owned = _owned("arena", state, player)
         who = f"Player {player + 1}"
         if len(owned) > DECK_SIZE:
-            reasons.append(Reason(f"{who} has {counted(len(owned), 'card')}; a deck holds {DECK_SIZE}.", C.PRECONSTRUCTED))
+            reasons.append(
+                Reason(f"{who} has {counted(len(owned), 'card')}; a deck holds {DECK_SIZE}.", C.PRECONSTRUCTED)
+            )
         names = {card.id: card.name for card in owned}
         repeated = sorted(names[card_id] for card_id, count in Counter(card.id for card in owned).items() if count > 1)
         if repeated:
-            reasons.append(Reason(f"{who} has more than one {', '.join(repeated)}: every card of a deck is unique.", C.PRECONSTRUCTED))
+            reasons.append(
+                Reason(
+                    f"{who} has more than one {', '.join(repeated)}: every card of a deck is unique.", C.PRECONSTRUCTED
+                )
+            )
 
 
 # -- Digimon Battles and Digimon Battle Evolution ----------------------------------------------------------------
 
-def _battles(game: str, size: int, with_destiny: bool, problems: Callable[..., tuple[Reason, ...]], deck_type: type,
-             cited: Any, state: Any, found: Found) -> None:
+
+def _battles(
+    game: str,
+    size: int,
+    with_destiny: bool,
+    problems: Callable[..., tuple[Reason, ...]],
+    deck_type: type,
+    cited: Any,
+    state: Any,
+    found: Found,
+) -> None:
     """The DMB / DBE check: no game goes on past 4 KO points, nor past the Prep Phase without the turn player's active
     Digimon; copy limits per deck (the game's own deck rules) and no more cards than a deck holds."""
-    kept = {cited.COPIES_DIGIMON, cited.COPIES_OPTION, cited.COPIES_EVOLUTION, cited.ACE, cited.DATA_COPIES, cited.FIREWALL}
+    kept = {
+        cited.COPIES_DIGIMON,
+        cited.COPIES_OPTION,
+        cited.COPIES_EVOLUTION,
+        cited.ACE,
+        cited.DATA_COPIES,
+        cited.FIREWALL,
+    }
     from ..games.dmb.battle import WIN_POINTS
 
     turn = state.active
     if str(state.phase) in ("evolution", "strategy") and not state.sides[turn].active:  # past the Prep Phase's step 4
-        found.impossible.append(Reason(f"Player {turn + 1}, the turn player, has no active Digimon in the {str(state.phase).title()} "
-                                       "Phase: a turn player who cannot place one in the Prep Phase loses the game there.",
-                                       cited.NO_DIGIMON_LOSES))
+        found.impossible.append(
+            Reason(
+                f"Player {turn + 1}, the turn player, has no active Digimon in the {str(state.phase).title()} "
+                "Phase: a turn player who cannot place one in the Prep Phase loses the game there.",
+                cited.NO_DIGIMON_LOSES,
+            )
+        )
     for player in (0, 1):
         who = f"Player {player + 1}"
         if state.sides[player].ko_points >= WIN_POINTS:
-            found.impossible.append(Reason(f"{who} has {state.sides[player].ko_points} KO points: a player with {WIN_POINTS} "
-                                           "has already won, and the game is over.", cited.WIN))
+            found.impossible.append(
+                Reason(
+                    f"{who} has {state.sides[player].ko_points} KO points: a player with {WIN_POINTS} "
+                    "has already won, and the game is over.",
+                    cited.WIN,
+                )
+            )
         destiny = [state.instances.cards[uid].id for uid in state.sides[player].destiny]
         main = [card.id for card in _owned(game, state, player, skip=("destiny",))]
         total = len(main) + (len(destiny) if with_destiny else 0)
         if total > size:
             what = "with its Destiny Zone" if with_destiny else "besides its Destiny Zone"
-            found.beyond_decks.append(Reason(f"{who} has {counted(total, 'card')}; a deck holds {size} {what}.",
-                                             cited.DZ_COUNTED if with_destiny else cited.DECK_40))
+            found.beyond_decks.append(
+                Reason(
+                    f"{who} has {counted(total, 'card')}; a deck holds {size} {what}.",
+                    cited.DZ_COUNTED if with_destiny else cited.DECK_40,
+                )
+            )
         reasons = problems(deck_type("board", tuple(main), tuple(destiny), None))
-        found.beyond_decks.extend(Reason(f"{who}: {reason.why}", reason.citation) for reason in reasons if reason.citation in kept)
+        found.beyond_decks.extend(
+            Reason(f"{who}: {reason.why}", reason.citation) for reason in reasons if reason.citation in kept
+        )
 
 
 def _dmb(state: Any, found: Found) -> None:
@@ -282,4 +389,10 @@ def _dbe(state: Any, found: Found) -> None:
     _battles("dbe", DECK_SIZE, True, deck_problems, Deck, C, state, found)
 
 
-CHECKS: dict[str, Callable[[Any, Found], None]] = {"dcg": _dcg, "dtector": _dtector, "arena": _arena, "dmb": _dmb, "dbe": _dbe}
+CHECKS: dict[str, Callable[[Any, Found], None]] = {
+    "dcg": _dcg,
+    "dtector": _dtector,
+    "arena": _arena,
+    "dmb": _dmb,
+    "dbe": _dbe,
+}

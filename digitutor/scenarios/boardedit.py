@@ -24,23 +24,61 @@ class Zone:
 
 
 ZONES: dict[str, tuple[Zone, ...]] = {
-    "dcg": (Zone("hand", "Hand"), Zone("battle", "Battle area", "stacks"), Zone("breeding", "Breeding area", "stack"),
-            Zone("security", "Security (top first)"), Zone("deck", "Deck (top first)"), Zone("egg_deck", "Digi-Egg deck (top first)"),
-            Zone("trash", "Trash")),
-    "dtector": (Zone("hand", "Hand"), Zone("d_dock", "D-Dock", "stacks"), Zone("deck", "Deck (top first)"),
-                Zone("discard", "Discard"), Zone("score", "Score pile")),
-    "arena": (Zone("hand", "Hand"), Zone("duel_zone", "Duel Zone (Rookie first)", "stack"), Zone("power_port", "Power Port"),
-              Zone("online", "Online (top first)"), Zone("offline", "Offline"), Zone("digivices", "Digivices placed"),
-              Zone("new_rookie", "New Rookie (face down)", "one"), Zone("digivolve_zone", "Digivolve Zone (face down)", "one")),
-    "dmb": (Zone("hand", "Hand"), Zone("active", "Active zone (bottom first)", "stack"), Zone("dp", "DP slot"),
-            Zone("attached", "Attached"), Zone("deck", "Deck (top first)"), Zone("trash", "Trash"), Zone("destiny", "Destiny Zone")),
-    "dbe": (Zone("hand", "Hand"), Zone("active", "Active zone (bottom first)", "stack"), Zone("dp", "DP slot"),
-            Zone("attached", "Attached"), Zone("deck", "Deck (top first)"), Zone("trash", "Trash"), Zone("destiny", "Destiny Zone"),
-            Zone("dark", "Dark Area")),
+    "dcg": (
+        Zone("hand", "Hand"),
+        Zone("battle", "Battle area", "stacks"),
+        Zone("breeding", "Breeding area", "stack"),
+        Zone("security", "Security (top first)"),
+        Zone("deck", "Deck (top first)"),
+        Zone("egg_deck", "Digi-Egg deck (top first)"),
+        Zone("trash", "Trash"),
+    ),
+    "dtector": (
+        Zone("hand", "Hand"),
+        Zone("d_dock", "D-Dock", "stacks"),
+        Zone("deck", "Deck (top first)"),
+        Zone("discard", "Discard"),
+        Zone("score", "Score pile"),
+    ),
+    "arena": (
+        Zone("hand", "Hand"),
+        Zone("duel_zone", "Duel Zone (Rookie first)", "stack"),
+        Zone("power_port", "Power Port"),
+        Zone("online", "Online (top first)"),
+        Zone("offline", "Offline"),
+        Zone("digivices", "Digivices placed"),
+        Zone("new_rookie", "New Rookie (face down)", "one"),
+        Zone("digivolve_zone", "Digivolve Zone (face down)", "one"),
+    ),
+    "dmb": (
+        Zone("hand", "Hand"),
+        Zone("active", "Active zone (bottom first)", "stack"),
+        Zone("dp", "DP slot"),
+        Zone("attached", "Attached"),
+        Zone("deck", "Deck (top first)"),
+        Zone("trash", "Trash"),
+        Zone("destiny", "Destiny Zone"),
+    ),
+    "dbe": (
+        Zone("hand", "Hand"),
+        Zone("active", "Active zone (bottom first)", "stack"),
+        Zone("dp", "DP slot"),
+        Zone("attached", "Attached"),
+        Zone("deck", "Deck (top first)"),
+        Zone("trash", "Trash"),
+        Zone("destiny", "Destiny Zone"),
+        Zone("dark", "Dark Area"),
+    ),
 }
 
 #: where each game's prepared-board loader lives (its ``START_AT``: the phases a board may start in)
-_LOADERS = {"dcg": "dcg.setup", "dtector": "dtector.setup", "arena": "arena.layout", "dmb": "dmb.setup", "dbe": "dbe.setup"}
+_LOADERS = {
+    "dcg": "dcg.setup",
+    "dtector": "dtector.setup",
+    "arena": "arena.layout",
+    "dmb": "dmb.setup",
+    "dbe": "dbe.setup",
+}
 
 
 def start_phases(game: str) -> tuple[str, ...]:
@@ -70,13 +108,17 @@ def find_card(game: str, text: str) -> str:
     if written in cards:
         return written
     lowered = written.lower()
-    by_number = [card_id for card_id, card in cards.items() if str(getattr(card, "number", "") or "").lower() == lowered]
+    by_number = [
+        card_id for card_id, card in cards.items() if str(getattr(card, "number", "") or "").lower() == lowered
+    ]
     by_name = [card_id for card_id, card in cards.items() if card.name.lower() == lowered]
     found = by_number or by_name
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError("card", "", f"{written!r} names {len(found)} cards ({', '.join(found[:4])}): pick one from the list")
+        raise InputError(
+            "card", "", f"{written!r} names {len(found)} cards ({', '.join(found[:4])}): pick one from the list"
+        )
     close = closest_cards(game, written)
     raise InputError("card", "", f"no {game} card {written!r}" + (f" (closest: {', '.join(close)})" if close else ""))
 
@@ -111,7 +153,9 @@ def put_card(board: dict[str, Any], player: int, zone: Zone, card_id: str, where
         return
     if zone.kind == "stack" and zone.key == "breeding":
         cards = stack_cards(side.get("breeding"))
-        side["breeding"] = with_cards(side.get("breeding"), [card_id, *cards] if where.startswith("under") else [*cards, card_id])
+        side["breeding"] = with_cards(
+            side.get("breeding"), [card_id, *cards] if where.startswith("under") else [*cards, card_id]
+        )
         return
     if zone.kind == "stack":
         pile = side.setdefault(zone.key, [])
@@ -137,8 +181,15 @@ def zone_entries(board: dict[str, Any], player: int, zone: Zone) -> list[tuple[s
     if not isinstance(held, list):
         return []
     if zone.kind == "stacks":
-        return [(f"stack {i + 1}: {card}" + (" (top)" if j == len(stack_cards(entry)) - 1 else f" (under, {j + 1} from the bottom)"),
-                 f"{i}.{j}") for i, entry in enumerate(held) for j, card in enumerate(stack_cards(entry))]
+        return [
+            (
+                f"stack {i + 1}: {card}"
+                + (" (top)" if j == len(stack_cards(entry)) - 1 else f" (under, {j + 1} from the bottom)"),
+                f"{i}.{j}",
+            )
+            for i, entry in enumerate(held)
+            for j, card in enumerate(stack_cards(entry))
+        ]
     return [(f"{i + 1}. {card}", str(i)) for i, card in enumerate(held)]
 
 
@@ -175,8 +226,11 @@ def toggle_suspended(board: dict[str, Any], player: int, index: int) -> None:
     suspended = isinstance(entry, dict) and entry.get("suspended", False)
     flags = {k: v for k, v in entry.items() if k not in ("stack", "suspended")} if isinstance(entry, dict) else {}
     cards = stack_cards(entry)
-    stacks[index] = {"stack": cards, **flags, "suspended": True} if not suspended else (
-        {"stack": cards, **flags} if flags else with_cards(None, cards))
+    stacks[index] = (
+        {"stack": cards, **flags, "suspended": True}
+        if not suspended
+        else ({"stack": cards, **flags} if flags else with_cards(None, cards))
+    )
 
 
 # -- A pending attack (DCG) --------------------------------------------------------------------------------------
@@ -254,8 +308,10 @@ def chosen_attack_choices(game: str, board: dict[str, Any]) -> list[list[tuple[s
     offered = []
     for player in (0, 1):
         card = state.top_card(player) if state is not None else None
-        offered.append([("none (no attack under way)", "")] +
-                       [(attack_label(card, attack) if card is not None else SYMBOLS[attack], attack) for attack in ATTACKS])
+        offered.append(
+            [("none (no attack under way)", "")]
+            + [(attack_label(card, attack) if card is not None else SYMBOLS[attack], attack) for attack in ATTACKS]
+        )
     return offered
 
 
@@ -263,8 +319,11 @@ def set_chosen_attack(board: dict[str, Any], player: int, attack: str) -> None:
     """``player``'s secret attack of the attack under way (``attack`` empty: not chosen); with neither chosen, no attack
     is under way. A half-chosen pair is kept as set: the check says both players choose (never repaired)."""
     held = board.get("attack")
-    chosen = list(held["chosen"]) if isinstance(held, dict) and isinstance(held.get("chosen"), list) and len(held["chosen"]) == 2 \
+    chosen = (
+        list(held["chosen"])
+        if isinstance(held, dict) and isinstance(held.get("chosen"), list) and len(held["chosen"]) == 2
         else [None, None]
+    )
     chosen[player] = attack or None
     if chosen == [None, None]:
         board.pop("attack", None)

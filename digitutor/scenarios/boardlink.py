@@ -102,20 +102,29 @@ def _link_text(text: Any, source: str) -> str:
         raise InputError(source, "", f"expected a board link (text), got {excerpt(text)}")
     text = text.strip()
     if len(text) > MAX_ADDRESS:  # checked before an address is cut down to its link: a long address is a long link
-        raise InputError(source, "", f"the link is too long (more than {MAX_ADDRESS:,} characters; "
-                                     f"a board link is at most {MAX_LINK:,})")
+        raise InputError(
+            source,
+            "",
+            f"the link is too long (more than {MAX_ADDRESS:,} characters; a board link is at most {MAX_LINK:,})",
+        )
     if text.startswith("?board=") or ("board=" in text[:2000] and "://" in text[:20]):
         text = text.partition("board=")[2].partition("&")[0]  # a whole address was pasted
     if len(text) > MAX_LINK:
-        raise InputError(source, "", f"the link is too long ({len(text):,} characters; a board link is at most {MAX_LINK:,})")
+        raise InputError(
+            source, "", f"the link is too long ({len(text):,} characters; a board link is at most {MAX_LINK:,})"
+        )
     if text.startswith(LINK_PREFIX):
-        return _inflate(text[len(LINK_PREFIX):], source)
+        return _inflate(text[len(LINK_PREFIX) :], source)
     if text.startswith(POSITION_PREFIX):
         raise InputError(source, "", "that is a game position link (?position=...), not a board link (?board=db1....)")
     version = _ANY_VERSION.match(text)
     if version:
-        raise InputError(source, "", f"a board link of format db{version.group(1)}, which this digitutor cannot read "
-                                     f"(it reads links that start {LINK_PREFIX}): open it with a newer digitutor")
+        raise InputError(
+            source,
+            "",
+            f"a board link of format db{version.group(1)}, which this digitutor cannot read "
+            f"(it reads links that start {LINK_PREFIX}): open it with a newer digitutor",
+        )
     raise InputError(source, "", f"not a board link (expected {LINK_PREFIX}..., got {excerpt(text, 40)})")
 
 
@@ -166,7 +175,9 @@ def parse_board_doc(doc: Any, source: str) -> Board:
         raise InputError(source, "board", f"nested too deeply (more than {MAX_DEPTH} levels)")
     cards = _count_cards(board)
     if cards > MAX_CARDS:
-        raise InputError(source, "board", f"names {cards:,} cards; a board holds at most {MAX_CARDS} (two whole decks and more)")
+        raise InputError(
+            source, "board", f"names {cards:,} cards; a board holds at most {MAX_CARDS} (two whole decks and more)"
+        )
     respelled, notes = respell_board({"board": board})
     return Board(game, respelled["board"], doc.get("question", "").strip(), doc.get("answer", "").strip(), tuple(notes))
 
@@ -181,7 +192,9 @@ def read_board_link(text: Any, source: str = "board link") -> Board:
     except RecursionError:
         raise InputError(source, "", f"nested too deeply (more than {MAX_DEPTH} levels)") from None
     except (json.JSONDecodeError, ValueError):
-        raise InputError(source, "", "not a digitutor board (the link does not hold the JSON the editor writes)") from None
+        raise InputError(
+            source, "", "not a digitutor board (the link does not hold the JSON the editor writes)"
+        ) from None
     board = parse_board_doc(doc, source)
     lay_out(board, source)
     return board
@@ -200,8 +213,16 @@ def lay_out(board: Board, source: str) -> Any:
         raise _with_closest(error, board) from None
     except DigitutorError:
         raise
-    except (TypeError, KeyError, AttributeError, ValueError, RecursionError) as error:  # a shape the loader did not foresee
-        raise InputError(source, "board", f"not a board the {board.game} loader can lay out ({type(error).__name__})") from None
+    except (
+        TypeError,
+        KeyError,
+        AttributeError,
+        ValueError,
+        RecursionError,
+    ) as error:  # a shape the loader did not foresee
+        raise InputError(
+            source, "board", f"not a board the {board.game} loader can lay out ({type(error).__name__})"
+        ) from None
     check = check_board(board.game, board.board, state)
     if check.refused:
         raise impossible(check.impossible, source)
@@ -248,6 +269,7 @@ def closest_cards(game: str, written: str, n: int = CLOSEST) -> list[str]:
 
 # -- Files -------------------------------------------------------------------------------------------------------
 
+
 def board_from_file_doc(doc: Any, source: str) -> Board:
     """A board from a scenario file (``setup.board``) or a board file (``game`` and ``board``)."""
     if not isinstance(doc, dict):
@@ -255,16 +277,24 @@ def board_from_file_doc(doc: Any, source: str) -> Board:
     if "setup" in doc:
         setup = doc.get("setup")
         if not isinstance(setup, dict) or not isinstance(setup.get("board"), dict):
-            raise InputError(source, "setup", "expected setup.board (a prepared board); a link cannot hold decks to shuffle")
-        board = parse_board_doc({"game": doc.get("game"), "board": setup["board"], "question": doc.get("title", "")}, source)
+            raise InputError(
+                source, "setup", "expected setup.board (a prepared board); a link cannot hold decks to shuffle"
+            )
+        board = parse_board_doc(
+            {"game": doc.get("game"), "board": setup["board"], "question": doc.get("title", "")}, source
+        )
     else:
         board = parse_board_doc(doc, source)
     lay_out(board, source)
     return board
 
 
-def scenario_doc(board: Board, expect: dict[str, Any] | None = None, demonstrates: list[Any] | None = None,
-                 script: list[str] | None = None) -> dict[str, Any]:
+def scenario_doc(
+    board: Board,
+    expect: dict[str, Any] | None = None,
+    demonstrates: list[Any] | None = None,
+    script: list[str] | None = None,
+) -> dict[str, Any]:
     """A scenario document for ``board`` that ``digitutor scenario check`` accepts: ``script`` played (default: none),
     stopped at the next decision, with the ``now`` facts found there, plus the expectations the judge confirmed."""
     from .facts import now_facts
@@ -283,18 +313,32 @@ def scenario_doc(board: Board, expect: dict[str, Any] | None = None, demonstrate
     run = run_scenario(parse_scenario(doc, "board"))
     if run.refused is not None:
         raise run.refused
-    doc["expect"] = {"now": {key: value for key, value in now_facts(run.match).items() if value is not None}, **(expect or {})}
+    doc["expect"] = {
+        "now": {key: value for key, value in now_facts(run.match).items() if value is not None},
+        **(expect or {}),
+    }
     parse_scenario(doc, "board")
     return doc
 
 
-def scenario_text(board: Board, expect: dict[str, Any] | None = None, demonstrates: list[Any] | None = None,
-                  script: list[str] | None = None) -> str:
+def scenario_text(
+    board: Board,
+    expect: dict[str, Any] | None = None,
+    demonstrates: list[Any] | None = None,
+    script: list[str] | None = None,
+) -> str:
     """The scenario YAML of ``board`` (see ``scenario_doc``), with a heading that says where it came from."""
-    head = (f"# A {board.game} board from the judge's bench: check it with `digitutor scenario check FILE`;\n"
-            "# add a script (answers, in order) and expectations (docs/scenarios.md lists every key).\n")
-    return head + yaml.safe_dump(scenario_doc(board, expect, demonstrates, script), sort_keys=False, default_flow_style=None,
-                                 width=110, allow_unicode=True)
+    head = (
+        f"# A {board.game} board from the judge's bench: check it with `digitutor scenario check FILE`;\n"
+        "# add a script (answers, in order) and expectations (docs/scenarios.md lists every key).\n"
+    )
+    return head + yaml.safe_dump(
+        scenario_doc(board, expect, demonstrates, script),
+        sort_keys=False,
+        default_flow_style=None,
+        width=110,
+        allow_unicode=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -326,7 +370,9 @@ def write_whole(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` all at once (a temporary file renamed into place): never a half-written file."""
     target = Path(path)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", dir=target.parent if str(target.parent) else "."
+        )
     except OSError as error:
         raise InputError(str(path), "", f"cannot write ({error.strerror})") from None
     try:

@@ -33,9 +33,13 @@ def _dcg(board: dict[str, Any], state: Any) -> list[Reason]:
     cards = state.instances.cards
     if "first" in board and (state.turn % 2 == 1) != (state.active == state.first):
         turn, went = state.active + 1, "went first" if state.active == state.first else "went second"
-        reasons.append(Reason(f"It is turn {state.turn} and Player {turn}'s turn, but Player {turn} {went}: turns "
-                              "alternate from the player who goes first, so that player has the odd turns.",
-                              C.TURN_ENDS))
+        reasons.append(
+            Reason(
+                f"It is turn {state.turn} and Player {turn}'s turn, but Player {turn} {went}: turns "
+                "alternate from the player who goes first, so that player has the odd turns.",
+                C.TURN_ENDS,
+            )
+        )
     for player, side in enumerate(state.sides):
         who = f"Player {player + 1}"
         for stack in side.battle:
@@ -44,10 +48,14 @@ def _dcg(board: dict[str, Any], state: Any) -> list[Reason]:
             continue
         reasons.extend(_dcg_stack(cards, side.breeding.cards, f"{who}'s breeding area", gaps=False))
         if side.breeding.suspended:
-            reasons.append(Reason(
-                f"{who}'s {cards[side.breeding.top].name} in the breeding area is suspended: a Digimon is suspended "
-                "by attacking or blocking from the battle area, or by an effect, and effects do not reach the breeding "
-                "area.", C.BREEDING_NO_EFFECTS))
+            reasons.append(
+                Reason(
+                    f"{who}'s {cards[side.breeding.top].name} in the breeding area is suspended: a Digimon is suspended "
+                    "by attacking or blocking from the battle area, or by an effect, and effects do not reach the breeding "
+                    "area.",
+                    C.BREEDING_NO_EFFECTS,
+                )
+            )
     return reasons
 
 
@@ -81,19 +89,34 @@ def _dcg_pair(stack: list[Any], at: int, where: str, gaps: bool) -> list[Reason]
 
     above, below = stack[at], stack[at - 1]
     if above.id == below.id:
-        return [Reason(f"In {where}, {above.label()} is listed under itself: a card digivolves into a card of a higher "
-                       "level that its digivolution requirements name, never into its own.", C.REQUIREMENTS)]
+        return [
+            Reason(
+                f"In {where}, {above.label()} is listed under itself: a card digivolves into a card of a higher "
+                "level that its digivolution requirements name, never into its own.",
+                C.REQUIREMENTS,
+            )
+        ]
     if above.category is not Category.DIGIMON:
         what = {Category.TAMER: "a Tamer", Category.DIGI_EGG: "a Digi-Egg"}.get(above.category, "not a Digimon")
-        return [Reason(f"In {where}, {above.label()} lies on {below.label()}, but it is {what}: only a Digimon card is "
-                       "placed on another card, by digivolving, DNA digivolving or DigiXros.", C.REQUIREMENTS)]
+        return [
+            Reason(
+                f"In {where}, {above.label()} lies on {below.label()}, but it is {what}: only a Digimon card is "
+                "placed on another card, by digivolving, DNA digivolving or DigiXros.",
+                C.REQUIREMENTS,
+            )
+        ]
     if any(_meets(requirement, below) for requirement in above.digivolve):
         return []
     if gaps and _reaches(below.id, above.id) and any(_trims_sources(card) for card in stack[at:]):
         return []
     wanted = "; ".join(_wanted(requirement) for requirement in above.digivolve) or "no digivolution requirements"
-    return [Reason(f"In {where}, {above.label()} lies on {below.label()}: it digivolves from {wanted}, and "
-                   f"{below.name} does not meet that.", C.REQUIREMENTS)]
+    return [
+        Reason(
+            f"In {where}, {above.label()} lies on {below.label()}: it digivolves from {wanted}, and "
+            f"{below.name} does not meet that.",
+            C.REQUIREMENTS,
+        )
+    ]
 
 
 def _meets(requirement: Any, card: Any) -> bool:
@@ -126,8 +149,11 @@ def _dna_split(below: list[Any]) -> set[int]:
 
 def _trims_sources(card: Any) -> bool:
     """Does the card have an effect that trashes digivolution cards (chooses among them)?"""
-    return any(verb.what is not None and verb.what.zone == "sources"
-               for effect in card.effects for verb in (*effect.spec.cost, *effect.spec.do))
+    return any(
+        verb.what is not None and verb.what.zone == "sources"
+        for effect in card.effects
+        for verb in (*effect.spec.cost, *effect.spec.do)
+    )
 
 
 @cache
@@ -169,8 +195,13 @@ def _battles(game: str) -> Check:
         cited: Any = DBE if game == "dbe" else DMB
         reasons: list[Reason] = []
         if game == "dbe" and state.turn == 1 and board.get("phase") == "strategy":
-            reasons.append(Reason("The board starts in the Strategy Phase of turn 1: the first turn of the game has no "
-                                  "Strategy Phase (nor Support or Battle Phase).", cited.STRATEGY_FIRST_TURN))
+            reasons.append(
+                Reason(
+                    "The board starts in the Strategy Phase of turn 1: the first turn of the game has no "
+                    "Strategy Phase (nor Support or Battle Phase).",
+                    cited.STRATEGY_FIRST_TURN,
+                )
+            )
         for player, side in enumerate(state.sides):
             stack = [state.instances.cards[uid] for uid in side.active]
             reasons += _active_zone(game, cited, f"Player {player + 1}", stack)
@@ -183,22 +214,36 @@ def _battles(game: str) -> Check:
 def _active_zone(game: str, cited: Any, who: str, stack: list[Any]) -> list[Reason]:
     """Only Digimon in the active zone, the first of them an R, C or U; (DMB) a line of evolutions."""
     others = [card for card in stack if card.kind != "digimon"]
-    reasons = [Reason(f"{who}'s active zone holds {card.name}, which is not a Digimon card: the active zone takes a "
-                      "Digimon played from the hand (an R, C or U) and the Digimon it evolves to.", cited.PLAY_NEW)
-               for card in others]
+    reasons = [
+        Reason(
+            f"{who}'s active zone holds {card.name}, which is not a Digimon card: the active zone takes a "
+            "Digimon played from the hand (an R, C or U) and the Digimon it evolves to.",
+            cited.PLAY_NEW,
+        )
+        for card in others
+    ]
     if others or not stack:
         return reasons
     if stack[0].level not in ("R", "C", "U"):
         alone = "alone" if len(stack) == 1 else "at the bottom of the stack"
-        reasons.append(Reason(f"{who}'s active Digimon is {stack[0].name}, Level {stack[0].level}, {alone}: a Digimon "
-                              "comes into an empty active zone only as an R, C or U played from the hand; a Level M "
-                              "evolves from one.", cited.PLAY_NEW))
+        reasons.append(
+            Reason(
+                f"{who}'s active Digimon is {stack[0].name}, Level {stack[0].level}, {alone}: a Digimon "
+                "comes into an empty active zone only as an R, C or U played from the hand; a Level M "
+                "evolves from one.",
+                cited.PLAY_NEW,
+            )
+        )
     elif game == "dmb" and not _dmb_line(stack):
         cards = " under ".join(card.name for card in reversed(stack))
-        reasons.append(Reason(f"{who}'s active zone, {cards}, is no line of evolutions: a Digimon evolves to the "
-                              "next level or to its own type (an Evolve card may ignore one of these, and one Evolve "
-                              "card is played per turn), or from a Digimon its Evolution Box or DNA names.",
-                              cited.REQ_LEVEL))
+        reasons.append(
+            Reason(
+                f"{who}'s active zone, {cards}, is no line of evolutions: a Digimon evolves to the "
+                "next level or to its own type (an Evolve card may ignore one of these, and one Evolve "
+                "card is played per turn), or from a Digimon its Evolution Box or DNA names.",
+                cited.REQ_LEVEL,
+            )
+        )
     return reasons
 
 
@@ -207,16 +252,31 @@ def _battles_states(game: str, cited: Any, who: str, side: Any, stack: list[Any]
     reasons = []
     top = stack[-1] if stack else None
     if side.abnormal and top is None:
-        reasons.append(Reason(f"{who} is Abnormal with no active Digimon: Abnormal is the status of an active Digimon "
-                              "played un-evolved as a Level C or U.", cited.ABNORMAL))
+        reasons.append(
+            Reason(
+                f"{who} is Abnormal with no active Digimon: Abnormal is the status of an active Digimon "
+                "played un-evolved as a Level C or U.",
+                cited.ABNORMAL,
+            )
+        )
     elif side.abnormal and top is not None and (top.level == "R" or (game == "dmb" and top.level == "M")):
         never = " (and an Abnormal Digimon does not evolve)" if game == "dmb" else ""
-        reasons.append(Reason(f"{who}'s active {top.name} (Level {top.level}) is Abnormal: only a Level C or U played "
-                              f"un-evolved is Abnormal{never}.", cited.ABNORMAL))
+        reasons.append(
+            Reason(
+                f"{who}'s active {top.name} (Level {top.level}) is Abnormal: only a Level C or U played "
+                f"un-evolved is Abnormal{never}.",
+                cited.ABNORMAL,
+            )
+        )
     if game == "dbe" and side.flats and top is None:
         tokens = f"{side.flats} flat token{'s' if side.flats != 1 else ''}"
-        reasons.append(Reason(f"{who} has {tokens} and no active Digimon: flat tokens lie in front of the active "
-                              "Digimon, and are removed when it is KO'd.", cited.FLAT_STAYS))
+        reasons.append(
+            Reason(
+                f"{who} has {tokens} and no active Digimon: flat tokens lie in front of the active "
+                "Digimon, and are removed when it is KO'd.",
+                cited.FLAT_STAYS,
+            )
+        )
     return reasons
 
 
@@ -228,8 +288,12 @@ def _dmb_line(stack: list[Any]) -> bool:
     from ..games.dmb.cards import NEXT_LEVEL
 
     def evolves(below: Any, above: Any) -> bool:
-        return (below.name in above.evo_box or below.name in above.dna
-                or NEXT_LEVEL.get(below.level or "") == above.level or below.type == above.type)
+        return (
+            below.name in above.evo_box
+            or below.name in above.dna
+            or NEXT_LEVEL.get(below.level or "") == above.level
+            or below.type == above.type
+        )
 
     def placed_under(cards: list[Any]) -> bool:
         return all(card.level == "R" for card in cards)
@@ -237,8 +301,13 @@ def _dmb_line(stack: list[Any]) -> bool:
     ends: list[bool] = []  # ends[i]: a line of evolutions can end at stack[i] (the cards left out placed under it)
     for at, card in enumerate(stack):
         started = card.level in ("R", "C", "U") and placed_under(stack[:at])
-        ends.append(started or any(ends[before] and evolves(stack[before], card) and placed_under(stack[before + 1:at])
-                                   for before in range(at)))
+        ends.append(
+            started
+            or any(
+                ends[before] and evolves(stack[before], card) and placed_under(stack[before + 1 : at])
+                for before in range(at)
+            )
+        )
     return not stack or ends[-1]
 
 
@@ -256,8 +325,10 @@ def _dtector(board: dict[str, Any], state: Any) -> list[Reason]:
         for unit in side.ddock:
             for below, above in pairwise(unit.stack):
                 where = f"In Player {player + 1}'s D-Dock, {cards[above].name} lies on {cards[below].name}"
-                reasons += [Reason(f"{where}: {reason.why}", reason.citation)
-                            for reason in digivolve_reasons(cards[below], cards[above])]
+                reasons += [
+                    Reason(f"{where}: {reason.why}", reason.citation)
+                    for reason in digivolve_reasons(cards[below], cards[above])
+                ]
     return reasons
 
 
@@ -298,5 +369,10 @@ def _arena_pair(where: str, below: Any, above: Any, box: tuple[str, ...]) -> lis
     return []
 
 
-RULES: dict[str, Check] = {"dcg": _dcg, "dmb": _battles("dmb"), "dbe": _battles("dbe"), "dtector": _dtector,
-                           "arena": _arena}
+RULES: dict[str, Check] = {
+    "dcg": _dcg,
+    "dmb": _battles("dmb"),
+    "dbe": _battles("dbe"),
+    "dtector": _dtector,
+    "arena": _arena,
+}

@@ -56,21 +56,35 @@ def _dcg(state: Any, phase: str) -> dict[str, Any]:
         cards = _ids(state, entry.cards)
         shown: Any = cards[0] if len(cards) == 1 else cards
         if entry.suspended or entry.played:
-            shown = {"stack": cards, **({"suspended": True} if entry.suspended else {}),
-                     **({"played": True} if entry.played and entry.played == state.turn else {})}
+            shown = {
+                "stack": cards,
+                **({"suspended": True} if entry.suspended else {}),
+                **({"played": True} if entry.played and entry.played == state.turn else {}),
+            }
         return shown
 
     players = []
     for side in state.sides:
-        entry: dict[str, Any] = {"hand": _ids(state, side.hand), "battle": [stack(s) for s in side.battle],
-                                 "security": _top_first(state, side.security), "deck": _top_first(state, side.deck),
-                                 "egg_deck": _top_first(state, side.eggs), "trash": _ids(state, side.trash)}
+        entry: dict[str, Any] = {
+            "hand": _ids(state, side.hand),
+            "battle": [stack(s) for s in side.battle],
+            "security": _top_first(state, side.security),
+            "deck": _top_first(state, side.deck),
+            "egg_deck": _top_first(state, side.eggs),
+            "trash": _ids(state, side.trash),
+        }
         if side.breeding is not None:
             entry["breeding"] = stack(side.breeding)
         players.append({key: value for key, value in entry.items() if value})
     memory = state.memory if state.active == 0 else -state.memory
-    board = {"phase": _phase(phase, START_AT, "main"), "active": state.active, "turn": max(1, state.turn), "first": state.first,
-             "memory": memory, "players": players}
+    board = {
+        "phase": _phase(phase, START_AT, "main"),
+        "active": state.active,
+        "turn": max(1, state.turn),
+        "first": state.first,
+        "memory": memory,
+        "players": players,
+    }
     _dcg_attack(state, board)
     return board
 
@@ -86,7 +100,11 @@ def _dcg_attack(state: Any, board: dict[str, Any]) -> None:
     attacker, target = state.instances.uid(resolving["attacker"]), resolving["target"]
     side, other = state.sides[state.active], state.sides[1 - state.active]
     at = next((i for i, stack in enumerate(side.battle) if stack.top == attacker), None)
-    aimed = next((i for i, stack in enumerate(other.battle) if stack.top == state.instances.uid(target)), None) if target else None
+    aimed = (
+        next((i for i, stack in enumerate(other.battle) if stack.top == state.instances.uid(target)), None)
+        if target
+        else None
+    )
     if at is None or (target and aimed is None):  # the attacker (or its target) left: the attack ends when it resolves
         return
     attackers, targets = attack_choices(board)  # the names the board's own loader gives these cards
@@ -96,7 +114,9 @@ def _dcg_attack(state: Any, board: dict[str, Any]) -> None:
     if isinstance(written, dict):  # as it stood when it attacked: the declaration suspended it (dcg:attacking.p3)
         written.pop("suspended", None)
         if set(written) == {"stack"}:
-            board["players"][state.active]["battle"][at] = written["stack"][0] if len(written["stack"]) == 1 else written["stack"]
+            board["players"][state.active]["battle"][at] = (
+                written["stack"][0] if len(written["stack"]) == 1 else written["stack"]
+            )
     board["attack"] = {"attacker": attackers[at][1], "target": THE_PLAYER if aimed is None else targets[aimed + 1][1]}
     point = _dcg_attack_point(state)
     if point != "declared":
@@ -110,7 +130,9 @@ def _dcg_attack_point(state: Any) -> str:
 
     kinds = [kept.kind for kept in state.frames]
     resolve = len(kinds) - 1 - kinds[::-1].index(ATTACK_FRAMES[-1])
-    above = [kind for kind in kinds[resolve + 1:] if kind in ATTACK_FRAMES]  # the steps not yet over, the next one last
+    above = [
+        kind for kind in kinds[resolve + 1 :] if kind in ATTACK_FRAMES
+    ]  # the steps not yet over, the next one last
     if not above:
         return "battle"
     if above[-1] == ATTACK_FRAMES[0] and kinds[-1] != ATTACK_FRAMES[0]:
@@ -129,21 +151,42 @@ def _dtector(state: Any, phase: str) -> dict[str, Any]:
 
     players = []
     for player, side in enumerate(state.sides):
-        called = [state.face_down[player]] if state.face_down[player] is not None else []  # a Battle Call card goes back to the hand
-        entry = {"hand": _ids(state, [*side.hand, *called]), "d_dock": [unit(u) for u in side.ddock], "deck": _top_first(state, side.deck),
-                 "discard": _ids(state, side.discard), "score": _ids(state, side.score), "points": side.points}
+        called = (
+            [state.face_down[player]] if state.face_down[player] is not None else []
+        )  # a Battle Call card goes back to the hand
+        entry = {
+            "hand": _ids(state, [*side.hand, *called]),
+            "d_dock": [unit(u) for u in side.ddock],
+            "deck": _top_first(state, side.deck),
+            "discard": _ids(state, side.discard),
+            "score": _ids(state, side.score),
+            "points": side.points,
+        }
         players.append({key: value for key, value in entry.items() if value})
-    return {"phase": _phase(phase, START_AT, "battle-call"), "active": state.active, "turn": max(1, state.turn), "players": players}
+    return {
+        "phase": _phase(phase, START_AT, "battle-call"),
+        "active": state.active,
+        "turn": max(1, state.turn),
+        "players": players,
+    }
 
 
 def _arena(state: Any, phase: str) -> dict[str, Any]:
     if any(not side.duel for side in state.sides):
-        raise InputError("game in progress", "", "the game is still in Setup: a board starts once each Duel Zone has its Rookie")
+        raise InputError(
+            "game in progress", "", "the game is still in Setup: a board starts once each Duel Zone has its Rookie"
+        )
     players = []
     for side in state.sides:
-        entry: dict[str, Any] = {"duel_zone": _ids(state, side.duel), "hand": _ids(state, side.hand),
-                                 "online": _top_first(state, side.online), "offline": _ids(state, side.offline),
-                                 "power_port": _ids(state, side.port), "digivices": _ids(state, side.spent), "score": side.points}
+        entry: dict[str, Any] = {
+            "duel_zone": _ids(state, side.duel),
+            "hand": _ids(state, side.hand),
+            "online": _top_first(state, side.online),
+            "offline": _ids(state, side.offline),
+            "power_port": _ids(state, side.port),
+            "digivices": _ids(state, side.spent),
+            "score": side.points,
+        }
         if side.new_rookie is not None:
             entry["new_rookie"] = state.instances.cards[side.new_rookie].id
         if side.plan is not None:
@@ -152,12 +195,18 @@ def _arena(state: Any, phase: str) -> dict[str, Any]:
                 plan["digivice"] = state.instances.cards[side.plan.digivice].id
             entry["digivolve_zone"] = plan
         players.append({key: value for key, value in entry.items() if value or key == "duel_zone"})
-    return {"phase": _phase(phase, ("digivolve", "battle", "re-group"), "battle"), "first": state.first,
-            "duel": max(1, state.turn), "ties": state.ties, "players": players}
+    return {
+        "phase": _phase(phase, ("digivolve", "battle", "re-group"), "battle"),
+        "first": state.first,
+        "duel": max(1, state.turn),
+        "ties": state.ties,
+        "players": players,
+    }
 
 
 def _battles(with_dbe: bool) -> Callable[[Any, str], dict[str, Any]]:
     """DMB and DBE share their zones; DBE adds the Dark Area and flat tokens."""
+
     def export(state: Any, phase: str) -> dict[str, Any]:
         from ..games.dmb.setup import START_AT
 
@@ -168,9 +217,16 @@ def _battles(with_dbe: bool) -> Callable[[Any, str], dict[str, Any]]:
             hand = [*side.hand, *side.support, *side.evolve_zone]
             deck = [*side.deck, *side.side_pile, *side.kept, *reversed(side.looking)]
             entry: dict[str, Any] = {
-                "hand": _ids(state, hand), "active": _ids(state, side.active), "dp": _ids(state, side.dp),
-                "attached": _ids(state, side.attached), "deck": _top_first(state, deck), "trash": _ids(state, side.trash),
-                "destiny": _ids(state, side.destiny), "hp": side.hp, "ko_points": side.ko_points, "abnormal": side.abnormal,
+                "hand": _ids(state, hand),
+                "active": _ids(state, side.active),
+                "dp": _ids(state, side.dp),
+                "attached": _ids(state, side.attached),
+                "deck": _top_first(state, deck),
+                "trash": _ids(state, side.trash),
+                "destiny": _ids(state, side.destiny),
+                "hp": side.hp,
+                "ko_points": side.ko_points,
+                "abnormal": side.abnormal,
             }
             if side.partner:
                 entry["partner"] = side.partner
@@ -182,8 +238,12 @@ def _battles(with_dbe: bool) -> Callable[[Any, str], dict[str, Any]]:
             players.append({key: value for key, value in entry.items() if value or key == "hp"})
         if with_dbe and state.turn <= 1 and phase == "strategy":
             phase = "end"  # the first turn skips the Strategy Phase (dbe:strategy-phase.p1): the End Phase comes next
-        board = {"phase": _phase("strategy" if phase in ("battle", "support") else phase, START_AT, "prep"),
-                 "active": state.active, "turn": max(1, state.turn), "players": players}
+        board = {
+            "phase": _phase("strategy" if phase in ("battle", "support") else phase, START_AT, "prep"),
+            "active": state.active,
+            "turn": max(1, state.turn),
+            "players": players,
+        }
         chosen = _chosen_attacks(state) if phase in ("battle", "support") else None
         if chosen is not None:
             board["attack"] = {"chosen": chosen}
@@ -207,5 +267,9 @@ def _chosen_attacks(state: Any) -> list[str] | None:
 
 
 EXPORTS: dict[str, Callable[[Any, str], dict[str, Any]]] = {
-    "dcg": _dcg, "dtector": _dtector, "arena": _arena, "dmb": _battles(False), "dbe": _battles(True),
+    "dcg": _dcg,
+    "dtector": _dtector,
+    "arena": _arena,
+    "dmb": _battles(False),
+    "dbe": _battles(True),
 }

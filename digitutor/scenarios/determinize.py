@@ -121,8 +121,9 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def determinized_board(game_id: str, state: Any, viewer: int, rng: random.Random,
-                       agents: tuple[str, ...], seed: int) -> tuple[dict[str, Any], Any]:
+def determinized_board(
+    game_id: str, state: Any, viewer: int, rng: random.Random, agents: tuple[str, ...], seed: int
+) -> tuple[dict[str, Any], Any]:
     """A board of ``state`` as ``viewer`` sees it, hidden cards dealt afresh, and its match (``agents``, ``seed``),
     built by the game's own loader; raises DigitutorError when no deal in ``DEALS`` loads."""
     from ..core.match import Match

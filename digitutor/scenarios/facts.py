@@ -37,7 +37,11 @@ def now_facts(match: Match) -> dict[str, Any]:
 
 def unmet(facts: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
     """The wanted facts that do not hold, as ``name is X, expected Y``."""
-    return [f"{name} is {facts.get(name)!r}, expected {value!r}" for name, value in wanted.items() if facts.get(name) != value]
+    return [
+        f"{name} is {facts.get(name)!r}, expected {value!r}"
+        for name, value in wanted.items()
+        if facts.get(name) != value
+    ]
 
 
 def check_now(match: Match, wanted: Any) -> list[str]:
@@ -84,7 +88,13 @@ def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list
             where = zone_key(zone) if zone else "no zone"
             return [f"cards: {label} is in {where}, expected {zone_key(str(entry['zone']))}"]
         asked = [key for key in ("under", "suspended", "value", "printed", "current", "stats") if key in entry]
-        return [f"cards: {label} lies in a face-down {zone} the board does not show, so its {', '.join(asked)} cannot be read"] if asked else []
+        return (
+            [
+                f"cards: {label} lies in a face-down {zone} the board does not show, so its {', '.join(asked)} cannot be read"
+            ]
+            if asked
+            else []
+        )
     return [f"cards: {label} {problem}" for problem in _card_problems(found, entry)]
 
 
@@ -97,13 +107,17 @@ def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
         if above is None or entry["under"] not in (above, found.under.uid if found.under else None):
             problems.append(f"lies under {above or 'nothing'}, expected under {entry['under']}")
     if "suspended" in entry and view.suspended != bool(entry["suspended"]):
-        problems.append(f"is {'suspended' if view.suspended else 'not suspended'}, expected {'suspended' if entry['suspended'] else 'not suspended'}")
+        problems.append(
+            f"is {'suspended' if view.suspended else 'not suspended'}, expected {'suspended' if entry['suspended'] else 'not suspended'}"
+        )
     current = view.current or view.printed
     for key in ("value", "current"):
         if key in entry and not isinstance(entry[key], dict) and not _same(current, entry[key]):
             problems.append(f"{view.power_label or 'value'} is {current or 'not shown'}, expected {entry[key]}")
     if "printed" in entry and not isinstance(entry["printed"], dict) and not _same(view.printed, entry["printed"]):
-        problems.append(f"printed {view.power_label or 'value'} is {view.printed or 'not shown'}, expected {entry['printed']}")
+        problems.append(
+            f"printed {view.power_label or 'value'} is {view.printed or 'not shown'}, expected {entry['printed']}"
+        )
     for key in ("printed", "current"):
         for name, wanted in (entry[key] if isinstance(entry.get(key), dict) else {}).items():
             actual = figure(view, str(name), now=key == "current")
@@ -114,7 +128,9 @@ def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
     for stat, wanted in dict(entry.get("stats", {})).items():
         actual = view.stats.get(stat)
         if actual is None or not _same(actual, wanted):
-            problems.append(f"{stat} is {actual if actual is not None else 'not shown'}, expected {wanted} (shown: {dict(view.stats)})")
+            problems.append(
+                f"{stat} is {actual if actual is not None else 'not shown'}, expected {wanted} (shown: {dict(view.stats)})"
+            )
     return problems
 
 
@@ -139,10 +155,15 @@ def check_counter(board: BoardView, entry: dict[str, Any]) -> list[str]:
     actual = shown.get(name)
     if "present" in entry and (actual is not None) != bool(entry["present"]):
         there = f"shows {name} {actual}" if actual is not None else f"shows no {name}"
-        return [f"{owner} board {there}, expected it {'present' if entry['present'] else 'absent'} (counters: {', '.join(shown)})"]
+        return [
+            f"{owner} board {there}, expected it {'present' if entry['present'] else 'absent'} (counters: {', '.join(shown)})"
+        ]
     if "value" in entry and actual != str(entry["value"]):
-        return [f"{owner}'s {name} is {actual}, expected {entry['value']}" if actual is not None
-                else f"{owner} has no counter {name!r} (counters: {', '.join(shown)}), expected {entry['value']}"]
+        return [
+            f"{owner}'s {name} is {actual}, expected {entry['value']}"
+            if actual is not None
+            else f"{owner} has no counter {name!r} (counters: {', '.join(shown)}), expected {entry['value']}"
+        ]
     return []
 
 
@@ -164,7 +185,11 @@ def check_order(match: Match, entries: list[Any]) -> list[str]:
         found = next((index for index in range(after, len(steps)) if _matches(steps[index], entry, game)), None)
         if found is None:
             earlier = next((index for index in range(len(steps)) if _matches(steps[index], entry, game)), None)
-            where = f"only at step {earlier}, not after step {after - 1} ({previous!r})" if earlier is not None else "at no step"
+            where = (
+                f"only at step {earlier}, not after step {after - 1} ({previous!r})"
+                if earlier is not None
+                else "at no step"
+            )
             return [f"order[{position}] {entry!r} occurs {where}"]
         after, previous = found + 1, entry
     return []

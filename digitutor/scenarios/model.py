@@ -219,7 +219,11 @@ def _known_clause(clause_id: str, game: str) -> str | None:
     """Why ``clause_id`` names nothing (None: a clause, an interpretation, or a card's own text of ``game``)."""
     card_id = clause_id.partition(":card.")[2]
     if card_id:
-        return None if card_id in get_game(game).plugs.cards() else f"no {game} card {card_id!r} (a card citation is {game}:card.<card id>)"
+        return (
+            None
+            if card_id in get_game(game).plugs.cards()
+            else f"no {game} card {card_id!r} (a card citation is {game}:card.<card id>)"
+        )
     try:
         find_clause(clause_id)
     except ValueError as error:
@@ -227,11 +231,15 @@ def _known_clause(clause_id: str, game: str) -> str | None:
     return None
 
 
-def _check_clause_ids(ids: list[str], game: str, source: str, where: str, known: bool = False, listed: bool = True) -> None:
+def _check_clause_ids(
+    ids: list[str], game: str, source: str, where: str, known: bool = False, listed: bool = True
+) -> None:
     for position, clause_id in enumerate(ids):
         field_name = f"{where}[{position}]" if listed else where
         if not clause_id.startswith(f"{game}:"):
-            raise InputError(source, field_name, f"expected a {game} clause, interpretation or card id, got {excerpt(clause_id)}")
+            raise InputError(
+                source, field_name, f"expected a {game} clause, interpretation or card id, got {excerpt(clause_id)}"
+            )
         problem = _known_clause(clause_id, game) if known else None
         if problem:
             raise InputError(source, field_name, problem)
@@ -247,7 +255,9 @@ def _demonstrated(entries: list[Any], game: str, source: str) -> tuple[tuple[str
         ids.append(clause_id)
         if not isinstance(entry, str) and isinstance(entry.by_absence, str):
             if not entry.by_absence.strip():
-                raise InputError(source, f"demonstrates[{position}].by_absence", "expected a sentence saying what does not happen")
+                raise InputError(
+                    source, f"demonstrates[{position}].by_absence", "expected a sentence saying what does not happen"
+                )
             absent[clause_id] = entry.by_absence.strip()
     return tuple(ids), absent
 
@@ -258,7 +268,9 @@ def _phase_ids(game: str) -> list[str]:
 
 def _check_phase(phase: Any, game: str, source: str, where: str) -> None:
     if isinstance(phase, str) and phase not in _phase_ids(game):
-        raise InputError(source, where, f"expected a {game} phase ({', '.join(_phase_ids(game))}), got {excerpt(phase)}")
+        raise InputError(
+            source, where, f"expected a {game} phase ({', '.join(_phase_ids(game))}), got {excerpt(phase)}"
+        )
 
 
 def _check_expect(expect: Expect, game: str, source: str) -> None:
@@ -269,10 +281,14 @@ def _check_expect(expect: Expect, game: str, source: str) -> None:
         if counter.value is msgspec.UNSET and counter.present is msgspec.UNSET:
             raise InputError(source, where, "expected value (what the counter shows) or present (true / false)")
         if counter.present is False and counter.value is not msgspec.UNSET:
-            raise InputError(source, where, "expected value or present: false, not both (an absent counter has no value)")
+            raise InputError(
+                source, where, "expected value or present: false, not both (an absent counter has no value)"
+            )
     for position, entry in enumerate(expect.order):
         if isinstance(entry, OrderEntry) and (entry.says is msgspec.UNSET) == (entry.cites is msgspec.UNSET):
-            raise InputError(source, f"expect.order[{position}]", "expected exactly one of says (narration) or cites (a clause id)")
+            raise InputError(
+                source, f"expect.order[{position}]", "expected exactly one of says (narration) or cites (a clause id)"
+            )
         if isinstance(entry, OrderEntry) and isinstance(entry.cites, str):
             _check_clause_ids([entry.cites], game, source, f"expect.order[{position}].cites", listed=False)
     if isinstance(expect.now, NowExpect):
@@ -290,7 +306,9 @@ def check_expect(expect: Expect, game: str, source: str, where: str = "expect") 
 def _check_until(until: Until | None, game: str, source: str) -> dict[str, Any]:
     if until is None:
         return {}
-    given = {name: getattr(until, name) for name in until.__struct_fields__ if getattr(until, name) is not msgspec.UNSET}
+    given = {
+        name: getattr(until, name) for name in until.__struct_fields__ if getattr(until, name) is not msgspec.UNSET
+    }
     if not given:
         raise InputError(source, "until", "expected at least one of turn, phase, whose_turn, decision")
     _check_phase(until.phase, game, source, "until.phase")
@@ -300,7 +318,9 @@ def _check_until(until: Until | None, game: str, source: str) -> dict[str, Any]:
 def parse_scenario(doc: Any, source: str) -> Scenario:
     """Validate a scenario document against its schema; raises InputError naming the file and field."""
     if not isinstance(doc, dict):
-        raise InputError(source, "", f"expected a mapping with game, title, demonstrates, setup, script, expect, got {excerpt(doc)}")
+        raise InputError(
+            source, "", f"expected a mapping with game, title, demonstrates, setup, script, expect, got {excerpt(doc)}"
+        )
     parsed = validate(doc, ScenarioFile, source)
     game = scenario_game(doc, source)
     demonstrates, by_absence = _demonstrated(parsed.demonstrates, game, source)

@@ -51,7 +51,11 @@ class CopyNumbers:
     def copies(self, state: Any, card_id: str, owner: int) -> list[int]:
         """Every copy of ``card_id`` that ``owner`` owns, in copy-number order."""
         table = state.instances
-        found = [uid for uid, card in enumerate(table.cards) if getattr(card, "id", None) == card_id and table.owners[uid] == owner]
+        found = [
+            uid
+            for uid, card in enumerate(table.cards)
+            if getattr(card, "id", None) == card_id and table.owners[uid] == owner
+        ]
         return sorted(found, key=lambda uid: self.rank(uid, owner))
 
     def copy_instance(self, state: Any, name: str, player: int) -> str | None:
@@ -82,8 +86,12 @@ class CopyNumbers:
         if len(uids) == 1:
             return str(state.instances.ids[uids[0]])
         if not uids:
-            raise NamingError(f"Player {owner + 1} has no card {name!r} (name a card by card id, card id#copy or instance id)")
-        raise NamingError(f"Player {owner + 1} has {len(uids)} copies of {name!r}: name one as {name}#1 to {name}#{len(uids)}")
+            raise NamingError(
+                f"Player {owner + 1} has no card {name!r} (name a card by card id, card id#copy or instance id)"
+            )
+        raise NamingError(
+            f"Player {owner + 1} has {len(uids)} copies of {name!r}: name one as {name}#1 to {name}#{len(uids)}"
+        )
 
     def resolve_key(self, state: Any, key: str, player: int) -> str:
         """An action key with every ``card#N`` replaced by its instance and every ``effect-no=N`` by ``effect=N-1``."""

@@ -77,8 +77,16 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
     if script:
         run.failures.append(f"{len(script)} script answer(s) left unused: {script}")
     if scenario.until and not run.stopped_at_until:
-        where = f"at a {run.match.pending.kind} decision" if run.match.pending is not None else "at the end of the game" if run.match.over else f"after {scenario.max_steps} steps"
-        run.failures.append(f"the run stopped {where} before reaching until {scenario.until} (now: {now_facts(run.match)})")
+        where = (
+            f"at a {run.match.pending.kind} decision"
+            if run.match.pending is not None
+            else "at the end of the game"
+            if run.match.over
+            else f"after {scenario.max_steps} steps"
+        )
+        run.failures.append(
+            f"the run stopped {where} before reaching until {scenario.until} (now: {now_facts(run.match)})"
+        )
     run.failures.extend(check_expectations(run))
     return run
 
@@ -103,7 +111,9 @@ def _answer(run: ScenarioRun, script: list[str]) -> bool:
         answer = script.pop(0)
         kind = answer.partition(":")[0]
         if is_done_key(answer) and not any(option.action.kind == kind for option in decision.options):
-            run.passed_over.append(f"script[{entry}] {answer!r}: the {decision.kind} decision does not offer it (that step ended by itself)")
+            run.passed_over.append(
+                f"script[{entry}] {answer!r}: the {decision.kind} decision does not offer it (that step ended by itself)"
+            )
             continue
         try:
             match.choose(run.copies.resolve_key(match.state, answer, decision.player))
@@ -171,8 +181,9 @@ def _check_zone(board: Any, entry: Any) -> list[str]:
     if "stack" in entry:
         stacks = [[*(c.name for c in reversed(card.under)), card.name] for card in zone.cards]
         if list(entry["stack"]) not in stacks:
-            failures.append(f"{player.name}'s {zone_key(zone.id)} has no stack {entry['stack']} "
-                            f"(stacks, bottom first: {stacks})")
+            failures.append(
+                f"{player.name}'s {zone_key(zone.id)} has no stack {entry['stack']} (stacks, bottom first: {stacks})"
+            )
     if "count" in entry and zone.count != entry["count"]:
         failures.append(f"{player.name}'s {zone_key(zone.id)} holds {zone.count} card(s), expected {entry['count']}")
     return failures
@@ -198,9 +209,13 @@ def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
         reason_ids = [reason.citation.id for reason in option.reasons]
         for clause_id in entry.get("cites", []):
             if clause_id not in reason_ids:
-                failures.append(f"option {option.key!r} of {decision.kind}: no reason cites {clause_id} (reasons: {reason_ids})")
+                failures.append(
+                    f"option {option.key!r} of {decision.kind}: no reason cites {clause_id} (reasons: {reason_ids})"
+                )
         if "reasons" in entry and len(option.reasons) != entry["reasons"]:
-            failures.append(f"option {option.key!r} of {decision.kind} has {len(option.reasons)} reason(s), expected {entry['reasons']}")
+            failures.append(
+                f"option {option.key!r} of {decision.kind} has {len(option.reasons)} reason(s), expected {entry['reasons']}"
+            )
         return failures
     return [f"no {entry['decision']} decision offered option {entry['option']!r}"]
 
@@ -231,7 +246,9 @@ def _check_why_not(run: ScenarioRun, entry: Any) -> list[str]:
     if "legal" in entry and (not reasons) != bool(entry["legal"]):
         failures.append(f"proposed {key!r} is {'legal' if not reasons else 'illegal'}")
     if "reasons" in entry and len(reasons) != entry["reasons"]:
-        failures.append(f"proposed {key!r} has {len(reasons)} reason(s), expected {entry['reasons']}: {[r.why for r in reasons]}")
+        failures.append(
+            f"proposed {key!r} has {len(reasons)} reason(s), expected {entry['reasons']}: {[r.why for r in reasons]}"
+        )
     cited = [reason.citation.id for reason in reasons]
     for clause_id in entry.get("cites", []):
         if clause_id not in cited:

@@ -20,21 +20,61 @@ from .runner import run_scenario
 
 #: a small board per game, for a template without --board
 DEFAULT_BOARDS: dict[str, dict[str, Any]] = {
-    "dtector": {"phase": "digi-battle", "active": 0, "players": [
-        {"d_dock": ["greymon"], "deck": ["agumon", "agumon", "agumon"]},
-        {"hand": ["agumon", "palmon"], "deck": ["gabumon", "gabumon", "gabumon"]}]},
-    "arena": {"phase": "battle", "first": 0, "players": [
-        {"duel_zone": ["palmon"], "online": ["tentomon", "hawkmon"]},
-        {"duel_zone": ["gabumon"], "online": ["agumon", "biyomon"]}]},
-    "dcg": {"phase": "main", "active": 0, "first": 0, "turn": 3, "memory": 3, "players": [
-        {"hand": ["st1-03"], "deck": ["st1-03", "st1-03", "st1-03"], "security": ["st1-03", "st1-03"], "battle": ["st1-07"]},
-        {"hand": ["st2-03"], "deck": ["st2-03", "st2-03", "st2-03"], "security": ["st2-03", "st2-03"], "battle": ["st2-06"]}]},
-    "dmb": {"phase": "strategy", "active": 0, "turn": 3, "players": [
-        {"deck": ["palmon", "palmon", "palmon"], "active": ["greymon"]},
-        {"deck": ["palmon", "palmon", "palmon"], "active": ["agumon"]}]},
-    "dbe": {"phase": "strategy", "active": 0, "turn": 3, "players": [
-        {"deck": ["biyomon", "biyomon", "biyomon"], "active": ["agumon"]},
-        {"deck": ["biyomon", "biyomon", "biyomon"], "active": ["gabumon"]}]},
+    "dtector": {
+        "phase": "digi-battle",
+        "active": 0,
+        "players": [
+            {"d_dock": ["greymon"], "deck": ["agumon", "agumon", "agumon"]},
+            {"hand": ["agumon", "palmon"], "deck": ["gabumon", "gabumon", "gabumon"]},
+        ],
+    },
+    "arena": {
+        "phase": "battle",
+        "first": 0,
+        "players": [
+            {"duel_zone": ["palmon"], "online": ["tentomon", "hawkmon"]},
+            {"duel_zone": ["gabumon"], "online": ["agumon", "biyomon"]},
+        ],
+    },
+    "dcg": {
+        "phase": "main",
+        "active": 0,
+        "first": 0,
+        "turn": 3,
+        "memory": 3,
+        "players": [
+            {
+                "hand": ["st1-03"],
+                "deck": ["st1-03", "st1-03", "st1-03"],
+                "security": ["st1-03", "st1-03"],
+                "battle": ["st1-07"],
+            },
+            {
+                "hand": ["st2-03"],
+                "deck": ["st2-03", "st2-03", "st2-03"],
+                "security": ["st2-03", "st2-03"],
+                "battle": ["st2-06"],
+            },
+        ],
+    },
+    "dmb": {
+        "phase": "strategy",
+        "active": 0,
+        "turn": 3,
+        "players": [
+            {"deck": ["palmon", "palmon", "palmon"], "active": ["greymon"]},
+            {"deck": ["palmon", "palmon", "palmon"], "active": ["agumon"]},
+        ],
+    },
+    "dbe": {
+        "phase": "strategy",
+        "active": 0,
+        "turn": 3,
+        "players": [
+            {"deck": ["biyomon", "biyomon", "biyomon"], "active": ["agumon"]},
+            {"deck": ["biyomon", "biyomon", "biyomon"], "active": ["gabumon"]},
+        ],
+    },
 }
 
 EXAMPLES = """\
@@ -55,7 +95,9 @@ EXAMPLES = """\
 def board_setup(doc: Any, game: str, source: str) -> dict[str, Any]:
     """The setup a board file gives: a scenario's ``setup``, ``{board: ...}``, ``{decks: ...}``, or a bare board."""
     if not isinstance(doc, dict):
-        raise InputError(source, "", f"expected a board (a mapping with players) or a scenario file, got {excerpt(doc)}")
+        raise InputError(
+            source, "", f"expected a board (a mapping with players) or a scenario file, got {excerpt(doc)}"
+        )
     if "game" in doc and doc["game"] != game:
         raise InputError(source, "game", f"expected {game} (the game asked for), got {excerpt(doc['game'])}")
     if isinstance(doc.get("setup"), dict):
@@ -82,7 +124,9 @@ def new_scenario(game: str, board: Any = None, source: str = "--board") -> str:
     run = run_scenario(parse_scenario(doc, source))  # lays the board out: a board the rules cannot have raises here
     doc["expect"] = {"now": {key: value for key, value in now_facts(run.match).items() if value is not None}}
     parse_scenario(doc, source)
-    head = (f"# A {game} scenario: fill in title, demonstrates (clause ids from `digitutor rules search`), explains,\n"
-            "# the script (answers, in order) and the expectations, then run `digitutor scenario check FILE`.\n"
-            "# `until: {phase: ..., turn: ..., whose_turn: ..., decision: ...}` stops the run at that point.\n")
+    head = (
+        f"# A {game} scenario: fill in title, demonstrates (clause ids from `digitutor rules search`), explains,\n"
+        "# the script (answers, in order) and the expectations, then run `digitutor scenario check FILE`.\n"
+        "# `until: {phase: ..., turn: ..., whose_turn: ..., decision: ...}` stops the run at that point.\n"
+    )
     return head + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=110) + EXAMPLES.format(game=game)

@@ -140,9 +140,12 @@ class TutorVoila(Voila):
         handlers = [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
         landing = url_path_join(self.server_url, "voila/render", LANDING)
         # RedirectHandler keeps the query string, so /?token=... and /?mode=... carry over.
-        handlers = [(self.server_url, RedirectHandler, {"url": landing, "permanent": False}),
-                    (url_path_join(self.server_url, r"digitutor/room/([\w-]+)"), RoomStatusHandler),
-                    *follow_handlers(self.server_url), *handlers]
+        handlers = [
+            (self.server_url, RedirectHandler, {"url": landing, "permanent": False}),
+            (url_path_join(self.server_url, r"digitutor/room/([\w-]+)"), RoomStatusHandler),
+            *follow_handlers(self.server_url),
+            *handlers,
+        ]
         if self.room_token:
             handlers = [(rule[0], guarded(rule[1], self.room_token), *rule[2:]) for rule in handlers]
         return handlers
@@ -155,7 +158,9 @@ class TutorVoila(Voila):
 
     def stop(self) -> None:
         """Ctrl-C or SIGTERM: every kernel is shut down before the process ends; say so, as it can take a while."""
-        print(f"digitutor: stopping: shutting down {len(self.kernel_manager.list_kernel_ids())} kernel(s) ...", flush=True)
+        print(
+            f"digitutor: stopping: shutting down {len(self.kernel_manager.list_kernel_ids())} kernel(s) ...", flush=True
+        )
         super().stop()
 
     def _run_room(self) -> None:
@@ -164,4 +169,3 @@ class TutorVoila(Voila):
         if self.on_pool_progress is not None:
             report = self.on_pool_progress
             PeriodicCallback(lambda: report(*manager.pool_progress()), PROGRESS_EVERY_MS).start()
-

@@ -43,11 +43,21 @@ KERNEL_PACKAGES = ("sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ip
 #: Pyodide 314 refuses to start in a classic web worker, which is what this Pyodide kernel release
 #: uses; the guard is the only obstacle (dynamic import works in classic workers in every current
 #: browser), so the build removes exactly that statement and fails if it is not found once.
-CLASSIC_WORKER_GUARD = re.compile(r'if\([\w$]+&&[\w$]+\(\)\)throw new Error\("Classic web workers are not supported"\);')
+CLASSIC_WORKER_GUARD = re.compile(
+    r'if\([\w$]+&&[\w$]+\(\)\)throw new Error\("Classic web workers are not supported"\);'
+)
 #: how markers in wheel metadata are evaluated: Pyodide's environment
-MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
-           "platform_machine": "wasm32", "python_version": PYODIDE_PYTHON, "python_full_version": PYODIDE_PYTHON + ".2",
-           "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
+MARKERS = {
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "os_name": "posix",
+    "platform_machine": "wasm32",
+    "python_version": PYODIDE_PYTHON,
+    "python_full_version": PYODIDE_PYTHON + ".2",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "extra": "",
+}
 
 
 class BuildProblem(DigitutorError):
@@ -65,9 +75,17 @@ class Wheel:
     imports: tuple[str, ...]
 
     def lock_entry(self) -> dict[str, object]:
-        return {"name": self.name, "version": self.version, "file_name": self.path.name, "install_dir": "site",
-                "package_type": "package", "imports": list(self.imports), "depends": list(self.depends),
-                "sha256": hashlib.sha256(self.path.read_bytes()).hexdigest(), "unvendored_tests": False}
+        return {
+            "name": self.name,
+            "version": self.version,
+            "file_name": self.path.name,
+            "install_dir": "site",
+            "package_type": "package",
+            "imports": list(self.imports),
+            "depends": list(self.depends),
+            "sha256": hashlib.sha256(self.path.read_bytes()).hexdigest(),
+            "unvendored_tests": False,
+        }
 
 
 def canonical(name: str) -> str:
@@ -93,7 +111,9 @@ def fetch_pyodide(cache: Path, log: Path) -> Path:
     if not tarball.is_file():
         npm = shutil.which("npm")
         if npm is None:
-            raise BuildProblem("npm was not found: the build takes Pyodide from the npm registry (install Node.js and npm)")
+            raise BuildProblem(
+                "npm was not found: the build takes Pyodide from the npm registry (install Node.js and npm)"
+            )
         run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(cache)], log, "npm pack pyodide")
     if not tarball.is_file():
         raise BuildProblem(f"npm pack did not write {tarball}; its output is in {log}")
@@ -130,18 +150,52 @@ def download_wheels(work: Path, lock_info: dict[str, Any], log: Path) -> list[Pa
     wheels = work / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     # versions Pyodide itself tested, for the pure-Python packages its own lock lists
-    tested = {canonical(name): entry["version"] for name, entry in lock_info["packages"].items()
-              if str(entry["file_name"]).endswith("-none-any.whl")}
+    tested = {
+        canonical(name): entry["version"]
+        for name, entry in lock_info["packages"].items()
+        if str(entry["file_name"]).endswith("-none-any.whl")
+    }
     pins = {name: metadata.version(name) for name in PINNED_FROM_BUILD}
     wanted = [f"{name}=={pins[name]}" for name in PINNED_FROM_BUILD]
     wanted += [f"{name}=={tested[name]}" if name in tested else name for name in BROWSER_PACKAGES]
     constraints = work / "constraints.txt"
-    constraints.write_text("".join(f"{name}=={version}\n" for name, version in sorted(tested.items())
-                                   if name not in pins and name not in KERNEL_SHIMS), encoding="utf-8")
-    run([sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "--dest", str(wheels),
-         "--platform", PYODIDE_PLATFORM, "--platform", "any", "--python-version", PYODIDE_PYTHON,
-         "--implementation", "cp", "--abi", "cp" + PYODIDE_PYTHON.replace(".", ""), "--abi", "none",
-         "-c", str(constraints), *wanted], log, "pip download (wheels for the browser)")
+    constraints.write_text(
+        "".join(
+            f"{name}=={version}\n"
+            for name, version in sorted(tested.items())
+            if name not in pins and name not in KERNEL_SHIMS
+        ),
+        encoding="utf-8",
+    )
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--only-binary=:all:",
+            "--dest",
+            str(wheels),
+            "--platform",
+            PYODIDE_PLATFORM,
+            "--platform",
+            "any",
+            "--python-version",
+            PYODIDE_PYTHON,
+            "--implementation",
+            "cp",
+            "--abi",
+            "cp" + PYODIDE_PYTHON.replace(".", ""),
+            "--abi",
+            "none",
+            "-c",
+            str(constraints),
+            *wanted,
+        ],
+        log,
+        "pip download (wheels for the browser)",
+    )
     return sorted(path for path in wheels.glob("*.whl") if canonical(path.name.split("-")[0]) not in KERNEL_SHIMS)
 
 
@@ -153,8 +207,24 @@ def pure_pyyaml(cache: Path, log: Path) -> Path:
     if found:
         return found[0]
     target.mkdir(parents=True, exist_ok=True)
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-binary", "PyYAML", "--wheel-dir", str(target),
-         f"PyYAML=={version}"], log, "pip wheel PyYAML (pure Python)", env={**os.environ, "PYYAML_FORCE_LIBYAML": "0"})
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-binary",
+            "PyYAML",
+            "--wheel-dir",
+            str(target),
+            f"PyYAML=={version}",
+        ],
+        log,
+        "pip wheel PyYAML (pure Python)",
+        env={**os.environ, "PYYAML_FORCE_LIBYAML": "0"},
+    )
     found = sorted(target.glob(f"[pP]y[yY][aA][mM][lL]-{version}-py3-none-any.whl"))
     if not found:
         raise BuildProblem(f"PyYAML {version} did not build as a pure-Python wheel; the output is in {log}")
@@ -164,8 +234,10 @@ def pure_pyyaml(cache: Path, log: Path) -> Path:
 def marker_wheel(target: Path, name: str, version: str) -> Path:
     """An empty wheel that only says ``name`` is installed (for a module Pyodide 314 has in its standard library)."""
     dist = f"{name}-{version}.dist-info"
-    files = {f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
-             f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: digitutor\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    files = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: digitutor\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
     path = target / f"{name}-{version}-py3-none-any.whl"
     write_wheel(path, {key: value.encode() for key, value in files.items()}, dist)
     return path
@@ -180,7 +252,9 @@ def write_wheel(path: Path, files: dict[str, bytes], dist_info: str) -> None:
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             record.append(f"{name},sha256={digest},{len(data)}")
         record.append(f"{dist_info}/RECORD,,")
-        archive.writestr(zipfile.ZipInfo(f"{dist_info}/RECORD", date_time=(1980, 1, 1, 0, 0, 0)), "\n".join(record) + "\n")
+        archive.writestr(
+            zipfile.ZipInfo(f"{dist_info}/RECORD", date_time=(1980, 1, 1, 0, 0, 0)), "\n".join(record) + "\n"
+        )
 
 
 def read_wheel(path: Path) -> Wheel:
@@ -223,7 +297,9 @@ def write_lock(pyodide_dir: Path, info: dict[str, object], wheels: list[Path]) -
     for name, wheel in sorted(entries.items()):
         if wheel.path.parent != pyodide_dir:
             shutil.copy2(wheel.path, pyodide_dir / wheel.path.name)
-            wheel = Wheel(pyodide_dir / wheel.path.name, *[getattr(wheel, f) for f in ("name", "version", "depends", "imports")])
+            wheel = Wheel(
+                pyodide_dir / wheel.path.name, *[getattr(wheel, f) for f in ("name", "version", "depends", "imports")]
+            )
         packages[name] = wheel.lock_entry()
     lock = {"info": info["info"], "packages": packages}
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")

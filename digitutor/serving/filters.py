@@ -54,11 +54,11 @@ def _from_v1(data: bytes) -> tuple[Any, Any] | None:
     count = int.from_bytes(data[:8], "little")
     if not 5 <= count <= 1024 or len(data) < 8 * (count + 1):
         return None
-    offsets = [int.from_bytes(data[8 * (i + 1): 8 * (i + 2)], "little") for i in range(count)]
+    offsets = [int.from_bytes(data[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
     offsets.append(len(data))
     try:
-        header = json.loads(data[offsets[1]:offsets[2]])
-        content = json.loads(data[offsets[4]:offsets[5]])
+        header = json.loads(data[offsets[1] : offsets[2]])
+        content = json.loads(data[offsets[4] : offsets[5]])
     except (ValueError, UnicodeDecodeError):
         return None
     return header, content

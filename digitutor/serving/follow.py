@@ -53,10 +53,22 @@ KEY_HEADER = "X-Digitutor-Teacher"
 #: the largest view the server accepts (a DCG board with its rule quotes is about 60 KiB)
 MAX_BODY = 512 * 1024
 #: the fields a published view may have, each a string of at most this many characters
-FIELDS = {"title": 2_000, "status": 2_000, "board": 400_000, "rule": 200_000, "decision": 100_000,
-          "lesson": 50_000, "viewer": 200, "app": 200, "answered": 2_000}
+FIELDS = {
+    "title": 2_000,
+    "status": 2_000,
+    "board": 400_000,
+    "rule": 200_000,
+    "decision": 100_000,
+    "lesson": 50_000,
+    "viewer": 200,
+    "app": 200,
+    "answered": 2_000,
+}
 #: the Learn app and the position a view may carry for "Try from here" (kept apart from the stream)
-TRY_FIELDS = {"try_app": re.compile(r"learn_[a-z0-9]{1,20}\.ipynb"), "try_position": re.compile(r"dt1\.[A-Za-z0-9_-]{1,60000}")}
+TRY_FIELDS = {
+    "try_app": re.compile(r"learn_[a-z0-9]{1,20}\.ipynb"),
+    "try_position": re.compile(r"dt1\.[A-Za-z0-9_-]{1,60000}"),
+}
 #: a vote: ``{"voter": <the follower id the stream gave>, "seq": <view>, "option": <1-based legal option>}``
 VOTER = re.compile(r"[A-Za-z0-9_-]{8,40}")
 MAX_VOTE_BODY = 200
@@ -232,8 +244,11 @@ class FollowRoute(RequestHandler):
             super()._log()
             return
         hub: Hub = self.settings["digitutor_follow"]
-        hub.log_refusal(self.request.path, f"{self.get_status()} {self.request.method} {self.request.path} "
-                                           f"from {self.request.remote_ip}: {self._refusal}")
+        hub.log_refusal(
+            self.request.path,
+            f"{self.get_status()} {self.request.method} {self.request.path} "
+            f"from {self.request.remote_ip}: {self._refusal}",
+        )
 
 
 class BodyRoute(FollowRoute):
@@ -386,8 +401,10 @@ class TryHandler(FollowRoute):
         if self.get_query_argument("seq", "") != str(hub.seq) or hub.attempt is None:
             self.set_status(404)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish("The teacher's board cannot be tried from here right now (the teacher has moved on, "
-                        "or the board is not a Learn app's): press Try from here again.")
+            self.finish(
+                "The teacher's board cannot be tried from here right now (the teacher has moved on, "
+                "or the board is not a Learn app's): press Try from here again."
+            )
             return
         app, position = hub.attempt
         self.redirect(url_path_join(self.settings.get("base_url", "/"), "voila/render", app) + f"?position={position}")
@@ -413,8 +430,10 @@ def follow_handlers(base: str) -> list[tuple]:
     """The follow routes under ``base`` (the server's base URL); they find the hub in the settings."""
     from jupyter_server.utils import url_path_join
 
-    return [(url_path_join(base, "digitutor/follow"), FollowPageHandler),
-            (url_path_join(base, "digitutor/follow/events"), EventsHandler),
-            (url_path_join(base, "digitutor/follow/try"), TryHandler),
-            (url_path_join(base, "digitutor/follow/vote"), VoteHandler),
-            (url_path_join(base, "digitutor/follow/publish"), PublishHandler)]
+    return [
+        (url_path_join(base, "digitutor/follow"), FollowPageHandler),
+        (url_path_join(base, "digitutor/follow/events"), EventsHandler),
+        (url_path_join(base, "digitutor/follow/try"), TryHandler),
+        (url_path_join(base, "digitutor/follow/vote"), VoteHandler),
+        (url_path_join(base, "digitutor/follow/publish"), PublishHandler),
+    ]

@@ -51,9 +51,11 @@ WATCHDOG = """<script>
 
 
 def _page(title: str, body: str, status_script: str = "") -> str:
-    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
-            f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><style>{_STYLE}</style></head>"
-            f"<body><main>{body}</main>{status_script}</body></html>")
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1"><style>{_STYLE}</style></head>'
+        f"<body><main>{body}</main>{status_script}</body></html>"
+    )
 
 
 def waiting_page(ticket: str, status_url: str) -> str:
@@ -80,23 +82,26 @@ def waiting_page(ticket: str, status_url: str) -> str:
   ask();
 }})();
 </script>"""
-    body = ("<h1 class=\"dt-waiting\">Starting your board…</h1>"
-            "<p id=\"dt-queue-line\" class=\"dt-queue-line\">Finding your place in the queue.</p>"
-            "<p>The server prepares one board per attendee. This page opens it by itself as soon as it is ready.</p>"
-            "<noscript>This page needs JavaScript to open your board.</noscript>")
+    body = (
+        '<h1 class="dt-waiting">Starting your board…</h1>'
+        '<p id="dt-queue-line" class="dt-queue-line">Finding your place in the queue.</p>'
+        "<p>The server prepares one board per attendee. This page opens it by itself as soon as it is ready.</p>"
+        "<noscript>This page needs JavaScript to open your board.</noscript>"
+    )
     return _page("Starting your board", body, script)
 
 
 def room_full_page(running: int) -> str:
     """Shown instead of an app when the server runs as many kernels as it may."""
-    body = ("<h1 class=\"dt-room-full\">The room is full right now</h1>"
-            f"<p>This server is running all the apps it can ({running}). Close a tab you no longer use, "
-            "or try again in a minute.</p><p><button type=\"button\" onclick=\"window.location.reload()\">Try again</button></p>")
+    body = (
+        '<h1 class="dt-room-full">The room is full right now</h1>'
+        f"<p>This server is running all the apps it can ({running}). Close a tab you no longer use, "
+        'or try again in a minute.</p><p><button type="button" onclick="window.location.reload()">Try again</button></p>'
+    )
     return _page("The room is full", body)
 
 
 def token_needed_page() -> str:
     """Shown for any request without the room's token (``--lan``)."""
-    body = ("<h1>This tutor needs its link</h1><p>Open the link the teacher shared, "
-            "<code>?token=…</code> included.</p>")
+    body = "<h1>This tutor needs its link</h1><p>Open the link the teacher shared, <code>?token=…</code> included.</p>"
     return _page("Link needed", body)

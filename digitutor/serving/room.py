@@ -50,8 +50,11 @@ def room_manager(base: type) -> type:
 
         max_kernels = Integer(40, config=True, help="At most this many kernels run at once (pools included).")
         start_concurrency = Integer(0, config=True, help="Kernels starting at once; 0 = one per core.")
-        connect_timeout = Float(CONNECT_TIMEOUT_S, config=True,
-                                help="Shut down a page's kernel whose websocket never opened within this (s).")
+        connect_timeout = Float(
+            CONNECT_TIMEOUT_S,
+            config=True,
+            help="Shut down a page's kernel whose websocket never opened within this (s).",
+        )
 
         def __init__(self, **kwargs: Any) -> None:
             self._inflight = 0
@@ -135,8 +138,11 @@ def room_manager(base: type) -> type:
             failed = [task for task in pool if task.done() and not _succeeded(task)]
             for task in failed:
                 pool.remove(task)
-                self.log.warning("digitutor: a preheated kernel for %s failed to start: %r", notebook,
-                                 None if task.cancelled() else task.exception())
+                self.log.warning(
+                    "digitutor: a preheated kernel for %s failed to start: %r",
+                    notebook,
+                    None if task.cancelled() else task.exception(),
+                )
             pool.sort(key=lambda task: not _succeeded(task))
             if failed:
                 self.fill_if_needed(delay=0, notebook_name=notebook)
@@ -225,8 +231,12 @@ class Queue:
         self._admit(entry.notebook)
         waiting = self._waiting(entry.notebook)
         ahead = waiting.index(ticket) if ticket in waiting else 0
-        return {"gone": False, "admitted": entry.admitted is not None, "ahead": ahead,
-                "starting": max(0, self.manager._pool_size(entry.notebook) - self.manager.ready_count(entry.notebook))}
+        return {
+            "gone": False,
+            "admitted": entry.admitted is not None,
+            "ahead": ahead,
+            "starting": max(0, self.manager._pool_size(entry.notebook) - self.manager.ready_count(entry.notebook)),
+        }
 
     def claim(self, ticket: str, notebook: str) -> bool:
         """True (and the ticket is used up) when this admitted ticket may take a kernel now."""
@@ -240,12 +250,14 @@ class Queue:
         return [key for key, entry in self.tickets.items() if entry.notebook == notebook and entry.admitted is None]
 
     def _free(self, notebook: str) -> int:
-        admitted = sum(1 for entry in self.tickets.values() if entry.notebook == notebook and entry.admitted is not None)
+        admitted = sum(
+            1 for entry in self.tickets.values() if entry.notebook == notebook and entry.admitted is not None
+        )
         return self.manager.ready_count(notebook) - admitted
 
     def _admit(self, notebook: str) -> None:
         free, now = self._free(notebook), time.monotonic()
-        for key in self._waiting(notebook)[:max(free, 0)]:
+        for key in self._waiting(notebook)[: max(free, 0)]:
             self.tickets[key].admitted = now
 
     def _tidy(self) -> None:

@@ -56,8 +56,14 @@ def queued(notebook: str) -> bool:
     return notebook.rsplit("/", 1)[-1].startswith("learn_")
 
 
-def plan_room(learn_notebooks: list[str], room: int, games: list[str], max_kernels: int | None,
-              connect_timeout: float = CONNECT_TIMEOUT_S, other_notebooks: list[str] | None = None) -> RoomPlan:
+def plan_room(
+    learn_notebooks: list[str],
+    room: int,
+    games: list[str],
+    max_kernels: int | None,
+    connect_timeout: float = CONNECT_TIMEOUT_S,
+    other_notebooks: list[str] | None = None,
+) -> RoomPlan:
     """``room`` preheated kernels for each chosen game's Learn notebook (all when ``games`` is empty), 1 for the rest.
 
     Every other app (``other_notebooks``: the landing page, rulings, rulebook, deck check, compare)

@@ -52,7 +52,9 @@ def check_tools() -> None:
         except metadata.PackageNotFoundError:
             raise BuildProblem(f"{name} is not installed: pip install 'digitutor[static]'") from None
         if not (found == version or found.startswith(version + ".")):
-            raise BuildProblem(f"{name} {found} is installed, the static build needs {version}.x: pip install 'digitutor[static]'")
+            raise BuildProblem(
+                f"{name} {found} is installed, the static build needs {version}.x: pip install 'digitutor[static]'"
+            )
     if shutil.which("npm") is None and not (cache_dir() / f"pyodide-{bp.PYODIDE_VERSION}.tgz").is_file():
         raise BuildProblem("npm was not found: the build takes Pyodide from the npm registry (install Node.js and npm)")
 
@@ -101,8 +103,13 @@ def _build(work: Path, cache: Path, log: Path) -> Path:
     lite = work / "lite"
     pyodide_dir = lite / "static" / "pyodide"
     lock = bp.unpack_pyodide(bp.fetch_pyodide(cache, log), pyodide_dir)
-    wheels = [*bp.download_wheels(work, lock, log), bp.pure_pyyaml(cache, log), digitutor_wheel(work, log),
-              *kernel_shims(), bp.marker_wheel(pyodide_dir, "sqlite3", "3.0.0")]
+    wheels = [
+        *bp.download_wheels(work, lock, log),
+        bp.pure_pyyaml(cache, log),
+        digitutor_wheel(work, log),
+        *kernel_shims(),
+        bp.marker_wheel(pyodide_dir, "sqlite3", "3.0.0"),
+    ]
     packages = bp.write_lock(pyodide_dir, lock, wheels)
     contents = lite / "files"
     contents.mkdir()
@@ -110,12 +117,22 @@ def _build(work: Path, cache: Path, log: Path) -> Path:
         shutil.copy2(notebook, contents / notebook.name)
     preload = sorted({*bp.KERNEL_PACKAGES, "digitutor", "ipywidgets", "anywidget"} & {*packages, "pyodide_kernel"})
     settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": preload}}
-    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
-        "appName": "digitutor", "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings}}}
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "digitutor",
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": settings},
+        },
+    }
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     site = work / "site"
     voici = [sys.executable, "-c", "from voici_core.app import main; main()"]  # voici_core's own __main__ wants `voici`
-    run([*voici, "build", "--contents", "files", "--output-dir", str(site), "--no-sourcemaps"], log, "voici build", cwd=lite)
+    run(
+        [*voici, "build", "--contents", "files", "--output-dir", str(site), "--no-sourcemaps"],
+        log,
+        "voici build",
+        cwd=lite,
+    )
     bp.allow_classic_worker(site / "static" / "pyodide")
     finish_pages(site)
     return site
@@ -158,8 +175,11 @@ def digitutor_wheel(work: Path, log: Path) -> Path:
     target = work / "digitutor-wheel"
     target.mkdir()
     if (root / "pyproject.toml").is_file() and (root / "cards").is_dir():
-        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(target), str(root)],
-            log, "pip wheel digitutor")
+        run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(target), str(root)],
+            log,
+            "pip wheel digitutor",
+        )
     else:
         _wheel_from_installed(package, target)
     found = sorted(target.glob("digitutor-*.whl"))
@@ -171,9 +191,14 @@ def digitutor_wheel(work: Path, log: Path) -> Path:
 def _wheel_from_installed(package: Path, target: Path) -> None:
     version = metadata.version("digitutor")
     dist = f"digitutor-{version}.dist-info"
-    files = {f"digitutor/{path.relative_to(package).as_posix()}": path.read_bytes()
-             for path in package.rglob("*") if path.is_file() and "__pycache__" not in path.parts}
-    requires = "".join(f"Requires-Dist: {req}\n" for req in metadata.requires("digitutor") or () if "extra ==" not in req)
+    files = {
+        f"digitutor/{path.relative_to(package).as_posix()}": path.read_bytes()
+        for path in package.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    requires = "".join(
+        f"Requires-Dist: {req}\n" for req in metadata.requires("digitutor") or () if "extra ==" not in req
+    )
     files[f"{dist}/METADATA"] = f"Metadata-Version: 2.1\nName: digitutor\nVersion: {version}\n{requires}".encode()
     files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: digitutor\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     bp.write_wheel(target / f"digitutor-{version}-py3-none-any.whl", files, dist)
@@ -182,4 +207,3 @@ def _wheel_from_installed(package: Path, target: Path) -> None:
 def versions() -> dict[str, str]:
     """What the build bundles, for the docs and the log."""
     return {"pyodide": bp.PYODIDE_VERSION, **{name: metadata.version(name) for name in TOOLS}}
-

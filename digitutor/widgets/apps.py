@@ -33,8 +33,12 @@ COURSE = "Course"
 GUIDED, FREE, HOT_SEAT = "Guided lesson", "Free play against the computer", "Hot-seat (two people)"
 #: the mode names a saved position uses
 MODE_IDS = {GUIDED: "guided", FREE: "free", HOT_SEAT: "hot-seat"}
-TOOLTIPS = {COURSE: "The lessons of this game, what you have done, and where to continue",
-            GUIDED: "A prepared game with lesson notes", FREE: "You against the computer", HOT_SEAT: "Two people at one screen"}
+TOOLTIPS = {
+    COURSE: "The lessons of this game, what you have done, and where to continue",
+    GUIDED: "A prepared game with lesson notes",
+    FREE: "You against the computer",
+    HOT_SEAT: "Two people at one screen",
+}
 MAX_SEED = 10**9
 #: a position made for "Try from here" (follow mode): a board of the teacher's seat, its hidden cards dealt afresh
 TRY_SOURCE = "try from here"
@@ -49,7 +53,7 @@ def agent_names(game: Any) -> list[str]:
 
 def message_page(title: str, text: str) -> widgets.VBox:
     """A plain page for a game that cannot be played here (yet)."""
-    body = widgets.HTML(f"<p>{esc(text)}</p><p><a href=\"./rulebook.ipynb\">Read its rulebook</a></p>")
+    body = widgets.HTML(f'<p>{esc(text)}</p><p><a href="./rulebook.ipynb">Read its rulebook</a></p>')
     return AppPage(title, [body], css="dt-message")
 
 
@@ -67,13 +71,20 @@ class LearnApp(AppPage):
         self.progress = Progress({game_id: {entry.id: entry.digest for entry in self.lessons}})
         modes = ([COURSE, GUIDED] if self.lesson else []) + [FREE, HOT_SEAT]
         first = GUIDED if self.lesson else FREE
-        self.mode = widgets.ToggleButtons(options=modes, value=first, style={"button_width": "auto"},
-                                          tooltips=[TOOLTIPS[mode] for mode in modes])
+        self.mode = widgets.ToggleButtons(
+            options=modes, value=first, style={"button_width": "auto"}, tooltips=[TOOLTIPS[mode] for mode in modes]
+        )
         self.mode.add_class("dt-mode")
-        self.seed = widgets.BoundedIntText(value=1, min=0, max=MAX_SEED, description="Seed", layout=widgets.Layout(width="160px"))
+        self.seed = widgets.BoundedIntText(
+            value=1, min=0, max=MAX_SEED, description="Seed", layout=widgets.Layout(width="160px")
+        )
         names = agent_names(self.game)
-        self.opponent = widgets.Dropdown(options=names, value=names[0], description="Computer", layout=widgets.Layout(width="220px"))
-        self.new_game = widgets.Button(description="New game", button_style="success", tooltip="Start a new game with these settings")
+        self.opponent = widgets.Dropdown(
+            options=names, value=names[0], description="Computer", layout=widgets.Layout(width="220px")
+        )
+        self.new_game = widgets.Button(
+            description="New game", button_style="success", tooltip="Start a new game with these settings"
+        )
         self.new_game.add_class("dt-new-game")
         self.free_options = widgets.HBox([self.seed, self.opponent, self.new_game])
         missing = "" if self.lesson else f"There is no guided lesson for {self.game.title} yet: enjoy a free game."
@@ -81,8 +92,12 @@ class LearnApp(AppPage):
         self._mode = first
         self._quiet = False
         self._wanted: CourseLesson | None = None  #: the lesson the page's link asked for (``?lesson=``)
-        self.tutor = Tutor(self._model(first), presenter_toggle=False, store_key=f"digitutor:learn:{game_id}",
-                           app_id=f"learn:{game_id}")
+        self.tutor = Tutor(
+            self._model(first),
+            presenter_toggle=False,
+            store_key=f"digitutor:learn:{game_id}",
+            app_id=f"learn:{game_id}",
+        )
         self.tutor.mode_info = self._mode_info
         self.tutor.restorer = self._restore
         self.course = CoursePage(self.lessons, self.progress, self.open_lesson)
@@ -97,7 +112,9 @@ class LearnApp(AppPage):
         self.tutor.model.observe(self._finished, ["step", "revision"])
         self.tutor.model.on_answered(self.answered)  # the lesson questions panel reports each answer: kept progress
         on_query(self._course_query)
-        on_query(lambda params: attach_editor(self, game_id, lambda: self.tutor.model.match, params))  # ?edit=1: the bench
+        on_query(
+            lambda params: attach_editor(self, game_id, lambda: self.tutor.model.match, params)
+        )  # ?edit=1: the bench
 
     def _model(self, mode: str) -> TutorModel:
         return TutorModel(self._spec(mode), self.lesson if mode == GUIDED else None)
@@ -147,7 +164,11 @@ class LearnApp(AppPage):
         wanted = self.mode.value
         self.tutor.confirm.ask(
             f"Start a new game ({wanted})? The {len(model.match.steps)} steps of this game will be lost "
-            "(use Save or share to keep them).", "Yes, start the new game", self._switch, self._keep)
+            "(use Save or share to keep them).",
+            "Yes, start the new game",
+            self._switch,
+            self._keep,
+        )
 
     def _keep(self) -> None:
         self._set_mode(self._mode)
@@ -210,8 +231,9 @@ class LearnApp(AppPage):
             self._set_mode(COURSE)
         self._show_options()
         self._mode = mode
-        self.tutor.model.adopt(match, position.step, spec, self.lesson if mode == GUIDED else None,
-                               position.options.get("screen"))
+        self.tutor.model.adopt(
+            match, position.step, spec, self.lesson if mode == GUIDED else None, position.options.get("screen")
+        )
 
     def _restore_try(self, position: Position, match: Match, source: str) -> None:
         """A position to try from (follow mode): its board as a game of free play, opened at the learner's decision."""
@@ -247,10 +269,13 @@ class LearnApp(AppPage):
         stem = position.options.get("lesson", self.lessons[0].stem if self.lessons else "")
         entry = find_lesson(self.lessons, stem) if isinstance(stem, str) else None
         if entry is None:
-            raise InputError("saved position", "options.lesson",
-                             f"expected one of {', '.join(item.stem for item in self.lessons)}")
+            raise InputError(
+                "saved position", "options.lesson", f"expected one of {', '.join(item.stem for item in self.lessons)}"
+            )
         if self._wanted is not None and entry is not self._wanted:
-            raise InputError("saved position", "options.lesson", f"this page was opened for lesson {self._wanted.stem!r}")
+            raise InputError(
+                "saved position", "options.lesson", f"this page was opened for lesson {self._wanted.stem!r}"
+            )
         return entry
 
     def open_lesson(self, entry: CourseLesson) -> None:
@@ -283,8 +308,9 @@ class LearnApp(AppPage):
         self._wanted = entry or self.lessons[0]
         self.open_lesson(self._wanted)
         if entry is None:
-            self.tutor.model.error = one_line(f"There is no lesson {stem!r} in the {self.game.title} course: "
-                                              "here is its first lesson.", 200)
+            self.tutor.model.error = one_line(
+                f"There is no lesson {stem!r} in the {self.game.title} course: here is its first lesson.", 200
+            )
 
     def _finished(self, _change: Any = None) -> None:
         """A lesson played to its end (its ``until``, else the game's end) is kept as finished."""

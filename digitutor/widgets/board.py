@@ -55,8 +55,13 @@ def _words_html(words: tuple[Word, ...]) -> str:
             f'<details class="dt-card-word" data-clause="{esc(word.source)}"><summary>{esc(word.shown)}{also}</summary>'
             f'<div class="dt-crumb"><span class="dt-label">{kind}</span> {esc(word.where())} <code>{esc(word.source)}</code></div>'
             f'<blockquote class="dt-quote">{_word_quote(word)}</blockquote>'
-            + (f'<div class="dt-crumb">{"Note" if word.interpretation else "Editor&#8217;s note"}: {esc(note)}</div>' if note else "")
-            + "</details>")
+            + (
+                f'<div class="dt-crumb">{"Note" if word.interpretation else "Editor&#8217;s note"}: {esc(note)}</div>'
+                if note
+                else ""
+            )
+            + "</details>"
+        )
     return f'<div class="dt-card-words"><b>Words on this card</b>{"".join(parts)}</div>'
 
 
@@ -70,9 +75,13 @@ def _word_quote(word: Word) -> str:
 
 def _parts(card: CardView, words: tuple[Word, ...] = ()) -> str:
     """The whole card as the rulebook's card diagram names its parts."""
-    facts = "".join(f"<dt>{named(part.label, part.citation)}</dt><dd>{esc(part.value)}</dd>" for part in card.parts if part.value)
-    return (f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
-            f'{_under_html(card)}{_words_html(words)}</div>')
+    facts = "".join(
+        f"<dt>{named(part.label, part.citation)}</dt><dd>{esc(part.value)}</dd>" for part in card.parts if part.value
+    )
+    return (
+        f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
+        f"{_under_html(card)}{_words_html(words)}</div>"
+    )
 
 
 def _details(card: CardView, words: tuple[Word, ...] = ()) -> str:
@@ -91,8 +100,10 @@ def _details(card: CardView, words: tuple[Word, ...] = ()) -> str:
         rows.append(("State", "suspended"))
     facts = "".join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows if value)
     text = f'<p class="dt-card-text">{esc(card.text)}</p>' if card.text else ""
-    return (f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
-            f'{text}{_under_html(card)}{_words_html(words)}</div>')
+    return (
+        f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
+        f"{text}{_under_html(card)}{_words_html(words)}</div>"
+    )
 
 
 def card_html(card: CardView, game: str = "") -> str:
@@ -104,12 +115,22 @@ def card_html(card: CardView, game: str = "") -> str:
     """
     tall = " dt-face-tall" if game in TALL_GAMES else ""
     if card.hidden:
-        return ('<div class="dt-card dt-card-back" title="A hidden card" aria-label="a hidden card">'
-                f'<div class="dt-face{tall}">?</div></div>')
+        return (
+            '<div class="dt-card dt-card-back" title="A hidden card" aria-label="a hidden card">'
+            f'<div class="dt-face{tall}">?</div></div>'
+        )
     face, words = face_html(card, game)
-    under = f'<span class="dt-under" title="{len(card.under)} card(s) under it">+{len(card.under)}</span>' if card.under else ""
-    css = ("dt-card" + (" dt-face-down" if card.face_down else "") + (" dt-suspended" if card.suspended else "")
-           + (" dt-has-under" if card.under else ""))
+    under = (
+        f'<span class="dt-under" title="{len(card.under)} card(s) under it">+{len(card.under)}</span>'
+        if card.under
+        else ""
+    )
+    css = (
+        "dt-card"
+        + (" dt-face-down" if card.face_down else "")
+        + (" dt-suspended" if card.suspended else "")
+        + (" dt-has-under" if card.under else "")
+    )
     frame = frame_colour(card.colour or card.kind)
     return (
         f'<details class="{css}" style="--dt-frame: {frame}" data-card="{esc(card.uid)}">'
@@ -129,10 +150,12 @@ def pile_html(zone: ZoneView, count: int, top: CardView | None, game: str = "") 
         back = " dt-pile-back" if count and top is not None else ""
         return f'<div class="dt-pile{back}" title="{tip}"><b>{count}</b></div>'
     frame = frame_colour(top.colour or top.kind)
-    return (f'<details class="dt-card dt-pile-card" style="--dt-frame: {frame}" data-card="{esc(top.uid)}">'
-            f'<summary title="{tip}; on top: {esc(top.name)} (click for the whole card)">'
-            f'<div class="dt-pile dt-pile-top"><b>{count}</b><span>{esc(top.name)}</span></div></summary>'
-            f'{_details(top, face_html(top, game)[1])}</details>')
+    return (
+        f'<details class="dt-card dt-pile-card" style="--dt-frame: {frame}" data-card="{esc(top.uid)}">'
+        f'<summary title="{tip}; on top: {esc(top.name)} (click for the whole card)">'
+        f'<div class="dt-pile dt-pile-top"><b>{count}</b><span>{esc(top.name)}</span></div></summary>'
+        f"{_details(top, face_html(top, game)[1])}</details>"
+    )
 
 
 def zone_html(zone: ZoneView, game: str = "") -> str:
@@ -154,26 +177,34 @@ def zone_html(zone: ZoneView, game: str = "") -> str:
     css = "dt-stack" if zone.layout == "stack" else "dt-cards"
     backs = ""
     if hidden:  # the backs a viewer may not see through: one tile with their count, not every back
-        backs = (f'<div class="dt-pile dt-pile-back" title="{len(hidden)} hidden card(s)"><b>{len(hidden)}</b>'
-                 f'<span>hidden</span></div>')
+        backs = (
+            f'<div class="dt-pile dt-pile-back" title="{len(hidden)} hidden card(s)"><b>{len(hidden)}</b>'
+            f"<span>hidden</span></div>"
+        )
     body = f'<div class="{css}">{"".join(card_html(card, game) for card in shown)}{backs}</div>'
     wide = " dt-zone-wide" if zone.layout == "row" and len(shown) > WIDE_ZONE else ""
     wide = " dt-zone-narrow" if len(shown) == 1 and not hidden else wide  # its title wraps to the card's width
     return f'<div class="dt-zone{wide}" data-zone="{esc(zone.id)}">{title}{body}</div>'
 
 
-def player_html(player: PlayerView, viewer: int | None, near: bool = False, deciding: bool = False, game: str = "") -> str:
+def player_html(
+    player: PlayerView, viewer: int | None, near: bool = False, deciding: bool = False, game: str = ""
+) -> str:
     """One side: name, counters, zones; ``near`` is drawn full size next to the decision, the other side compact."""
     drawn = {zone.title for zone in player.zones if zone.cards or zone.count}
-    counters = "".join(f'<span class="dt-counter{" dt-counter-drawn" if k in drawn else ""}">{esc(k)} <b>{esc(v)}</b></span>'
-                       for k, v in player.counters.items())
+    counters = "".join(
+        f'<span class="dt-counter{" dt-counter-drawn" if k in drawn else ""}">{esc(k)} <b>{esc(v)}</b></span>'
+        for k, v in player.counters.items()
+    )
     you = f" ({named('you', player.you)})" if viewer is not None and player.index == viewer else ""
     css = "dt-player" + (" dt-active" if player.active else "") + (" dt-near" if near else " dt-far")
     css += " dt-deciding" if deciding else ""
     zones = "".join(zone_html(zone, game) for zone in player.zones if zone.cards or zone.count)
     empty = [zone for zone in player.zones if not (zone.cards or zone.count)]
     if empty:  # one short line instead of a box per empty zone
-        names = ", ".join(f'<span data-zone="{esc(zone.id)}">{named(zone.title, zone.citation)}</span>' for zone in empty)
+        names = ", ".join(
+            f'<span data-zone="{esc(zone.id)}">{named(zone.title, zone.citation)}</span>' for zone in empty
+        )
         zones += f'<div class="dt-zone dt-zone-empty"><div class="dt-zone-title">Empty: {names}</div></div>'
     return (
         f'<div class="{css}" data-player="{player.index}"><div class="dt-player-head">'
@@ -215,7 +246,9 @@ def board_html(board: BoardView, viewer: int | None, decider: int | None = None)
     names = {p.index: p.name for p in board.players}
     eyes = "Judge's view: every card face up" if viewer is None else f"{esc(names.get(viewer, viewer))}'s view"
     top = f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span><span>{eyes}</span></div>'
-    sides = [player_html(player, viewer, player.index == near, player.index == decider, board.game) for player in players]
+    sides = [
+        player_html(player, viewer, player.index == near, player.index == decider, board.game) for player in players
+    ]
     if board.gauges and len(sides) == 2:
         far = players[1].index if near is not None else players[0].index
         sides.insert(1, "".join(gauge_html(gauge, names, far) for gauge in board.gauges))

@@ -70,14 +70,22 @@ def _name_height(name: str, face: Face, step: float, camel: bool = True) -> floa
 def _name_step(name: str, room: tuple[float, ...]) -> float:
     """The first name size (``NAME_TRIES``) at which the name takes at most two lines on every face and fits ``room``,
     the height left for it on each face of ``FACES``; else the two-line size that takes the least height."""
-    tries = [(step, camel) for step, camel in NAME_TRIES
-             if all(name_lines(name, face.width / (face.name * step), camel) <= 2 for face in FACES)]
+    tries = [
+        (step, camel)
+        for step, camel in NAME_TRIES
+        if all(name_lines(name, face.width / (face.name * step), camel) <= 2 for face in FACES)
+    ]
     for step, camel in tries:
         if all(_name_height(name, face, step, camel) <= space for face, space in zip(FACES, room, strict=False)):
             return step
     if not tries:
         return NAME_TRIES[-1][0]
-    return min(tries, key=lambda t: max(_name_height(name, face, t[0], t[1]) - space for face, space in zip(FACES, room, strict=False)))[0]
+    return min(
+        tries,
+        key=lambda t: max(
+            _name_height(name, face, t[0], t[1]) - space for face, space in zip(FACES, room, strict=False)
+        ),
+    )[0]
 
 
 def _power_step(number: str) -> float:
@@ -114,8 +122,10 @@ def _attack_rows(card: CardView, game: str) -> tuple[list[str], list[Word], int]
             ability = f'<span class="dt-shorthand"{_tip(read.ability)}>{esc(read.ability.shown)}</span>'
         elif read.raw:
             ability = f"<span>{esc(read.raw)}</span>"
-        rows.append(f'<div class="dt-attack"><span class="dt-attack-mark"{_tip(mark)}>{esc(read.mark)}</span>'
-                    f'<b class="dt-attack-power">{esc(read.power)}</b>{ability}</div>')
+        rows.append(
+            f'<div class="dt-attack"><span class="dt-attack-mark"{_tip(mark)}>{esc(read.mark)}</span>'
+            f'<b class="dt-attack-power">{esc(read.power)}</b>{ability}</div>'
+        )
         shown = f"{read.mark} {read.power} " + (read.ability.shown if read.ability else read.raw)
         lines += max(lines_needed(shown.split(), FACES[0].width / ROW), 1)
     if card.attacks and (mark := attack_word(game, "○", "Circle")) is not None:
@@ -125,8 +135,11 @@ def _attack_rows(card: CardView, game: str) -> tuple[list[str], list[Word], int]
 
 def _stat_rows(card: CardView, label: str) -> tuple[list[str], int]:
     """Numbers a face lists beside its headline: Arena's attack values against each colour (``vs Red``)."""
-    rows = [f'<div class="dt-stat-row"><span>{esc(name)}</span><b>{esc(value)}</b></div>'
-            for name, value in card.stats.items() if name.startswith("vs ") and name != label]
+    rows = [
+        f'<div class="dt-stat-row"><span>{esc(name)}</span><b>{esc(value)}</b></div>'
+        for name, value in card.stats.items()
+        if name.startswith("vs ") and name != label
+    ]
     return rows, len(rows)
 
 
@@ -185,7 +198,9 @@ def _foot(label: str, printed: str, current: str) -> tuple[str, float]:
     css = "dt-power" + (" dt-power-changed" if changed else "")
     number = f'<span class="{css}">{esc(current)}</span>'
     if step < 1:  # smaller than whatever size the board gives the number (``.dt-power``), in a span of its own
-        number = f'<span class="{css} dt-power-small"><span class="dt-power-{int(step * 100)}">{esc(current)}</span></span>'
+        number = (
+            f'<span class="{css} dt-power-small"><span class="dt-power-{int(step * 100)}">{esc(current)}</span></span>'
+        )
     height = max((2 if changed else 1) * 0.7 * LINE, max(face.power for face in FACES) * step * 1.15)
     return f'<div class="dt-card-foot">{side}{number}</div>', height
 
@@ -217,7 +232,9 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
     text = ""
     said = _face_text(card)
     if said:
-        left = min(space - _name_height(card.name, face, step) for face, space in zip(FACES, room, strict=False)) - SAFETY
+        left = (
+            min(space - _name_height(card.name, face, step) for face, space in zip(FACES, room, strict=False)) - SAFETY
+        )
         fitted = shorten(said, FACES[0].width / TEXT, int(left // (TEXT * LINE)))
         if fitted.shown and fitted.shown != ELLIPSIS:
             more = f' title="{esc(card.text)}"' if fitted.cut else ""
@@ -225,7 +242,9 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
     body = f'<div class="dt-face-body">{body}{text}</div>' if body or text else ""
     tall = " dt-face-tall" if game in TALL_GAMES else ""
     style = f' style="--dt-presenter-face: {presenter_face(card, game)}px"'
-    return f'<div class="dt-face{tall}"{style}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(words)
+    return f'<div class="dt-face{tall}"{style}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(
+        words
+    )
 
 
 #: presenter mode's card faces (the block "a board that fits, presenter mode" in style.py): (face font px, face
@@ -259,7 +278,7 @@ def presenter_name_lines(name: str, line_px: float) -> int:
                     if width(take + ch, True) > line:
                         break
                     take += ch
-                piece = piece[len(take):]
+                piece = piece[len(take) :]
                 size = width(piece, True)
                 lines += 1
             used = size
@@ -279,7 +298,9 @@ def presenter_height(card: CardView, game: str) -> float:
         changed = current != printed and bool(printed)
         foot = max((2 if changed else 1) * 0.7 * LINE * font, power * 1.15) if (label or current) else 0.0
         name = presenter_name_lines(card.name, inner) * PRESENTER_NAME * NAME_LINE
-        top = top_height * font  # (its lines at presenter sizes, the badge's room left, are no more than at normal size)
+        top = (
+            top_height * font
+        )  # (its lines at presenter sizes, the badge's room left, are no more than at normal size)
         body = (row_lines + stat_lines) * ROW * LINE * font
         tallest = max(tallest, top + name + body + foot + GAP * font + SAFETY * font)
     return tallest

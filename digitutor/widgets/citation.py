@@ -42,7 +42,8 @@ def interpretation_html(citation_id: str, quotes: list[str]) -> str:
     why = ""
     if known is not None:
         fills = "".join(
-            f'<div class="dt-crumb" title="{esc(c)}">{esc(crumb_text(find_clause(c).breadcrumb))}</div>' for c in known.fills
+            f'<div class="dt-crumb" title="{esc(c)}">{esc(crumb_text(find_clause(c).breadcrumb))}</div>'
+            for c in known.fills
         )
         why = (
             f'<details><summary>Why this reading</summary><div class="dt-context">{esc(known.why)}</div>'
@@ -50,7 +51,7 @@ def interpretation_html(citation_id: str, quotes: list[str]) -> str:
         )
     return (
         f'<div class="dt-cite dt-interpretation" data-clause="{esc(citation_id)}">'
-        f"<div class=\"dt-crumb\" title=\"{esc(citation_id)}\"><span class=\"dt-label\">Tutor's interpretation</span>{title}"
+        f'<div class="dt-crumb" title="{esc(citation_id)}"><span class="dt-label">Tutor\'s interpretation</span>{title}'
         f" — the rulebook is silent here; this is the tutor's reading, not rulebook text.</div>{body}{why}</div>"
     )
 
@@ -75,8 +76,10 @@ def citations_html(citations: Iterable[Citation], fold: bool = False) -> str:
     more = len(dict.fromkeys((c.id, c.kind) for c in folded))
     if not more:
         return _groups_html(shown)
-    return (f'{_groups_html(shown)}<details class="dt-more-rules"><summary>+ {more} more rule{"s" if more != 1 else ""}'
-            f"</summary>{_groups_html(folded)}</details>")
+    return (
+        f'{_groups_html(shown)}<details class="dt-more-rules"><summary>+ {more} more rule{"s" if more != 1 else ""}'
+        f"</summary>{_groups_html(folded)}</details>"
+    )
 
 
 def _groups_html(citations: Iterable[Citation]) -> str:
@@ -106,8 +109,10 @@ def glossary_html(terms: Iterable[Citation]) -> str:
     parts = []
     for term in dict.fromkeys(terms):
         clause = find_clause(term.id)
-        parts.append(f'<details class="dt-term" data-clause="{esc(term.id)}"><summary>{esc(crumb_text(clause.breadcrumb))}</summary>'
-                     f'<blockquote class="dt-quote">{rulebook_html(clause.game, term.quote)}</blockquote></details>')
+        parts.append(
+            f'<details class="dt-term" data-clause="{esc(term.id)}"><summary>{esc(crumb_text(clause.breadcrumb))}</summary>'
+            f'<blockquote class="dt-quote">{rulebook_html(clause.game, term.quote)}</blockquote></details>'
+        )
     return f'<div class="dt-glossary"><span class="dt-label">Words used</span>{"".join(parts)}</div>' if parts else ""
 
 
@@ -116,7 +121,9 @@ def step_head(index: int, step: Step, players: dict[int, str], phase: str) -> st
     return f'<div class="dt-step-head">Step {step_number(index)} · Turn {step.turn}{who} · {esc(phase)}</div>'
 
 
-def step_html(index: int, step: Step | None, players: dict[int, str], phase: str = "", viewer: int | None = None) -> str:
+def step_html(
+    index: int, step: Step | None, players: dict[int, str], phase: str = "", viewer: int | None = None
+) -> str:
     """The viewed step: where it is, what happened (as ``viewer`` may read it; None: the judge, who sees all),
     and the rule(s) that made it happen."""
     if step is None:
@@ -125,21 +132,26 @@ def step_html(index: int, step: Step | None, players: dict[int, str], phase: str
             '<div class="dt-step-head">Press <b>Next step</b> (or →) to take the first step.</div>'
         )
     head = step_head(index, step, players, phase or step.phase)
-    return (f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{link_terms(esc(step.narration_for(viewer)), game_of(step.citations))}</div>'
-            f"{citations_html(step.citations, fold=True)}{glossary_html(step.glossary)}")
+    return (
+        f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{link_terms(esc(step.narration_for(viewer)), game_of(step.citations))}</div>'
+        f"{citations_html(step.citations, fold=True)}{glossary_html(step.glossary)}"
+    )
 
 
-def decision_rule_html(decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None,
-                       viewer: int | None = None) -> str:
+def decision_rule_html(
+    decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None, viewer: int | None = None
+) -> str:
     """At a decision: the rule that governs the choice, then (small) the step just before it."""
     who = esc(players.get(decision.player, f"Player {decision.player + 1}"))
     before = ""
     if step is not None:
-        before = (f'<div class="dt-step-head dt-before">Just before (step {step_number(index)}): '
-                  f"{esc(step.narration_for(viewer))}</div>")
+        before = (
+            f'<div class="dt-step-head dt-before">Just before (step {step_number(index)}): '
+            f"{esc(step.narration_for(viewer))}</div>"
+        )
     return (
         f'<h2 class="dt-panel-title">The rule now: {who} chooses</h2><div class="dt-step-head">{esc(phase)} · '
-        f'the rule for this choice</div>{citations_html(decision.citations, fold=True)}{before}'
+        f"the rule for this choice</div>{citations_html(decision.citations, fold=True)}{before}"
     )
 
 
@@ -151,8 +163,15 @@ class RuleNowPanel(widgets.HTML):
         self.add_class("dt-citation")
         self.add_class("dt-panel")
 
-    def show(self, index: int, step: Step | None, players: dict[int, str], phase: str = "",
-             decision: Decision | None = None, viewer: int | None = None) -> None:
+    def show(
+        self,
+        index: int,
+        step: Step | None,
+        players: dict[int, str],
+        phase: str = "",
+        decision: Decision | None = None,
+        viewer: int | None = None,
+    ) -> None:
         """The step's rule, or at a decision the rule of the choice; narrations as ``viewer`` may read them."""
         if decision is not None:
             self.value = decision_rule_html(decision, players, phase, index, step, viewer)

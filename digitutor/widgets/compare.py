@@ -60,7 +60,9 @@ def parse_comparison(doc: Any) -> Comparison:
     cells = {}
     for game, row in doc["cells"].items():
         if game not in GAMES or not isinstance(row, dict):
-            raise InputError(COMPARE_FILE, f"cells.{game}", f"expected one of {', '.join(GAMES)} with a mapping of topics")
+            raise InputError(
+                COMPARE_FILE, f"cells.{game}", f"expected one of {', '.join(GAMES)} with a mapping of topics"
+            )
         for topic, _title in topics:
             cell = row.get(topic)
             if not isinstance(cell, dict) or not isinstance(cell.get("gist"), str):
@@ -81,7 +83,9 @@ def cell_html(cell: Cell | None) -> str:
     quotes: dict[str, list[str]] = {}
     for clause_id, quote in cell.cites:
         quotes.setdefault(clause_id, []).append(quote)
-    return f"<b>{esc(clean_heading(cell.gist))}</b>" + "".join(rule_html(clause_id, qs) for clause_id, qs in quotes.items())
+    return f"<b>{esc(clean_heading(cell.gist))}</b>" + "".join(
+        rule_html(clause_id, qs) for clause_id, qs in quotes.items()
+    )
 
 
 def comparison_html(comparison: Comparison) -> str:
@@ -97,5 +101,8 @@ def comparison_html(comparison: Comparison) -> str:
 def compare_app() -> widgets.VBox:
     """The comparison table as an app."""
     intro = "<p>Each cell says it in plain words, then quotes the rulebook.</p>"
-    return AppPage("The five games side by side", [widgets.HTML(intro), widgets.HTML(comparison_html(load_comparison()))],
-                   css="dt-compare-app")
+    return AppPage(
+        "The five games side by side",
+        [widgets.HTML(intro), widgets.HTML(comparison_html(load_comparison()))],
+        css="dt-compare-app",
+    )

@@ -38,7 +38,9 @@ class ConfirmBar(widgets.HBox):
         self.yes.on_click(lambda _b: self._answer(True))
         self.no.on_click(lambda _b: self._answer(False))
 
-    def ask(self, message: str, yes_label: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
+    def ask(
+        self, message: str, yes_label: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None
+    ) -> None:
         self.message.value = f"<b>{esc(message)}</b>"
         self.yes.description = yes_label
         self._on_yes, self._on_no = on_yes, on_no
@@ -62,21 +64,42 @@ class Controls(widgets.HBox):
         self.run = button("Run to my next decision ▶▶", "dt-run", "Play on until you must decide")
         self.undo = button("Undo", "dt-undo", "Take back your last answer")
         self.restart = button("Restart", "dt-restart", "Start this game again (asks first)")
-        self.autoplay = widgets.ToggleButton(description="Autoplay", value=model.autoplay, icon="play",
-                                             tooltip="Step on by itself; stops at your decisions and lesson notes",
-                                             layout=widgets.Layout(width="auto"))
+        self.autoplay = widgets.ToggleButton(
+            description="Autoplay",
+            value=model.autoplay,
+            icon="play",
+            tooltip="Step on by itself; stops at your decisions and lesson notes",
+            layout=widgets.Layout(width="auto"),
+        )
         self.autoplay.add_class("dt-autoplay")
         speeds = sorted({*SPEEDS, float(model.speed)})
-        self.speed = widgets.Dropdown(options=[(f"{value:g} steps/s", value) for value in speeds], value=float(model.speed),
-                                      description="Speed", tooltip="Autoplay speed",
-                                      style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+        self.speed = widgets.Dropdown(
+            options=[(f"{value:g} steps/s", value) for value in speeds],
+            value=float(model.speed),
+            description="Speed",
+            tooltip="Autoplay speed",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
         self.speed.add_class("dt-speed")
-        self.save = widgets.ToggleButton(description="Save or share", value=False, icon="download",
-                                         tooltip="Download this position, open a saved one, or copy a link to it",
-                                         layout=widgets.Layout(width="auto"))
+        self.save = widgets.ToggleButton(
+            description="Save or share",
+            value=False,
+            icon="download",
+            tooltip="Download this position, open a saved one, or copy a link to it",
+            layout=widgets.Layout(width="auto"),
+        )
         self.save.add_class("dt-save-toggle")
-        parts: list[widgets.Widget] = [self.back, self.next, self.run, self.undo, self.restart, self.autoplay,
-                                       self.speed, self.save]
+        parts: list[widgets.Widget] = [
+            self.back,
+            self.next,
+            self.run,
+            self.undo,
+            self.restart,
+            self.autoplay,
+            self.speed,
+            self.save,
+        ]
         self.presenter: widgets.ToggleButton | None = None
         if presenter:
             from .page import presenter_toggle
@@ -101,8 +124,12 @@ class Controls(widgets.HBox):
             model.restart()
             return
         model.autoplay = False
-        self.confirm.ask(f"Start this game again? The {len(model.match.steps)} steps played so far will be lost "
-                         "(use Save or share to keep them).", "Yes, restart", model.restart)
+        self.confirm.ask(
+            f"Start this game again? The {len(model.match.steps)} steps played so far will be lost "
+            "(use Save or share to keep them).",
+            "Yes, restart",
+            model.restart,
+        )
 
     def show(self, model: TutorModel) -> None:
         """Enable what makes sense at the viewed point."""
@@ -141,7 +168,9 @@ class Timeline(widgets.VBox):
         self.later = button("Later steps ▶", "dt-timeline-later", "Show newer steps")
         self.where = widgets.HTML()
         self.where.add_class("dt-timeline-where")
-        title = widgets.HTML('<h2 class="dt-timeline-title">Timeline</h2><span class="dt-timeline-hint">choose a step to go back to it</span>')
+        title = widgets.HTML(
+            '<h2 class="dt-timeline-title">Timeline</h2><span class="dt-timeline-hint">choose a step to go back to it</span>'
+        )
         title.add_class("dt-timeline-head-text")
         head = widgets.HBox([title, self.earlier, self.later, self.where])
         head.add_class("dt-timeline-head")
@@ -178,9 +207,11 @@ class Timeline(widgets.VBox):
             start_row = ""
             if self.start == 0:
                 here = " dt-tl-current" if model.step == -1 else ""
-                start_row = (f'<li><button type="button" class="dt-tl-row{here}" data-step="-1" '
-                             f'aria-pressed="{"true" if here else "false"}"><span class="dt-tl-n">0</span>'
-                             '<span class="dt-tl-text">Start of the game</span></button></li>')
+                start_row = (
+                    f'<li><button type="button" class="dt-tl-row{here}" data-step="-1" '
+                    f'aria-pressed="{"true" if here else "false"}"><span class="dt-tl-n">0</span>'
+                    '<span class="dt-tl-text">Start of the game</span></button></li>'
+                )
             rows = "".join(step_row(index, match, model.step, viewer) for index in range(self.start, stop))
             self.rows.value = f'<ol class="dt-tl" aria-label="Steps of this game">{start_row}{rows}</ol>'
         self.earlier.disabled = self.start == 0

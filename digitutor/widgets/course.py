@@ -68,20 +68,25 @@ def lesson_row(number: int, entry: CourseLesson, done: dict[str, Any], next_up: 
     elif next_up:
         marks.append('<span class="dt-course-next">next</span>')
     if entry.questions:
-        marks.append(f'<span class="dt-course-right">questions right {min(right, entry.questions)}/{entry.questions}</span>')
-    concepts = "".join(f'<li>{esc(name)}</li>' for name in entry.concepts)
-    return (f'<div class="dt-course-row" data-lesson="{esc(entry.stem)}">'
-            f'<span class="dt-course-n" aria-hidden="true">{number}</span>'
-            f'<div class="dt-course-what"><h3 class="dt-course-title">Lesson {number}: {esc(entry.title)}</h3>'
-            + (f'<ul class="dt-concepts" aria-label="Concepts">{concepts}</ul>' if concepts else "")
-            + f'</div><div class="dt-course-state">{" ".join(marks)}</div></div>')
+        marks.append(
+            f'<span class="dt-course-right">questions right {min(right, entry.questions)}/{entry.questions}</span>'
+        )
+    concepts = "".join(f"<li>{esc(name)}</li>" for name in entry.concepts)
+    return (
+        f'<div class="dt-course-row" data-lesson="{esc(entry.stem)}">'
+        f'<span class="dt-course-n" aria-hidden="true">{number}</span>'
+        f'<div class="dt-course-what"><h3 class="dt-course-title">Lesson {number}: {esc(entry.title)}</h3>'
+        + (f'<ul class="dt-concepts" aria-label="Concepts">{concepts}</ul>' if concepts else "")
+        + f'</div><div class="dt-course-state">{" ".join(marks)}</div></div>'
+    )
 
 
 class CoursePage(widgets.VBox):
     """The lessons of one course with their progress; a click opens a lesson (``on_open``)."""
 
-    def __init__(self, lessons: Sequence[CourseLesson], progress: Progress,
-                 on_open: Callable[[CourseLesson], None]) -> None:
+    def __init__(
+        self, lessons: Sequence[CourseLesson], progress: Progress, on_open: Callable[[CourseLesson], None]
+    ) -> None:
         self.lessons = tuple(lessons)
         self.progress = progress
         self.on_open = on_open
@@ -96,8 +101,9 @@ class CoursePage(widgets.VBox):
         boxes = []
         for number, entry in enumerate(self.lessons, 1):
             row = widgets.HTML()
-            button = widgets.Button(description=f"Open lesson {number}", tooltip=entry.title,
-                                    layout=widgets.Layout(width="auto"))
+            button = widgets.Button(
+                description=f"Open lesson {number}", tooltip=entry.title, layout=widgets.Layout(width="auto")
+            )
             button.add_class("dt-course-open")
             button.on_click(lambda _button, chosen=entry: self.on_open(chosen))
             box = widgets.HBox([row, button])
@@ -122,8 +128,10 @@ class CoursePage(widgets.VBox):
         words = f"{finished} of {total} {lessons} finished"
         if upcoming is None and total:
             words += " — the whole course! Open any lesson to play it again."
-        self.summary.value = (f'<h2 class="dt-panel-title">The course: {total} short {lessons}, in order</h2>'
-                              f'<p class="dt-course-count">{esc(words)}</p>')
+        self.summary.value = (
+            f'<h2 class="dt-panel-title">The course: {total} short {lessons}, in order</h2>'
+            f'<p class="dt-course-count">{esc(words)}</p>'
+        )
         if upcoming is None:
             self.resume.layout.display = "none"
         else:

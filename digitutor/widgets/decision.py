@@ -60,14 +60,14 @@ def short_label(label: str, shared: tuple[int, int] | None) -> str:
         return label
     words = label.split(" ")
     head, tail = shared
-    return " ".join(words[head:len(words) - tail])
+    return " ".join(words[head : len(words) - tail])
 
 
 def shared_title(label: str, shared: tuple[int, int]) -> str:
     """The shared words with "…" where each option's own words go: "Put … in the Side Pile"."""
     words = label.split(" ")
     head, tail = shared
-    return " ".join([*words[:head], "…", *words[len(words) - tail:]])
+    return " ".join([*words[:head], "…", *words[len(words) - tail :]])
 
 
 #: a label longer than this hides its details on a small presenter screen (``.dt-option-detail``; the whole label
@@ -84,8 +84,10 @@ def detail_html(label: str) -> str:
     found = DETAIL.search(label) if len(label) > LONG_LABEL else None
     if found is None or found.start() == 0:
         return esc(label)
-    return (f'{esc(label[:found.start()])}<span class="dt-option-detail">{esc(found.group())}</span>'
-            f'{esc(label[found.end():])}')
+    return (
+        f'{esc(label[: found.start()])}<span class="dt-option-detail">{esc(found.group())}</span>'
+        f"{esc(label[found.end() :])}"
+    )
 
 
 def entry_label(entry: Entry) -> str:
@@ -105,15 +107,21 @@ def option_button(entry: Entry, taken: str | None, number: int, shared: tuple[in
     words = start + shown
     full = f"{words}: {label}"  # the visible words first: a screen reader's name must start with what is shown
     # (a shortened button shows its own words whole; any other may hide its details on a small presenter screen)
-    face = esc(words) if shared is not None else esc(start) + detail_html(entry.label) + esc(shown[len(entry.label):])
+    face = esc(words) if shared is not None else esc(start) + detail_html(entry.label) + esc(shown[len(entry.label) :])
     tip = label + (" (suggested)" if entry.suggested else "") + f" · key {number}"
     if entry.copies > 1:
         tip += " · any copy does the same: the first offered is taken"
-    css = "dt-option" + (" dt-option-suggested" if entry.suggested else "") + (" dt-option-taken" if taken in entry.keys else "")
+    css = (
+        "dt-option"
+        + (" dt-option-suggested" if entry.suggested else "")
+        + (" dt-option-taken" if taken in entry.keys else "")
+    )
     copies = f' data-copies="{entry.copies}"' if entry.copies > 1 else ""
     name = f' aria-label="{esc(full)}"' if shared is not None else ""
-    return (f'<button type="button" class="{BUTTON_CSS} {css}" data-option="{number}"{copies}{name} '
-            f'title="{esc(tip)}">{face}</button>')
+    return (
+        f'<button type="button" class="{BUTTON_CSS} {css}" data-option="{number}"{copies}{name} '
+        f'title="{esc(tip)}">{face}</button>'
+    )
 
 
 def illegal_row(option: Option) -> str:
@@ -146,8 +154,10 @@ def keys_hint(count: int) -> str:
     if count < 10:
         return f'<span class="dt-keys-hint">keys 1–{count} choose</span>'
     tens, units = divmod(min(count, 99), 10)
-    return (f'<span class="dt-keys-hint">keys 1–{count}<span class="dt-keys-more">; past 9 type both digits quickly '
-            f'({tens} then {units}: option {tens * 10 + units})</span></span>')
+    return (
+        f'<span class="dt-keys-hint">keys 1–{count}<span class="dt-keys-more">; past 9 type both digits quickly '
+        f"({tens} then {units}: option {tens * 10 + units})</span></span>"
+    )
 
 
 def legal_html(shown: list[Entry], game_id: str, taken: str | None) -> str:
@@ -165,8 +175,14 @@ def legal_html(shown: list[Entry], game_id: str, taken: str | None) -> str:
     return "".join(html)
 
 
-def decision_html(decision: Decision, players: dict[int, str], suggested: str | None, taken: str | None,
-                  game: Any = None, state: Any = None) -> str:
+def decision_html(
+    decision: Decision,
+    players: dict[int, str],
+    suggested: str | None,
+    taken: str | None,
+    game: Any = None,
+    state: Any = None,
+) -> str:
     """The whole decision: who decides, the prompt, the legal options, then the tempting illegal ones.
 
     ``game`` and ``state`` (the state the decision is asked in) fold identical copies and name the groups
@@ -177,18 +193,24 @@ def decision_html(decision: Decision, players: dict[int, str], suggested: str | 
     if taken is None:
         head = f'<h2 class="dt-panel-title">{who} to decide</h2>'
     else:
-        head = (f'<h2 class="dt-panel-title">{who} decided here</h2>'
-                '<div class="dt-step-head">Choosing again asks first (“Rewrite from here?”), then replaces everything after '
-                'this step.</div>')
+        head = (
+            f'<h2 class="dt-panel-title">{who} decided here</h2>'
+            '<div class="dt-step-head">Choosing again asks first (“Rewrite from here?”), then replaces everything after '
+            "this step.</div>"
+        )
     shown = entries(decision, suggested, game, state)
     legal = legal_html(shown, game_id, taken)
     groups = illegal_groups(decision, game_id)
     titled = len(groups) > 1 and sum(len(options) for _, options in groups) >= LONG_LIST
-    illegal = "".join(group_html(game_id, group, "".join(illegal_row(o) for o in options), titled) for group, options in groups)
+    illegal = "".join(
+        group_html(game_id, group, "".join(illegal_row(o) for o in options), titled) for group, options in groups
+    )
     if illegal:
         illegal = f'<div class="dt-step-head">Tempting, but not allowed:</div><div class="dt-illegal">{illegal}</div>'
-    return (f'{head}<div class="dt-prompt">{esc(decision.prompt)} {keys_hint(len(shown))}</div>'
-            f'<div class="dt-options" role="group" aria-label="Options">{legal}</div>{illegal}')
+    return (
+        f'{head}<div class="dt-prompt">{esc(decision.prompt)} {keys_hint(len(shown))}</div>'
+        f'<div class="dt-options" role="group" aria-label="Options">{legal}</div>{illegal}'
+    )
 
 
 class DecisionPanel(widgets.HTML):
@@ -205,8 +227,15 @@ class DecisionPanel(widgets.HTML):
         self.add_class("dt-panel")
         self._shown: tuple | None = None
 
-    def show(self, decision: Decision | None, players: dict[int, str], suggested: str | None = None,
-             taken: str | None = None, game: Any = None, state: Any = None) -> None:
+    def show(
+        self,
+        decision: Decision | None,
+        players: dict[int, str],
+        suggested: str | None = None,
+        taken: str | None = None,
+        game: Any = None,
+        state: Any = None,
+    ) -> None:
         key = (id(decision), suggested, taken)
         if key == self._shown:
             return

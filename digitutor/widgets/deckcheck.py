@@ -29,10 +29,14 @@ def shipped_decks(game_id: str) -> dict[str, str]:
 def report_html(report: DeckReport) -> str:
     """The verdict: legal, or every reason it is not, each with its quote."""
     if report.legal:
-        return (f'<p class="dt-legal">✓ Legal: “{esc(report.name)}” is a legal {esc(get_game(report.game).title)} '
-                f"deck of {counted(report.card_count, 'card')}.</p>")
+        return (
+            f'<p class="dt-legal">✓ Legal: “{esc(report.name)}” is a legal {esc(get_game(report.game).title)} '
+            f"deck of {counted(report.card_count, 'card')}.</p>"
+        )
     # the list's own problems (an unknown card, a name of several cards) quote no rule
-    unread = "".join(f'<div class="dt-reason dt-list-problem"><b>✗ {esc(problem)}</b></div>' for problem in report.problems)
+    unread = "".join(
+        f'<div class="dt-reason dt-list-problem"><b>✗ {esc(problem)}</b></div>' for problem in report.problems
+    )
     why = unread + cited_reasons_html(report.reasons)
     return f'<p class="dt-illegal">✗ Not legal: “{esc(report.name)}” ({counted(report.card_count, "card")})</p>{why}'
 
@@ -71,10 +75,15 @@ class DeckCheckApp(AppPage):
 
     def __init__(self, game_id: str = "dtector") -> None:
         games = [(get_game(g).title, g) for g in GAME_MODULES]
-        self.game = widgets.Dropdown(options=games, value=game_id if game_id in GAME_MODULES else games[0][1], description="Game")
+        self.game = widgets.Dropdown(
+            options=games, value=game_id if game_id in GAME_MODULES else games[0][1], description="Game"
+        )
         self.example = widgets.Dropdown(description="Example", options=[])
-        self.text = widgets.Textarea(placeholder=placeholder(self.game.value), description="Deck list",
-                                     layout=widgets.Layout(width="auto", height="260px"))
+        self.text = widgets.Textarea(
+            placeholder=placeholder(self.game.value),
+            description="Deck list",
+            layout=widgets.Layout(width="auto", height="260px"),
+        )
         self.text.add_class("dt-deck-text")
         self.upload = widgets.FileUpload(accept=".yaml,.yml,.txt", multiple=False, description="Upload a deck")
         self.check = widgets.Button(description="Check deck", button_style="primary")
@@ -83,8 +92,11 @@ class DeckCheckApp(AppPage):
         self.verdict.add_class("dt-panel")
         self.verdict.add_class("dt-verdict")
         self.source = "pasted deck"
-        super().__init__("Deck check", [widgets.HBox([self.game, self.example]), self.text,
-                                        widgets.HBox([self.upload, self.check]), self.verdict], css="dt-deck-check")
+        super().__init__(
+            "Deck check",
+            [widgets.HBox([self.game, self.example]), self.text, widgets.HBox([self.upload, self.check]), self.verdict],
+            css="dt-deck-check",
+        )
         self.game.observe(lambda _c: self._examples(), "value")
         self.example.observe(lambda _c: self._load_example(), "value")
         self.upload.observe(lambda _c: self._uploaded(), "value")
@@ -132,7 +144,9 @@ class DeckCheckApp(AppPage):
             self.verdict.value = f'<p class="dt-illegal">{esc(str(error).splitlines()[0])}</p>'
         except Exception as error:
             log.exception("deck check failed")
-            self.verdict.value = f'<p class="dt-illegal">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</p>'
+            self.verdict.value = (
+                f'<p class="dt-illegal">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</p>'
+            )
 
 
 def deck_check_app(game_id: str = "dtector") -> DeckCheckApp:

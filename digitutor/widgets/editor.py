@@ -77,40 +77,67 @@ class Setting:
     player: bool = False
 
 
-WHOSE = ((("Player 1", 0), ("Player 2", 1)))
+WHOSE = (("Player 1", 0), ("Player 2", 1))
 _TURN = Setting("turn", "Turn", "int", 1, 1, 10_000)
 SETTINGS: dict[str, tuple[Setting, ...]] = {
-    "dcg": (Setting("phase", "Phase", "choice", "main"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
-            _TURN, Setting("memory", "Memory (whose turn: +)", "int", 0, -10, 10)),
-    "dtector": (Setting("phase", "Phase", "choice", "battle-call"),
-                Setting("active", "Whose turn", "choice", 0, choices=WHOSE), _TURN,
-                Setting("points", "Points", "int", 0, 0, 10_000, player=True)),
-    "arena": (Setting("phase", "Phase", "choice", "battle"),
-              Setting("first", "Goes first", "choice", 0, choices=WHOSE), Setting("duel", "Duel", "int", 1, 1, 10_000),
-              Setting("score", "Score", "int", 0, 0, 10_000, player=True)),
-    "dmb": (Setting("phase", "Phase", "choice", "prep"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
-            _TURN, Setting("hp", "HP", "int", 0, 0, 9990, player=True), Setting("ko_points", "KO points", "int", 0, 0, 9, player=True),
-            Setting("abnormal", "Abnormal", "bool", False, player=True)),
-    "dbe": (Setting("phase", "Phase", "choice", "prep"), Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
-            Setting("turn", "Turn", "int", 2, 1, 10_000), Setting("hp", "HP", "int", 0, 0, 99_990, player=True),
-            Setting("ko_points", "KO points", "int", 0, 0, 9, player=True), Setting("flats", "Flat tokens", "int", 0, 0, 3, player=True),
-            Setting("abnormal", "Abnormal", "bool", False, player=True)),
+    "dcg": (
+        Setting("phase", "Phase", "choice", "main"),
+        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+        _TURN,
+        Setting("memory", "Memory (whose turn: +)", "int", 0, -10, 10),
+    ),
+    "dtector": (
+        Setting("phase", "Phase", "choice", "battle-call"),
+        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+        _TURN,
+        Setting("points", "Points", "int", 0, 0, 10_000, player=True),
+    ),
+    "arena": (
+        Setting("phase", "Phase", "choice", "battle"),
+        Setting("first", "Goes first", "choice", 0, choices=WHOSE),
+        Setting("duel", "Duel", "int", 1, 1, 10_000),
+        Setting("score", "Score", "int", 0, 0, 10_000, player=True),
+    ),
+    "dmb": (
+        Setting("phase", "Phase", "choice", "prep"),
+        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+        _TURN,
+        Setting("hp", "HP", "int", 0, 0, 9990, player=True),
+        Setting("ko_points", "KO points", "int", 0, 0, 9, player=True),
+        Setting("abnormal", "Abnormal", "bool", False, player=True),
+    ),
+    "dbe": (
+        Setting("phase", "Phase", "choice", "prep"),
+        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
+        Setting("turn", "Turn", "int", 2, 1, 10_000),
+        Setting("hp", "HP", "int", 0, 0, 99_990, player=True),
+        Setting("ko_points", "KO points", "int", 0, 0, 9, player=True),
+        Setting("flats", "Flat tokens", "int", 0, 0, 3, player=True),
+        Setting("abnormal", "Abnormal", "bool", False, player=True),
+    ),
 }
 #: what a missing part of a board means, in words (the loader's defaults)
 DEFAULT_WORDS = {
-    "dmb": "HP: the active Digimon's printed HP", "dbe": "HP: the active Digimon's printed HP",
-    "dcg": "who went first: follows whose turn and the turn number", "arena": "",
+    "dmb": "HP: the active Digimon's printed HP",
+    "dbe": "HP: the active Digimon's printed HP",
+    "dcg": "who went first: follows whose turn and the turn number",
+    "arena": "",
     "dtector": "",
 }
 
 
 def defaults_html(game: str, board: dict[str, Any]) -> str:
     """The parts of the board left out, with the value the rules engine takes for each."""
-    missing = [f"{s.label}: <b>{esc(_shown(s, s.default))}</b>" for s in SETTINGS[game] if not s.player and s.key not in board]
+    missing = [
+        f"{s.label}: <b>{esc(_shown(s, s.default))}</b>" for s in SETTINGS[game] if not s.player and s.key not in board
+    ]
     for player, side in enumerate(board.get("players") or []):
         if isinstance(side, dict):
-            missing += [f"Player {player + 1} {s.label}: <b>{esc(_shown(s, s.default))}</b>" for s in SETTINGS[game]
-                        if s.player and s.key not in side and s.key != "hp"]
+            missing += [
+                f"Player {player + 1} {s.label}: <b>{esc(_shown(s, s.default))}</b>"
+                for s in SETTINGS[game]
+                if s.player and s.key not in side and s.key != "hp"
+            ]
     extra = DEFAULT_WORDS.get(game, "")
     words = ", ".join(missing + ([esc(extra)] if extra else []))
     return f'<div class="dt-editor-defaults">Not set, so the defaults apply: {words}.</div>' if words else ""
@@ -129,20 +156,30 @@ def check_html(inspection: Inspection) -> str:
     check = inspection.check
     parts = []
     if check.impossible and check.beyond_rules:
-        rows = "".join(f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>'
-                       for r in check.impossible)
-        parts.append(f'<div class="dt-editor-beyond"><b>Beyond a legal game, as the board says:</b> '
-                     f'{esc(check.beyond_rules)}<details><summary>No legal game reaches it, because '
-                     f'({len(check.impossible)}):</summary>{rows}</details></div>')
+        rows = "".join(
+            f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>' for r in check.impossible
+        )
+        parts.append(
+            f'<div class="dt-editor-beyond"><b>Beyond a legal game, as the board says:</b> '
+            f"{esc(check.beyond_rules)}<details><summary>No legal game reaches it, because "
+            f"({len(check.impossible)}):</summary>{rows}</details></div>"
+        )
     elif check.impossible:
-        rows = "".join(f'<div class="dt-reason"><b>✗ {esc(r.why)}</b>{citations_html([r.citation])}</div>' for r in check.impossible)
+        rows = "".join(
+            f'<div class="dt-reason"><b>✗ {esc(r.why)}</b>{citations_html([r.citation])}</div>'
+            for r in check.impossible
+        )
         parts.append(f'<div class="dt-editor-refused"><b>The rules cannot have this board</b>, because:{rows}</div>')
     else:
         parts.append('<div class="dt-editor-ok">✓ The rules can have this board.</div>')
     if check.beyond_decks:
-        rows = "".join(f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>' for r in check.beyond_decks)
-        parts.append(f'<details class="dt-editor-notes"><summary>More cards than a legal deck holds ({len(check.beyond_decks)}): '
-                     f'fine for a ruling, but no legal game reaches this board</summary>{rows}</details>')
+        rows = "".join(
+            f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>' for r in check.beyond_decks
+        )
+        parts.append(
+            f'<details class="dt-editor-notes"><summary>More cards than a legal deck holds ({len(check.beyond_decks)}): '
+            f"fine for a ruling, but no legal game reaches this board</summary>{rows}</details>"
+        )
     return "".join(parts)
 
 
@@ -154,9 +191,9 @@ def download_html(text: str, name: str) -> str:
 #: where "Play from here" resumes a DCG attack under way, by its ``at`` (E. Attacking, dcg:attacking.p3-p4)
 RESUMED = {
     "declared": "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker timing "
-                "(dcg:attacking.p3, p4).",
+    "(dcg:attacking.p3, p4).",
     "counter": "play resumes it at counter timing, its [When Attacking] effects already resolved; then blocker timing "
-               "(dcg:attacking.p4).",
+    "(dcg:attacking.p4).",
     "block": "play resumes it at blocker timing, counter timing over (dcg:attacking.p4).",
     "battle": "play resumes it after blocker timing: the battle or security check comes next (dcg:attacking.p4).",
 }
@@ -168,8 +205,13 @@ class BoardEditor(widgets.VBox):
     ``current``: a function giving the match of a game in progress (a Learn page), offered as a start.
     """
 
-    def __init__(self, game: str = "dcg", board: dict[str, Any] | None = None, question: str = "",
-                 current: Callable[[], Match | None] | None = None) -> None:
+    def __init__(
+        self,
+        game: str = "dcg",
+        board: dict[str, Any] | None = None,
+        question: str = "",
+        current: Callable[[], Match | None] | None = None,
+    ) -> None:
         self.current = current
         self.game_id = game if game in GAME_MODULES else next(iter(GAME_MODULES))
         self.board: dict[str, Any] = copy.deepcopy(board) if board is not None else empty_board(self.game_id)
@@ -178,12 +220,16 @@ class BoardEditor(widgets.VBox):
         self.script: tuple[str, ...] = ()
         self._script_board: dict[str, Any] | None = None
         self._quiet = False
-        self.game = widgets.Dropdown(options=[(get_game(g).title, g) for g in GAME_MODULES], value=self.game_id, description="Game")
+        self.game = widgets.Dropdown(
+            options=[(get_game(g).title, g) for g in GAME_MODULES], value=self.game_id, description="Game"
+        )
         self.start = widgets.Dropdown(description="Start from", layout=widgets.Layout(width="min(560px, 96%)"))
         self.load = widgets.Button(description="Load", tooltip="Replace the board with the chosen start")
         self.player = widgets.ToggleButtons(options=WHOSE, value=0, style={"button_width": "auto"})
         self.zone = widgets.Dropdown(description="Zone")
-        self.card = widgets.Combobox(placeholder="search a card by name or number", description="Card", ensure_option=False)
+        self.card = widgets.Combobox(
+            placeholder="search a card by name or number", description="Card", ensure_option=False
+        )
         self.card.add_class("dt-editor-card")
         self.where = widgets.Dropdown(description="Put it", layout=widgets.Layout(width="260px"))
         self.put = widgets.Button(description="Put card", button_style="primary")
@@ -192,55 +238,95 @@ class BoardEditor(widgets.VBox):
         self.remove = widgets.Button(description="Remove card")
         self.suspend = widgets.Button(description="Suspend / unsuspend stack")
         self.suspend.add_class("dt-editor-suspend")
-        for part, name in ((self.game, "game"), (self.start, "start"), (self.load, "load"), (self.player, "player"),
-                           (self.zone, "zone"), (self.where, "where"), (self.held, "held"), (self.remove, "remove")):
+        for part, name in (
+            (self.game, "game"),
+            (self.start, "start"),
+            (self.load, "load"),
+            (self.player, "player"),
+            (self.zone, "zone"),
+            (self.where, "where"),
+            (self.held, "held"),
+            (self.remove, "remove"),
+        ):
             part.add_class(f"dt-editor-{name}")
         self.settings = widgets.HBox()
         self.settings.add_class("dt-editor-settings")
         # DCG: an attack already declared, and the step it has reached (play resumes it there)
-        self.attacker = widgets.Dropdown(description="Attack under way", layout=widgets.Layout(width="min(380px, 96%)"),
-                                         style={"description_width": "initial"})
-        self.target = widgets.Dropdown(description="attacking", layout=widgets.Layout(width="min(340px, 96%)"),
-                                       style={"description_width": "initial"})
-        self.attack_at = widgets.Dropdown(description="at", layout=widgets.Layout(width="min(420px, 96%)"),
-                                          style={"description_width": "initial"})
+        self.attacker = widgets.Dropdown(
+            description="Attack under way",
+            layout=widgets.Layout(width="min(380px, 96%)"),
+            style={"description_width": "initial"},
+        )
+        self.target = widgets.Dropdown(
+            description="attacking",
+            layout=widgets.Layout(width="min(340px, 96%)"),
+            style={"description_width": "initial"},
+        )
+        self.attack_at = widgets.Dropdown(
+            description="at", layout=widgets.Layout(width="min(420px, 96%)"), style={"description_width": "initial"}
+        )
         self.attacker.add_class("dt-editor-attacker")
         self.target.add_class("dt-editor-target")
         self.attack_at.add_class("dt-editor-attack-at")
         self.attack = widgets.HBox([self.attacker, self.target, self.attack_at])
         self.attack.add_class("dt-editor-attack")
         # DMB/DBE: both attacks chosen in secret in this Strategy Phase, not yet revealed (play starts at the Support Phase)
-        self.chosen = [widgets.Dropdown(description=f"Player {player + 1} chose", layout=widgets.Layout(width="min(300px, 96%)"),
-                                        style={"description_width": "initial"}) for player in (0, 1)]
+        self.chosen = [
+            widgets.Dropdown(
+                description=f"Player {player + 1} chose",
+                layout=widgets.Layout(width="min(300px, 96%)"),
+                style={"description_width": "initial"},
+            )
+            for player in (0, 1)
+        ]
         for player, box in enumerate(self.chosen):
             box.add_class(f"dt-editor-chosen-{player}")
-        self.chosen_attacks = widgets.HBox([widgets.HTML('<span class="dt-editor-chosen-head">Attack under way (chosen in secret, '
-                                                         'not yet revealed):</span>'), *self.chosen])
+        self.chosen_attacks = widgets.HBox(
+            [
+                widgets.HTML(
+                    '<span class="dt-editor-chosen-head">Attack under way (chosen in secret, not yet revealed):</span>'
+                ),
+                *self.chosen,
+            ]
+        )
         self.chosen_attacks.add_class("dt-editor-chosen")
         self.message = widgets.HTML()
         self.verdict = widgets.HTML()
         self.verdict.add_class("dt-editor-check")
         self.preview = widgets.HTML()
         self.preview.add_class("dt-board")
-        self.text = widgets.Textarea(layout=widgets.Layout(width="min(760px, 96%)", height="180px"), description="Board")
+        self.text = widgets.Textarea(
+            layout=widgets.Layout(width="min(760px, 96%)", height="180px"), description="Board"
+        )
         self.text.add_class("dt-editor-yaml")
         self.apply = widgets.Button(description="Use this YAML", tooltip="Read the board from the text above")
         self.play = widgets.Button(description="▶ Play from here", button_style="success")
         self.play.add_class("dt-editor-play")
-        self.question = widgets.Text(description="Question", placeholder="the question the player asked",
-                                     layout=widgets.Layout(width="min(760px, 96%)"))
-        self.answer = widgets.Textarea(description="Answer", placeholder="filled from the last “why not?” answer",
-                                       layout=widgets.Layout(width="min(760px, 96%)", height="60px"))
+        self.question = widgets.Text(
+            description="Question",
+            placeholder="the question the player asked",
+            layout=widgets.Layout(width="min(760px, 96%)"),
+        )
+        self.answer = widgets.Textarea(
+            description="Answer",
+            placeholder="filled from the last “why not?” answer",
+            layout=widgets.Layout(width="min(760px, 96%)", height="60px"),
+        )
         self.question.value = question
         for part, name in ((self.question, "question"), (self.answer, "answer"), (self.apply, "apply")):
             part.add_class(f"dt-editor-{name}")
-        self.share = widgets.Button(description="Share: YAML and link", tooltip="A scenario file to download and a ?board= link")
+        self.share = widgets.Button(
+            description="Share: YAML and link", tooltip="A scenario file to download and a ?board= link"
+        )
         self.share.add_class("dt-editor-share")
         self.shared = widgets.HTML()
         self.shared.add_class("dt-editor-shared")
         self.shared_text = ""  #: the scenario YAML last shared
-        self.opener = widgets.Text(description="Open", placeholder="paste a ?board= link (or its db1. value)",
-                                   layout=widgets.Layout(width="min(560px, 96%)"))
+        self.opener = widgets.Text(
+            description="Open",
+            placeholder="paste a ?board= link (or its db1. value)",
+            layout=widgets.Layout(width="min(560px, 96%)"),
+        )
         self.open_link = widgets.Button(description="Open link")
         self.upload = widgets.FileUpload(accept=".yaml,.yml", multiple=False, description="Open a YAML file")
         self.opener.add_class("dt-editor-opener")
@@ -250,11 +336,24 @@ class BoardEditor(widgets.VBox):
         self.stage.add_class("dt-editor-stage")
         rows = [
             widgets.HBox([self.game, self.start, self.load]),
-            widgets.HBox([self.player, self.zone]), widgets.HBox([self.card, self.where, self.put]),
-            widgets.HBox([self.held, self.remove, self.suspend]), self.settings, self.attack, self.chosen_attacks,
+            widgets.HBox([self.player, self.zone]),
+            widgets.HBox([self.card, self.where, self.put]),
+            widgets.HBox([self.held, self.remove, self.suspend]),
+            self.settings,
+            self.attack,
+            self.chosen_attacks,
             self.message,
-            self.verdict, self.preview, widgets.HBox([self.text, self.apply]), self.play, self.stage, self.whynot,
-            widgets.HTML('<div class="dt-step-head">Share</div>'), self.question, self.answer, self.share, self.shared,
+            self.verdict,
+            self.preview,
+            widgets.HBox([self.text, self.apply]),
+            self.play,
+            self.stage,
+            self.whynot,
+            widgets.HTML('<div class="dt-step-head">Share</div>'),
+            self.question,
+            self.answer,
+            self.share,
+            self.shared,
             widgets.HBox([self.opener, self.open_link, self.upload]),
         ]
         super().__init__(rows)
@@ -269,8 +368,12 @@ class BoardEditor(widgets.VBox):
         for box in (self.attacker, self.target, self.attack_at):
             box.observe(lambda _change: None if self._quiet else self._guard(self._attack_changed), "value")
         for player, box in enumerate(self.chosen):
-            box.observe(lambda change, player=player: None if self._quiet else self._guard(
-                lambda: self._chosen_changed(player, change["new"])), "value")
+            box.observe(
+                lambda change, player=player: (
+                    None if self._quiet else self._guard(lambda: self._chosen_changed(player, change["new"]))
+                ),
+                "value",
+            )
         self.apply.on_click(lambda _b: self._guard(self._apply_text))
         self.play.on_click(lambda _b: self._guard(self.play_here))
         self.share.on_click(lambda _b: self._guard(self.share_it))
@@ -284,7 +387,9 @@ class BoardEditor(widgets.VBox):
     def current_board(self) -> Board:
         return Board(self.game_id, copy.deepcopy(self.board), self.question.value.strip(), self.answer.value.strip())
 
-    def set_board(self, game: str, board: dict[str, Any], question: str | None = None, script: tuple[str, ...] = ()) -> None:
+    def set_board(
+        self, game: str, board: dict[str, Any], question: str | None = None, script: tuple[str, ...] = ()
+    ) -> None:
         """Show ``board`` of ``game`` (checked, never repaired); ``question``: the judge's question, if it has one;
         ``script``: the answers of the scenario it comes from (Play follows them while the board is unchanged)."""
         self.script, self._script_board = tuple(script), copy.deepcopy(board) if script else None
@@ -303,7 +408,9 @@ class BoardEditor(widgets.VBox):
 
     def refresh(self) -> None:
         """After any change: the YAML, the check, the defaults, the board drawn in the judge's view."""
-        self.text.value = yaml.safe_dump(self.board, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True)
+        self.text.value = yaml.safe_dump(
+            self.board, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
+        )
         self.inspection = inspect_board(self.current_board())
         self.verdict.value = check_html(self.inspection) + defaults_html(self.game_id, self.board)
         state = self.inspection.state
@@ -323,7 +430,9 @@ class BoardEditor(widgets.VBox):
             self.message.value = f'<div class="dt-error">{esc(failed)}{esc(error)}</div>'
         except Exception as error:  # never a traceback in front of a judge
             log.exception("the board editor failed")
-            self.message.value = f'<div class="dt-error">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</div>'
+            self.message.value = (
+                f'<div class="dt-error">Something went wrong ({esc(type(error).__name__)}): {esc(error)}</div>'
+            )
 
     # -- the game's controls -----------------------------------------------------------------------
 
@@ -345,11 +454,16 @@ class BoardEditor(widgets.VBox):
         starts: list[tuple[str, str]] = [("An empty board", "empty")]
         if self.current is not None:
             starts.append(("The game in progress (this page)", "current"))
-        starts += [(f"Scenario: {s.title}", s.id) for s in scenario_library() if s.game == self.game_id and isinstance(s.setup.get("board"), dict)]
+        starts += [
+            (f"Scenario: {s.title}", s.id)
+            for s in scenario_library()
+            if s.game == self.game_id and isinstance(s.setup.get("board"), dict)
+        ]
         self.start.options = starts
         self.start.index = 0
-        self.settings.children = tuple(self._setting_widget(s, p) for s in SETTINGS[self.game_id]
-                                       for p in ((0, 1) if s.player else (None,)))
+        self.settings.children = tuple(
+            self._setting_widget(s, p) for s in SETTINGS[self.game_id] for p in ((0, 1) if s.player else (None,))
+        )
         self.whynot.set_game(self.game_id)
 
     def _setting_widget(self, setting: Setting, player: int | None) -> widgets.Widget:
@@ -360,7 +474,9 @@ class BoardEditor(widgets.VBox):
             choices = start_phases(self.game_id) if setting.key == "phase" else setting.choices  # the loader's own list
             box = widgets.Dropdown(options=list(choices), description=label, layout=widgets.Layout(width="220px"))
         else:
-            box = widgets.BoundedIntText(min=setting.low, max=setting.high, description=label, layout=widgets.Layout(width="200px"))
+            box = widgets.BoundedIntText(
+                min=setting.low, max=setting.high, description=label, layout=widgets.Layout(width="200px")
+            )
         box.style = {"description_width": "initial"}
         box.add_class("dt-editor-setting")
         box.add_class(f"dt-set-{setting.key}" + (f"-{player}" if player is not None else ""))
@@ -377,7 +493,9 @@ class BoardEditor(widgets.VBox):
                 value = holder.get(setting.key, setting.default) if isinstance(holder, dict) else setting.default
                 if setting.key == "hp" and "hp" not in holder:
                     value = self._printed_hp(player)
-                with contextlib.suppress(Exception):  # a value the widget cannot show (the YAML holds it; the check says why)
+                with contextlib.suppress(
+                    Exception
+                ):  # a value the widget cannot show (the YAML holds it; the check says why)
                     box.value = value
         finally:
             self._quiet = False
@@ -423,7 +541,9 @@ class BoardEditor(widgets.VBox):
         chosen = chosen if isinstance(chosen, list) and len(chosen) == 2 else [None, None]
         self._quiet = True
         try:
-            for box, options, value in zip(self.chosen, chosen_attack_choices(self.game_id, self.board), chosen, strict=False):
+            for box, options, value in zip(
+                self.chosen, chosen_attack_choices(self.game_id, self.board), chosen, strict=False
+            ):
                 value = "" if value is None else str(value)
                 if value not in [offered for _, offered in options]:
                     options.append((f"{value[:40]} (as written)", value))
@@ -436,7 +556,9 @@ class BoardEditor(widgets.VBox):
         self.refresh()
 
     def _attack_changed(self) -> None:
-        set_attack(self.board, self.attacker.value or "", self.target.value or THE_PLAYER, self.attack_at.value or "declared")
+        set_attack(
+            self.board, self.attacker.value or "", self.target.value or THE_PLAYER, self.attack_at.value or "declared"
+        )
         self.refresh()
 
     def _printed_hp(self, player: int | None) -> int:
@@ -468,7 +590,9 @@ class BoardEditor(widgets.VBox):
         except (InputError, KeyError, IndexError, TypeError, AttributeError):
             entries = []
         self.held.options = entries
-        places = [("as a new stack" if zone.kind == "stacks" else "on top" if zone.kind == "stack" else "in the zone", "new")]
+        places = [
+            ("as a new stack" if zone.kind == "stacks" else "on top" if zone.kind == "stack" else "in the zone", "new")
+        ]
         if zone.kind == "stacks":
             count = len(self.board["players"][self.player.value].get(zone.key) or []) if self._players_ok() else 0
             places += [(f"on top of stack {i + 1} (digivolve)", f"top:{i}") for i in range(count)]
@@ -558,20 +682,36 @@ class BoardEditor(widgets.VBox):
         board = self.current_board()
         players = get_game(board.game).players
         script = self.script if self._script_board == board.board else ()
-        spec = MatchSpec(board.game, 1, board.setup, ("human",) * players, "board", "all",
-                         label=board.question or "A judge's board", script=script, follow_script=bool(script))
+        spec = MatchSpec(
+            board.game,
+            1,
+            board.setup,
+            ("human",) * players,
+            "board",
+            "all",
+            label=board.question or "A judge's board",
+            script=script,
+            follow_script=bool(script),
+        )
         self._close_stage()
         tutor = Tutor(TutorModel(spec), presenter_toggle=False)
         pending = board.board.get("attack") if board.game == "dcg" else None
-        under_way = (f" An attack is under way: {esc(self.attacker.label)} attacks {esc(self.target.label)}; "
-                     f"{RESUMED.get(str(pending.get('at') or 'declared'), '')}" if isinstance(pending, dict) else "")
+        under_way = (
+            f" An attack is under way: {esc(self.attacker.label)} attacks {esc(self.target.label)}; "
+            f"{RESUMED.get(str(pending.get('at') or 'declared'), '')}"
+            if isinstance(pending, dict)
+            else ""
+        )
         chosen = board.board.get("attack") if board.game in ("dmb", "dbe") else None
         if isinstance(chosen, dict):
-            under_way = (f" An attack is under way: Player 1 chose {esc(self.chosen[0].label)}, Player 2 chose "
-                         f"{esc(self.chosen[1].label)}, in secret; play starts at the Support Phase, and the attacks are revealed "
-                         f"at Battle Phase step 2 ({board.game}:strategy-phase.2, {board.game}:battle-phase.2).")
-        note = widgets.HTML('<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.'
-                            f'{under_way}</div>')
+            under_way = (
+                f" An attack is under way: Player 1 chose {esc(self.chosen[0].label)}, Player 2 chose "
+                f"{esc(self.chosen[1].label)}, in secret; play starts at the Support Phase, and the attacks are revealed "
+                f"at Battle Phase step 2 ({board.game}:strategy-phase.2, {board.game}:battle-phase.2)."
+            )
+        note = widgets.HTML(
+            f'<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.{under_way}</div>'
+        )
         self.stage.children = (note, tutor)
         self.whynot.reset()
 
@@ -598,15 +738,23 @@ class BoardEditor(widgets.VBox):
         board = self.current_board()
         tutor = self.tutor()
         script = [record.answer for record in tutor.model.match.decisions] if tutor is not None else []
-        asked = dict(self.whynot.asked) if self.whynot.asked and (tutor is None or self.whynot.on_match is tutor.model.match) else {}
+        asked = (
+            dict(self.whynot.asked)
+            if self.whynot.asked and (tutor is None or self.whynot.on_match is tutor.model.match)
+            else {}
+        )
         if asked and board.question:
             asked["ask"] = board.question[:200]
-        text = scenario_text(board, {"why_not": [asked]} if asked else {}, asked.get("cites", []), [str(a) for a in script])
+        text = scenario_text(
+            board, {"why_not": [asked]} if asked else {}, asked.get("cites", []), [str(a) for a in script]
+        )
         link = f"{RULINGS_PAGE}?board={board_link(board)}"
         name = f"{board.game}-board.yaml"
-        self.shared.value = (f'<p>{download_html(text, name)} (checked: <code>digitutor scenario check {esc(name)}</code> passes) · '
-                             f'<a class="dt-board-link" href="{esc(link)}" target="_blank">🔗 Link to this board</a></p>'
-                             f'<input class="dt-board-link-text" readonly value="{esc(link)}" aria-label="The board link">')
+        self.shared.value = (
+            f"<p>{download_html(text, name)} (checked: <code>digitutor scenario check {esc(name)}</code> passes) · "
+            f'<a class="dt-board-link" href="{esc(link)}" target="_blank">🔗 Link to this board</a></p>'
+            f'<input class="dt-board-link-text" readonly value="{esc(link)}" aria-label="The board link">'
+        )
         self.shared_text = text
 
 
@@ -615,7 +763,9 @@ def editor_app_part(params: dict[str, str], current: Callable[[], Match | None] 
     game = params.get("game", "dcg")
     editor = BoardEditor(game if game in GAME_MODULES else "dcg", current=current)
     if params.get("board"):
-        editor._guard(lambda: editor.open_board_link(params["board"]), "The link was not opened (an empty board is shown): ")
+        editor._guard(
+            lambda: editor.open_board_link(params["board"]), "The link was not opened (an empty board is shown): "
+        )
     return editor
 
 
@@ -626,4 +776,8 @@ def attach_editor(app: widgets.Box, game: str, current: Callable[[], Match | Non
     editor = BoardEditor(game, current=current)
     editor.start.value = "current"
     editor.add_class("dt-learn-editor")
-    app.children = (*app.children, widgets.HTML('<div class="dt-step-head">Set up a board (the judge\'s bench)</div>'), editor)
+    app.children = (
+        *app.children,
+        widgets.HTML('<div class="dt-step-head">Set up a board (the judge\'s bench)</div>'),
+        editor,
+    )

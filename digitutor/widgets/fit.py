@@ -13,11 +13,26 @@ from dataclasses import dataclass
 
 #: advance widths of DejaVu Sans (em), by character; others: ``_OTHER``
 _WIDTHS: dict[str, float] = {
-    **dict.fromkeys("ijl", 0.28), **dict.fromkeys("ft", 0.37), "r": 0.41, **dict.fromkeys("sz", 0.53), "c": 0.55,
-    **dict.fromkeys("kvxy", 0.59), "m": 0.98, "w": 0.82, **dict.fromkeys("IJ", 0.30), **dict.fromkeys("MW", 0.99),
-    **dict.fromkeys("DGHNOQU", 0.79), **dict.fromkeys("ABCKRVXZ", 0.70), **dict.fromkeys("EFLPSTY", 0.64),
-    **dict.fromkeys("0123456789", 0.64), **dict.fromkeys(" .,:;'|!", 0.34), **dict.fromkeys("-()[]/", 0.40),
-    **dict.fromkeys('"*', 0.50), **dict.fromkeys("+<>=", 0.84), "…": 1.0, **dict.fromkeys("○△✕", 0.92),
+    **dict.fromkeys("ijl", 0.28),
+    **dict.fromkeys("ft", 0.37),
+    "r": 0.41,
+    **dict.fromkeys("sz", 0.53),
+    "c": 0.55,
+    **dict.fromkeys("kvxy", 0.59),
+    "m": 0.98,
+    "w": 0.82,
+    **dict.fromkeys("IJ", 0.30),
+    **dict.fromkeys("MW", 0.99),
+    **dict.fromkeys("DGHNOQU", 0.79),
+    **dict.fromkeys("ABCKRVXZ", 0.70),
+    **dict.fromkeys("EFLPSTY", 0.64),
+    **dict.fromkeys("0123456789", 0.64),
+    **dict.fromkeys(" .,:;'|!", 0.34),
+    **dict.fromkeys("-()[]/", 0.40),
+    **dict.fromkeys('"*', 0.50),
+    **dict.fromkeys("+<>=", 0.84),
+    "…": 1.0,
+    **dict.fromkeys("○△✕", 0.92),
 }
 _OTHER = 0.62
 _LOWER = 0.63  #: the other lower-case letters (a b d e g h n o p q u)
@@ -85,7 +100,7 @@ def shorten(text: str, line_em: float, lines: int) -> Shortened:
     low, high = 0, len(words)  # the most words that fit with "…" after them
     while low < high:
         middle = (low + high + 1) // 2
-        if lines_needed([*words[:middle - 1], words[middle - 1].rstrip(".,;:—–-") + ELLIPSIS], line_em) <= lines:
+        if lines_needed([*words[: middle - 1], words[middle - 1].rstrip(".,;:—–-") + ELLIPSIS], line_em) <= lines:
             low = middle
         else:
             high = middle - 1

@@ -13,17 +13,21 @@ from .model import TutorModel
 from .style import esc
 
 #: what the hand-over screen and the help text say about going back in hot-seat
-GOING_BACK = ("Going back (◀ Back, the timeline, Undo) never shows the other player's choices: each player sees only "
-              "their own options and answers, and the other's stay hidden until the game reveals them. An answer "
-              "already given changes only after “Rewrite from here?” is confirmed, and only by the player who gave it.")
+GOING_BACK = (
+    "Going back (◀ Back, the timeline, Undo) never shows the other player's choices: each player sees only "
+    "their own options and answers, and the other's stay hidden until the game reveals them. An answer "
+    "already given changes only after “Rewrite from here?” is confirmed, and only by the player who gave it."
+)
 
 
 def handover_html(model: TutorModel, seat: int) -> str:
     """The words of the hand-over screen: who passes to whom; nothing of either hand."""
     to, by = esc(model.name(seat)), esc(model.name(model.at_screen))
-    return (f'<h2 class="dt-panel-title dt-handover-title">Pass to {to} — press when ready</h2>'
-            f'<p>{by}: please hand the screen to {to} now. Nothing of either hand is shown until {to} presses '
-            f'the button below (or Enter).</p><p class="dt-handover-help">{esc(GOING_BACK)}</p>')
+    return (
+        f'<h2 class="dt-panel-title dt-handover-title">Pass to {to} — press when ready</h2>'
+        f"<p>{by}: please hand the screen to {to} now. Nothing of either hand is shown until {to} presses "
+        f'the button below (or Enter).</p><p class="dt-handover-help">{esc(GOING_BACK)}</p>'
+    )
 
 
 class HandOver(widgets.VBox):
@@ -31,8 +35,12 @@ class HandOver(widgets.VBox):
 
     def __init__(self, model: TutorModel) -> None:
         self.words = widgets.HTML()
-        self.ready = widgets.Button(description="I am ready", button_style="primary", tooltip="Show my side · Enter",
-                                    layout=widgets.Layout(width="auto"))
+        self.ready = widgets.Button(
+            description="I am ready",
+            button_style="primary",
+            tooltip="Show my side · Enter",
+            layout=widgets.Layout(width="auto"),
+        )
         self.ready.add_class("dt-handover-ready")
         super().__init__([self.words, self.ready], layout=widgets.Layout(display="none"))
         self.add_class("dt-handover")
@@ -59,5 +67,7 @@ def secret_html(model: TutorModel, seat: int) -> str:
     who = esc(model.name(seat))
     viewer = model.viewer()
     eyes = esc(model.name(viewer)) if viewer is not None else "the judge"
-    return (f'<div class="dt-secret" role="note"><b>{who} decided here.</b> Their options and answer are theirs '
-            f'alone, so {eyes}\'s view does not show them (only {who} may change that answer).</div>')
+    return (
+        f'<div class="dt-secret" role="note"><b>{who} decided here.</b> Their options and answer are theirs '
+        f"alone, so {eyes}'s view does not show them (only {who} may change that answer).</div>"
+    )

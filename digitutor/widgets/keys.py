@@ -121,7 +121,11 @@ export default { render };
 
 #: the actions the page may send, and the type of their one argument (None: no argument)
 ACTIONS: dict[str, tuple[str, type] | None] = {
-    "next": None, "back": None, "tick": None, "option": ("number", int), "jump": ("step", int),
+    "next": None,
+    "back": None,
+    "tick": None,
+    "option": ("number", int),
+    "jump": ("step", int),
     "restore": ("saved", str),  #: a position the page's local storage kept (sent when the page opens)
     "open": ("saved", str),  #: a position from the page's link (?position=...)
     "query": ("query", str),  #: the page's query string (used only in the browser: query.query_arrived)

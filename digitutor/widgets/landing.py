@@ -39,15 +39,21 @@ def course_line(game_id: str, progress: Progress | None) -> str:
     if not total:
         return ""
     finished = progress.finished(game_id) if progress is not None else 0
-    return (f'<p class="dt-course-progress" data-game="{esc(game_id)}"><a class="dt-course-link" '
-            f'href="./learn_{quote(game_id)}.ipynb?view=course">Course</a>: '
-            f'<span class="dt-course-count">{finished} of {total} {"lesson" if total == 1 else "lessons"} finished</span></p>')
+    return (
+        f'<p class="dt-course-progress" data-game="{esc(game_id)}"><a class="dt-course-link" '
+        f'href="./learn_{quote(game_id)}.ipynb?view=course">Course</a>: '
+        f'<span class="dt-course-count">{finished} of {total} {"lesson" if total == 1 else "lessons"} finished</span></p>'
+    )
 
 
 def game_card(game_id: str, progress: Progress | None = None) -> str:
     title = esc(GAME_TITLES[game_id])
     playable = game_id in GAME_MODULES
-    badge = '<span class="dt-badge dt-badge-ok">playable</span>' if playable else '<span class="dt-badge">rulebook only</span>'
+    badge = (
+        '<span class="dt-badge dt-badge-ok">playable</span>'
+        if playable
+        else '<span class="dt-badge">rulebook only</span>'
+    )
     about = esc(ABOUT.get(game_id, ""))
     game = quote(game_id)
     links = [f'<a class="dt-link" href="./rulebook.ipynb?game={game}">Read the rulebook</a>']
@@ -60,15 +66,19 @@ def game_card(game_id: str, progress: Progress | None = None) -> str:
             f'<a class="dt-link" href="./deck_check.ipynb?game={game}">Check a deck</a>',
         ]
     course = course_line(game_id, progress) if playable else ""
-    return (f'<div class="dt-game-card" data-game="{esc(game_id)}"><h3>{title} {badge}</h3><p>{about}</p>{course}'
-            f'<p class="dt-links">{"".join(links)}</p></div>')
+    return (
+        f'<div class="dt-game-card" data-game="{esc(game_id)}"><h3>{title} {badge}</h3><p>{about}</p>{course}'
+        f'<p class="dt-links">{"".join(links)}</p></div>'
+    )
 
 
 def start_html(progress: Progress | None = None) -> str:
     games = "".join(game_card(game_id, progress) for game_id in GAME_TITLES)
-    apps = "".join(f'<li><a class="dt-link" href="./{path}">{esc(name)}</a> — {esc(what)}</li>' for path, name, what in APPS)
+    apps = "".join(
+        f'<li><a class="dt-link" href="./{path}">{esc(name)}</a> — {esc(what)}</li>' for path, name, what in APPS
+    )
     return (
-        "<p class=\"dt-lead\">Learn five Digimon card games step by step. Every step of every game shows the exact "
+        '<p class="dt-lead">Learn five Digimon card games step by step. Every step of every game shows the exact '
         "sentence of the rulebook behind it.</p>"
         f'<h2>The games</h2><div class="dt-games">{games}</div><h2>More apps</h2><ul class="dt-apps">{apps}</ul>'
     )

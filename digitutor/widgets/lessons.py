@@ -20,6 +20,18 @@ from ..lessons import (
 )
 
 __all__ = [
-    "DEFAULT_LESSON", "FIELDS", "STEP_KEYS", "WHEN_KEYS", "Lesson", "LessonTracker", "Note", "Question", "course_for",
-    "lesson_for", "lesson_path", "load_lesson", "parse_lesson", "play_lesson",
+    "DEFAULT_LESSON",
+    "FIELDS",
+    "STEP_KEYS",
+    "WHEN_KEYS",
+    "Lesson",
+    "LessonTracker",
+    "Note",
+    "Question",
+    "course_for",
+    "lesson_for",
+    "lesson_path",
+    "load_lesson",
+    "parse_lesson",
+    "play_lesson",
 ]

@@ -100,7 +100,7 @@ def _marks_nested(text: str) -> str:
     out: list[str] = []
     marking, at = False, 0
     for found in re.finditer(f"{_TAG.pattern}|[{MARK_OPEN}{MARK_CLOSE}]", text):
-        out.append(text[at:found.start()])
+        out.append(text[at : found.start()])
         token = found.group(0)
         if token == MARK_OPEN:
             marking = True

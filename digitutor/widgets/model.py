@@ -70,7 +70,9 @@ def coach_answer(match: Match, decision: Decision) -> str | None:
     try:
         import random
 
-        answer = factory(random.Random(0)).choose(decision, Observation(match.game, match.state, decision.player, decision))
+        answer = factory(random.Random(0)).choose(
+            decision, Observation(match.game, match.state, decision.player, decision)
+        )
     except Exception:  # a hint that cannot be computed is simply not shown
         log.exception("the coach could not suggest an answer")
         return legal[0].key
@@ -432,11 +434,20 @@ class TutorModel(HasTraits):
     def _rewrite_question(self, decision: Decision) -> str:
         """The question before a committed answer is replaced: what is thrown away, and whose answers."""
         later = len(self.match.steps) - self.step - 1
-        others = sorted({record.player for record in self.match.decisions
-                         if record.step > self.step and record.by == "human" and record.player != decision.player})
-        also = "".join(f" {self.name(seat)}'s later answers are thrown away too, unseen: ask them first." for seat in others)
-        return (f"Rewrite from here? {self.name(decision.player)} already answered at this step; a new answer "
-                f"replaces the {later} step(s) after it.{also}")
+        others = sorted(
+            {
+                record.player
+                for record in self.match.decisions
+                if record.step > self.step and record.by == "human" and record.player != decision.player
+            }
+        )
+        also = "".join(
+            f" {self.name(seat)}'s later answers are thrown away too, unseen: ask them first." for seat in others
+        )
+        return (
+            f"Rewrite from here? {self.name(decision.player)} already answered at this step; a new answer "
+            f"replaces the {later} step(s) after it.{also}"
+        )
 
     @guarded
     def choose_number(self, number: int) -> None:
@@ -467,20 +478,27 @@ class TutorModel(HasTraits):
         last = humans[-1] if humans else None
         if self.hot_seat and not agreed and last is not None and last.player != self.at_screen:
             who = self.name(last.player)
-            self._ask(f"Take back {who}'s last answer? It stays hidden; {who} is asked again once the screen is passed "
-                      "to them.", lambda: self.undo(agreed=True))
+            self._ask(
+                f"Take back {who}'s last answer? It stays hidden; {who} is asked again once the screen is passed "
+                "to them.",
+                lambda: self.undo(agreed=True),
+            )
             return
         if not self.match.undo():
             self.notice = "There is nothing to undo yet."
             return
         if had_human:
             self.match.advance()  # asks the taken-back decision again (it changes nothing)
-        self.notice = (f"{self.name(last.player)}'s last answer was taken back." if self.hot_seat and last is not None
-                       else "Your last answer was taken back.")
+        self.notice = (
+            f"{self.name(last.player)}'s last answer was taken back."
+            if self.hot_seat and last is not None
+            else "Your last answer was taken back."
+        )
         self._changed(len(self.match.steps) - 1)
 
-    def adopt(self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None,
-              screen: Any = None) -> None:
+    def adopt(
+        self, match: Match, step: int, spec: MatchSpec | None = None, lesson: Lesson | None = None, screen: Any = None
+    ) -> None:
         """Continue with ``match`` (e.g. a loaded position), viewing ``step`` (clamped to the steps it has).
 
         With ``spec``, the tutor also switches to that kind of game (and ``lesson``) for Restart; in hot-seat,
@@ -531,7 +549,11 @@ class TutorModel(HasTraits):
                 return True
             answer = self.suggestion() if self.spec.follow_script else None
             if answer is None:  # (at a hot-seat hand-over the hand-over screen says what to do)
-                self.notice = "" if self.handover_to() is not None else self.spec.extra.get("waiting", "Your turn: choose one of the options.")
+                self.notice = (
+                    ""
+                    if self.handover_to() is not None
+                    else self.spec.extra.get("waiting", "Your turn: choose one of the options.")
+                )
                 return False
             self.match.choose(answer)
         self._changed(len(self.match.steps) - 1)

@@ -19,10 +19,24 @@ from typing import Any
 from ..core.records import Decision, Option
 
 #: zones whose cards carry nothing of their own (no stack, no counters): copies there are interchangeable
-PLAIN_ZONES = frozenset({
-    "hand", "deck", "looking", "kept", "side-pile", "destiny", "dark", "trash", "discard", "deleted",
-    "offline", "online", "draft-pile", "egg-deck",
-})
+PLAIN_ZONES = frozenset(
+    {
+        "hand",
+        "deck",
+        "looking",
+        "kept",
+        "side-pile",
+        "destiny",
+        "dark",
+        "trash",
+        "discard",
+        "deleted",
+        "offline",
+        "online",
+        "draft-pile",
+        "egg-deck",
+    }
+)
 
 #: group id -> the title it has unless a game names it otherwise, in the order groups are listed
 GROUPS: dict[str, str] = {
@@ -40,33 +54,107 @@ GROUPS: dict[str, str] = {
 
 #: each game's action kinds -> group; a kind not listed falls back on ``group_of``'s rules
 KIND_GROUPS: dict[str, dict[str, str]] = {
-    "dtector": {"place": "play", "digivolve": "digivolve", "combine": "digivolve", "attack": "attack",
-                "block": "block"},
-    "arena": {"rookie": "play", "change": "play", "place": "digivolve", "digivolve": "digivolve", "play": "effect",
-              "discard": "card", "keep": "pass", "none": "pass"},
-    "dcg": {"redraw": "setup", "keep": "setup", "hatch": "breeding", "move-out": "breeding", "stay": "pass",
-            "play": "play", "digivolve": "digivolve", "dna": "digivolve", "xros": "play", "burst": "digivolve",
-            "activate": "effect", "use": "effect", "use-effect": "effect", "resolve": "effect", "blast": "effect",
-            "counter": "effect", "attack": "attack", "block": "block", "pick": "card"},
-    "dmb": {"bottom": "setup", "keep": "setup", "full-mulligan": "setup", "no-mulligan": "pass", "play": "play",
-            "partner-evolve": "digivolve", "evolve": "digivolve", "evolve-with": "digivolve", "dna": "digivolve",
-            "bonus": "effect", "rack": "effect", "attack": "attack", "support": "effect", "partner-option": "effect",
-            "blind": "effect", "jam": "effect", "activate": "effect", "discard": "card", "effect-discard": "card",
-            "take": "card", "attach": "effect", "shatter": "effect", "recode-top": "card", "recode-bottom": "card"},
+    "dtector": {
+        "place": "play",
+        "digivolve": "digivolve",
+        "combine": "digivolve",
+        "attack": "attack",
+        "block": "block",
+    },
+    "arena": {
+        "rookie": "play",
+        "change": "play",
+        "place": "digivolve",
+        "digivolve": "digivolve",
+        "play": "effect",
+        "discard": "card",
+        "keep": "pass",
+        "none": "pass",
+    },
+    "dcg": {
+        "redraw": "setup",
+        "keep": "setup",
+        "hatch": "breeding",
+        "move-out": "breeding",
+        "stay": "pass",
+        "play": "play",
+        "digivolve": "digivolve",
+        "dna": "digivolve",
+        "xros": "play",
+        "burst": "digivolve",
+        "activate": "effect",
+        "use": "effect",
+        "use-effect": "effect",
+        "resolve": "effect",
+        "blast": "effect",
+        "counter": "effect",
+        "attack": "attack",
+        "block": "block",
+        "pick": "card",
+    },
+    "dmb": {
+        "bottom": "setup",
+        "keep": "setup",
+        "full-mulligan": "setup",
+        "no-mulligan": "pass",
+        "play": "play",
+        "partner-evolve": "digivolve",
+        "evolve": "digivolve",
+        "evolve-with": "digivolve",
+        "dna": "digivolve",
+        "bonus": "effect",
+        "rack": "effect",
+        "attack": "attack",
+        "support": "effect",
+        "partner-option": "effect",
+        "blind": "effect",
+        "jam": "effect",
+        "activate": "effect",
+        "discard": "card",
+        "effect-discard": "card",
+        "take": "card",
+        "attach": "effect",
+        "shatter": "effect",
+        "recode-top": "card",
+        "recode-bottom": "card",
+    },
 }
-KIND_GROUPS["dbe"] = {**KIND_GROUPS["dmb"], "side-pile": "card", "mulligan-card": "setup", "evolve-dp-with": "digivolve",
-                      "trigger-first": "effect", "discard-dp": "card", "dig-top": "card", "pay-dp": "effect",
-                      "jam-now": "effect", "attach-from": "effect", "any-phase": "effect", "extra-support": "effect",
-                      "evolve-reveal": "digivolve", "matrix-evolve": "digivolve", "effect-evolve": "digivolve"}
+KIND_GROUPS["dbe"] = {
+    **KIND_GROUPS["dmb"],
+    "side-pile": "card",
+    "mulligan-card": "setup",
+    "evolve-dp-with": "digivolve",
+    "trigger-first": "effect",
+    "discard-dp": "card",
+    "dig-top": "card",
+    "pay-dp": "effect",
+    "jam-now": "effect",
+    "attach-from": "effect",
+    "any-phase": "effect",
+    "extra-support": "effect",
+    "evolve-reveal": "digivolve",
+    "matrix-evolve": "digivolve",
+    "effect-evolve": "digivolve",
+}
 
 #: the groups each game's rulebook names in its own words
 GAME_TITLES: dict[str, dict[str, str]] = {
     "dtector": {"play": "Battle Call: place a card", "digivolve": "Digivolve or combine"},
-    "arena": {"play": "Rookie", "digivolve": "Digivolve", "effect": "Power Options", "card": "Discard to Offline",
-              "pass": "Pass or keep"},
+    "arena": {
+        "play": "Rookie",
+        "digivolve": "Digivolve",
+        "effect": "Power Options",
+        "card": "Discard to Offline",
+        "pass": "Pass or keep",
+    },
     "dcg": {"setup": "Opening hand", "effect": "Use a card or effect", "card": "Choose a card"},
-    "dmb": {"play": "Play a Digimon", "digivolve": "Evolve", "effect": "Support, Rack-up and effects",
-            "setup": "Mulligan", "attack": "Attack (chosen in secret)"},
+    "dmb": {
+        "play": "Play a Digimon",
+        "digivolve": "Evolve",
+        "effect": "Support, Rack-up and effects",
+        "setup": "Mulligan",
+        "attack": "Attack (chosen in secret)",
+    },
 }
 GAME_TITLES["dbe"] = {**GAME_TITLES["dmb"], "card": "Choose a card"}
 
@@ -115,8 +203,12 @@ class Entry:
 def card_places(game: Any, state: Any) -> dict[str, str]:
     """Each card instance in a plain pile -> "zone/owner/card id" (what makes two copies the same choice)."""
     table = state.instances
-    return {table.ids[uid]: f"{zone}/{owner}/{table.cards[uid].id}"
-            for zone, owner, uids in game.zones(state) if zone in PLAIN_ZONES for uid in uids}
+    return {
+        table.ids[uid]: f"{zone}/{owner}/{table.cards[uid].id}"
+        for zone, owner, uids in game.zones(state)
+        if zone in PLAIN_ZONES
+        for uid in uids
+    }
 
 
 def _fold_key(option: Option, places: dict[str, str]) -> tuple:
@@ -150,7 +242,9 @@ def entries(decision: Decision, suggested: str | None = None, game: Any = None, 
         keys = [option.key for option in copies]
         pick = suggested if suggested in keys else keys[0]
         star = suggested in keys
-        found.append(Entry(tuple(copies), pick, "suggested" if star else group_of(game_id, copies[0].action.kind), star))
+        found.append(
+            Entry(tuple(copies), pick, "suggested" if star else group_of(game_id, copies[0].action.kind), star)
+        )
     order = list(GROUPS)
     return sorted(found, key=lambda entry: order.index(entry.group) if entry.group in order else len(order))
 

@@ -21,9 +21,12 @@ SITE = "digitutor"
 
 
 def presenter_toggle() -> widgets.ToggleButton:
-    toggle = widgets.ToggleButton(description="Presenter mode", value=False,
-                                  tooltip="Large type and high contrast for a projector (also ?mode=presenter)",
-                                  layout=widgets.Layout(width="auto"))
+    toggle = widgets.ToggleButton(
+        description="Presenter mode",
+        value=False,
+        tooltip="Large type and high contrast for a projector (also ?mode=presenter)",
+        layout=widgets.Layout(width="auto"),
+    )
     toggle.add_class("dt-presenter")
     return toggle
 

@@ -62,8 +62,15 @@ class Position:
     options: dict[str, Any] = field(default_factory=dict)  #: e.g. ``{"seed": 3, "opponent": "greedy"}``
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "app": self.app, "mode": self.mode, "step": self.step,
-                "options": self.options, "match": self.match}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "app": self.app,
+            "mode": self.mode,
+            "step": self.step,
+            "options": self.options,
+            "match": self.match,
+        }
 
 
 def position_text(position: Position) -> str:
@@ -84,7 +91,7 @@ def _document(text: str, source: str) -> Any:
     if len(text) > MAX_TEXT:
         raise InputError(source, "", f"too long ({len(text)} characters; a saved position is at most {MAX_TEXT})")
     if text.startswith(LINK_PREFIX):
-        token = text[len(LINK_PREFIX):]
+        token = text[len(LINK_PREFIX) :]
         try:
             packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
             inflater = zlib.decompressobj()

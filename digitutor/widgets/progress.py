@@ -49,6 +49,7 @@ LESSONS_ENV = "DIGITUTOR_LESSONS"
 
 # -- which lessons a course has ---------------------------------------------------------------------
 
+
 def lessons_folder(game_id: str) -> Path:
     """The folder of ``game_id``'s lessons: ``$DIGITUTOR_LESSONS/<game>`` when that exists, else the shipped one."""
     override = os.environ.get(LESSONS_ENV, "")
@@ -73,6 +74,7 @@ def course_hashes(game_id: str) -> dict[str, str]:
 
 
 # -- the stored document --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LessonProgress:
@@ -110,8 +112,7 @@ def read_progress(text: Any, hashes: Mapping[str, str]) -> dict[str, LessonProgr
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         return {}
     try:
-        doc = json.loads(text, parse_int=_small_int, parse_float=lambda _text: None,
-                         parse_constant=lambda _text: None)
+        doc = json.loads(text, parse_int=_small_int, parse_float=lambda _text: None, parse_constant=lambda _text: None)
     except (ValueError, RecursionError):
         return {}
     if not isinstance(doc, dict) or type(doc.get("version")) is not int or doc["version"] != VERSION:
@@ -129,8 +130,11 @@ def read_progress(text: Any, hashes: Mapping[str, str]) -> dict[str, LessonProgr
 
 def progress_text(entries: Mapping[str, LessonProgress], hashes: Mapping[str, str]) -> str:
     """The document to store for one game."""
-    lessons = {lesson_id: {"hash": hashes[lesson_id], "finished": entry.finished, "right": sorted(entry.right)}
-               for lesson_id, entry in sorted(entries.items()) if lesson_id in hashes}
+    lessons = {
+        lesson_id: {"hash": hashes[lesson_id], "finished": entry.finished, "right": sorted(entry.right)}
+        for lesson_id, entry in sorted(entries.items())
+        if lesson_id in hashes
+    }
     return json.dumps({"version": VERSION, "lessons": lessons}, separators=(",", ":"))
 
 
@@ -234,8 +238,10 @@ class Progress(HasTraits):
 
     def state(self, game: str) -> dict[str, dict[str, Any]]:
         """Lesson id -> {"finished": bool, "right": [question numbers]} for the game's lessons with progress."""
-        return {lesson_id: {"finished": entry.finished, "right": sorted(entry.right)}
-                for lesson_id, entry in sorted(self._entries.get(game, {}).items())}
+        return {
+            lesson_id: {"finished": entry.finished, "right": sorted(entry.right)}
+            for lesson_id, entry in sorted(self._entries.get(game, {}).items())
+        }
 
     def finished(self, game: str) -> int:
         """How many lessons of the game's course are finished."""
@@ -249,8 +255,10 @@ class Progress(HasTraits):
             return
         kept = read_progress(text, self.courses[game])
         entries = self._entries[game]
-        merged = {lesson_id: entries.get(lesson_id, LessonProgress()).merged(kept.get(lesson_id, LessonProgress()))
-                  for lesson_id in entries.keys() | kept.keys()}
+        merged = {
+            lesson_id: entries.get(lesson_id, LessonProgress()).merged(kept.get(lesson_id, LessonProgress()))
+            for lesson_id in entries.keys() | kept.keys()
+        }
         if merged != entries:
             self._entries[game] = merged
             self.revision += 1

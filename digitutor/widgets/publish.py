@@ -61,7 +61,9 @@ def _start(tutor: Any, offered: str) -> None:
         return
     with _lock:
         if _publisher is None or _publisher.key != offered:
-            _publisher = Publisher(_server_address(), offered, os.environ.get(TOKEN_ENV, ""))  # --lan: the route needs it too
+            _publisher = Publisher(
+                _server_address(), offered, os.environ.get(TOKEN_ENV, "")
+            )  # --lan: the route needs it too
         publisher = _publisher
     publisher.attach(tutor)
 
@@ -75,8 +77,14 @@ def _server_address() -> tuple[str, int, str]:
 #: what followers call the seat the teacher shows (they only watch: "you" is not them)
 TEACHER = "the teacher"
 _SECOND_PERSON = re.compile(r"\b(you're|you've|yourself|yours|your|you)\b", re.IGNORECASE)
-_THIRD_PERSON = {"you're": "they're", "you've": "they've", "yourself": "themselves", "yours": "theirs", "your": "their",
-                 "you": "they"}
+_THIRD_PERSON = {
+    "you're": "they're",
+    "you've": "they've",
+    "yourself": "themselves",
+    "yours": "theirs",
+    "your": "their",
+    "you": "they",
+}
 #: the seat shown's name on the board and the rulebook's "you" after it (``board.player_html``)
 _YOU = re.compile(r'(<span class="dt-player-name">[^<]*) \((?:<span class="dt-named"[^>]*>you</span>|you)\)</span>')
 _REWRITE_HINT = re.compile(r'<div class="dt-step-head">Choosing again asks first.*?</div>')
@@ -89,7 +97,7 @@ def watcher_prompt(prompt: str, name: str) -> str:
 
     "Player 1: choose your attack in secret." -> "Player 1 (the teacher) is asked: choose their attack in secret."
     """
-    rest = prompt[len(name) + 2:] if prompt.startswith(f"{name}: ") else prompt
+    rest = prompt[len(name) + 2 :] if prompt.startswith(f"{name}: ") else prompt
 
     def third(match: re.Match[str]) -> str:
         word = _THIRD_PERSON[match.group(0).lower()]
@@ -197,7 +205,8 @@ def view_of(tutor: Any, attempt: bool = True, asked: Asked | None = None) -> dic
     model = tutor.model
     viewer = model.viewer()
     lesson = tutor.lesson.value if tutor.lesson.layout.display != "none" else ""
-    return {**(attempt_of(tutor) if attempt else {}),
+    return {
+        **(attempt_of(tutor) if attempt else {}),
         "app": tutor.app_id,
         "title": tutor.public_title(),
         "status": tutor.status.value,
@@ -206,7 +215,8 @@ def view_of(tutor: Any, attempt: bool = True, asked: Asked | None = None) -> dic
         "decision": decision_view(tutor),
         "answered": answered_view(tutor, asked or {}),
         "lesson": lesson,
-        "viewer": "the judge's view (every card face up)" if viewer is None
+        "viewer": "the judge's view (every card face up)"
+        if viewer is None
         else f"{TEACHER}'s view (player {viewer + 1})",
     }
 
@@ -299,8 +309,10 @@ class Publisher:
                 data = response.read()
                 if response.status == 403:  # not this room's teacher key: stop, and say so on the page
                     self.refused = True
-                    self.badge.value = ('<span class="dt-follow-count-text">This link\'s teacher key is not this '
-                                        "server's: nobody follows this board.</span>")
+                    self.badge.value = (
+                        '<span class="dt-follow-count-text">This link\'s teacher key is not this '
+                        "server's: nobody follows this board.</span>"
+                    )
                     return None
                 if response.status != 200:
                     log.warning("publishing the view: HTTP %s %s", response.status, data[:200])
@@ -321,7 +333,9 @@ class Publisher:
         self.followers = shown
         who = "nobody is following yet" if followers == 0 else f"{followers} following"
         labels = self._labels
-        tally = ", ".join(f"{labels.get(number, f'option {number}')} × {count}"
-                          for number, count in sorted(votes.items(), key=lambda kv: (-kv[1], int(kv[0]))))
+        tally = ", ".join(
+            f"{labels.get(number, f'option {number}')} × {count}"
+            for number, count in sorted(votes.items(), key=lambda kv: (-kv[1], int(kv[0])))
+        )
         asked = f' · <span class="dt-follow-votes">they would choose: {esc(tally)}</span>' if tally else ""
         self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>{asked}'

@@ -39,14 +39,18 @@ def explanation_html(why: tuple[Citation | Reason, ...]) -> str:
 def verdict_html(choice: Choice, posed: Posed) -> str:
     """What a click shows: right or wrong, why (cited), and after a wrong click the engine's answer (its rule folded)."""
     if choice.right:
-        return (f'<div class="dt-q-verdict dt-q-right" role="status"><b>✓ Right.</b> The rule behind it:</div>'
-                f"{explanation_html(choice.why)}")
+        return (
+            f'<div class="dt-q-verdict dt-q-right" role="status"><b>✓ Right.</b> The rule behind it:</div>'
+            f"{explanation_html(choice.why)}"
+        )
     right = posed.right
     answer = "".join(f"<li>{esc(c.label)}</li>" for c in right)
-    return (f'<div class="dt-q-verdict dt-q-wrong" role="status"><b>✗ Not this one.</b> What the rules say about it:</div>'
-            f'{explanation_html(choice.why)}'
-            f'<div class="dt-q-answer"><b>The engine\'s answer{"s" if len(right) > 1 else ""}:</b><ul>{answer}</ul>'
-            f'<details><summary>The rule behind {"them" if len(right) > 1 else "it"}</summary>{explanation_html(right[0].why)}</details></div>')
+    return (
+        f'<div class="dt-q-verdict dt-q-wrong" role="status"><b>✗ Not this one.</b> What the rules say about it:</div>'
+        f"{explanation_html(choice.why)}"
+        f'<div class="dt-q-answer"><b>The engine\'s answer{"s" if len(right) > 1 else ""}:</b><ul>{answer}</ul>'
+        f"<details><summary>The rule behind {'them' if len(right) > 1 else 'it'}</summary>{explanation_html(right[0].why)}</details></div>"
+    )
 
 
 class QuestionCard(widgets.VBox):
@@ -55,8 +59,10 @@ class QuestionCard(widgets.VBox):
     def __init__(self, lesson: Lesson, number: int, posed: Posed, answered: Any) -> None:
         self.lesson, self.number, self.posed = lesson, number, posed
         self._answered = answered
-        self.prompt = widgets.HTML(f'<div class="dt-q-head"><span class="dt-label">Check yourself</span> '
-                                   f'<span class="dt-q-prompt">{esc(posed.prompt)}</span></div>')
+        self.prompt = widgets.HTML(
+            f'<div class="dt-q-head"><span class="dt-label">Check yourself</span> '
+            f'<span class="dt-q-prompt">{esc(posed.prompt)}</span></div>'
+        )
         self.buttons = [self._button(choice) for choice in posed.choices]
         self.verdict = widgets.HTML()
         self.given: str | None = None
@@ -66,7 +72,9 @@ class QuestionCard(widgets.VBox):
         self.add_class("dt-question")
 
     def _button(self, choice: Choice) -> widgets.Button:
-        button = widgets.Button(description=choice.label, tooltip=choice.label, layout=widgets.Layout(width="100%", height="auto"))
+        button = widgets.Button(
+            description=choice.label, tooltip=choice.label, layout=widgets.Layout(width="100%", height="auto")
+        )
         button.add_class("dt-q-choice")
         button.on_click(lambda _b, label=choice.label: self.answer(label))
         return button
@@ -109,7 +117,9 @@ class QuestionPanel(widgets.VBox):
     def show(self, model: Any) -> None:
         lesson = model.lesson
         fired = model.questions() if lesson is not None else ()
-        cards = tuple(card for number, question in fired if (card := self._card(model, lesson, number, question)) is not None)
+        cards = tuple(
+            card for number, question in fired if (card := self._card(model, lesson, number, question)) is not None
+        )
         if cards != self.cards:
             self.cards = cards
             self.box.children = cards
@@ -124,7 +134,9 @@ class QuestionPanel(widgets.VBox):
 
     def _draw_toggle(self) -> None:
         count = len(self.cards)
-        self.toggle.description = f"✎ Check yourself: {count} question{'s' if count != 1 else ''} here {'▾' if self.opened else '▸'}"
+        self.toggle.description = (
+            f"✎ Check yourself: {count} question{'s' if count != 1 else ''} here {'▾' if self.opened else '▸'}"
+        )
         self.box.layout.display = "" if self.opened else "none"
         (self.remove_class if self.opened else self.add_class)("dt-q-closed")
 

@@ -45,7 +45,8 @@ def demonstrations(game_id: str) -> dict[str, list[tuple[str, str]]]:
         for clause_id, index in first.items():
             step = played.steps[index]
             shown.setdefault(clause_id, []).append(
-                (f"Lesson “{lesson.title}”, step {step_number(index)}: {step.narration}", link))
+                (f"Lesson “{lesson.title}”, step {step_number(index)}: {step.narration}", link)
+            )
     return shown
 
 
@@ -70,10 +71,14 @@ def clause_label(clause: Clause, flat: bool = False) -> str:
 def section_html(clause: Clause) -> str:
     """A heading: where it is, and the clauses under it (a heading is not quoted by itself)."""
     corpus = load_corpus(clause.game)
-    inside = "".join(f"<li>{esc(heading(corpus.clause(c)))} — {esc(snippet(corpus.clause(c), 90))}</li>"
-                     for c in clause.children[:20])
-    return (f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}</div>'
-            f"<h3>{esc(heading(clause))}</h3><p>A heading of the rulebook. It holds:</p><ul>{inside or '<li>(no clauses)</li>'}</ul>")
+    inside = "".join(
+        f"<li>{esc(heading(corpus.clause(c)))} — {esc(snippet(corpus.clause(c), 90))}</li>"
+        for c in clause.children[:20]
+    )
+    return (
+        f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}</div>'
+        f"<h3>{esc(heading(clause))}</h3><p>A heading of the rulebook. It holds:</p><ul>{inside or '<li>(no clauses)</li>'}</ul>"
+    )
 
 
 def clause_html(clause: Clause) -> str:
@@ -91,7 +96,9 @@ def clause_html(clause: Clause) -> str:
     else:
         used = "<p>This game is not playable in the tutor yet: the clause is here to read and search.</p>"
     gaps = [i for i in INTERPRETATIONS.values() if clause.id in i.fills]
-    gap = "".join(f'<li><span class="dt-label">Tutor\'s interpretation</span> {esc(i.title)}: {esc(i.text)}</li>' for i in gaps)
+    gap = "".join(
+        f'<li><span class="dt-label">Tutor\'s interpretation</span> {esc(i.title)}: {esc(i.text)}</li>' for i in gaps
+    )
     shown = demonstrations(clause.game).get(clause.id, [])
     demos = "".join(f'<li><a class="dt-link" href="{esc(link)}">{esc(words)}</a></li>' for words, link in shown[:12])
     demos += f"<li>… and {len(shown) - 12} more</li>" if len(shown) > 12 else ""
@@ -113,8 +120,10 @@ def coverage_html() -> str:
         f"<td>{len(g.by_scenarios & set(g.clauses))}</td><td>{len(g.cited)}</td><td>{g.percent:.0f}%</td></tr>"
         for g in coverage(cited)
     )
-    head = ("<tr><th>Game</th><th>Clauses</th><th>Headings</th><th>Quoted by the engine</th>"
-            "<th>Shown by scenarios and lessons</th><th>Covered</th><th>Share</th></tr>")
+    head = (
+        "<tr><th>Game</th><th>Clauses</th><th>Headings</th><th>Quoted by the engine</th>"
+        "<th>Shown by scenarios and lessons</th><th>Covered</th><th>Share</th></tr>"
+    )
     return f'<h2>Coverage</h2><table class="dt-table dt-coverage">{head}{rows}</table>'
 
 
@@ -132,11 +141,17 @@ class RulebookApp(AppPage):
 
     def __init__(self, game_id: str = "dtector") -> None:
         registered_games()  # importing the games registers every quote the engine can make
-        self.game = widgets.Dropdown(options=[(t, g) for g, t in GAME_TITLES.items()], value=game_id, description="Rulebook")
-        self.query = widgets.Text(placeholder="search words, e.g. spirit power", description="Search", continuous_update=True)
+        self.game = widgets.Dropdown(
+            options=[(t, g) for g, t in GAME_TITLES.items()], value=game_id, description="Rulebook"
+        )
+        self.query = widgets.Text(
+            placeholder="search words, e.g. spirit power", description="Search", continuous_update=True
+        )
         self.found = widgets.HTML()
         self.found.add_class("dt-found")
-        self.pick = widgets.Select(options=[], rows=LIST_ROWS, description="Clauses", layout=widgets.Layout(width="46%"))
+        self.pick = widgets.Select(
+            options=[], rows=LIST_ROWS, description="Clauses", layout=widgets.Layout(width="46%")
+        )
         self.pick.style.description_width = "0px"
         self.pick.add_class("dt-clause-list")
         self.view = widgets.HTML(layout=widgets.Layout(width="54%"))
@@ -144,8 +159,15 @@ class RulebookApp(AppPage):
         self.view.add_class("dt-clause")
         self.coverage_view = widgets.HTML()
         self._listing = False
-        super().__init__("Rulebook browser", [widgets.HBox([self.game, self.query, self.found]),
-                                              widgets.HBox([self.pick, self.view]), self.coverage_view], css="dt-rulebook")
+        super().__init__(
+            "Rulebook browser",
+            [
+                widgets.HBox([self.game, self.query, self.found]),
+                widgets.HBox([self.pick, self.view]),
+                self.coverage_view,
+            ],
+            css="dt-rulebook",
+        )
         self.game.observe(lambda _c: self._list(), "value")
         self.query.observe(lambda _c: self._list(), "value")
         self.pick.observe(lambda _c: self._show(), "value")
@@ -174,7 +196,9 @@ class RulebookApp(AppPage):
         else:
             clauses = list(corpus.clauses.values())
         count, headings = counted(clauses)
-        what = f"{count} clause{'s' if count != 1 else ''}" + (f" and {headings} heading{'s' if headings != 1 else ''}" if headings else "")
+        what = f"{count} clause{'s' if count != 1 else ''}" + (
+            f" and {headings} heading{'s' if headings != 1 else ''}" if headings else ""
+        )
         self.found.value = f"{what} found" if words else what
         self._listing = True
         try:

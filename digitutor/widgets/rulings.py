@@ -52,7 +52,9 @@ def _whole(clause_id: str) -> Any:
 
 def absences_html(scenario: Scenario) -> str:
     """How the scenario shows the clauses it shows by what does not happen."""
-    rows = "".join(f"<li><code>{esc(clause_id)}</code>: {esc(how)}</li>" for clause_id, how in scenario.by_absence.items())
+    rows = "".join(
+        f"<li><code>{esc(clause_id)}</code>: {esc(how)}</li>" for clause_id, how in scenario.by_absence.items()
+    )
     return f'<div class="dt-step-head">Shown by what does not happen:</div><ul>{rows}</ul>' if rows else ""
 
 
@@ -60,17 +62,19 @@ def scenario_html(scenario: Scenario) -> str:
     """What a scenario demonstrates: its explanation and the clauses it shows, quoted."""
     return (
         f"<h3>{esc(scenario.title)}</h3>{paragraphs(scenario.explains)}"
-        f"<div class=\"dt-step-head\">It demonstrates:</div>{citations_html(demonstrated(scenario))}"
+        f'<div class="dt-step-head">It demonstrates:</div>{citations_html(demonstrated(scenario))}'
         f"{absences_html(scenario)}{proposals_html(scenario)}"
-        "<div class=\"dt-step-head\">Press <b>Next step</b> to play it; at each decision, Next takes the scenario's answer (★).</div>"
+        '<div class="dt-step-head">Press <b>Next step</b> to play it; at each decision, Next takes the scenario\'s answer (★).</div>'
     )
 
 
 def complete_html(scenario: Scenario) -> str:
     """The end of a scenario: it is complete, and what it showed, quoted."""
-    return (f'<h2 class="dt-panel-title">✓ Scenario complete</h2>'
-            f'<p>“{esc(scenario.title)}” has played to its end. It showed:</p>{citations_html(demonstrated(scenario))}'
-            f'{absences_html(scenario)}')
+    return (
+        f'<h2 class="dt-panel-title">✓ Scenario complete</h2>'
+        f"<p>“{esc(scenario.title)}” has played to its end. It showed:</p>{citations_html(demonstrated(scenario))}"
+        f"{absences_html(scenario)}"
+    )
 
 
 def complete_notice(scenario: Scenario) -> str:
@@ -93,7 +97,8 @@ def proposals_html(scenario: Scenario) -> str:
             rows.append(f'<div class="dt-proposal"><b>{esc(asked)}</b> — allowed.</div>')
         else:
             why = "".join(
-                f'<div class="dt-reason"><b>✗ {esc(reason.why)}</b>{citations_html([reason.citation])}</div>' for reason in reasons
+                f'<div class="dt-reason"><b>✗ {esc(reason.why)}</b>{citations_html([reason.citation])}</div>'
+                for reason in reasons
             )
             rows.append(f'<div class="dt-proposal"><b>{esc(asked)}</b> — not allowed, because:{why}</div>')
     return '<div class="dt-step-head">Asked about moves no button offers:</div>' + "".join(rows)
@@ -129,8 +134,11 @@ def card_names(scenario: Scenario) -> list[str]:
     names = {card.name.lower(): card.name for card in cards.values()}
     board = scenario.setup.get("board") if isinstance(scenario.setup, dict) else None
     players = board.get("players", []) if isinstance(board, dict) else []
-    placed = [{zone: held for zone, held in player.items() if zone not in FILLER_ZONES}
-              for player in players if isinstance(player, dict)]
+    placed = [
+        {zone: held for zone, held in player.items() if zone not in FILLER_ZONES}
+        for player in players
+        if isinstance(player, dict)
+    ]
     found: dict[str, None] = {}
     for text in _strings([placed, list(scenario.script)]):
         for part in text.replace("=", ":").split(":"):
@@ -149,8 +157,15 @@ def search_text(scenario_id: str) -> str:
 
     scenario = next(s for s in library() if s.id == scenario_id)
     crumbs = [find_clause(clause_id).breadcrumb for clause_id in scenario.demonstrates if ":card." not in clause_id]
-    parts = [scenario.title, scenario.explains, *scenario.demonstrates, *crumbs, *card_names(scenario),
-             scenario.game, get_game(scenario.game).title]
+    parts = [
+        scenario.title,
+        scenario.explains,
+        *scenario.demonstrates,
+        *crumbs,
+        *card_names(scenario),
+        scenario.game,
+        get_game(scenario.game).title,
+    ]
     return "\n".join(parts).lower()
 
 
@@ -167,7 +182,9 @@ def search(words: str, game: str = ALL) -> list[Scenario]:
     """The scenarios (of ``game``, or of every game) whose search text holds every word of ``words``."""
     wanted = words.lower().split()
     found = [s for s in library() if game in (ALL, s.game) and all(word in search_text(s.id) for word in wanted)]
-    return sorted(found, key=lambda s: -sum(2 * (word in s.title.lower()) + (word in s.explains.lower()) for word in wanted))
+    return sorted(
+        found, key=lambda s: -sum(2 * (word in s.title.lower()) + (word in s.explains.lower()) for word in wanted)
+    )
 
 
 def short_name(game_id: str) -> str:
@@ -184,13 +201,18 @@ class RulingsApp(AppPage):
     def __init__(self) -> None:
         games = [("All games", ALL)] + [(get_game(game_id).title, game_id) for game_id in GAME_MODULES]
         self.game = widgets.Dropdown(options=games, value=ALL, description="Game")
-        self.query = widgets.Text(placeholder="a card, a rule, a word — e.g. Agumon, blocker, dcg:attacking",
-                                  description="Search", continuous_update=True, layout=widgets.Layout(width="420px"))
+        self.query = widgets.Text(
+            placeholder="a card, a rule, a word — e.g. Agumon, blocker, dcg:attacking",
+            description="Search",
+            continuous_update=True,
+            layout=widgets.Layout(width="420px"),
+        )
         self.query.add_class("dt-rulings-search")
         self.found = widgets.HTML()
         self.found.add_class("dt-found")
-        self.scenario = widgets.Select(options=[], rows=LIST_ROWS, description="Scenario",
-                                       layout=widgets.Layout(width="min(760px, 96%)"))
+        self.scenario = widgets.Select(
+            options=[], rows=LIST_ROWS, description="Scenario", layout=widgets.Layout(width="min(760px, 96%)")
+        )
         self.scenario.add_class("dt-scenario-list")
         self.about = widgets.HTML()
         self.about.add_class("dt-panel")
@@ -198,10 +220,15 @@ class RulingsApp(AppPage):
         self.done.add_class("dt-panel")
         self.done.add_class("dt-scenario-complete")
         self.stage = widgets.VBox()
-        self.to_bench = widgets.Button(description="Set up a board", icon="pencil",
-                                       tooltip="The judge's bench: any board, checked, played, asked “why not?”, shared")
+        self.to_bench = widgets.Button(
+            description="Set up a board",
+            icon="pencil",
+            tooltip="The judge's bench: any board, checked, played, asked “why not?”, shared",
+        )
         self.to_bench.add_class("dt-to-bench")
-        self.edit_this = widgets.Button(description="Edit this board", tooltip="Open this scenario's board in the editor")
+        self.edit_this = widgets.Button(
+            description="Edit this board", tooltip="Open this scenario's board in the editor"
+        )
         self.edit_this.add_class("dt-edit-this")
         self.to_library = widgets.Button(description="Back to the rulings library")
         self.to_library.add_class("dt-to-library")
@@ -210,8 +237,16 @@ class RulingsApp(AppPage):
         self._scenarios: dict[str, Scenario] = {}
         self._opened: str | None = None
         self._listing = False
-        self.library_part = widgets.VBox([widgets.HBox([self.game, self.query, self.found, self.to_bench]), self.scenario,
-                                           self.about, self.edit_this, self.done, self.stage])
+        self.library_part = widgets.VBox(
+            [
+                widgets.HBox([self.game, self.query, self.found, self.to_bench]),
+                self.scenario,
+                self.about,
+                self.edit_this,
+                self.done,
+                self.stage,
+            ]
+        )
         super().__init__("Rulings library", [self.library_part, self.bench], css="dt-rulings")
         self.to_bench.on_click(lambda _b: self.open_bench())
         self.edit_this.on_click(lambda _b: self._edit_open_scenario())
@@ -380,9 +415,18 @@ def scenario_complete(model: TutorModel) -> bool:
 def scenario_tutor(scenario: Scenario) -> Tutor:
     """A Tutor over a scenario: the judge's view (every card shown), every seat a person, Next following its script."""
     players = get_game(scenario.game).players
-    spec = MatchSpec(scenario.game, scenario.seed, scenario.setup, ("human",) * players, scenario.path, "all",
-                     label=scenario.title, script=scenario.script, follow_script=True,
-                     extra={"waiting": complete_notice(scenario)})
+    spec = MatchSpec(
+        scenario.game,
+        scenario.seed,
+        scenario.setup,
+        ("human",) * players,
+        scenario.path,
+        "all",
+        label=scenario.title,
+        script=scenario.script,
+        follow_script=True,
+        extra={"waiting": complete_notice(scenario)},
+    )
     return Tutor(TutorModel(spec), presenter_toggle=False)
 
 

@@ -25,7 +25,7 @@ def save_html(position: Position, game: str) -> str:
     data = "data:application/json;charset=utf-8," + quote(position_text(position))
     link = "?position=" + position_link(position)
     return (
-        f'<p>This position ({esc(viewed)}) is a seed plus the answers given: it replays exactly, anywhere.</p>'
+        f"<p>This position ({esc(viewed)}) is a seed plus the answers given: it replays exactly, anywhere.</p>"
         f'<p><a class="dt-download" download="{esc(name)}" href="{esc(data)}">⬇ Download this position</a> '
         f'(a small JSON file) · <a class="dt-share-link" href="{esc(link)}">🔗 Link to this position</a> '
         "(copy the link to share it; opening it brings this game back)</p>"
@@ -33,8 +33,10 @@ def save_html(position: Position, game: str) -> str:
 
 
 #: hot-seat: what a saved position still tells (its seed decides every shuffle, so a replay shows every card)
-SEED_WARNING = ("Like every saved game, it holds the seed, which decides every shuffle: replayed with digitutor's own "
-                "tools (not this page), it shows every hidden card, hands included. Share it when the game is over.")
+SEED_WARNING = (
+    "Like every saved game, it holds the seed, which decides every shuffle: replayed with digitutor's own "
+    "tools (not this page), it shows every hidden card, hands included. Share it when the game is over."
+)
 
 
 def hot_seat_save_html(players: int, end: int, total: int) -> str:
@@ -43,11 +45,15 @@ def hot_seat_save_html(players: int, end: int, total: int) -> str:
     everyone = "both players" if players == 2 else "every player"
     stop = "at the start" if end < 0 else f"at step {step_number(end)} of {total}"
     held = (
-        '<p class="dt-save-held" role="note"><b>A secret choice is not revealed yet, so it is not saved.</b> '
-        f"In hot-seat, what leaves this page (the file, the link, and the game this browser keeps for a reload) "
-        f"holds only what {everyone} may see: it stops {esc(stop)}, before the first secret choice of this round. "
-        "Opening it asks for that choice again.</p>"
-    ) if end < total - 1 else ""
+        (
+            '<p class="dt-save-held" role="note"><b>A secret choice is not revealed yet, so it is not saved.</b> '
+            f"In hot-seat, what leaves this page (the file, the link, and the game this browser keeps for a reload) "
+            f"holds only what {everyone} may see: it stops {esc(stop)}, before the first secret choice of this round. "
+            "Opening it asks for that choice again.</p>"
+        )
+        if end < total - 1
+        else ""
+    )
     return held + f'<p class="dt-save-seed">{esc(SEED_WARNING)}</p>'
 
 
@@ -64,8 +70,12 @@ class SavePanel(widgets.VBox):
 
     def __init__(self, restore: Restore) -> None:
         self.links = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description="Open a saved position", layout=widgets.Layout(width="auto"))
+        self.upload = widgets.FileUpload(
+            accept=".json,application/json",
+            multiple=False,
+            description="Open a saved position",
+            layout=widgets.Layout(width="auto"),
+        )
         self.upload.add_class("dt-upload-position")
         self.problem = widgets.HTML()
         self.problem.add_class("dt-error")

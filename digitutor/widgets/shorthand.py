@@ -55,7 +55,9 @@ class Word:
     def note(self) -> str:
         """The editor's note on the clause (where the copy lost something), or why an interpretation is used."""
         if self.interpretation:
-            return "The rulebook names this word but does not define it; this is the tutor's reading, not rulebook text."
+            return (
+                "The rulebook names this word but does not define it; this is the tutor's reading, not rulebook text."
+            )
         return find_clause(self.source).note or ""
 
     def tooltip(self) -> str:
@@ -63,8 +65,9 @@ class Word:
         head = f"{self.shown}" + (f" ({self.also})" if self.also else "")
         note = self.note()
         label = "" if self.interpretation else "Rulebook, "
-        return (f"{head}\n{label}{self.where()} [{self.source}]:\n“{self.quote()}”"
-                + (f"\n{'Note' if self.interpretation else 'Editor' + chr(8217) + 's note'}: {note}" if note else ""))
+        return f"{head}\n{label}{self.where()} [{self.source}]:\n“{self.quote()}”" + (
+            f"\n{'Note' if self.interpretation else 'Editor' + chr(8217) + 's note'}: {note}" if note else ""
+        )
 
 
 # -- Digimon Battles and Digimon Battle Evolution: attack abilities ----------------------------------------------------
@@ -93,7 +96,10 @@ DBE_ABILITIES: dict[str, tuple[str, str]] = {
     "grudge": ("Grudge {mark}", "attack-abilities.grudge"),
     "flatten": ("Flatten", "attack-abilities.flatten"),
     "static": ("Static", "attack-abilities.static-x"),
-    "2nd-attack": ("2nd Attack", "attack-abilities.grudge.2"),  # "Note: 2nd Attack This is the same as -1 point of 1st Attack"
+    "2nd-attack": (
+        "2nd Attack",
+        "attack-abilities.grudge.2",
+    ),  # "Note: 2nd Attack This is the same as -1 point of 1st Attack"
 }
 #: the clause that names the three attacks (DBE's card anatomy; DMB has none, its Strategy Phase names them)
 ATTACKS_NAMED = {"dmb": "dmb:strategy-phase.2", "dbe": "dbe:anatomy-of-cards.10"}
@@ -184,7 +190,11 @@ _TEXT_WORDS: dict[str, tuple[tuple[str, str, str], ...]] = {
         (r"\bDiscard\b", "Discard", "dbe:glossary.discard"),
         (r"\bData Break\b", "Data Break", "dbe:glossary.data-break"),
         (r"\bACTIVATE\b", "ACTIVATE", "dbe:glossary.activate"),
-        (r"\bPASSIVE\b", "PASSIVE", "dbe:rules-faq.card-timing-and-effect-timing.b6"),  # (no glossary entry: the FAQ's card timings)
+        (
+            r"\bPASSIVE\b",
+            "PASSIVE",
+            "dbe:rules-faq.card-timing-and-effect-timing.b6",
+        ),  # (no glossary entry: the FAQ's card timings)
         (r"\bStatic\b", "Static", "dbe:glossary.static-x"),
         (r"\bFlip\b", "Flip", "dbe:glossary.flip-flip-cards-star-moon-initial-side"),
         (r"\bAbnormal\b", "Abnormal", "dbe:glossary.abnormal"),

@@ -629,8 +629,14 @@ def kind_colour(kind: str) -> str:
 
 #: frame colours for the card colours the games name (DCG, Arena); other kinds get a stable hue
 COLOURS = {
-    "red": "#d2342b", "blue": "#1f6fd1", "yellow": "#e0b300", "green": "#2f9a46", "black": "#2b2b2b",
-    "purple": "#7b3fb5", "white": "#c9ced6", "orange": "#e07a1f",
+    "red": "#d2342b",
+    "blue": "#1f6fd1",
+    "yellow": "#e0b300",
+    "green": "#2f9a46",
+    "black": "#2b2b2b",
+    "purple": "#7b3fb5",
+    "white": "#c9ced6",
+    "orange": "#e07a1f",
 }
 
 

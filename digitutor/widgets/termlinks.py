@@ -27,15 +27,54 @@ from .style import esc
 from .words import crumb_text
 
 #: elements whose text is never linked: rulebook quotes, headings, labels, controls, code, and links themselves
-SKIP_TAGS = frozenset({"a", "button", "summary", "code", "pre", "kbd", "samp", "blockquote", "q", "script", "style",
-                       "textarea", "select", "option", "label", "title", "h1", "h2", "h3", "h4", "h5", "h6", "dt",
-                       "svg", "math"})
+SKIP_TAGS = frozenset(
+    {
+        "a",
+        "button",
+        "summary",
+        "code",
+        "pre",
+        "kbd",
+        "samp",
+        "blockquote",
+        "q",
+        "script",
+        "style",
+        "textarea",
+        "select",
+        "option",
+        "label",
+        "title",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "dt",
+        "svg",
+        "math",
+    }
+)
 #: classes of this app's elements that hold a quote, a breadcrumb or an explanation already
-SKIP_CLASSES = frozenset({"dt-quote", "dt-crumb", "dt-context", "dt-cite", "dt-glossary", "dt-card-words",
-                          "dt-termlink", "dt-label", "dt-shorthand", "dt-named"})
+SKIP_CLASSES = frozenset(
+    {
+        "dt-quote",
+        "dt-crumb",
+        "dt-context",
+        "dt-cite",
+        "dt-glossary",
+        "dt-card-words",
+        "dt-termlink",
+        "dt-label",
+        "dt-shorthand",
+        "dt-named",
+    }
+)
 #: elements that have no closing tag
-VOID_TAGS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-                       "wbr"})
+VOID_TAGS = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+)
 
 _TAG = re.compile(r"<[^>]*>")
 _TAG_NAME = re.compile(r"^</?\s*([a-zA-Z][\w-]*)")
@@ -85,8 +124,10 @@ def term_tooltip(term: Term, shown: str) -> str:
     """Plain text for the word's ``title``: the word, where its meaning is written, the exact quote."""
     heading, text = defining_text(term)
     if term.interpretation:
-        return (f"{shown} — Tutor's interpretation: {heading} [{term.clause}] (the rulebook does not define this word):"
-                f"\n{text}")
+        return (
+            f"{shown} — Tutor's interpretation: {heading} [{term.clause}] (the rulebook does not define this word):"
+            f"\n{text}"
+        )
     clause = find_clause(term.clause)
     note = f"\nEditor’s note: {clause.note}" if clause.note else ""
     return f"{shown} — Rulebook, {crumb_text(heading)} [{term.clause}]:\n“{rulebook_plain(term.game, text)}”{note}"
@@ -96,8 +137,10 @@ def term_box(term: Term) -> str:
     """The quote shown in the text's flow when the word is tapped or focused: breadcrumb, id, the clause verbatim."""
     heading, text = defining_text(term)
     if term.interpretation:
-        where = (f"<span class=\"dt-label\">Tutor's interpretation</span> {esc(heading)} <code>{esc(term.clause)}</code>"
-                 " — the rulebook does not define this word; this is the tutor's reading")
+        where = (
+            f'<span class="dt-label">Tutor\'s interpretation</span> {esc(heading)} <code>{esc(term.clause)}</code>'
+            " — the rulebook does not define this word; this is the tutor's reading"
+        )
         quote = esc(text)
         note = ""
     else:
@@ -105,20 +148,25 @@ def term_box(term: Term) -> str:
         where = f'<span class="dt-label">Rulebook</span> {esc(crumb_text(heading))} <code>{esc(term.clause)}</code>'
         quote = esc(rulebook_plain(term.game, text))
         note = f'<span class="dt-term-note">Editor’s note: {esc(clause.note)}</span>' if clause.note else ""
-    return (f'<span class="dt-term-box" role="note"><span class="dt-term-where">{where}</span>'
-            f'<span class="dt-term-quote">{quote}</span>{note}</span>')
+    return (
+        f'<span class="dt-term-box" role="note"><span class="dt-term-where">{where}</span>'
+        f'<span class="dt-term-quote">{quote}</span>{note}</span>'
+    )
 
 
 @functools.lru_cache(maxsize=4096)  # a board draws the same words on every step
 def term_html(term: Term, shown_html: str) -> str:
     """The word (already-escaped HTML) as a linked term: its quote on hover, tap or keyboard focus."""
     tip = term_tooltip(term, html.unescape(shown_html))
-    return (f'<span class="dt-termlink" tabindex="0" data-clause="{esc(term.clause)}" title="{esc(tip)}">'
-            f'<span class="dt-term-word">{shown_html}</span>{term_box(term)}</span>')
+    return (
+        f'<span class="dt-termlink" tabindex="0" data-clause="{esc(term.clause)}" title="{esc(tip)}">'
+        f'<span class="dt-term-word">{shown_html}</span>{term_box(term)}</span>'
+    )
 
 
-def _link_text(text: str, pattern: re.Pattern[str], exact: dict[str, Term], folded: dict[str, Term],
-               done: set[str], every: bool) -> str:
+def _link_text(
+    text: str, pattern: re.Pattern[str], exact: dict[str, Term], folded: dict[str, Term], done: set[str], every: bool
+) -> str:
     """One run of escaped text between tags, its terms linked."""
     out: list[str] = []
     last = 0
@@ -128,7 +176,7 @@ def _link_text(text: str, pattern: re.Pattern[str], exact: dict[str, Term], fold
         if term is None or (term.term in done and not every):
             continue
         done.add(term.term)
-        out += [text[last:found.start()], term_html(term, word)]
+        out += [text[last : found.start()], term_html(term, word)]
         last = found.end()
     return "".join(out) + text[last:]
 
@@ -144,7 +192,7 @@ def link_terms(text_html: str, game: str, every: bool = False) -> str:
     done: set[str] = set()
     last = 0
     for tag in _TAG.finditer(text_html):
-        text = text_html[last:tag.start()]
+        text = text_html[last : tag.start()]
         skipping = any(skip for _, skip in stack)
         out.append(text if skipping or not text else _link_text(text, pattern, exact, folded, done, every))
         out.append(tag.group(0))
@@ -181,10 +229,12 @@ def game_of(citations: Iterable[Citation]) -> str:
 
 
 #: one linked word as ``term_html`` writes it: the word, then its box (breadcrumb, quote, maybe a note)
-_LINKED = re.compile(r'<span class="dt-termlink"[^>]*><span class="dt-term-word">(?P<word>[^<]*)</span>'
-                     r'<span class="dt-term-box" role="note">'
-                     r'<span class="dt-term-where">.*?</span><span class="dt-term-quote">[^<]*</span>'
-                     r'(?:<span class="dt-term-note">[^<]*</span>)?</span></span>')
+_LINKED = re.compile(
+    r'<span class="dt-termlink"[^>]*><span class="dt-term-word">(?P<word>[^<]*)</span>'
+    r'<span class="dt-term-box" role="note">'
+    r'<span class="dt-term-where">.*?</span><span class="dt-term-quote">[^<]*</span>'
+    r'(?:<span class="dt-term-note">[^<]*</span>)?</span></span>'
+)
 
 
 def unlinked(text_html: str) -> str:

@@ -52,8 +52,9 @@ def presenter_requested(query: str | None = None) -> bool:
 
 def lesson_spec(lesson: Lesson) -> MatchSpec:
     agents = tuple("human" if seat == lesson.seat else lesson.opponent for seat in range(get_game(lesson.game).players))
-    return MatchSpec(lesson.game, lesson.seed, lesson.setup, agents, lesson.path, "seat", lesson.seat,
-                     lesson.title, lesson.script)
+    return MatchSpec(
+        lesson.game, lesson.seed, lesson.setup, agents, lesson.path, "seat", lesson.seat, lesson.title, lesson.script
+    )
 
 
 def setup_from_decks(game_id: str, decks: Sequence[Any]) -> dict[str, Any]:
@@ -63,30 +64,38 @@ def setup_from_decks(game_id: str, decks: Sequence[Any]) -> dict[str, Any]:
     lists = []
     for number, deck in enumerate(decks, 1):
         source = f"deck {number}"
-        report = check_deck_text(deck, source, game_id) if isinstance(deck, str) else check_deck_document(deck, source, game_id)
+        report = (
+            check_deck_text(deck, source, game_id)
+            if isinstance(deck, str)
+            else check_deck_document(deck, source, game_id)
+        )
         if not report.legal:
             raise DigitutorError(report.one_line())
         lists.append(list(report.cards))
     return {"decks": lists}
 
 
-def free_play_spec(game_id: str, seed: int = 1, opponent: str | None = "random", decks: Sequence[Any] | None = None,
-                   seat: int = 0) -> MatchSpec:
+def free_play_spec(
+    game_id: str, seed: int = 1, opponent: str | None = "random", decks: Sequence[Any] | None = None, seat: int = 0
+) -> MatchSpec:
     players = get_game(game_id).players
     setup = setup_from_decks(game_id, decks) if decks else None
     # the seed is shown on this page's title only, never in a follower's (it determines every hidden card)
     shown = {"seed_in_title": True}
     if opponent is None:
-        return MatchSpec(game_id, seed, setup, ("human",) * players, viewpoint="to-move", label="Hot-seat game",
-                         extra=shown)
+        return MatchSpec(
+            game_id, seed, setup, ("human",) * players, viewpoint="to-move", label="Hot-seat game", extra=shown
+        )
     agents = tuple("human" if index == seat else opponent for index in range(players))
-    return MatchSpec(game_id, seed, setup, agents, seat=seat, label=f"Free play against the computer ({opponent})",
-                     extra=shown)
+    return MatchSpec(
+        game_id, seed, setup, agents, seat=seat, label=f"Free play against the computer ({opponent})", extra=shown
+    )
 
 
 #: said under the outro of a lesson that ends before its game does
-PLAY_ON = ("The lesson ends here, but the game goes on: press Next to keep playing, or open the next lesson "
-           "from the Course.")
+PLAY_ON = (
+    "The lesson ends here, but the game goes on: press Next to keep playing, or open the next lesson from the Course."
+)
 
 
 def closing_words(model: TutorModel) -> str:
@@ -137,7 +146,9 @@ class LessonPanel(widgets.HTML):
             return f"{title}{paragraphs(lesson.intro)}{beyond_rules_html(lesson)}"
         index, notes = latest
         fresh = "" if index == model.step else f'<div class="dt-step-head">(from step {step_number(index)})</div>'
-        return fresh + "".join(f'<h2 class="dt-panel-title">{esc(note.title)}</h2>{paragraphs(note.text)}' for note in notes)
+        return fresh + "".join(
+            f'<h2 class="dt-panel-title">{esc(note.title)}</h2>{paragraphs(note.text)}' for note in notes
+        )
 
 
 def beyond_rules_html(lesson: Lesson) -> str:
@@ -156,8 +167,7 @@ class Tutor(widgets.VBox):
     keeps the position in the browser so a reload brings it back.
     """
 
-    def __init__(self, model: TutorModel, presenter_toggle: bool = True, store_key: str = "",
-                 app_id: str = "") -> None:
+    def __init__(self, model: TutorModel, presenter_toggle: bool = True, store_key: str = "", app_id: str = "") -> None:
         self.model = model
         game = model.game
         self.app_id = app_id or f"tutor:{game.id}"
@@ -189,14 +199,31 @@ class Tutor(widgets.VBox):
         main.add_class("dt-main")
         self.main = main
         self.timeline = Timeline(model)
-        actions: dict[str, Callable[..., Any]] = {"next": model.next, "back": model.back, "tick": model.tick, "option": model.choose_number,
-                   "jump": model.jump, "restore": lambda text: self.restore(text, KEPT),
-                   "open": lambda text: self.restore(text, "link")}
+        actions: dict[str, Callable[..., Any]] = {
+            "next": model.next,
+            "back": model.back,
+            "tick": model.tick,
+            "option": model.choose_number,
+            "jump": model.jump,
+            "restore": lambda text: self.restore(text, KEPT),
+            "open": lambda text: self.restore(text, "link"),
+        }
         self.key_listener = key_listener(actions, store_key=store_key)
         top = widgets.HBox([self.turn_map, self.status])
         top.add_class("dt-top")
-        parts = [style(), self.title, self.error, self.notice, self.confirm, top, self.controls, self.save, self.handover,
-                 main, self.timeline]
+        parts = [
+            style(),
+            self.title,
+            self.error,
+            self.notice,
+            self.confirm,
+            top,
+            self.controls,
+            self.save,
+            self.handover,
+            main,
+            self.timeline,
+        ]
         super().__init__(parts + ([self.key_listener] if self.key_listener is not None else []))
         self.add_class("dt-app")
         self.add_class("dt-tutor")
@@ -230,13 +257,28 @@ class Tutor(widgets.VBox):
 
         scenario = find_scenario(scenario_id)
         players = get_game(scenario.game).players
-        spec = MatchSpec(scenario.game, scenario.seed, scenario.setup, ("human",) * players, scenario.path, "all",
-                         label=scenario.title, script=scenario.script, follow_script=True)
+        spec = MatchSpec(
+            scenario.game,
+            scenario.seed,
+            scenario.setup,
+            ("human",) * players,
+            scenario.path,
+            "all",
+            label=scenario.title,
+            script=scenario.script,
+            follow_script=True,
+        )
         return cls(TutorModel(spec), presenter_toggle=presenter_toggle)
 
     @classmethod
-    def free_play(cls, game_id: str, seed: int = 1, opponent: str | None = "random",
-                  decks: Sequence[Any] | None = None, seat: int = 0) -> Tutor:
+    def free_play(
+        cls,
+        game_id: str,
+        seed: int = 1,
+        opponent: str | None = "random",
+        decks: Sequence[Any] | None = None,
+        seat: int = 0,
+    ) -> Tutor:
         """A game from the default decks (or ``decks``) against ``opponent``; None: hot-seat for two people."""
         return cls(TutorModel(free_play_spec(game_id, seed, opponent, decks, seat)))
 
@@ -366,8 +408,10 @@ class Tutor(widgets.VBox):
             eyes = f"Hot-seat: {model.name(viewer)} has the screen"
         else:
             eyes = f"{model.name(viewer)}'s view"
-        return (f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(label)}</span>'
-                f' <span class="dt-eyes">{esc(eyes)}</span>')
+        return (
+            f'<span class="dt-game-name">{esc(model.game.title)}</span> <span class="dt-sub">{esc(label)}</span>'
+            f' <span class="dt-eyes">{esc(eyes)}</span>'
+        )
 
     def public_title(self) -> str:
         """The title as a follower sees it (follow mode): no seed."""

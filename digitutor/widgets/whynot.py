@@ -37,8 +37,11 @@ def suspended_cards(match: Match) -> set[str]:
 def cards_in_play(match: Match) -> list[tuple[str, str]]:
     """(label, instance id) of every card of the match, the zones in play first, face-down piles last."""
     suspended = suspended_cards(match)
-    rows = [(zone in PILES, card_label(match, zone, owner, uid, suspended), match.state.instances.iid(uid))
-            for zone, owner, uids in match.game.zones(match.state) for uid in uids]
+    rows = [
+        (zone in PILES, card_label(match, zone, owner, uid, suspended), match.state.instances.iid(uid))
+        for zone, owner, uids in match.game.zones(match.state)
+        for uid in uids
+    ]
     return [(label, iid) for _, label, iid in sorted(rows, key=lambda row: row[0])]
 
 
@@ -85,8 +88,16 @@ class WhyNotPanel(widgets.VBox):
         self._picked: list[str] = []
         for part, name in ((self.kind, "kind"), (self.who, "who"), (self.cards, "cards"), (self.refresh_cards, "list")):
             part.add_class(f"dt-whynot-{name}")
-        super().__init__([widgets.HTML('<div class="dt-step-head">Why not? Ask of any action</div>'),
-                          widgets.HBox([self.kind, self.who, self.refresh_cards]), self.cards, self.extra, self.ask, self.result])
+        super().__init__(
+            [
+                widgets.HTML('<div class="dt-step-head">Why not? Ask of any action</div>'),
+                widgets.HBox([self.kind, self.who, self.refresh_cards]),
+                self.cards,
+                self.extra,
+                self.ask,
+                self.result,
+            ]
+        )
         self.add_class("dt-whynot")
         self.cards.observe(self._order, "value")
         self.refresh_cards.on_click(lambda _b: self.list_cards())

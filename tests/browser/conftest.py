@@ -29,7 +29,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def chromium() -> str:
     """Debian's Chromium: Playwright cannot download its own browsers here (CI installs chromium with apt)."""
     if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests")
+        pytest.skip(
+            f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests"
+        )
     return str(CHROMIUM)
 
 
@@ -77,8 +79,11 @@ class Watch:
         return host == self.origin
 
     def check(self) -> None:
-        problems = ([f"console/page error: {e}" for e in self.errors] + [f"console warning: {w}" for w in self.warnings]
-                    + [f"request off 127.0.0.1: {u}" for u in self.foreign])
+        problems = (
+            [f"console/page error: {e}" for e in self.errors]
+            + [f"console warning: {w}" for w in self.warnings]
+            + [f"request off 127.0.0.1: {u}" for u in self.foreign]
+        )
         assert not problems, "\n".join(problems)
 
 

@@ -37,7 +37,9 @@ def text(root: Locator, css: str) -> str:
 def _wait_change(root: Locator, css: str, before: str, timeout_ms: float) -> bool:
     handle = root.locator(css).first.element_handle()
     try:
-        root.page.wait_for_function("([el, before]) => el.innerText !== before", arg=[handle, before], timeout=timeout_ms)
+        root.page.wait_for_function(
+            "([el, before]) => el.innerText !== before", arg=[handle, before], timeout=timeout_ms
+        )
         return True
     except PlaywrightTimeout:
         return False

@@ -109,7 +109,9 @@ class Server:
         """What still ran ``timeout`` s after Ctrl-C: the server's own state and each child's, for the failure report."""
         try:
             server = psutil.Process(self.process.pid)
-            rows = [f"{p.pid} {p.status()} {' '.join(p.cmdline()[:3])}" for p in [server, *server.children(recursive=True)]]
+            rows = [
+                f"{p.pid} {p.status()} {' '.join(p.cmdline()[:3])}" for p in [server, *server.children(recursive=True)]
+            ]
         except psutil.Error as error:
             rows = [f"(could not list: {error})"]
         with self.log.open("a") as sink:
@@ -130,8 +132,9 @@ class Server:
         return [pid for pid in self.seen_kernels if _alive_kernel(pid)]
 
 
-def start_server(extra_args: Sequence[str] = (), timeout: float = 180.0, wait_preheat: bool = True,
-                 in_background: bool = False) -> Server:
+def start_server(
+    extra_args: Sequence[str] = (), timeout: float = 180.0, wait_preheat: bool = True, in_background: bool = False
+) -> Server:
     """Start ``digitutor serve --no-browser`` on a free port; return once ``/`` answers (and it says it is ready).
     ``in_background``: started with SIGINT ignored, as a shell starts a job it runs in the background."""
     port = free_port()
@@ -146,14 +149,21 @@ def start_server(extra_args: Sequence[str] = (), timeout: float = 180.0, wait_pr
     return server
 
 
-def start_command(command: Sequence[str], port: int, cwd: Path, kernels: int = 0, timeout: float = 120.0,
-                  in_background: bool = False) -> Server:
+def start_command(
+    command: Sequence[str], port: int, cwd: Path, kernels: int = 0, timeout: float = 120.0, in_background: bool = False
+) -> Server:
     """Start a server command listening on ``port``; return once ``/`` answers and ``kernels`` kernels run."""
     log = Path(tempfile.mkstemp(prefix="digitutor-serve-", suffix=".log")[1])
     with log.open("w") as sink:
-        process = subprocess.Popen(list(command), cwd=cwd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
-                                   env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                                   preexec_fn=_ignore_sigint if in_background else _default_sigint)
+        process = subprocess.Popen(
+            list(command),
+            cwd=cwd,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=_ignore_sigint if in_background else _default_sigint,
+        )
     server = Server(process, port, log)
     deadline = time.monotonic() + timeout
     try:
@@ -168,7 +178,9 @@ def start_command(command: Sequence[str], port: int, cwd: Path, kernels: int = 0
 def _wait(ready, deadline: float, server: Server, what: str) -> None:
     while not ready():
         if server.process.poll() is not None:
-            raise RuntimeError(f"digitutor serve exited ({server.process.returncode}) before {what}:\n{server.output()}")
+            raise RuntimeError(
+                f"digitutor serve exited ({server.process.returncode}) before {what}:\n{server.output()}"
+            )
         if time.monotonic() > deadline:
             raise RuntimeError(f"digitutor serve took too long {what}:\n{server.output()}")
         time.sleep(0.2)

@@ -24,8 +24,14 @@ BUILD_TIMEOUT_S = 900
 
 def build_site(target: Path) -> subprocess.CompletedProcess:
     """Run the real CLI: ``digitutor build-static TARGET``."""
-    return subprocess.run([sys.executable, "-m", "digitutor.cli", "build-static", str(target)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", "build-static", str(target)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_S,
+        check=False,
+    )
 
 
 def serve_site(site: Path) -> Server:
@@ -57,15 +63,18 @@ def watch_errors(page: Any, errors: list[str]) -> None:
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
 
 
-def play_guided_to_end(root: Any, act: Callable[[Any], bool], on_step: Callable[[int], None] | None = None,
-                       limit: int = 600) -> int:
+def play_guided_to_end(
+    root: Any, act: Callable[[Any], bool], on_step: Callable[[int], None] | None = None, limit: int = 600
+) -> int:
     """Press Next (or answer the decision shown) until the guided game says it is over; returns the moves made."""
     result = root.locator(".dt-status .dt-result")
     for moves in range(limit):
         if result.count():
             return moves
         if not act(root) and not result.count():
-            raise AssertionError(f"the guided game stopped moving at move {moves}: {root.locator('.dt-status').first.inner_text()}")
+            raise AssertionError(
+                f"the guided game stopped moving at move {moves}: {root.locator('.dt-status').first.inner_text()}"
+            )
         if on_step is not None:
             on_step(moves + 1)
     raise AssertionError(f"the guided game did not end within {limit} moves")

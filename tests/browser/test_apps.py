@@ -38,9 +38,15 @@ def test_root_lands_on_the_start_page_listing_every_game_and_app(app: Page) -> N
         expect(start.locator(f'a[href="./learn_{game}.ipynb?mode=presenter"]')).to_have_count(1)
     for notebook in MORE_APPS:
         expect(start.locator(f'a[href="./{notebook}"]').first).to_be_visible()
-    linked = {href.split("?")[0].removeprefix("./") for href in start.locator("a[href$='.ipynb'], a[href*='.ipynb?']")
-              .evaluate_all("links => links.map(a => a.getAttribute('href'))")}
-    assert linked <= {path.name for path in NOTEBOOKS.glob("*.ipynb")}, "the start page links a notebook that does not exist"
+    linked = {
+        href.split("?")[0].removeprefix("./")
+        for href in start.locator("a[href$='.ipynb'], a[href*='.ipynb?']").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"
+        )
+    }
+    assert linked <= {path.name for path in NOTEBOOKS.glob("*.ipynb")}, (
+        "the start page links a notebook that does not exist"
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -147,4 +153,3 @@ def test_a_page_load_logs_no_console_warning(app: Page, notebook: str) -> None:
 def test_every_registered_game_has_a_learn_notebook() -> None:
     missing = [game for game in GAMES if not (NOTEBOOKS / f"learn_{game}.ipynb").is_file()]
     assert not missing, f"no notebooks/learn_<game>.ipynb for: {', '.join(missing)}"
-

@@ -53,8 +53,10 @@ def put(editor: Locator, player: str, zone: str, card: str, check: str) -> None:
     box.dispatch_event("change")
     before = yaml_text(editor)
     editor.locator("button.dt-editor-put").click()
-    editor.page.wait_for_function("([el, before]) => el.value !== before",
-                                  arg=[editor.locator(".dt-editor-yaml textarea").element_handle(), before])
+    editor.page.wait_for_function(
+        "([el, before]) => el.value !== before",
+        arg=[editor.locator(".dt-editor-yaml textarea").element_handle(), before],
+    )
     assert check in yaml_text(editor)
 
 
@@ -160,8 +162,13 @@ def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp
     assert "title: Can my suspended Blocker still block?" in scenario and "dcg:attacking.p5" in scenario
     saved = tmp_path / "blocker.yaml"
     saved.write_text(scenario, encoding="utf-8")
-    checked = subprocess.run([sys.executable, "-m", "digitutor.cli", "scenario", "check", str(saved)],
-                             capture_output=True, text=True, cwd=ROOT, timeout=120)
+    checked = subprocess.run(
+        [sys.executable, "-m", "digitutor.cli", "scenario", "check", str(saved)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert checked.returncode == 0 and "1 passed" in checked.stdout, checked.stdout + checked.stderr
     assert f"?board={LINK_PREFIX}" in link
     same_board_in_a_fresh_page(app, link, board_yaml)
@@ -174,8 +181,9 @@ def test_a_board_plays_and_its_link_opens_the_same_board(app: Page, game: str) -
     editor.locator(".dt-editor-start select").select_option(label=f"Scenario: {scenario.title}")
     editor.locator("button.dt-editor-load").click()
     expect(editor.locator(".dt-editor-question input")).to_have_value(scenario.title)
-    expect(editor.locator(".dt-editor-yaml textarea")).to_have_value(yaml.safe_dump(
-        scenario.setup["board"], sort_keys=False, default_flow_style=None, width=100, allow_unicode=True))
+    expect(editor.locator(".dt-editor-yaml textarea")).to_have_value(
+        yaml.safe_dump(scenario.setup["board"], sort_keys=False, default_flow_style=None, width=100, allow_unicode=True)
+    )
     board_yaml = yaml_text(editor)
     play(editor)
     _, link = share(editor, "")

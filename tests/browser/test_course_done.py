@@ -89,8 +89,10 @@ class Twin:
     def questions(self) -> list[tuple[int, Posed]]:
         """The questions asked at the model's point, posed as the questions panel poses them."""
         model = self.model
-        return [(number, pose(question, model.match, self.lesson, None, model.suggestion()))
-                for number, question in model.questions()]
+        return [
+            (number, pose(question, model.match, self.lesson, None, model.suggestion()))
+            for number, question in model.questions()
+        ]
 
 
 def wait_status(page: Page, root: Locator, twin: Twin) -> None:
@@ -100,7 +102,9 @@ def wait_status(page: Page, root: Locator, twin: Twin) -> None:
     page.wait_for_function(
         "([el, want, over]) => { const t = el.innerText.trim();"
         " return (t === want || t.startsWith(want + ' ·')) && (!over || t.includes('Game over')); }",
-        arg=[handle, expected, twin.model.match.over], timeout=STATE_TIMEOUT_MS)
+        arg=[handle, expected, twin.model.match.over],
+        timeout=STATE_TIMEOUT_MS,
+    )
 
 
 def card_of(root: Locator, posed: Posed) -> Locator:
@@ -118,7 +122,9 @@ def card_of(root: Locator, posed: Posed) -> Locator:
                  });
                  return index < 0 ? null : index + 1;
                }""",
-            arg=[root.element_handle(), prompt, list(labels)], timeout=STATE_TIMEOUT_MS)
+            arg=[root.element_handle(), prompt, list(labels)],
+            timeout=STATE_TIMEOUT_MS,
+        )
     except PlaywrightTimeout:
         raise AssertionError(f"no question card showed {prompt!r} with the engine's choices {labels}") from None
     open_questions(root)
@@ -179,11 +185,15 @@ def wait_kept(page: Page, game: str, lesson_id: str, right: list[int]) -> None:
     page.wait_for_function(
         "([key, id, right]) => { try { const e = (JSON.parse(localStorage.getItem(key) || '{}').lessons || {})[id];"
         " return !!(e && e.finished && JSON.stringify(e.right) === JSON.stringify(right)); } catch (x) { return false; } }",
-        arg=[STORE.format(game=game), lesson_id, right], timeout=STATE_TIMEOUT_MS)
+        arg=[STORE.format(game=game), lesson_id, right],
+        timeout=STATE_TIMEOUT_MS,
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_first_lesson_finished_with_one_wrong_and_one_right_answer_is_kept_and_the_next_is_offered(app: Page, game: str) -> None:
+def test_the_first_lesson_finished_with_one_wrong_and_one_right_answer_is_kept_and_the_next_is_offered(
+    app: Page, game: str
+) -> None:
     page = app
     lessons = course(game)
     first = lessons[0]
@@ -236,7 +246,8 @@ def test_the_first_lesson_finished_with_one_wrong_and_one_right_answer_is_kept_a
     page.goto("/voila/render/start.ipynb")  # the landing page counts it too
     lessons_word = "lesson" if len(lessons) == 1 else "lessons"
     expect(page.locator(f'.dt-course-progress[data-game="{game}"] .dt-course-count')).to_have_text(
-        f"1 of {len(lessons)} {lessons_word} finished", timeout=STATE_TIMEOUT_MS)
+        f"1 of {len(lessons)} {lessons_word} finished", timeout=STATE_TIMEOUT_MS
+    )
 
 
 @pytest.mark.parametrize("game", LATER_GAMES)

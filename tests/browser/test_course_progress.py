@@ -18,7 +18,9 @@ from drive import act, text, wait_ready
 from harness import CELL_FAILURE, VIEWPORT, Server, start_server
 from playwright.sync_api import Browser, Page, Route, expect
 
-pytestmark = pytest.mark.xdist_group("course-progress")  # its module-scoped fixture is made once: one worker runs the module
+pytestmark = pytest.mark.xdist_group(
+    "course-progress"
+)  # its module-scoped fixture is made once: one worker runs the module
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "course"
 STORE = "digitutor:progress:dcg"
@@ -102,7 +104,8 @@ def wait_kept_finished(page: Page, lesson_id: str) -> None:
     page.wait_for_function(
         "([key, id]) => { try { const d = JSON.parse(localStorage.getItem(key) || '{}');"
         " return !!(d.lessons && d.lessons[id] && d.lessons[id].finished); } catch (e) { return false; } }",
-        arg=[STORE, lesson_id])
+        arg=[STORE, lesson_id],
+    )
 
 
 def test_a_finished_lesson_is_kept_over_a_reload_and_continue_offers_the_next(watched: Page) -> None:
@@ -130,7 +133,9 @@ def test_a_finished_lesson_is_kept_over_a_reload_and_continue_offers_the_next(wa
     wait_kept_finished(page, "dcg/01-garurumon-is-no-target")
 
     page.goto("/voila/render/start.ipynb")
-    expect(page.locator('.dt-course-progress[data-game="dcg"] .dt-course-count')).to_have_text("2 of 3 lessons finished")
+    expect(page.locator('.dt-course-progress[data-game="dcg"] .dt-course-count')).to_have_text(
+        "2 of 3 lessons finished"
+    )
 
 
 def test_a_lesson_link_opens_that_lesson_and_an_unknown_one_says_so_in_one_line(watched: Page) -> None:
@@ -147,7 +152,9 @@ def test_a_lesson_link_opens_that_lesson_and_an_unknown_one_says_so_in_one_line(
 HOSTILE = {
     "not JSON": "{not json at all",
     "huge": json.dumps({"version": 1, "lessons": {}, "padding": "x" * 1_000_000}),
-    "wrong types": json.dumps({"version": 1, "lessons": {"dcg/first-game": {"hash": 7, "finished": "yes", "right": "all"}}}),
+    "wrong types": json.dumps(
+        {"version": 1, "lessons": {"dcg/first-game": {"hash": 7, "finished": "yes", "right": "all"}}}
+    ),
 }
 
 
@@ -157,9 +164,12 @@ def test_hostile_kept_progress_leaves_a_working_page_with_no_progress(watched: P
     # put the hostile text in this origin's storage before the app's scripts run (once: a reload keeps what the app wrote)
     page.add_init_script(
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem({json.dumps(STORE)}, {json.dumps(HOSTILE[kind])}); }}")
+        f" localStorage.setItem({json.dumps(STORE)}, {json.dumps(HOSTILE[kind])}); }}"
+    )
     page.goto("/voila/render/start.ipynb")
-    expect(page.locator('.dt-course-progress[data-game="dcg"] .dt-course-count')).to_have_text("0 of 3 lessons finished")
+    expect(page.locator('.dt-course-progress[data-game="dcg"] .dt-course-count')).to_have_text(
+        "0 of 3 lessons finished"
+    )
     open_course(page)
     expect(page.locator(".dt-course .dt-course-count")).to_have_text("0 of 3 lessons finished")
     expect(page.locator(".dt-course .dt-course-done")).to_have_count(0)

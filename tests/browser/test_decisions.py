@@ -53,8 +53,9 @@ def test_the_side_pile_lists_the_star_first_and_a_twelfth_option_is_chosen_by_it
     before = text(root, ".dt-status")
     app.keyboard.press("1")
     app.keyboard.press("2")
-    app.wait_for_function("([el, before]) => el.innerText !== before",
-                          arg=[root.locator(".dt-status").first.element_handle(), before])
+    app.wait_for_function(
+        "([el, before]) => el.innerText !== before", arg=[root.locator(".dt-status").first.element_handle(), before]
+    )
     # one step back shows the decision just answered, the answer outlined
     assert press(root, "button.dt-back")
     taken = root.locator(".dt-decision .dt-option-taken")

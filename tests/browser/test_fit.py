@@ -129,7 +129,8 @@ def walk(page: Page, url: str, at_decision, at_step=None) -> int:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_at_every_decision_of_the_guided_game_the_deciding_side_the_decision_and_the_rule_fit_a_laptop(
-        app: Page, game: str) -> None:
+    app: Page, game: str
+) -> None:
     app.set_viewport_size(dict(zip(("width", "height"), LAPTOP, strict=True)))
     failures: list[str] = []
 
@@ -165,8 +166,9 @@ def test_presenter_mode_fits_1024x768_and_1920x1080_at_every_decision_in_large_t
 
     app.set_viewport_size({"width": 1920, "height": 1080})
     sampled = iter(range(10**6))
-    decisions = walk(app, f"/voila/render/learn_{game}.ipynb?mode=presenter", check,
-                     lambda: next(sampled) % 5 == 0 and step())  # every fifth step between decisions
+    decisions = walk(
+        app, f"/voila/render/learn_{game}.ipynb?mode=presenter", check, lambda: next(sampled) % 5 == 0 and step()
+    )  # every fifth step between decisions
     assert decisions
     assert not failures, f"learn_{game} in presenter mode:\n" + "\n".join(failures[:20])
     assert not fonts, f"learn_{game} in presenter mode, text under 20px:\n" + "\n".join(sorted(fonts)[:20])
@@ -211,10 +213,12 @@ def test_a_cards_details_open_in_a_dialog_inside_the_window_with_the_cards_under
         card.locator("summary").first.click()
         dialog = card.locator(".dt-card-full")
         expect(dialog).to_be_visible()
-        inside = app.evaluate("""el => { const r = el.getBoundingClientRect();
+        inside = app.evaluate(
+            """el => { const r = el.getBoundingClientRect();
             return [r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
                     el.scrollHeight <= el.clientHeight + 1, [r.left, r.top, r.right, r.bottom].map(Math.round)]; }""",
-                              dialog.element_handle())
+            dialog.element_handle(),
+        )
         assert inside[0], f"the card's details run out of the window: {inside[2]}"
         assert inside[1], "the card's details are cut (they scroll inside the dialog)"
         expect(dialog).to_contain_text("Under it:")
@@ -233,4 +237,7 @@ def test_the_dbe_setup_looked_at_pile_is_one_tile_with_its_count(app: Page) -> N
         act(root)
     counts = [int(n) for n in looked.all_inner_texts()]
     assert counts and max(counts) >= 40, f"no 'Looked at' tile with the deck's count: {counts}"
-    assert root.locator('.dt-board [data-zone="looking"] .dt-card-back, .dt-board [data-zone="looking"] .dt-face').count() == 0
+    assert (
+        root.locator('.dt-board [data-zone="looking"] .dt-card-back, .dt-board [data-zone="looking"] .dt-face').count()
+        == 0
+    )

@@ -31,7 +31,9 @@ from playwright.sync_api import Browser, BrowserContext, Page
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serving"))
 from follow_secrets import leaks, secrets_of
 
-pytestmark = pytest.mark.xdist_group("follow-room")  # its module-scoped fixture is made once: one worker runs the module
+pytestmark = pytest.mark.xdist_group(
+    "follow-room"
+)  # its module-scoped fixture is made once: one worker runs the module
 
 FOLLOWERS = 3
 NEXT_PRESSES = 10
@@ -97,11 +99,16 @@ def followers_match(pages: list[Page], teacher: list[str], since: float, what: s
     for number, page in enumerate(pages, 1):
         left = max(50.0, WITHIN_MS - (time.monotonic() - since) * 1000)
         try:
-            page.wait_for_function(f"([want, where]) => ({SHOWN})(where).join('|') === want.join('|')",
-                                   arg=[teacher, list(FOLLOWER)], timeout=left)
+            page.wait_for_function(
+                f"([want, where]) => ({SHOWN})(where).join('|') === want.join('|')",
+                arg=[teacher, list(FOLLOWER)],
+                timeout=left,
+            )
         except Exception:
-            raise AssertionError(f"after {what}, follower {number} shows {shown(page, FOLLOWER)} "
-                                 f"{WITHIN_MS} ms after the teacher's {teacher}") from None
+            raise AssertionError(
+                f"after {what}, follower {number} shows {shown(page, FOLLOWER)} "
+                f"{WITHIN_MS} ms after the teacher's {teacher}"
+            ) from None
 
 
 def changed(teacher: Page, before: list[str]) -> tuple[list[str], float]:
@@ -110,16 +117,23 @@ def changed(teacher: Page, before: list[str]) -> tuple[list[str], float]:
     The status line is the last panel a render updates (the rule panel the first), so once it
     changed the teacher's page shows the whole new step.
     """
-    teacher.wait_for_function(f"([before, where]) => ({SHOWN})(where)[0] !== before[0]",
-                              arg=[before, list(TEACHER)], timeout=30_000)
+    teacher.wait_for_function(
+        f"([before, where]) => ({SHOWN})(where)[0] !== before[0]", arg=[before, list(TEACHER)], timeout=30_000
+    )
     return shown(teacher, TEACHER), time.monotonic()
 
 
 def watch(page: Page, errors: list[str]) -> Page:
     """Console errors and uncaught exceptions of ``page`` go to ``errors`` (Chromium's own favicon request
     for a new tab, which Voila's pages answer 404, is not the page's error)."""
-    page.on("console", lambda message: errors.append(f"{message.text} ({message.location.get('url', '')})")
-            if message.type == "error" and not message.location.get("url", "").endswith("/favicon.ico") else None)
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(f"{message.text} ({message.location.get('url', '')})")
+            if message.type == "error" and not message.location.get("url", "").endswith("/favicon.ico")
+            else None
+        ),
+    )
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
     return page
 
@@ -160,8 +174,9 @@ def test_followers_follow_the_teacher_within_a_second_and_learn_no_secrets(room:
     stream = Stream(room.port)
     stream.start()
     errors: list[str] = []
-    contexts: list[BrowserContext] = [browser.new_context(viewport={"width": 1100, "height": 800})
-                                      for _ in range(FOLLOWERS + 1)]
+    contexts: list[BrowserContext] = [
+        browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(FOLLOWERS + 1)
+    ]
     try:
         teacher = watch(contexts[0].new_page(), errors)
         teacher.goto(teacher_link)
@@ -187,8 +202,9 @@ def test_followers_follow_the_teacher_within_a_second_and_learn_no_secrets(room:
                 assert "★" not in decision and "(the teacher)" in decision, decision
                 assert "(the teacher)" in followers[1].locator("#dt-board .dt-player-name").first.inner_text()
                 options.first.click()
-                teacher.wait_for_function("() => /× 1/.test(document.querySelector('.dt-follow-count').textContent)",
-                                          timeout=10_000)
+                teacher.wait_for_function(
+                    "() => /× 1/.test(document.querySelector('.dt-follow-count').textContent)", timeout=10_000
+                )
                 # the teacher answers: the room sees the teacher's choice and its own counts
                 before = shown(teacher, TEACHER)
                 act(root)
@@ -204,7 +220,9 @@ def test_followers_follow_the_teacher_within_a_second_and_learn_no_secrets(room:
         before = shown(teacher, TEACHER)
         root.locator('button.dt-tl-row[data-step="1"]').first.click()
         followers_match(followers, *changed(teacher, before), "a jump in the timeline")
-        hidden = followers[0].locator("#dt-board .dt-card-back, #dt-board .dt-pile-back")  # a hidden hand: one counted tile
+        hidden = followers[0].locator(
+            "#dt-board .dt-card-back, #dt-board .dt-pile-back"
+        )  # a hidden hand: one counted tile
         assert hidden.count() > 0, "the opponent's hand should show as hidden cards"
 
         # a new lesson: the teacher opens another game's Learn app with the same key
@@ -222,8 +240,10 @@ def test_followers_follow_the_teacher_within_a_second_and_learn_no_secrets(room:
             followers[0].locator("a.dt-try").click()
         attempt = watch(opened.value, errors)
         own = wait_ready(attempt, timeout_ms=BOARD_TIMEOUT_MS)
-        attempt.wait_for_function("() => /waiting for Player 1 to decide/.test("
-                                  "document.querySelector('.dt-tutor .dt-status').textContent)", timeout=30_000)
+        attempt.wait_for_function(
+            "() => /waiting for Player 1 to decide/.test(document.querySelector('.dt-tutor .dt-status').textContent)",
+            timeout=30_000,
+        )
         assert "dealt afresh" in own.locator(".dt-title").first.inner_text()
         assert own.locator(".dt-decision button.dt-option").count() > 0, "it opens at the decision"
         assert act(own), "the attendee's own board did not move"

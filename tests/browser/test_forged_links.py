@@ -28,8 +28,16 @@ def forged_link(answer: str) -> str:
         model.choose(decision.legal_options[0].key)
     doc = app.tutor.position()
     match = dict(doc.match)
-    match["decisions"] = [*doc.match["decisions"], {"step": len(model.match.steps), "player": decision.player,
-                                                   "decision": "strategy", "answer": answer, "by": "human"}]
+    match["decisions"] = [
+        *doc.match["decisions"],
+        {
+            "step": len(model.match.steps),
+            "player": decision.player,
+            "decision": "strategy",
+            "answer": answer,
+            "by": "human",
+        },
+    ]
     match["steps"] = len(model.match.steps) + 1
     return position_link(Position(doc.app, doc.mode, match, doc.step, doc.options))
 

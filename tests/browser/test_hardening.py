@@ -15,7 +15,9 @@ from playwright.sync_api import Page, Route, WebSocket, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-pytestmark = pytest.mark.xdist_group("hardening-server")  # its module-scoped fixture is made once: one worker runs the module
+pytestmark = pytest.mark.xdist_group(
+    "hardening-server"
+)  # its module-scoped fixture is made once: one worker runs the module
 
 #: a preheated kernel per app, and room for five more
 CAP = len(list(NOTEBOOKS.glob("*.ipynb"))) + 5
@@ -46,8 +48,10 @@ def test_the_kernel_cap_holds_under_40_gets_and_unconnected_kernels_are_culled()
         pooled = len(server.kernels())
         results: list[tuple[int, bytes]] = []
         peak = [0]
-        threads = [threading.Thread(target=lambda: results.append(_get(server, "/voila/render/rulings.ipynb")))
-                   for _ in range(GETS)]
+        threads = [
+            threading.Thread(target=lambda: results.append(_get(server, "/voila/render/rulings.ipynb")))
+            for _ in range(GETS)
+        ]
         for thread in threads:
             thread.start()
         while any(thread.is_alive() for thread in threads):
@@ -82,14 +86,20 @@ def test_no_message_to_the_browser_carries_a_traceback(page: Page) -> None:
     app, frames = page, []
 
     def on_websocket(socket: WebSocket) -> None:
-        socket.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str)
-                                                                  else payload.decode("utf-8", "replace")))
+        socket.on(
+            "framereceived",
+            lambda payload: frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace")),
+        )
 
     app.on("websocket", on_websocket)
     app.goto("/voila/render/learn_dtector.ipynb")
     wait_ready(app)
     kernel = app.evaluate(KERNEL_ID)
-    targets = [["jupyter.widget", {}], ["jupyter.widget", {"state": {"_model_name": "NoSuchModel"}}], ["no.such.target", {}]]
+    targets = [
+        ["jupyter.widget", {}],
+        ["jupyter.widget", {"state": {"_model_name": "NoSuchModel"}}],
+        ["no.such.target", {}],
+    ]
     app.evaluate(BAD_COMM_OPENS, [kernel, targets])
     assert frames, "no websocket frame was seen at all"
     leaked = [frame[:300] for frame in frames if INTERNAL.search(frame)]
@@ -103,7 +113,9 @@ def test_a_page_that_cannot_draw_its_app_says_so_and_retries(page: Page) -> None
 
     def without_app(route: Route) -> None:
         response = route.fetch()
-        body = re.sub(r'<script type="application/vnd\.voila\.cell-output\+json">.*?</script>', "", response.text(), flags=re.S)
+        body = re.sub(
+            r'<script type="application/vnd\.voila\.cell-output\+json">.*?</script>', "", response.text(), flags=re.S
+        )
         stripped.append(route.request.url)
         route.fulfill(response=response, body=body)
 
@@ -133,9 +145,20 @@ def lan() -> Iterator[tuple[Server, str]]:
 
 
 KERNEL = str(uuid.UUID(int=0x5EED))  #: a kernel id no server has (fixed: every test worker collects the same ids)
-ROUTES = ["/", "/voila/render/start.ipynb", "/voila/tree", "/voila/api/contents/", "/voila/static/voila.js",
-          "/voila/templates/lab/static/index.css", "/voila/labextensions/x.js", "/voila/files/start.ipynb",
-          "/voila/api/themes/x", f"/api/kernels/{KERNEL}", "/digitutor/room/abc", "/login"]
+ROUTES = [
+    "/",
+    "/voila/render/start.ipynb",
+    "/voila/tree",
+    "/voila/api/contents/",
+    "/voila/static/voila.js",
+    "/voila/templates/lab/static/index.css",
+    "/voila/labextensions/x.js",
+    "/voila/files/start.ipynb",
+    "/voila/api/themes/x",
+    f"/api/kernels/{KERNEL}",
+    "/digitutor/room/abc",
+    "/login",
+]
 
 
 @pytest.mark.parametrize("path", ROUTES)

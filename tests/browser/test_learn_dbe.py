@@ -12,10 +12,16 @@ from __future__ import annotations
 from drive import act, text, wait_ready
 from playwright.sync_api import Page, expect
 
-SIDE_PILE = "dbe:pre-game-setup.3"  # "Side Piles: Create your Side Pile by removing any cards from your deck, face down ..."
+SIDE_PILE = (
+    "dbe:pre-game-setup.3"  # "Side Piles: Create your Side Pile by removing any cards from your deck, face down ..."
+)
 EVOLVED_BY_CARD = "dbe:evolution-phase.5.1"  # "Evolving by Evolution card: [AKA “by card”] Turn player must play an Evolution card ..."
-EVOLVED_BY_DNA = "dbe:evolution-phase.5.2"  # "Evolving by DNA: DNA evolution takes a Future Digimon and counts it as 1 “Evolve” ..."
-EVOLVED_BY_DP = "dbe:evolution-phase.5.3"  # "Evolving by DP:This is the most common and most available evolution method ..."
+EVOLVED_BY_DNA = (
+    "dbe:evolution-phase.5.2"  # "Evolving by DNA: DNA evolution takes a Future Digimon and counts it as 1 “Evolve” ..."
+)
+EVOLVED_BY_DP = (
+    "dbe:evolution-phase.5.3"  # "Evolving by DP:This is the most common and most available evolution method ..."
+)
 FLAT_REMOVED = "dbe:evolution-phase.5.3.3.7"  # "... to remove 1 "flat" token from in front of your active Digimon."
 SUPPORTS_RESOLVE = "dbe:support-phase.5"  # "Resolve Support cards starting with the TURN-player."
 KO_POINT = "dbe:battle-phase.6.6"  # "Player that achieved the KO gains 1 KO point for victory."

@@ -47,7 +47,9 @@ def check(app: Page, text: str) -> str:
     before = verdict.inner_text()
     area.fill(text)
     app.locator("button.dt-check").first.click()
-    app.wait_for_function("([el, before]) => el.innerText !== before", arg=[verdict.element_handle(), before], timeout=30_000)
+    app.wait_for_function(
+        "([el, before]) => el.innerText !== before", arg=[verdict.element_handle(), before], timeout=30_000
+    )
     return verdict.inner_text()
 
 

@@ -10,7 +10,9 @@ from drive import wait_ready
 from harness import READY_TEXT, Server, start_server
 from playwright.sync_api import Browser, Page, expect
 
-pytestmark = pytest.mark.xdist_group("room-server")  # its module-scoped fixture is made once: one worker runs the module
+pytestmark = pytest.mark.xdist_group(
+    "room-server"
+)  # its module-scoped fixture is made once: one worker runs the module
 
 ROOM = 2
 PAGES = 5

@@ -65,6 +65,8 @@ def test_the_judges_view_names_the_cards_placed_face_down(app: Page) -> None:
     root = wait_ready(app, ".dt-rulings")
     run_to_the_end(root)
     timeline = root.locator(".dt-tl")
-    expect(timeline).to_contain_text("Player 1 places a Digimon face down. Judge's view: Garurumon (only Player 1 sees it).")
+    expect(timeline).to_contain_text(
+        "Player 1 places a Digimon face down. Judge's view: Garurumon (only Player 1 sees it)."
+    )
     expect(timeline).to_contain_text("Judge's view: MetalGreymon (only Player 2 sees it).")
     expect(root).not_to_contain_text("keeps hidden")

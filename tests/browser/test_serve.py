@@ -23,7 +23,12 @@ def test_the_root_voila_json_is_the_shipped_one() -> None:
 
 
 def test_bad_room_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["--room", "0"], ["--game", "nosuch"], ["--room", "5", "--max-kernels", "3"], ["--connect-timeout", "0"]):
+    for argv in (
+        ["--room", "0"],
+        ["--game", "nosuch"],
+        ["--room", "5", "--max-kernels", "3"],
+        ["--connect-timeout", "0"],
+    ):
         assert main(["serve", "--no-browser", "--port", str(free_port()), *argv]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("digitutor: error: --"), err
@@ -57,8 +62,11 @@ def test_serve_applies_the_keep_alive_pings() -> None:
 def test_every_app_gets_a_preheated_kernel() -> None:
     # Voila matches the denylist against each notebook's full path; an empty one preheats every app.
     denied = [re.compile(pattern) for pattern in SETTINGS["VoilaKernelManager"]["preheat_denylist"]]
-    preheated = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")
-                       if not any(pattern.match(str(path.resolve())) for pattern in denied))
+    preheated = sorted(
+        path.name
+        for path in NOTEBOOKS.glob("*.ipynb")
+        if not any(pattern.match(str(path.resolve())) for pattern in denied)
+    )
     assert preheated == sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
     assert set(learn_notebooks()) < set(preheated)
     plan = serve._room_plan(NOTEBOOKS, serve.RoomOptions(room=3, games=("dtector",)))
@@ -90,7 +98,9 @@ def test_root_redirects_to_the_landing_page_keeping_the_query(tutor: Server) -> 
 
 
 def test_server_listens_on_loopback_only(tutor: Server) -> None:
-    listening = [c.laddr for c in psutil.Process(tutor.process.pid).net_connections("inet") if c.status == psutil.CONN_LISTEN]
+    listening = [
+        c.laddr for c in psutil.Process(tutor.process.pid).net_connections("inet") if c.status == psutil.CONN_LISTEN
+    ]
     assert listening and all(address.ip == LOOPBACK for address in listening), listening
 
 
@@ -103,8 +113,9 @@ def test_a_busy_port_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) 
     assert code == 2 and err.count("\n") == 1 and "already in use" in err
 
 
-def test_no_notebooks_folder_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_notebooks_folder_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(serve, "checkout_root", lambda: tmp_path)
     monkeypatch.setattr(serve, "package_root", lambda: tmp_path / "digitutor")
     assert main(["serve", "--no-browser", "--port", str(free_port())]) == 2

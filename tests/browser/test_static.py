@@ -72,7 +72,9 @@ def test_site_has_no_reference_to_another_host_it_would_load(static_site: Path) 
         assert 'href="https://' not in head and 'src="https://' not in head, f"{page.name} loads from another host"
 
 
-def test_a_guided_dtector_game_plays_to_its_end_offline_with_citations(static_server: Server, offline_browser: Browser) -> None:
+def test_a_guided_dtector_game_plays_to_its_end_offline_with_citations(
+    static_server: Server, offline_browser: Browser
+) -> None:
     origin = f"{LOOPBACK}:{static_server.port}"
     context = offline_browser.new_context(viewport=VIEWPORT, base_url=static_server.url)
     foreign: list[str] = []

@@ -34,7 +34,9 @@ def to_first_decision(page: Page, url: str) -> None:
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
-def test_presenter_mode_shows_board_decision_and_rule_on_one_screen_in_large_type(app: Page, size: tuple[int, int]) -> None:
+def test_presenter_mode_shows_board_decision_and_rule_on_one_screen_in_large_type(
+    app: Page, size: tuple[int, int]
+) -> None:
     width, height = size
     app.set_viewport_size({"width": width, "height": height})
     to_first_decision(app, f"{LEARN}?mode=presenter")
@@ -43,12 +45,16 @@ def test_presenter_mode_shows_board_decision_and_rule_on_one_screen_in_large_typ
     app.evaluate("() => window.scrollTo(0, 0)")
     for css in (".dt-board", ".dt-decision", ".dt-citation", ".dt-citation .dt-quote", FIRST_OPTION):
         found = box(app, css)
-        assert found["top"] >= 0 and found["bottom"] <= height + 1, f"{css} is not on the screen without scrolling: {found}"
+        assert found["top"] >= 0 and found["bottom"] <= height + 1, (
+            f"{css} is not on the screen without scrolling: {found}"
+        )
         assert found["right"] <= width + 1, f"{css} runs off the right edge: {found}"
     for css in (".dt-citation", ".dt-lesson", ".dt-decision .dt-prompt", ".dt-board .dt-player-name"):
         assert box(app, css)["font"] >= 20, f"{css} is not large type"
     assert box(app, ".dt-citation .dt-quote")["font"] > box(app, ".dt-citation")["font"], "the quote is larger still"
-    page = app.evaluate("() => [document.documentElement.scrollWidth, innerWidth, document.querySelector('.dt-app').getBoundingClientRect().width]")
+    page = app.evaluate(
+        "() => [document.documentElement.scrollWidth, innerWidth, document.querySelector('.dt-app').getBoundingClientRect().width]"
+    )
     assert page[0] <= page[1] and page[2] >= page[1] - 2, f"presenter mode uses the full width: {page}"
 
 
@@ -172,7 +178,9 @@ def test_the_deck_text_box_stays_inside_the_page_and_shows_the_games_format(app:
     expect(area).to_have_attribute("placeholder", __import__("re").compile("game: arena"), timeout=15_000)
     found = box(app, ".dt-deck-check textarea")
     app_box = box(app, ".dt-deck-check")
-    assert found["right"] <= app_box["right"] + 1 and found["right"] <= 1366, f"the text box runs past the edge: {found}"
+    assert found["right"] <= app_box["right"] + 1 and found["right"] <= 1366, (
+        f"the text box runs past the edge: {found}"
+    )
 
 
 BOMB = "game: dtector\nname: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\ncards: []\n"

@@ -48,15 +48,20 @@ def world() -> World:
 
 
 RULES = EffectRules(
-    "test", {"in-play": Timing("in-play", "while in play", RULE, True), "on-play": Timing("on-play", "once", RULE, False)},
-    {"power": ("power", RULE)}, {"field": "in play", "deck": "deck", "hand": "hand", "trash": "trash"},
+    "test",
+    {"in-play": Timing("in-play", "while in play", RULE, True), "on-play": Timing("on-play", "once", RULE, False)},
+    {"power": ("power", RULE)},
+    {"field": "in play", "deck": "deck", "hand": "hand", "trash": "trash"},
     {verb: RULE for verb in ("move", "draw", "gain", "change")},
 )
 
 
 def table() -> Table:
-    return Table({(0, "field"): [0], (1, "field"): [1], (0, "deck"): [2, 3, 4]}, ["Agumon", "Greymon", "a", "b", "c"],
-                 ["Rookie", "Champion", "Rookie", "Rookie", "Rookie"])
+    return Table(
+        {(0, "field"): [0], (1, "field"): [1], (0, "deck"): [2, 3, 4]},
+        ["Agumon", "Greymon", "a", "b", "c"],
+        ["Rookie", "Champion", "Rookie", "Rookie", "Rookie"],
+    )
 
 
 def hooks() -> VerbHooks:
@@ -81,9 +86,15 @@ def test_selectors_pick_by_owner_zone_top_and_filters():
 
 def test_the_layer_adds_static_effects_in_force_and_names_their_card_text():
     t = table()
-    boost = Effect(EffectSpec("+2 to the opposing Digimon.", "in-play",
-                              modify=(Modifier("power", by=2, target=Selector(whose="opponent", zone="field")),)),
-                   card_citation("test", "x", "+2 to the opposing Digimon."), frozenset({"power"}))
+    boost = Effect(
+        EffectSpec(
+            "+2 to the opposing Digimon.",
+            "in-play",
+            modify=(Modifier("power", by=2, target=Selector(whose="opponent", zone="field")),),
+        ),
+        card_citation("test", "x", "+2 to the opposing Digimon."),
+        frozenset({"power"}),
+    )
     layer = ValueLayer(RULES, world(), lambda state, now: [InForce(boost, 0, ())])
     assert layer.value(t, "power", 1, 5, frozenset({"in-play"})).value == 7
     assert layer.value(t, "power", 1, 5, frozenset()).value == 5  # its timing does not hold
@@ -93,9 +104,19 @@ def test_the_layer_adds_static_effects_in_force_and_names_their_card_text():
 
 def test_verbs_draw_move_gain_and_a_change_that_lasts_until_the_turn_ends():
     t, w = table(), world()
-    done = run_verbs(t, (Verb("draw", count=2), Verb("gain", counter="points", amount=3),
-                         Verb("change", change=Modifier("power", by=1000, target=Selector(zone="field")), until="turn")),
-                     RULES, w, hooks(), 0, source=card_citation("test", "y", "text"))
+    done = run_verbs(
+        t,
+        (
+            Verb("draw", count=2),
+            Verb("gain", counter="points", amount=3),
+            Verb("change", change=Modifier("power", by=1000, target=Selector(zone="field")), until="turn"),
+        ),
+        RULES,
+        w,
+        hooks(),
+        0,
+        source=card_citation("test", "y", "text"),
+    )
     assert t.zones[(0, "hand")] == [4, 3] and t.counters[(0, "points")] == 3
     assert [verb for verb, _, _ in done.moved] == ["draw", "gain", "change"]
     layer = ValueLayer(RULES, w, lambda state, now: [])
@@ -114,7 +135,10 @@ def test_a_change_without_its_modifier_is_refused_at_load():
 # -- search, reveal and choose: a choice one card at a time, then Done -------------------------------------------
 
 SEARCH_RULES = EffectRules(
-    "test", RULES.timings, RULES.values, RULES.zones,
+    "test",
+    RULES.timings,
+    RULES.values,
+    RULES.zones,
     {verb: RULE for verb in ("move", "draw", "gain", "change", "reveal", "search", "choose")},
 )
 
@@ -128,8 +152,11 @@ REVEAL_ADD_TRASH = (
 
 
 def search_table() -> Table:
-    return Table({(0, "field"): [0], (1, "field"): [1], (0, "deck"): [5, 2, 3, 4]},
-                 ["Agumon", "Greymon", "a", "b", "c", "d"], ["Rookie", "Champion", "Rookie", "Champion", "Rookie", "Rookie"])
+    return Table(
+        {(0, "field"): [0], (1, "field"): [1], (0, "deck"): [5, 2, 3, 4]},
+        ["Agumon", "Greymon", "a", "b", "c", "d"],
+        ["Rookie", "Champion", "Rookie", "Champion", "Rookie", "Rookie"],
+    )
 
 
 def search_hooks() -> VerbHooks:
@@ -156,9 +183,11 @@ def test_a_choice_among_revealed_cards_waits_for_the_player_then_the_rest_is_tra
 
 def test_a_forced_choice_is_made_at_once():
     t, w = search_table(), world()
-    verbs = (Verb("search", what=Selector(zone="deck"), keep="seen"),
-             Verb("choose", what=Selector(among="seen", level="Champion"), count=1, keep="chosen"),
-             Verb("move", what=Selector(among="chosen"), to="hand"))
+    verbs = (
+        Verb("search", what=Selector(zone="deck"), keep="seen"),
+        Verb("choose", what=Selector(among="seen", level="Champion"), count=1, keep="chosen"),
+        Verb("move", what=Selector(among="chosen"), to="hand"),
+    )
     done = run_verbs(t, verbs, SEARCH_RULES, w, search_hooks(), 0)
     assert done.waiting is None and t.zones[(0, "hand")] == [3]  # the only Champion in the deck
 
@@ -184,4 +213,6 @@ def test_an_otherwise_branch_is_refused_where_the_game_has_none_or_without_a_con
     with pytest.raises(InputError, match=r"cards\[0\]\.otherwise: expected a condition"):
         with_branch.check(EffectSpec("text", "on-play", do=draw, otherwise=draw), "cards.yaml", "cards[0]")
     with pytest.raises(InputError, match=r"cards\[0\]\.otherwise\[0\]\.verb: expected one of"):
-        with_branch.check(EffectSpec("text", "on-play", condition=spec.condition, otherwise=(Verb("fly"),)), "cards.yaml", "cards[0]")
+        with_branch.check(
+            EffectSpec("text", "on-play", condition=spec.condition, otherwise=(Verb("fly"),)), "cards.yaml", "cards[0]"
+        )

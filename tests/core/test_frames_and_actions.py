@@ -52,8 +52,13 @@ def test_instance_ids_are_not_numbered_in_deck_list_order(game):
 
 
 def test_two_copies_of_one_card_are_two_options():
-    board = {"phase": "battle-call", "players": [{"hand": ["agumon", "agumon", "palmon"], "deck": ["gabumon"] * 5},
-                                                  {"hand": ["gabumon"], "deck": ["gabumon"] * 5}]}
+    board = {
+        "phase": "battle-call",
+        "players": [
+            {"hand": ["agumon", "agumon", "palmon"], "deck": ["gabumon"] * 5},
+            {"hand": ["gabumon"], "deck": ["gabumon"] * 5},
+        ],
+    }
     match = Match("dtector", 1, {"board": board}, ("human", "human"))
     decision = match.run()
     agumons = [o for o in decision.options if o.label.startswith("Agumon")]
@@ -62,8 +67,13 @@ def test_two_copies_of_one_card_are_two_options():
 
 def test_dtector_why_not_for_an_action_no_decision_offers_lists_every_reason():
     """Digi-Battle Phase: "defend ... with a Digimon of the same element" — asked for in the Battle Call, with Palmon."""
-    board = {"phase": "battle-call", "players": [{"hand": ["agumon"], "d_dock": ["greymon"], "deck": ["gabumon"] * 5},
-                                                  {"hand": ["palmon"], "deck": ["gabumon"] * 5}]}
+    board = {
+        "phase": "battle-call",
+        "players": [
+            {"hand": ["agumon"], "d_dock": ["greymon"], "deck": ["gabumon"] * 5},
+            {"hand": ["palmon"], "deck": ["gabumon"] * 5},
+        ],
+    }
     match = Match("dtector", 1, {"board": board}, ("human", "human"))
     match.run()
     palmon = next(match.state.iid(uid) for uid in match.state.sides[1].hand)

@@ -60,17 +60,25 @@ def visible_to_seat(game: str, zone: str, owner: int | None, state) -> bool:
             return state.sides[owner].looker == SEAT
         if zone in ("active", "dp", "trash", "attached", "support", "deleted", "destiny", "evolve-zone"):
             return True  # "open zones ...: Active Zones, Trashes, attachments, evolutions, Support, Destiny Zone"
-        if zone == "hand" and state.sides[owner].battle.hand_open:  # Redotamamon "makes an opponent's hand remain face up"
+        if (
+            zone == "hand" and state.sides[owner].battle.hand_open
+        ):  # Redotamamon "makes an opponent's hand remain face up"
             return True
-        return owner == SEAT and zone in ("hand", "dark", "side-pile")  # a hand; "Dark Area is a hidden zone like hands"
+        return owner == SEAT and zone in (
+            "hand",
+            "dark",
+            "side-pile",
+        )  # a hand; "Dark Area is a hidden zone like hands"
     raise AssertionError(f"no visibility table for {game}")
 
 
 #: events by which the rules show a card from a hidden zone to both players. DMB — Cherrypicking: "a player must
 #: reveal the picked card to the opponent"; a player with no Digimon "must now reveal their hand to their opponent,
 #: take a forced mulligan ... until a Digimon appears".
-REVEALING_EVENTS = {"dmb": frozenset({"take", "reveal-hand", "draw-revealed"}),
-                    "dbe": frozenset({"take", "reveal-hand", "draw-revealed", "reveal"})}  # "reveal": Access, an open hand
+REVEALING_EVENTS = {
+    "dmb": frozenset({"take", "reveal-hand", "draw-revealed"}),
+    "dbe": frozenset({"take", "reveal-hand", "draw-revealed", "reveal"}),
+}  # "reveal": Access, an open hand
 
 
 def revealed_names(game: str, outcome) -> set[str]:
@@ -96,7 +104,8 @@ def seen_names(match: Match) -> set[str]:
     state, game = match.state, match.game
     return {
         state.cards[uid].name
-        for zone, owner, uids in game.zones(state) if visible_to_seat(game.id, zone, owner, state)
+        for zone, owner, uids in game.zones(state)
+        if visible_to_seat(game.id, zone, owner, state)
         for uid in uids
     }
 
@@ -148,8 +157,10 @@ def test_an_observation_does_not_change_when_the_opponents_hidden_cards_do(game)
                 break
             state = match.state
             hidden = [
-                uid for zone, owner, uids in match.game.zones(state)
-                if owner == 1 and not visible_to_seat(game, zone, owner, state) for uid in uids
+                uid
+                for zone, owner, uids in match.game.zones(state)
+                if owner == 1 and not visible_to_seat(game, zone, owner, state)
+                for uid in uids
             ]
             if len(hidden) >= 2:
                 other = state.copy()
@@ -163,12 +174,12 @@ def test_an_observation_does_not_change_when_the_opponents_hidden_cards_do(game)
                 assert match.game.observe(other, SEAT).board == match.game.observe(state, SEAT).board
                 for name in ["random", "first", *match.game.agents]:
                     answers = [
-                        make_agent(name, random.Random(seed), match.game.agents).choose(decision, Observation(match.game, seen, SEAT, decision))
+                        make_agent(name, random.Random(seed), match.game.agents).choose(
+                            decision, Observation(match.game, seen, SEAT, decision)
+                        )
                         for seen in (state, other)
                     ]
                     assert answers[0] == answers[1], f"{name} answered differently when only hidden cards changed"
                 compared += 1
             match.choose(decision.legal_options[-1].key)
     assert compared > 0
-
-

@@ -69,8 +69,14 @@ def test_a_game_package_has_no_import_circle(game):
     assert circles(sibling_imports(GAMES / game)) == []
 
 
-@pytest.mark.parametrize("package", sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("__init__.py")
-                                         if "games" not in p.relative_to(PACKAGE).parts[:-1] or p.parent == GAMES))
+@pytest.mark.parametrize(
+    "package",
+    sorted(
+        str(p.relative_to(PACKAGE))
+        for p in PACKAGE.rglob("__init__.py")
+        if "games" not in p.relative_to(PACKAGE).parts[:-1] or p.parent == GAMES
+    ),
+)
 def test_every_other_package_imports_only_downward(package):
     """The same for core, widgets, rules, scenarios, serving and the rest (DESIGN: no import circles inside a package)."""
     assert circles(sibling_imports((PACKAGE / package).parent)) == []

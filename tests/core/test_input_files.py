@@ -16,7 +16,8 @@ from digitutor.decks import check_deck_document, check_deck_file, check_deck_tex
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
-    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(8)
+    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+    for i in range(8)
 )
 
 
@@ -67,11 +68,13 @@ def test_an_oversized_file_is_refused_without_reading_it_all(tmp_path):
 def test_excerpt_cuts_long_and_unprintable_values():
     assert len(excerpt("x" * 5_000_000)) == 60
     assert excerpt("a\nb") == "'a\\nb'"
-    assert "too large" in excerpt(10 ** 5000)
+    assert "too large" in excerpt(10**5000)
 
 
 def test_a_deck_reports_every_problem_with_the_closest_card_names():
-    report = check_deck_text("game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - garurumom\n")
+    report = check_deck_text(
+        "game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - garurumom\n"
+    )
     unknown, note = report.problems  # the list's own problems: no rule is cited for an unknown card
     assert "unknown card 'garurumom'" in unknown and "Garurumon" in unknown
     assert "with them the deck lists 54 cards" in note
@@ -108,7 +111,10 @@ def test_a_parsed_deck_document_far_past_its_size_is_refused_the_same_way(tmp_pa
 def test_dcg_deck_construction_b2_a_digi_egg_deck_far_past_5_is_refused_by_its_own_rule():
     text = "game: dcg\ncards: []\neggs: [" + ",".join(["{card: st1-01, count: 100}"] * 1000) + "]\n"
     (reason,) = check_deck_text(text).reasons
-    assert reason.citation.id == "dcg:decks.required-items.b2" and "The Digi-Egg deck lists 100,000 cards; at most 5" in reason.why
+    assert (
+        reason.citation.id == "dcg:decks.required-items.b2"
+        and "The Digi-Egg deck lists 100,000 cards; at most 5" in reason.why
+    )
 
 
 def test_counts_the_schema_refuses_are_not_summed_as_copies_but_refused_by_field():
@@ -133,12 +139,18 @@ def test_a_deck_up_to_four_times_its_size_gets_every_reason():
     ("text", "field"),
     [
         ("game: dtector\ncards: [{card: [agumon], count: 1}]\n", "cards[0].card: expected a text, got ['agumon']"),
-        ("game: dtector\nzzz: 1\ncards: []\n", "zzz: unknown field (expected cards, game, name, eggs, destiny, partner)"),
+        (
+            "game: dtector\nzzz: 1\ncards: []\n",
+            "zzz: unknown field (expected cards, game, name, eggs, destiny, partner)",
+        ),
         ("game: dtector\ncards: [{card: agumon, count: 1.0}]\n", "cards[0].count: expected a whole number, got 1.0"),
         ("game: [dtector]\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got ['dtector']"),
         ("game: nope\ncards: []\n", "game: expected one of dtector, arena, dcg, dmb, dbe, got 'nope'"),
-        ("just a line of text\n", "expected a YAML deck (game, name, cards) or, with --game GAME, a text deck list; "
-                                  "got 'just a line of text'"),
+        (
+            "just a line of text\n",
+            "expected a YAML deck (game, name, cards) or, with --game GAME, a text deck list; "
+            "got 'just a line of text'",
+        ),
         ("- agumon\n", "expected a mapping with game, name, cards, got ['agumon']"),
     ],
 )
@@ -163,7 +175,10 @@ def saved_match() -> dict:
         (lambda d: d["decisions"][0].update(step="0"), "decisions[0].step: expected a whole number"),
         (lambda d: d.update(extra=1), "extra: unknown field"),
         (lambda d: d["setup"].update(board={"phase": ["x"], "players": [{}, {}]}), "setup.phase: expected one of"),
-        (lambda d: d["setup"].update(board={"active": 1.0, "players": [{}, {}]}), "setup.active: expected 0 or 1, got 1.0"),
+        (
+            lambda d: d["setup"].update(board={"active": 1.0, "players": [{}, {}]}),
+            "setup.active: expected 0 or 1, got 1.0",
+        ),
     ],
 )
 def test_loading_a_damaged_save_is_one_input_error_naming_the_field(change, field):
@@ -194,7 +209,15 @@ def test_a_card_is_found_by_id_printed_number_or_name_in_any_case():
     from digitutor.games.dcg.cards import card_set
 
     index = CardIndex(card_set())
-    for written in ("st2-06", "ST2-06", "Garurumon", "garurumon", "GARURUMON  ", "Garurumon ST2-06", "ST2-06 Garurumon"):
+    for written in (
+        "st2-06",
+        "ST2-06",
+        "Garurumon",
+        "garurumon",
+        "GARURUMON  ",
+        "Garurumon ST2-06",
+        "ST2-06 Garurumon",
+    ):
         assert index.find(written) == ("st2-06", ""), written
 
 
@@ -203,10 +226,17 @@ def test_a_name_of_several_cards_asks_for_the_number_and_an_unknown_card_never_s
 
     from digitutor.decklist import CardIndex
 
-    index = CardIndex({"bt1-010": SimpleNamespace(name="Agumon", number="BT1-010"),
-                       "st1-03": SimpleNamespace(name="Agumon", number="ST1-03"),
-                       "st1-07": SimpleNamespace(name="Greymon", number="ST1-07")})
-    assert index.find("agumon") == (None, "'agumon' names 2 cards (Agumon (BT1-010), Agumon (ST1-03)); write its card number")
+    index = CardIndex(
+        {
+            "bt1-010": SimpleNamespace(name="Agumon", number="BT1-010"),
+            "st1-03": SimpleNamespace(name="Agumon", number="ST1-03"),
+            "st1-07": SimpleNamespace(name="Greymon", number="ST1-07"),
+        }
+    )
+    assert index.find("agumon") == (
+        None,
+        "'agumon' names 2 cards (Agumon (BT1-010), Agumon (ST1-03)); write its card number",
+    )
     assert index.find("Agumon BT1-010") == ("bt1-010", "")
     card, problem = index.find("Greymom")
     assert card is None and problem == "unknown card 'Greymom' (closest: Greymon (ST1-07))"
@@ -215,9 +245,15 @@ def test_a_name_of_several_cards_asks_for_the_number_and_an_unknown_card_never_s
 
 @pytest.mark.parametrize(
     ("line", "count", "card"),
-    [("4 Gabumon ST2-03", 4, "Gabumon ST2-03"), ("4x ST2-03", 4, "ST2-03"), ("ST2-03 x4", 4, "ST2-03"),
-     ("4 ST2-03", 4, "ST2-03"), ("3 Gabumon", 3, "Gabumon"), ("2 × Matt Ishida", 2, "Matt Ishida"),
-     ("1 Tsunomon ST2-01 // the egg", 1, "Tsunomon ST2-01")],
+    [
+        ("4 Gabumon ST2-03", 4, "Gabumon ST2-03"),
+        ("4x ST2-03", 4, "ST2-03"),
+        ("ST2-03 x4", 4, "ST2-03"),
+        ("4 ST2-03", 4, "ST2-03"),
+        ("3 Gabumon", 3, "Gabumon"),
+        ("2 × Matt Ishida", 2, "Matt Ishida"),
+        ("1 Tsunomon ST2-01 // the egg", 1, "Tsunomon ST2-01"),
+    ],
 )
 def test_the_line_formats_players_write(line, count, card):
     from digitutor.decklist import read_lines
@@ -229,6 +265,13 @@ def test_the_line_formats_players_write(line, count, card):
 def test_section_headers_send_the_lines_after_them_to_their_part_of_the_deck():
     from digitutor.decklist import read_lines
 
-    text = "Digimon\n4 Agumon\nTamers:\n2 Tai\n// Digi-Egg (4)\n4 Koromon\nDestiny Zone\n1 WarGreymon\nPartner\n1 Agumon\n"
+    text = (
+        "Digimon\n4 Agumon\nTamers:\n2 Tai\n// Digi-Egg (4)\n4 Koromon\nDestiny Zone\n1 WarGreymon\nPartner\n1 Agumon\n"
+    )
     assert [(line.part, line.card) for line in read_lines(text, "deck", 100)] == [
-        ("cards", "Agumon"), ("cards", "Tai"), ("eggs", "Koromon"), ("destiny", "WarGreymon"), ("partner", "Agumon")]
+        ("cards", "Agumon"),
+        ("cards", "Tai"),
+        ("eggs", "Koromon"),
+        ("destiny", "WarGreymon"),
+        ("partner", "Agumon"),
+    ]

@@ -15,8 +15,14 @@ from digitutor.rules.citations import cite
 
 
 def face_down_step() -> Step:
-    return Step(1, 0, "battle-call", "Player 1 places a Digimon face down.", (cite("dtector:battle-call-command-phase.p1"),),
-                (Event("face-down", 0, ("p0.c3",), ("Garurumon",), visible_to=(0,)),))
+    return Step(
+        1,
+        0,
+        "battle-call",
+        "Player 1 places a Digimon face down.",
+        (cite("dtector:battle-call-command-phase.p1"),),
+        (Event("face-down", 0, ("p0.c3",), ("Garurumon",), visible_to=(0,)),),
+    )
 
 
 def test_the_judge_reads_the_face_down_card_and_who_may_see_it():
@@ -37,9 +43,15 @@ def test_a_card_nobody_sees_and_a_step_that_hides_nothing():
 
 
 def test_a_narration_written_for_the_judge_comes_first():
-    step = Step(1, 0, "main", "Player 1 adds a card to their hand.", (cite("dcg:digivolving.p5"),),
-                (Event("effect-move", 0, ("p0.c3",), ("Agumon",), visible_to=(0,)),),
-                views=((None, "Player 1 adds Agumon to their hand."),))
+    step = Step(
+        1,
+        0,
+        "main",
+        "Player 1 adds a card to their hand.",
+        (cite("dcg:digivolving.p5"),),
+        (Event("effect-move", 0, ("p0.c3",), ("Agumon",), visible_to=(0,)),),
+        views=((None, "Player 1 adds Agumon to their hand."),),
+    )
     assert step.narration_for(None) == "Player 1 adds Agumon to their hand."
 
 

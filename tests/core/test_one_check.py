@@ -67,8 +67,9 @@ def test_a_forged_answer_is_refused_naming_it_and_changes_nothing(game, kind, fo
     assert match.trace() == before
 
     saved = match.save()
-    saved["decisions"].append({"step": len(match.steps), "player": match.pending.player, "decision": kind,
-                               "answer": forged, "by": "human"})
+    saved["decisions"].append(
+        {"step": len(match.steps), "player": match.pending.player, "decision": kind, "answer": forged, "by": "human"}
+    )
     saved["steps"] = len(match.steps) + 1
     with pytest.raises(InputError) as opened:
         Match.load(saved, "forged.json")
@@ -79,7 +80,11 @@ def test_the_opponents_card_cannot_be_racked():
     """dmb:evolution-phase.2: a player places a card of *their* hand into their DP zone."""
     match = _to_decision("dmb", "rack")
     player = match.pending.player
-    theirs = next(iid for iid, owner in zip(match.state.instances.ids, match.state.instances.owners, strict=False) if owner == 1 - player)
+    theirs = next(
+        iid
+        for iid, owner in zip(match.state.instances.ids, match.state.instances.owners, strict=False)
+        if owner == 1 - player
+    )
     reasons = match.why_not(f"rack:{theirs}")
     assert reasons and all(reason.citation.id == "dmb:evolution-phase.2" for reason in reasons)
 

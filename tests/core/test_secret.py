@@ -19,7 +19,12 @@ class Table(FrameStack):
 
 def test_a_secret_round_asks_each_player_then_reveals_and_hides_each_choice_from_the_other():
     table = Table(stack_of(*secret_round("strategy", (0, 1)), Frame("battle.support")))
-    assert [f.kind for f in reversed(table.frames)] == ["strategy.choose", "strategy.choose", "strategy.reveal", "battle.support"]
+    assert [f.kind for f in reversed(table.frames)] == [
+        "strategy.choose",
+        "strategy.choose",
+        "strategy.reveal",
+        "battle.support",
+    ]
     assert table.top_frame.player == 0
     record(table, "strategy", 0, "circle")
     table.pop()

@@ -28,7 +28,11 @@ from digitutor.rules.model import CitationKind
 
 SEEDS = range(5000, 5020)
 GAME_OVER = "game-over"
-FIRST_PLAYER_EVENTS = ("coin", "first", "first-player")  #: the setup's choice of who goes first, as each game records it
+FIRST_PLAYER_EVENTS = (
+    "coin",
+    "first",
+    "first-player",
+)  #: the setup's choice of who goes first, as each game records it
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,11 @@ BATTLE_PHASE_OPENS = "1. “Battle Phase” and “Prep Phase” abilities on ca
 #: The DCG manual: a turn is its four phases, the Unsuspend Phase first; its start lies there.
 DCG_TURN = "Gameplay consists of the following four phases, starting with the player who goes first."
 START_OF_YOUR_TURN = "[Start of Your Turn]"
-MORE_QUOTES = {"dcg": (DCG_TURN,), "dmb": (SUPPORTS_RESOLVE, BATTLE_PHASE_OPENS), "dbe": (SUPPORTS_RESOLVE, BATTLE_PHASE_OPENS)}
+MORE_QUOTES = {
+    "dcg": (DCG_TURN,),
+    "dmb": (SUPPORTS_RESOLVE, BATTLE_PHASE_OPENS),
+    "dbe": (SUPPORTS_RESOLVE, BATTLE_PHASE_OPENS),
+}
 
 
 @functools.cache
@@ -93,7 +101,9 @@ def played(game: str, seed: int) -> tuple[Step, ...]:
 
 
 def where(game: str, seed: int, index: int, step: Step) -> str:
-    return f"{game} seed {seed} step {index} (turn {step.turn}, {step.phase}, player {step.player}): {step.narration[:90]}"
+    return (
+        f"{game} seed {seed} step {index} (turn {step.turn}, {step.phase}, player {step.player}): {step.narration[:90]}"
+    )
 
 
 def turn_ends(steps: tuple[Step, ...]) -> list[int]:
@@ -139,7 +149,9 @@ def test_within_a_turn_the_phases_follow_the_turn_order(game):
             if before.phase == GAME_OVER:
                 assert step.phase == GAME_OVER, where(game, seed, index, step)
             if step.turn == before.turn and step.phase != GAME_OVER:
-                assert order[step.phase] >= order[before.phase], f"after {before.phase}: " + where(game, seed, index, step)
+                assert order[step.phase] >= order[before.phase], f"after {before.phase}: " + where(
+                    game, seed, index, step
+                )
 
 
 @pytest.mark.parametrize("game", list(RULES))
@@ -197,7 +209,9 @@ def support_resolution(game: str, steps: tuple[Step, ...]) -> set[int]:
             continue
         for index in range(start, len(steps)):
             ids = [c.id for c in (*steps[index].citations, *steps[index].glossary)]
-            if index > start and (steps[index].turn != step.turn or any(i.startswith(opens) or i.endswith(windows) for i in ids)):
+            if index > start and (
+                steps[index].turn != step.turn or any(i.startswith(opens) or i.endswith(windows) for i in ids)
+            ):
                 break
             found.add(index)
     return found

@@ -9,8 +9,13 @@ from digitutor.scenarios.runner import run_scenario
 
 def run(game: str, players: list[dict], script: list[str], active: int = 0) -> list[Step]:
     """The steps of a Strategy Phase board of turn 3 played with ``script``; the run must meet its (empty) expectations."""
-    doc = {"game": game, "title": "citations", "demonstrates": [], "script": script,
-           "setup": {"board": {"phase": "strategy", "active": active, "turn": 3, "players": players}}}
+    doc = {
+        "game": game,
+        "title": "citations",
+        "demonstrates": [],
+        "script": script,
+        "setup": {"board": {"phase": "strategy", "active": active, "turn": 3, "players": players}},
+    }
     done = run_scenario(parse_scenario(doc, "<test>"))
     assert not done.failures, done.failures
     return done.match.steps

@@ -25,7 +25,10 @@ from typing import Any
 import pytest
 import yaml
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("hostile-cli")]  # about 80 CPU seconds in all (40-50 s on two idle cores)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.xdist_group("hostile-cli"),
+]  # about 80 CPU seconds in all (40-50 s on two idle cores)
 
 #: CPU seconds a case may use (wall-clock time on a shared CI machine is too noisy to judge by)
 CPU_LIMIT = 5.0
@@ -53,18 +56,32 @@ SCENARIO = {
     "explains": "text",
     "seed": 1,
     "max_steps": 50,
-    "setup": {"board": {"phase": "digi-battle", "active": 0, "turn": 1, "players": [
-        {"d_dock": ["greymon"], "deck": ["agumon", "agumon"], "hand": ["agumon"], "points": 0},
-        {"hand": ["agumon", "palmon"], "deck": ["gabumon", "gabumon"]},
-    ]}},
+    "setup": {
+        "board": {
+            "phase": "digi-battle",
+            "active": 0,
+            "turn": 1,
+            "players": [
+                {"d_dock": ["greymon"], "deck": ["agumon", "agumon"], "hand": ["agumon"], "points": 0},
+                {"hand": ["agumon", "palmon"], "deck": ["gabumon", "gabumon"]},
+            ],
+        }
+    },
     "script": ["attack:greymon", "block:agumon"],
     "expect": {
         "cites": ["dtector:digi-battle-phase.p1"],
         "narration": ["blocks"],
         "board": [{"player": 1, "zone": "discard", "cards": ["Agumon"]}],
         "counters": [{"player": 0, "name": "Points", "value": 1}],
-        "options": [{"decision": "defend", "option": "block:palmon", "legal": False, "reasons": 2,
-                     "cites": ["dtector:digi-battle-phase.p1"]}],
+        "options": [
+            {
+                "decision": "defend",
+                "option": "block:palmon",
+                "legal": False,
+                "reasons": 2,
+                "cites": ["dtector:digi-battle-phase.p1"],
+            }
+        ],
         "result": {"winner": 0},
         "over": True,
     },
@@ -73,10 +90,19 @@ ARENA_SCENARIO = {
     "game": "arena",
     "title": "Tie",
     "demonstrates": ["arena:battle.p1"],
-    "setup": {"board": {"phase": "battle", "first": 0, "last_winner": 0, "duel": 1, "ties": 0, "players": [
-        {"duel_zone": ["agumon"], "hand": ["gabumon"], "online": ["agumon"], "score": 0},
-        {"duel_zone": ["gabumon"], "online": ["gabumon"]},
-    ]}},
+    "setup": {
+        "board": {
+            "phase": "battle",
+            "first": 0,
+            "last_winner": 0,
+            "duel": 1,
+            "ties": 0,
+            "players": [
+                {"duel_zone": ["agumon"], "hand": ["gabumon"], "online": ["agumon"], "score": 0},
+                {"duel_zone": ["gabumon"], "online": ["gabumon"]},
+            ],
+        }
+    },
     "script": [],
 }
 #: wrong values to put where a value of each type belongs: the other shapes, and what naive code lets through
@@ -125,7 +151,7 @@ class Case:
 
 
 def dumped(doc: Any) -> str:
-    return yaml.safe_dump(doc, sort_keys=False, width=10 ** 9)
+    return yaml.safe_dump(doc, sort_keys=False, width=10**9)
 
 
 def wrong_type_cases(kind: str, verb: tuple[str, ...], base: dict[str, Any]) -> list[Case]:
@@ -142,14 +168,33 @@ def wrong_type_cases(kind: str, verb: tuple[str, ...], base: dict[str, Any]) -> 
 
 def bomb_cases() -> list[Case]:
     scenario_fields = ["title", "game", "seed", "explains", "demonstrates", "script", "setup"]
-    cases = [Case(f"bomb-scenario-{f}", ("scenario", "check", "{file}"), dumped(at(SCENARIO, (f,), "@")).replace("'@'", bomb()))
-             for f in scenario_fields]
-    cases += [Case(f"bomb-scenario-expect.{f}", ("scenario", "check", "{file}"),
-                   dumped(at(SCENARIO, ("expect", f), "@")).replace("'@'", bomb())) for f in ("board", "narration", "cites")]
-    cases += [Case(f"bomb-deck-{f}", ("deck", "check", "{file}"), dumped(at(DECK, (f,), "@")).replace("'@'", bomb()))
-              for f in ("name", "game", "cards")]
-    cases.append(Case("bomb-run-scenario-title", ("scenario", "run", "{file}"),
-                      dumped(at(SCENARIO, ("title",), "@")).replace("'@'", bomb())))
+    cases = [
+        Case(
+            f"bomb-scenario-{f}",
+            ("scenario", "check", "{file}"),
+            dumped(at(SCENARIO, (f,), "@")).replace("'@'", bomb()),
+        )
+        for f in scenario_fields
+    ]
+    cases += [
+        Case(
+            f"bomb-scenario-expect.{f}",
+            ("scenario", "check", "{file}"),
+            dumped(at(SCENARIO, ("expect", f), "@")).replace("'@'", bomb()),
+        )
+        for f in ("board", "narration", "cites")
+    ]
+    cases += [
+        Case(f"bomb-deck-{f}", ("deck", "check", "{file}"), dumped(at(DECK, (f,), "@")).replace("'@'", bomb()))
+        for f in ("name", "game", "cards")
+    ]
+    cases.append(
+        Case(
+            "bomb-run-scenario-title",
+            ("scenario", "run", "{file}"),
+            dumped(at(SCENARIO, ("title",), "@")).replace("'@'", bomb()),
+        )
+    )
     return cases
 
 
@@ -157,10 +202,26 @@ def structure_cases() -> list[Case]:
     deep = "[" * 1200 + "]" * 1200
     return [
         Case("deep-deck-name", ("deck", "check", "{file}"), f"game: dtector\nname: {deep}\ncards: []\n"),
-        Case("deep-scenario-setup", ("scenario", "check", "{file}"), dumped(at(SCENARIO, ("setup",), "@")).replace("'@'", deep)),
-        Case("deep-block-mappings", ("scenario", "check", "{file}"), "".join(f"{' ' * i}k{i}:\n" for i in range(1200)) + " " * 1200 + "x\n"),
-        Case("huge-seed", ("scenario", "check", "{file}"), dumped(at(SCENARIO, ("seed",), "@")).replace("'@'", "9" * 5000)),
-        Case("huge-count", ("deck", "check", "{file}"), "game: dtector\ncards: [{card: agumon, count: " + "9" * 4400 + "}]\n"),
+        Case(
+            "deep-scenario-setup",
+            ("scenario", "check", "{file}"),
+            dumped(at(SCENARIO, ("setup",), "@")).replace("'@'", deep),
+        ),
+        Case(
+            "deep-block-mappings",
+            ("scenario", "check", "{file}"),
+            "".join(f"{' ' * i}k{i}:\n" for i in range(1200)) + " " * 1200 + "x\n",
+        ),
+        Case(
+            "huge-seed",
+            ("scenario", "check", "{file}"),
+            dumped(at(SCENARIO, ("seed",), "@")).replace("'@'", "9" * 5000),
+        ),
+        Case(
+            "huge-count",
+            ("deck", "check", "{file}"),
+            "game: dtector\ncards: [{card: agumon, count: " + "9" * 4400 + "}]\n",
+        ),
         Case("mixed-keys-deck", ("deck", "check", "{file}"), "game: dtector\ncards: []\n1: a\nzzz: b\n"),
         Case("mixed-keys-scenario", ("scenario", "check", "{file}"), dumped(SCENARIO) + "1: a\nzzz: b\n"),
         Case("mixed-keys-board", ("scenario", "check", "{file}"), dumped(at(SCENARIO, ("setup", "board", 1), "a"))),
@@ -169,18 +230,38 @@ def structure_cases() -> list[Case]:
         Case("expect-unknown-key", ("scenario", "check", "{file}"), dumped(at(SCENARIO, ("expect", "zzz"), 1))),
         Case("empty-file", ("deck", "check", "{file}"), ""),
         Case("text-file", ("deck", "check", "{file}"), "root:x:0:0:root:/root:/bin/bash " * 1000 + "\n"),
-        Case("text-file-with-game", ("deck", "check", "{file}", "--game", "dcg"), "root:x:0:0:root:/root:/bin/bash\n" * 1000),
+        Case(
+            "text-file-with-game",
+            ("deck", "check", "{file}", "--game", "dcg"),
+            "root:x:0:0:root:/root:/bin/bash\n" * 1000,
+        ),
         Case("text-deck-100000-lines", ("deck", "check", "{file}", "--game", "dcg"), "1 a\n" * 100_000),
         Case("text-deck-100-copies-a-line", ("deck", "check", "{file}", "--game", "dcg"), "100 Gabumon ST2-03\n" * 999),
         Case("text-deck-huge-count", ("deck", "check", "{file}", "--game", "dmb"), "9" * 5000 + " Agumon\n"),
-        Case("text-deck-destiny-flood", ("deck", "check", "{file}", "--game", "dmb"), "Destiny Zone\n" + "100 Agumon\n" * 999),
-        Case("text-deck-unknown-cards", ("deck", "check", "{file}", "--game", "dbe"), "".join(f"1 zz{i}\n" for i in range(999))),
+        Case(
+            "text-deck-destiny-flood",
+            ("deck", "check", "{file}", "--game", "dmb"),
+            "Destiny Zone\n" + "100 Agumon\n" * 999,
+        ),
+        Case(
+            "text-deck-unknown-cards",
+            ("deck", "check", "{file}", "--game", "dbe"),
+            "".join(f"1 zz{i}\n" for i in range(999)),
+        ),
         Case("text-deck-long-line", ("deck", "check", "{file}", "--game", "arena"), "1 " + "x" * 500_000 + "\n"),
         Case("binary-file", ("scenario", "check", "{file}"), bytes(range(256)) * 10),
         Case("malformed-yaml", ("scenario", "check", "{file}"), "game: dtector\ntitle: [unclosed\n"),
         Case("tab-yaml", ("deck", "check", "{file}"), "game: dtector\n\tcards: []\n"),
-        Case("oversized-deck", ("deck", "check", "{file}"), "game: dtector\ncards:\n" + "  - {card: agumon, count: 1}\n" * 110_000),
-        Case("near-cap-deck", ("deck", "check", "{file}"), "game: dtector\ncards:\n" + "  - {card: agumon, count: 1}\n" * 17_000),
+        Case(
+            "oversized-deck",
+            ("deck", "check", "{file}"),
+            "game: dtector\ncards:\n" + "  - {card: agumon, count: 1}\n" * 110_000,
+        ),
+        Case(
+            "near-cap-deck",
+            ("deck", "check", "{file}"),
+            "game: dtector\ncards:\n" + "  - {card: agumon, count: 1}\n" * 17_000,
+        ),
         Case("long-line-file", ("deck", "check", "{file}"), "game: " + "x" * 900_000 + "\ncards: []\n"),
         Case("dev-zero", ("scenario", "check", "/dev/zero")),
         Case("dev-zero-deck", ("deck", "check", "/dev/zero")),
@@ -190,12 +271,20 @@ def structure_cases() -> list[Case]:
         Case("directory", ("deck", "check", "{file}"), make=lambda d: _mkdir(d / "folder.yaml")),
         Case("proc-self-mem-deck", ("deck", "check", "/proc/self/mem")),
         Case("proc-self-mem-scenario", ("scenario", "check", "/proc/self/mem")),
-        Case("proc-self-mem-scenario-run", ("scenario", "run", "{file}"), make=lambda d: _link(d / "mem.yaml", "/proc/self/mem")),
+        Case(
+            "proc-self-mem-scenario-run",
+            ("scenario", "run", "{file}"),
+            make=lambda d: _link(d / "mem.yaml", "/proc/self/mem"),
+        ),
         Case("missing-file", ("deck", "check", "{file}"), make=lambda d: d / "missing.yaml"),
-        *[Case(f"long-text-{kind}-{f}", (*verb, "{file}"), dumped(at(base, (f,), "@")).replace("'@'", LONG_TEXT))
-          for kind, verb, base, names in (("deck", ("deck", "check"), DECK, ("game", "name")),
-                                          ("scenario", ("scenario", "check"), SCENARIO, ("game", "title", "explains")))
-          for f in names],
+        *[
+            Case(f"long-text-{kind}-{f}", (*verb, "{file}"), dumped(at(base, (f,), "@")).replace("'@'", LONG_TEXT))
+            for kind, verb, base, names in (
+                ("deck", ("deck", "check"), DECK, ("game", "name")),
+                ("scenario", ("scenario", "check"), SCENARIO, ("game", "title", "explains")),
+            )
+            for f in names
+        ],
         Case("dcg-scenario", ("scenario", "check", "{file}"), dumped({**SCENARIO, "game": "dcg"})),
         Case("dmb-scenario", ("scenario", "check", "{file}"), dumped({**SCENARIO, "game": "dmb"})),
     ]
@@ -213,36 +302,83 @@ def inflated_deck(game: str, card: str, part: str = "cards") -> str:
 def deck_cases() -> list[Case]:
     """Decks listing far more cards than their game's size, and counts out of range."""
     cards = {"dtector": "agumon", "arena": "agumon", "dcg": "st1-03", "dmb": "agumon", "dbe": "agumon"}
-    cases = [Case(f"inflated-deck-{game}", ("deck", "check", "{file}"), inflated_deck(game, card)) for game, card in cards.items()]
+    cases = [
+        Case(f"inflated-deck-{game}", ("deck", "check", "{file}"), inflated_deck(game, card))
+        for game, card in cards.items()
+    ]
     cases.append(Case("inflated-egg-deck-dcg", ("deck", "check", "{file}"), inflated_deck("dcg", "st1-01", "eggs")))
     block = "game: dmb\nname: Inflated\ncards:\n" + "- card: agumon\n  count: 100\n" * 15_000
     cases.append(Case("inflated-deck-block-style", ("deck", "check", "{file}"), block))
-    cases += [Case(f"deck-count={label}", ("deck", "check", "{file}"), f"game: dmb\nname: x\ncards: [{{card: agumon, count: {count}}}]\n")
-              for label, count in (("10**30", 10 ** 30), ("-1", -1), ("0", 0), ("true", "true"), ("false", "false"), ("101", 101))]
+    cases += [
+        Case(
+            f"deck-count={label}",
+            ("deck", "check", "{file}"),
+            f"game: dmb\nname: x\ncards: [{{card: agumon, count: {count}}}]\n",
+        )
+        for label, count in (
+            ("10**30", 10**30),
+            ("-1", -1),
+            ("0", 0),
+            ("true", "true"),
+            ("false", "false"),
+            ("101", 101),
+        )
+    ]
     return cases
 
 
 def board_turn_cases() -> list[Case]:
     """A prepared board's turn far past any game (turn 10**30), in each game whose boards have a turn."""
-    shipped = {game: yaml.safe_load((ROOT / "cards" / game / "scenarios" / f"{name}.yaml").read_text())
-               for game, name in (("dmb", "02-draw-one-card"), ("dbe", "03-dark-area-taken-at-the-draw"))}
-    boards = {**shipped, "dtector": SCENARIO,
-              "dcg": {**SCENARIO, "game": "dcg", "demonstrates": ["dcg:decks.required-items.b1"],
-                      "setup": {"board": {"phase": "main", "players": [{}, {}]}}, "script": [], "expect": {}}}
-    return [Case(f"board-turn-10**30-{game}", ("scenario", "check", "{file}"),
-                 dumped(at(doc, ("setup", "board", "turn"), "@")).replace("'@'", str(10 ** 30))) for game, doc in boards.items()]
+    shipped = {
+        game: yaml.safe_load((ROOT / "cards" / game / "scenarios" / f"{name}.yaml").read_text())
+        for game, name in (("dmb", "02-draw-one-card"), ("dbe", "03-dark-area-taken-at-the-draw"))
+    }
+    boards = {
+        **shipped,
+        "dtector": SCENARIO,
+        "dcg": {
+            **SCENARIO,
+            "game": "dcg",
+            "demonstrates": ["dcg:decks.required-items.b1"],
+            "setup": {"board": {"phase": "main", "players": [{}, {}]}},
+            "script": [],
+            "expect": {},
+        },
+    }
+    return [
+        Case(
+            f"board-turn-10**30-{game}",
+            ("scenario", "check", "{file}"),
+            dumped(at(doc, ("setup", "board", "turn"), "@")).replace("'@'", str(10**30)),
+        )
+        for game, doc in boards.items()
+    ]
 
 
 def script_cases() -> list[Case]:
     """Script answers the rules refuse: an unknown kind, a card that is not in the game, a junk parameter."""
-    answers = {"unknown-kind": "zork:greymon", "unknown-card": "attack:nosuchcard", "junk-parameter": "attack:greymon:choice=-1",
-               "no-instance": "attack:p1.c999"}
-    cases = [Case(f"script-{label}-{verb}", ("scenario", verb, "{file}"), dumped(at(SCENARIO, ("script", 0), answer)))
-             for label, answer in answers.items() for verb in ("check", "run")]
-    dmb = yaml.safe_load((ROOT / "cards" / "dmb" / "scenarios" / "01-opening-hand-and-partial-mulligan.yaml").read_text())
-    cases += [Case(f"script-dmb-{label}", ("scenario", "check", "{file}"), dumped(at(dmb, ("script", 1), answer)))
-              for label, answer in (("unknown-card", "bottom:zzz"), ("opponents-card", "bottom:p1.c0"),
-                                    ("attack-too-early", "attack:choice=-1"))]
+    answers = {
+        "unknown-kind": "zork:greymon",
+        "unknown-card": "attack:nosuchcard",
+        "junk-parameter": "attack:greymon:choice=-1",
+        "no-instance": "attack:p1.c999",
+    }
+    cases = [
+        Case(f"script-{label}-{verb}", ("scenario", verb, "{file}"), dumped(at(SCENARIO, ("script", 0), answer)))
+        for label, answer in answers.items()
+        for verb in ("check", "run")
+    ]
+    dmb = yaml.safe_load(
+        (ROOT / "cards" / "dmb" / "scenarios" / "01-opening-hand-and-partial-mulligan.yaml").read_text()
+    )
+    cases += [
+        Case(f"script-dmb-{label}", ("scenario", "check", "{file}"), dumped(at(dmb, ("script", 1), answer)))
+        for label, answer in (
+            ("unknown-card", "bottom:zzz"),
+            ("opponents-card", "bottom:p1.c0"),
+            ("attack-too-early", "attack:choice=-1"),
+        )
+    ]
     return cases
 
 
@@ -276,7 +412,10 @@ def _mkdir(path: Path) -> Path:
 
 
 def option_cases() -> list[Case]:
-    cases = [Case(f"bench-seconds={v}", ("bench", "--game", "dtector", "--seconds", v)) for v in ("nan", "inf", "-inf", "-1", "0", "1e309", "abc", "1" * 5000)]
+    cases = [
+        Case(f"bench-seconds={v}", ("bench", "--game", "dtector", "--seconds", v))
+        for v in ("nan", "inf", "-inf", "-1", "0", "1e309", "abc", "1" * 5000)
+    ]
     cases += [
         Case("coverage-unknown-game", ("rules", "coverage", "--game", "nope")),
         Case("play-unknown-game", ("play", "x" * 100_000)),
@@ -345,9 +484,16 @@ def run_case(case: Case, folder: Path) -> Outcome:
         reads = str(folder / "stdin")
     with open(out, "wb") as stdout, open(err, "wb") as stderr, open(reads, "rb") as stdin:
         started = time.monotonic()
-        pid = os.posix_spawn(sys.executable, [sys.executable, "-m", "digitutor.cli", *args], os.environ,
-                             file_actions=[(os.POSIX_SPAWN_DUP2, stdin.fileno(), 0), (os.POSIX_SPAWN_DUP2, stdout.fileno(), 1),
-                                           (os.POSIX_SPAWN_DUP2, stderr.fileno(), 2)])
+        pid = os.posix_spawn(
+            sys.executable,
+            [sys.executable, "-m", "digitutor.cli", *args],
+            os.environ,
+            file_actions=[
+                (os.POSIX_SPAWN_DUP2, stdin.fileno(), 0),
+                (os.POSIX_SPAWN_DUP2, stdout.fileno(), 1),
+                (os.POSIX_SPAWN_DUP2, stderr.fileno(), 2),
+            ],
+        )
         code: int | None = None
         peak_kb = 0
         while True:
@@ -388,12 +534,18 @@ def resident_peak_kb(pid: int) -> int:
 @pytest.fixture(scope="module")
 def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     """Run every selected case (all of them, unless ``-k`` picked some), several at a time."""
-    selected = {item.callspec.params["case"].id for item in request.session.items
-                if hasattr(item, "callspec") and "case" in item.callspec.params}
+    selected = {
+        item.callspec.params["case"].id
+        for item in request.session.items
+        if hasattr(item, "callspec") and "case" in item.callspec.params
+    }
     root = tmp_path_factory.mktemp("hostile")
     with ThreadPoolExecutor(WORKERS) as pool:
-        futures = {case.id: pool.submit(run_case, case, root / f"case{index}")
-                   for index, case in enumerate(VALID + CASES) if case.id in selected}
+        futures = {
+            case.id: pool.submit(run_case, case, root / f"case{index}")
+            for index, case in enumerate(VALID + CASES)
+            if case.id in selected
+        }
         return {case_id: future.result() for case_id, future in futures.items()}
 
 

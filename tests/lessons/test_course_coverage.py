@@ -60,8 +60,9 @@ def cited_by_hand(path) -> tuple[set[str], set[str], int]:
 def course(tmp_path):
     shutil.copy(lesson_path("dtector"), tmp_path / "first-game.yaml")
     (tmp_path / "01-whole-game.yaml").write_text(yaml.safe_dump(SHORT), encoding="utf-8")
-    (tmp_path / "untaught.yaml").write_text(f"{REQUIREMENT}: Deck building is the Learn app's deck check, not a step of play.\n",
-                                            encoding="utf-8")
+    (tmp_path / "untaught.yaml").write_text(
+        f"{REQUIREMENT}: Deck building is the Learn app's deck check, not a step of play.\n", encoding="utf-8"
+    )
     return tmp_path
 
 

@@ -99,10 +99,13 @@ def test_dtector_battle_call_p1_ability_beats_crush_whatever_the_power():
     assert outcome.citation is not None and "Ability beats Crush" in outcome.citation.quote
 
 
-@pytest.mark.parametrize(("card", "rule"), [
-    ("hawkmon", "In the case of both Digimon having the same Battle Type"),  # Crush 2 against Crush 2: nobody wins
-    ("agumon", "Crush beats Energy"),
-])
+@pytest.mark.parametrize(
+    ("card", "rule"),
+    [
+        ("hawkmon", "In the case of both Digimon having the same Battle Type"),  # Crush 2 against Crush 2: nobody wins
+        ("agumon", "Crush beats Energy"),
+    ],
+)
 def test_dtector_battle_call_p1_a_lost_or_tied_battle_call_fails(card, rule):
     """dtector:battle-call-command-phase.p1: Agumon (Energy) loses to Crush; Hawkmon ties on type and power."""
     outcome = grade(exercise(DTECTOR_LESSON, "type-beats-power"), [f"place:{card}"])
@@ -251,23 +254,28 @@ def good_doc() -> dict:
     return yaml.safe_load(DTECTOR_LESSON.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    ({"goal": None}, "exercises[0].goal"),
-    ({"hint": ""}, "exercises[0].hint"),
-    ({"id": "Two Words"}, "exercises[0].id"),
-    ({"colour": "red"}, "exercises[0].colour"),
-    ({"seat": 2}, "exercises[0].seat"),
-    ({"opponent": "kasparov"}, "exercises[0].opponent"),
-    ({"until": {"phase": "tea-time"}}, "exercises[0].until.phase"),
-    ({"max_steps": 0}, "exercises[0].max_steps"),
-    ({"goal": {"counters": [{"player": 0, "name": "Points"}]}}, "exercises[0].goal.counters[0]"),
-    ({"goal": {"all": [{"counters": [{"name": "Points", "value": 1, "player": 7}]}]}},
-     "exercises[0].goal.all[0].counters[0].player"),
-    ({"goal": {"any": []}}, "exercises[0].goal.any"),
-    ({"goal": {"not": {"sparkle": True}}}, "exercises[0].goal.not.sparkle"),
-    ({"goal": {"all": [{"over": True}], "over": False}}, "exercises[0].goal"),
-    ({"goal": {"cites": ["dcg:attacking.p5"]}}, "exercises[0].goal.cites[0]"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"goal": None}, "exercises[0].goal"),
+        ({"hint": ""}, "exercises[0].hint"),
+        ({"id": "Two Words"}, "exercises[0].id"),
+        ({"colour": "red"}, "exercises[0].colour"),
+        ({"seat": 2}, "exercises[0].seat"),
+        ({"opponent": "kasparov"}, "exercises[0].opponent"),
+        ({"until": {"phase": "tea-time"}}, "exercises[0].until.phase"),
+        ({"max_steps": 0}, "exercises[0].max_steps"),
+        ({"goal": {"counters": [{"player": 0, "name": "Points"}]}}, "exercises[0].goal.counters[0]"),
+        (
+            {"goal": {"all": [{"counters": [{"name": "Points", "value": 1, "player": 7}]}]}},
+            "exercises[0].goal.all[0].counters[0].player",
+        ),
+        ({"goal": {"any": []}}, "exercises[0].goal.any"),
+        ({"goal": {"not": {"sparkle": True}}}, "exercises[0].goal.not.sparkle"),
+        ({"goal": {"all": [{"over": True}], "over": False}}, "exercises[0].goal"),
+        ({"goal": {"cites": ["dcg:attacking.p5"]}}, "exercises[0].goal.cites[0]"),
+    ],
+)
 def test_a_malformed_exercise_is_refused_in_one_line_naming_the_file_and_field(change, field):
     doc = good_doc()
     doc["exercises"][0] = {**doc["exercises"][0], **change}
@@ -319,7 +327,9 @@ def test_lessons_exercises_json_gives_both_lines_of_every_exercise(capsys):
     code, out, _ = run(capsys, "lessons", "exercises", "--json")
     proofs = json.loads(out)
     assert code == 0 and {p["exercise"] for p in proofs} >= {
-        "dcg/04-blockers-and-security#draw-out-the-blocker", "dtector/01-a-whole-game#defend-and-score"}
+        "dcg/04-blockers-and-security#draw-out-the-blocker",
+        "dtector/01-a-whole-game#defend-and-score",
+    }
     for proof in proofs:
         assert proof["proved"] and proof["missing"] == []
         assert proof["solving"]["success"] and not proof["failing"]["success"]
@@ -331,7 +341,7 @@ def test_lessons_exercises_prints_each_line_with_its_rule(capsys):
     lines = out.splitlines()
     assert code == 0 and lines[0] == "dtector/01-a-whole-game#type-beats-power: solvable and failable (4 nodes)"
     assert lines[1].startswith("  solves: place:")
-    assert "-> success at step 3: dtector:battle-call-command-phase.p1 \"" in lines[1]
+    assert '-> success at step 3: dtector:battle-call-command-phase.p1 "' in lines[1]
     assert lines[2].startswith("  fails: place:") and "-> failure at step 3" in lines[2]
     assert lines[-1] == "2 exercises searched, 0 without both lines"
 
@@ -372,7 +382,8 @@ def test_an_exercise_that_never_ends_is_refused_by_the_check(tmp_path):
     doc["exercises"][0] = {**entry, "max_steps": 4}  # a lost Battle Call leaves the goal open after step 3
     path = write_lesson(tmp_path, doc)
     assert check_lesson(load_lesson(path)) == [
-        f"{path}: exercises[0].until: the exercise does not end within 4 steps (max_steps)"]
+        f"{path}: exercises[0].until: the exercise does not end within 4 steps (max_steps)"
+    ]
 
 
 def test_a_refused_opponent_answer_names_the_script_entry():

@@ -76,7 +76,10 @@ def test_a_bad_ask_names_the_question_and_lists_the_four_asks():
         ({"questions": [{"at": {"step": 1}, "ask": "why-not", "action": "attack:greymon"}]}, "questions[0].at"),
         ({"questions": [{"at": {"decision": "attack"}, "ask": "why-not"}]}, "questions[0].action"),
         ({"questions": [{"at": {"decision": "attack"}, "ask": "why-not", "action": 3}]}, "questions[0].action"),
-        ({"questions": [{"at": {"decision": "attack"}, "ask": "may-now", "action": "attack:greymon"}]}, "questions[0].action"),
+        (
+            {"questions": [{"at": {"decision": "attack"}, "ask": "may-now", "action": "attack:greymon"}]},
+            "questions[0].action",
+        ),
         ({"questions": [{"at": {"step": 1}, "ask": "what-next", "text": ["x"]}]}, "questions[0].text"),
         ({"notes": [{"when": {"step": 1}, "title": "t", "text": ""}]}, "notes[0].text"),
         ({"notes": "note"}, "notes"),
@@ -108,11 +111,18 @@ def test_a_course_is_first_game_then_the_numbered_lessons_by_name(tmp_path):
     for name in ("02-later", "first-game", "01-sooner", "10-last"):
         (tmp_path / f"{name}.yaml").write_text(yaml.safe_dump({**GOOD, "title": name}), encoding="utf-8")
     (tmp_path / "untaught.yaml").write_text("{}", encoding="utf-8")
-    assert [lesson.title for lesson in course_for("dtector", tmp_path)] == ["first-game", "01-sooner", "02-later", "10-last"]
+    assert [lesson.title for lesson in course_for("dtector", tmp_path)] == [
+        "first-game",
+        "01-sooner",
+        "02-later",
+        "10-last",
+    ]
 
 
 def test_a_course_refuses_a_lesson_of_another_game(tmp_path):
-    (tmp_path / "01-stray.yaml").write_text(yaml.safe_dump({"game": "arena", "title": "Arena in the wrong folder"}), encoding="utf-8")
+    (tmp_path / "01-stray.yaml").write_text(
+        yaml.safe_dump({"game": "arena", "title": "Arena in the wrong folder"}), encoding="utf-8"
+    )
     with pytest.raises(InputError, match=r"01-stray.yaml: game: expected 'dtector'"):
         course_for("dtector", tmp_path)
 

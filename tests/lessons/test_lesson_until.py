@@ -61,7 +61,9 @@ def test_nothing_of_the_lesson_fires_after_its_end_and_the_check_says_so(tmp_pat
     assert not any(tracker.notes_at(i) or tracker.questions_at(i) for i in range(end + 1, len(whole.steps)))
     combine = next(n for n, note in enumerate(lesson.notes) if note.title == "Combining with a Spirit")
     problems = check_lesson(lesson)
-    assert any(line.endswith(f"notes[{combine}]: never fires (when: {{event: 'combine'}})") for line in problems), problems
+    assert any(line.endswith(f"notes[{combine}]: never fires (when: {{event: 'combine'}})") for line in problems), (
+        problems
+    )
     assert not any("presses of Next" in line or "does not end" in line for line in problems)
 
 

@@ -99,4 +99,3 @@ def test_the_tracker_fires_each_question_once_at_its_first_point():
     assert [q.ask for _, q in tracker.questions_at(support)] == ["may-now", "why-not"]
     tracker.update(match)  # a second update adds nothing
     assert [n for i in range(-1, len(match.steps)) for n, _ in tracker.questions_at(i)] == fired
-

@@ -52,7 +52,11 @@ def ask_all(lesson: Lesson) -> tuple[Match, list[Asked]]:
             if hit(dict(question.when)):
                 del waiting[number]
                 reasons = match.why_not(question.action) if question.ask == "why-not" else ()
-                legal = {o.label: not match.why_not(o.key) for o in decision.options} if decision and question.ask == "may-now" else {}
+                legal = (
+                    {o.label: not match.why_not(o.key) for o in decision.options}
+                    if decision and question.ask == "may-now"
+                    else {}
+                )
                 asked.append(Asked(question, number, pose(question, match, lesson), point, decision, reasons, legal))
 
     while (outcome := match.advance()) is not None:
@@ -83,15 +87,23 @@ def test_every_question_accepts_exactly_the_engines_answers(lesson):
         if item.question.ask == "may-now":
             assert item.decision is not None
             assert set(item.option_legal) >= {c.label for c in posed.choices}, f"{where}: every choice is an option"
-            assert right == {label for label, legal in item.option_legal.items() if legal} & {c.label for c in posed.choices}, where
+            assert right == {label for label, legal in item.option_legal.items() if legal} & {
+                c.label for c in posed.choices
+            }, where
         elif item.question.ask == "why-not":
             assert item.why_not, f"{where}: the action must be illegal there"
             assert right == {reason.citation.quote for reason in item.why_not}, where
             ids = {reason.citation.id for reason in item.why_not}
-            assert all(why.id not in ids for c in posed.choices if not c.right for why in c.why), f"{where}: a wrong choice quotes another clause"
+            assert all(why.id not in ids for c in posed.choices if not c.right for why in c.why), (
+                f"{where}: a wrong choice quotes another clause"
+            )
         else:
             following = played.steps[item.point + 1]  # the step the lesson's game played next
-            expected = following.citations[0].quote if item.question.ask == "next-rule" else following.narration_for(lesson.seat)
+            expected = (
+                following.citations[0].quote
+                if item.question.ask == "next-rule"
+                else following.narration_for(lesson.seat)
+            )
             assert right == {expected}, where
             if item.question.ask == "next-rule":
                 (choice,) = (c for c in posed.choices if c.right)
@@ -106,8 +118,9 @@ def test_a_wrong_choice_carries_a_cited_explanation_and_the_order_gives_nothing_
         assert labels == sorted(labels, key=lambda label: (label.casefold(), label)), "choices are sorted by label"
         for choice in item.posed.choices:
             assert choice.why, f"{lesson.id} questions[{item.number}]: {choice.label!r} has no citation"
-        assert item.posed.prompt and all(c.label not in item.posed.prompt for c in item.posed.choices if c.right), \
+        assert item.posed.prompt and all(c.label not in item.posed.prompt for c in item.posed.choices if c.right), (
             "the prompt does not contain the answer"
+        )
 
 
 def test_posing_a_question_does_not_change_the_learners_match():

@@ -42,6 +42,8 @@ def test_steps_cite_few_clauses_governing_first_then_in_rulebook_order(game):
         if after_first != sorted(after_first):
             disordered.append(f"seed {seed} step {index}: {[c.id for c in step.citations]}")
     assert total > 500
-    assert over / total <= SHARE_OVER, f"{over} of {total} steps ({over / total:.1%}) cite more than {MOST_STEPS_AT_MOST} clauses"
+    assert over / total <= SHARE_OVER, (
+        f"{over} of {total} steps ({over / total:.1%}) cite more than {MOST_STEPS_AT_MOST} clauses"
+    )
     assert worst[0] <= NEVER_OVER, f"a step cites {worst[0]} clauses: {worst[1]}"
     assert not disordered, "\n".join(disordered[:10])

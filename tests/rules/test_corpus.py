@@ -168,8 +168,7 @@ def test_cited_dtector_and_arena_ids_quote_the_rulebook(clause_id: str, start: s
 
 
 def test_dtector_short_clauses_are_quoted_whole() -> None:
-    whole = ("dtector:game-requirements.p1", "dtector:game-requirements.p2",
-             "dtector:digi-battle-phase.p2")
+    whole = ("dtector:game-requirements.p1", "dtector:game-requirements.p2", "dtector:digi-battle-phase.p2")
     for clause_id in whole:
         assert find_clause(clause_id).text == DTECTOR[clause_id]
 
@@ -207,9 +206,7 @@ def test_dmb_restarted_lists_are_named_after_their_intro() -> None:
     assert find_clause("dmb:prep-phase.setup.1").text.startswith("OPENING HAND")
     assert find_clause("dmb:prep-phase.turn.2").text.startswith("Draw: Turn player draws 1 card.")
     assert find_clause("dmb:prep-phase.turn").kind is ClauseKind.PARAGRAPH
-    assert find_clause("dmb:evolution-phase.requirements.2").text.startswith(
-        "The level progression must be"
-    )
+    assert find_clause("dmb:evolution-phase.requirements.2").text.startswith("The level progression must be")
     assert find_clause("dmb:evolution-phase.1").parent == "dmb:evolution-phase"
 
 
@@ -277,9 +274,7 @@ def test_search_finds_spirit_beats_all_in_dtector() -> None:
 
 
 def test_search_is_case_insensitive_and_needs_every_word() -> None:
-    assert search("SPIRIT BEATS ALL", game="dtector")[0].clause.id == (
-        "dtector:battle-call-command-phase.p1"
-    )
+    assert search("SPIRIT BEATS ALL", game="dtector")[0].clause.id == ("dtector:battle-call-command-phase.p1")
     assert search("spirit xylophone") == []
     assert search("   ") == []
 
@@ -342,8 +337,7 @@ def test_write_clause_ids_writes_one_id_per_line(tmp_path: Path) -> None:
 # --- sanity -------------------------------------------------------------------------
 
 #: (min, max) clause counts per game: a parser regression shows up here first
-EXPECTED_SIZES = {"dtector": (15, 30), "arena": (30, 45), "dmb": (140, 200),
-                  "dbe": (350, 450), "dcg": (300, 450)}
+EXPECTED_SIZES = {"dtector": (15, 30), "arena": (30, 45), "dmb": (140, 200), "dbe": (350, 450), "dcg": (300, 450)}
 
 
 @games

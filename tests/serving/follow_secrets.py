@@ -32,8 +32,11 @@ def secrets_of(tutor: Any) -> tuple[set[str], set[str]]:
     judge, seen = card_names(model.game.board(state, None)), card_names(model.game.board(state, viewer))
     hidden = {uid: name for uid, name in judge.items() if uid not in seen}
     rulebook = load_corpus(model.game.id).text
-    names = {name for name in hidden.values()
-             if name not in seen.values() and not re.search(rf"\b{re.escape(name)}\b", rulebook)}
+    names = {
+        name
+        for name in hidden.values()
+        if name not in seen.values() and not re.search(rf"\b{re.escape(name)}\b", rulebook)
+    }
     return set(hidden), names
 
 
@@ -42,5 +45,6 @@ def leaks(message: dict[str, Any], uids: set[str], names: set[str]) -> list[str]
     # a word-break hint inside a long name ("Metal<wbr>Greymon") is not a word boundary: the name shown is MetalGreymon
     text = " ".join(str(value) for value in message.values()).replace("<wbr>", "")
     text = text.replace('<span class="dt-wb"></span>', "")  # (presenter mode's break before a name's "-mon")
-    return ([uid for uid in uids if re.search(rf"\b{re.escape(uid)}\b", text)]
-            + [name for name in names if re.search(rf"\b{re.escape(name)}\b", text)])
+    return [uid for uid in uids if re.search(rf"\b{re.escape(uid)}\b", text)] + [
+        name for name in names if re.search(rf"\b{re.escape(name)}\b", text)
+    ]

@@ -32,8 +32,8 @@ def blocks(chunks: list[bytes]) -> list[tuple[str, dict[str, Any]]]:
     found = []
     for block in b"".join(chunks).decode().split("\n\n"):
         lines = block.splitlines()
-        data = [line[len("data: "):] for line in lines if line.startswith("data: ")]
-        name = next((line[len("event: "):] for line in lines if line.startswith("event: ")), "")
+        data = [line[len("data: ") :] for line in lines if line.startswith("data: ")]
+        name = next((line[len("event: ") :] for line in lines if line.startswith("event: ")), "")
         if data:
             found.append((name, json.loads("\n".join(data))))
     return found
@@ -60,8 +60,12 @@ class FollowServer(AsyncHTTPTestCase):
 
     def follow(self, chunks: list[bytes]) -> str:
         """A follower: the stream's bytes go to ``chunks``; returns its follower id once the server issued it."""
-        self.http_client.fetch(self.get_url("/digitutor/follow/events"), streaming_callback=chunks.append,
-                               request_timeout=3600, raise_error=False)
+        self.http_client.fetch(
+            self.get_url("/digitutor/follow/events"),
+            streaming_callback=chunks.append,
+            request_timeout=3600,
+            raise_error=False,
+        )
         self.io_loop.run_sync(lambda: _until(lambda: any(name == "follower" for name, _ in blocks(chunks))))
         return follower_id(chunks)
 
@@ -99,8 +103,14 @@ class TestPublishRoute(FollowServer):
         assert self.hub.view is None
 
     def test_bad_bodies_are_refused_in_one_line(self) -> None:
-        bad = [b"[1, 2]", b"not json", b'{"board": 3}', json.dumps({"board": "x" * (FIELDS["board"] + 1)}),
-               b"{" + b" " * MAX_BODY + b"}", b"\xff\xfe"]
+        bad = [
+            b"[1, 2]",
+            b"not json",
+            b'{"board": 3}',
+            json.dumps({"board": "x" * (FIELDS["board"] + 1)}),
+            b"{" + b" " * MAX_BODY + b"}",
+            b"\xff\xfe",
+        ]
         for body in bad:
             response = self.post(body)
             assert response.code == 400, body[:40]
@@ -116,8 +126,9 @@ class TestPublishRoute(FollowServer):
         me = self.follow(chunks)
 
         def tried(seq: Any, follower: str = me) -> Any:
-            return self.fetch(f"/digitutor/follow/try?seq={seq}&follower={follower}", follow_redirects=False,
-                              raise_error=False)
+            return self.fetch(
+                f"/digitutor/follow/try?seq={seq}&follower={follower}", follow_redirects=False, raise_error=False
+            )
 
         assert tried(0).code == 404
         self.post(view(try_app="learn_dmb.ipynb", try_position="dt1.abc_-9"))
@@ -134,11 +145,18 @@ class TestPublishRoute(FollowServer):
         assert b"dt1.abc" not in b"".join(chunks) and b"dt1.other" not in b"".join(chunks)
 
     def test_a_try_field_must_be_a_learn_app_and_a_position_link(self) -> None:
-        for fields in ({"try_app": "../start.ipynb", "try_position": "dt1.x"},
-                       {"try_app": "learn_dmb.ipynb", "try_position": "x"},
-                       {"try_app": "learn_dmb.ipynb", "try_position": "dt1.a&mode=presenter"}, {"try_app": 3}):
-            assert self.post(view(**fields) if all(isinstance(v, str) for v in fields.values())
-                             else json.dumps(fields)).code == 400, fields
+        for fields in (
+            {"try_app": "../start.ipynb", "try_position": "dt1.x"},
+            {"try_app": "learn_dmb.ipynb", "try_position": "x"},
+            {"try_app": "learn_dmb.ipynb", "try_position": "dt1.a&mode=presenter"},
+            {"try_app": 3},
+        ):
+            assert (
+                self.post(
+                    view(**fields) if all(isinstance(v, str) for v in fields.values()) else json.dumps(fields)
+                ).code
+                == 400
+            ), fields
 
 
 DECISION = '<h2>Player 1 to decide</h2><button data-option="1">a</button><button data-option="2">b</button>'
@@ -180,8 +198,18 @@ class TestWhatWouldYouDo(FollowServer):
     def test_bad_votes_are_refused_in_one_line(self) -> None:
         voter = self.follow([])
         self.post(view(decision=DECISION))
-        bad = [("short", 1, 1), ("a" * 41, 1, 1), ("a b c d e f", 1, 1), (voter, 1, 0), (voter, 1, 100),
-               (voter, 1, "1"), (voter, True, 1), (voter, 1, 1.0), (voter, 0, 1), (voter, 1, 3)]
+        bad = [
+            ("short", 1, 1),
+            ("a" * 41, 1, 1),
+            ("a b c d e f", 1, 1),
+            (voter, 1, 0),
+            (voter, 1, 100),
+            (voter, 1, "1"),
+            (voter, True, 1),
+            (voter, 1, 1.0),
+            (voter, 0, 1),
+            (voter, 1, 3),
+        ]
         for who, seq, option in bad:
             response = self.vote(who, seq, option)
             assert response.code == 400, (who, seq, option)
@@ -206,12 +234,17 @@ class TestEventStream(FollowServer):
         board = "".join(f'<div class="dt-card" data-card="p0.c{n}">Agumon</div>' for n in range(400))
         self.post(view(board=board))
         raw: list[bytes] = []
-        self.http_client.fetch(self.get_url("/digitutor/follow/events"), streaming_callback=raw.append,
-                               headers={"Accept-Encoding": "gzip"}, decompress_response=False, request_timeout=3600)
+        self.http_client.fetch(
+            self.get_url("/digitutor/follow/events"),
+            streaming_callback=raw.append,
+            headers={"Accept-Encoding": "gzip"},
+            decompress_response=False,
+            request_timeout=3600,
+        )
         inflate, text, used = zlib.decompressobj(16 + zlib.MAX_WBITS), [], [0]
 
         def inflated(count: int) -> bool:
-            text.extend(inflate.decompress(chunk) for chunk in raw[used[0]:])
+            text.extend(inflate.decompress(chunk) for chunk in raw[used[0] :])
             used[0] = len(raw)
             return len(events(text)) >= count
 
@@ -337,13 +370,19 @@ class TestWithTheRoomToken(AsyncHTTPTestCase):
     def test_no_route_answers_without_the_token(self) -> None:
         for path in ("/digitutor/follow", "/digitutor/follow/events", "/digitutor/follow/try"):
             assert self.fetch(path, raise_error=False).code == 403, path
-        response = self.fetch("/digitutor/follow/publish", method="POST", body=view(), headers={KEY_HEADER: KEY},
-                              raise_error=False)
+        response = self.fetch(
+            "/digitutor/follow/publish", method="POST", body=view(), headers={KEY_HEADER: KEY}, raise_error=False
+        )
         assert response.code == 403 and self.hub.view is None
 
     def test_the_teachers_kernel_sends_both(self) -> None:
-        response = self.fetch("/digitutor/follow/publish", method="POST", body=view(), raise_error=False,
-                              headers={KEY_HEADER: KEY, "Authorization": "token room-token"})
+        response = self.fetch(
+            "/digitutor/follow/publish",
+            method="POST",
+            body=view(),
+            raise_error=False,
+            headers={KEY_HEADER: KEY, "Authorization": "token room-token"},
+        )
         assert response.code == 200 and self.hub.view is not None
         assert self.fetch("/digitutor/follow?token=room-token").code == 200
 
@@ -391,10 +430,14 @@ class TestTheTeachersKernel(FollowServer):
 def test_the_teachers_prompts_are_put_in_the_third_person() -> None:
     from digitutor.widgets.publish import watcher_prompt
 
-    assert watcher_prompt("Player 1: choose your attack in secret.", "Player 1") == \
-        "Player 1 (the teacher) is asked: choose their attack in secret."
-    assert watcher_prompt("Player 1: your active zone is empty; play an R, C or U from your hand.", "Player 1") == \
-        "Player 1 (the teacher) is asked: their active zone is empty; play an R, C or U from their hand."
+    assert (
+        watcher_prompt("Player 1: choose your attack in secret.", "Player 1")
+        == "Player 1 (the teacher) is asked: choose their attack in secret."
+    )
+    assert (
+        watcher_prompt("Player 1: your active zone is empty; play an R, C or U from your hand.", "Player 1")
+        == "Player 1 (the teacher) is asked: their active zone is empty; play an R, C or U from their hand."
+    )
     asked = watcher_prompt("Player 1: keep your hand, or redraw it once?", "Player 1")
     assert asked.endswith("keep their hand, or redraw it once?")
 

@@ -66,14 +66,15 @@ async def raw_requests(port: int, requests: list[bytes]) -> list[tuple[int, byte
     answers: list[tuple[int, bytes]] = []
     try:
         for start in range(0, len(requests), 200):
-            batch = requests[start:start + 200]
+            batch = requests[start : start + 200]
             writer.write(b"".join(batch))
             await writer.drain()
             for _ in batch:
                 head = await reader.readuntil(b"\r\n\r\n")
                 lines = head.decode("latin-1").split("\r\n")
-                length = next(int(line.split(":", 1)[1]) for line in lines
-                              if line.lower().startswith("content-length:"))
+                length = next(
+                    int(line.split(":", 1)[1]) for line in lines if line.lower().startswith("content-length:")
+                )
                 answers.append((int(lines[0].split()[1]), await reader.readexactly(length)))
     finally:
         writer.close()
@@ -82,8 +83,10 @@ async def raw_requests(port: int, requests: list[bytes]) -> list[tuple[int, byte
 
 def post_request(path: str, body: bytes, headers: dict[str, str] | None = None) -> bytes:
     head = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
-    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{head}"
-            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{head}"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode() + body
 
 
 class TestHostileBodies(FollowServer):
@@ -105,13 +108,16 @@ class TestHostileBodies(FollowServer):
             self.refused_once("/digitutor/follow/publish", body, {KEY_HEADER: "x" * 32}, (403,))
         for fields in ({"voter": voter, "seq": 1, "option": 3}, {"voter": voter, "seq": "1", "option": 1}):
             self.refused_once("/digitutor/follow/vote", json.dumps(fields).encode(), {}, (400,))
-        self.refused_once("/digitutor/follow/vote", json.dumps({"voter": "z" * 22, "seq": 1, "option": 1}).encode(), {},
-                          (403,))
+        self.refused_once(
+            "/digitutor/follow/vote", json.dumps({"voter": "z" * 22, "seq": 1, "option": 1}).encode(), {}, (403,)
+        )
         assert self.hub.seq == 1 and self.hub.votes == {}
 
     def test_a_body_over_the_cap_is_refused_before_it_is_read(self) -> None:
-        for path, limit, headers in (("/digitutor/follow/publish", MAX_BODY, {KEY_HEADER: KEY}),
-                                     ("/digitutor/follow/vote", MAX_VOTE_BODY, {})):
+        for path, limit, headers in (
+            ("/digitutor/follow/publish", MAX_BODY, {KEY_HEADER: KEY}),
+            ("/digitutor/follow/vote", MAX_VOTE_BODY, {}),
+        ):
             self.refused_once(path, b" " * (limit + 1), headers, (400,))
             self.refused_once(path, b"{" * (limit * 4), headers, (400,))
         assert self.hub.view is None
@@ -148,8 +154,11 @@ class TestAFloodOfVotes(FollowServer):
         flood = []
         for number in range(10_000):
             voter = me if number % 2 else f"forged{number:08d}"  # half forged ids, half the one real follower's
-            flood.append(post_request("/digitutor/follow/vote",
-                                      json.dumps({"voter": voter, "seq": 1, "option": 1 + number % 2}).encode()))
+            flood.append(
+                post_request(
+                    "/digitutor/follow/vote", json.dumps({"voter": voter, "seq": 1, "option": 1 + number % 2}).encode()
+                )
+            )
         started = time.monotonic()
         with log_lines() as records:
             answers = self.io_loop.run_sync(lambda: raw_requests(self.get_http_port(), flood), timeout=120)

@@ -88,8 +88,12 @@ IN_BETWEEN = {"support", "looking", "side-pile", "kept", "evolve-zone", "field"}
 
 def in_between(game: Any, state: Any) -> bool:
     """True when something is in the middle of resolving, which a board starts again (so the seat sees it otherwise)."""
-    return any(zone.cards or zone.count for player in game.board(state, None).players for zone in player.zones
-               if zone.id in IN_BETWEEN)
+    return any(
+        zone.cards or zone.count
+        for player in game.board(state, None).players
+        for zone in player.zones
+        if zone.id in IN_BETWEEN
+    )
 
 
 def what_seat_sees(game: Any, state: Any, viewer: int) -> list[Any]:
@@ -97,8 +101,14 @@ def what_seat_sees(game: Any, state: Any, viewer: int) -> list[Any]:
     face down, and the counters."""
     seen = []
     for player in game.board(state, viewer).players:
-        zones = [(zone.id, zone.count, sorted((card.name, card.hidden, tuple(c.name for c in card.under))
-                                              for card in zone.cards)) for zone in player.zones]
+        zones = [
+            (
+                zone.id,
+                zone.count,
+                sorted((card.name, card.hidden, tuple(c.name for c in card.under)) for card in zone.cards),
+            )
+            for zone in player.zones
+        ]
         seen.append((player.index, dict(player.counters), zones))
     return seen
 
@@ -123,8 +133,9 @@ def test_no_try_position_tells_a_hidden_card_or_secret_choice_better_than_chance
         board = match.setup["board"]
         if not in_between(model.game, model.state()):
             compared += 1
-            assert what_seat_sees(match.game, match.state, model.viewer()) == \
-                what_seat_sees(model.game, model.state(), model.viewer()), "the tried board is not what the seat sees"
+            assert what_seat_sees(match.game, match.state, model.viewer()) == what_seat_sees(
+                model.game, model.state(), model.viewer()
+            ), "the tried board is not what the seat sees"
         for path, real, chance in hidden_places(deal):
             cards.add(chance, card_at(board, path) == real)
         if deal.secret is not None:
@@ -195,8 +206,15 @@ def _scenarios() -> list[str]:
 def test_a_forged_try_position_is_refused_in_one_line() -> None:
     app = LearnApp("dmb")
     for agents, field in ((("human", "human"), "match.agents"), (("human", "greedy"), "match.setup")):
-        doc = {"format": "digitutor-position", "version": 1, "app": "learn:dmb", "mode": TRY_MODE, "step": -1,
-               "options": {}, "match": Match("dmb", 3, None, agents).save()}
+        doc = {
+            "format": "digitutor-position",
+            "version": 1,
+            "app": "learn:dmb",
+            "mode": TRY_MODE,
+            "step": -1,
+            "options": {},
+            "match": Match("dmb", 3, None, agents).save(),
+        }
         app.tutor.restore(json.dumps(doc), "link")
         error = app.tutor.model.error
         assert field in error and "\n" not in error, error

@@ -44,8 +44,11 @@ def test_a_dcg_board_from_empty_is_played_asked_why_not_and_shared() -> None:
     to_first_decision(tutor)
     assert match.pending.kind == "block"
     editor.whynot.list_cards()
-    suspended = next(iid for label, iid in editor.whynot.cards.options if "P2 battle" in label
-                     and match.state.instances.uid(iid) in match.state.sides[1].battle[0].cards)
+    suspended = next(
+        iid
+        for label, iid in editor.whynot.cards.options
+        if "P2 battle" in label and match.state.instances.uid(iid) in match.state.sides[1].battle[0].cards
+    )
     editor.whynot.kind.value = "block"
     editor.whynot.who.value = 1
     editor.whynot.cards.value = (suspended,)

@@ -36,11 +36,15 @@ def test_a_hand_is_never_folded_into_a_pile():
 def test_hidden_cards_beside_shown_ones_are_one_tile_counting_them():
     html = zone_html(ZoneView("security", "Security", _cards(1) + _cards(3, hidden=True, prefix="h")))
     assert html.count('<details class="dt-card"') == 1 and "dt-card-back" not in html
-    assert '<b>3</b><span>hidden</span>' in html
+    assert "<b>3</b><span>hidden</span>" in html
 
 
 def _board() -> BoardView:
-    zones = (ZoneView("hand", "Hand", _cards(2)), ZoneView("trash", "Trash", ()), ZoneView("deck", "Deck", (), "pile", 30))
+    zones = (
+        ZoneView("hand", "Hand", _cards(2)),
+        ZoneView("trash", "Trash", ()),
+        ZoneView("deck", "Deck", (), "pile", 30),
+    )
     return BoardView("dcg", 1, "main", tuple(PlayerView(i, f"Player {i + 1}", {"Deck": "30"}, zones) for i in range(2)))
 
 

@@ -63,11 +63,13 @@ def test_face_text_is_cut_only_at_a_word_and_the_whole_text_is_one_click_away(ga
         if not shown.endswith(ELLIPSIS):
             assert shown in card.text
             continue
-        assert html.unescape(found["title"] or "") == card.text, f"{card.name}: a shortened text has the whole text as its title"
+        assert html.unescape(found["title"] or "") == card.text, (
+            f"{card.name}: a shortened text has the whole text as its title"
+        )
         kept = shown[: -len(ELLIPSIS)]
         at = card.text.find(kept)
         assert at >= 0, f"{card.name}: {shown!r} is a start of the text"
-        after = card.text[at + len(kept):]
+        after = card.text[at + len(kept) :]
         assert not after[:1].isalnum(), f"{card.name}: cut mid-word: {shown!r} then {after[:12]!r}"
 
 
@@ -76,7 +78,7 @@ def test_shorten_cuts_at_words_only() -> None:
     for lines in range(1, 6):
         cut = shorten(text, 6.0, lines)
         kept = cut.shown.removesuffix(ELLIPSIS)
-        assert text.startswith(kept) and not text[len(kept):][:1].isalnum(), cut
+        assert text.startswith(kept) and not text[len(kept) :][:1].isalnum(), cut
     assert shorten(text, 40.0, 9).shown == text and not shorten(text, 40.0, 9).cut
 
 
@@ -97,12 +99,16 @@ def test_dmb_counter_is_explained_by_attack_abilities_counter_with_the_editors_n
     tip = _title_of(drawn, "Counter ○")
     clause = find_clause("dmb:attack-abilities.counter")
     assert clause.text in tip and clause.note and clause.note in tip and "Editor’s note" in tip
-    assert "dmb:attack-abilities.counter" in drawn.split("</summary>", 1)[1], "the opened card lists the word with its clause"
+    assert "dmb:attack-abilities.counter" in drawn.split("</summary>", 1)[1], (
+        "the opened card lists the word with its clause"
+    )
 
 
 def test_dmb_x3_and_to_0_are_explained_by_their_attack_abilities() -> None:
-    """"[Type] x3 VS (or x3 for short)" (dmb:attack-abilities.type-x3-vs); "[Attack] to 0" (dmb:attack-abilities.attack-to-0)."""
-    assert find_clause("dmb:attack-abilities.type-x3-vs").text in _title_of(card_html(_card("dmb", "Candlemon"), "dmb"), "x3 Ice")
+    """ "[Type] x3 VS (or x3 for short)" (dmb:attack-abilities.type-x3-vs); "[Attack] to 0" (dmb:attack-abilities.attack-to-0)."""
+    assert find_clause("dmb:attack-abilities.type-x3-vs").text in _title_of(
+        card_html(_card("dmb", "Candlemon"), "dmb"), "x3 Ice"
+    )
     tip = _title_of(card_html(_card("dmb", "Palmon"), "dmb"), "○ to 0")
     assert find_clause("dmb:attack-abilities.attack-to-0").text in tip and "○ Circle" in tip
 
@@ -127,7 +133,9 @@ def test_dcg_keywords_quote_the_manual_or_name_the_interpretation() -> None:
     tutor's interpretation dcg:interpretation.card-timings is shown, called an interpretation."""
     blocker = next(c for c in card_views("dcg") if "<Blocker>" in c.text)
     words = {word.shown: word for word in text_words("dcg", blocker.text)}
-    assert words["<Blocker>"].quote() == find_clause("dcg:blocker-text.p2").text and not words["<Blocker>"].interpretation
+    assert (
+        words["<Blocker>"].quote() == find_clause("dcg:blocker-text.p2").text and not words["<Blocker>"].interpretation
+    )
     piercing = next(c for c in card_views("dcg") if "<Piercing>" in c.text)
     word = {w.shown: w for w in text_words("dcg", piercing.text)}["<Piercing>"]
     assert word.interpretation and word.quote() == INTERPRETATIONS["dcg:interpretation.card-timings"].text

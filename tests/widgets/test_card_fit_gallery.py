@@ -59,7 +59,9 @@ def gallery_boards() -> dict[str, str]:
     """Game -> a judge's-view board holding every card of that game in every way it is drawn (one zone per card)."""
     boards = {}
     for game in GAMES:
-        zones = tuple(ZoneView(f"card-{n}", card.name, tuple(in_play(card)), "row") for n, card in enumerate(card_views(game)))
+        zones = tuple(
+            ZoneView(f"card-{n}", card.name, tuple(in_play(card)), "row") for n, card in enumerate(card_views(game))
+        )
         board = BoardView(game, 1, "", (PlayerView(0, "Every card", {}, zones),), {})
         boards[game] = board_html(board, None)
     return boards

@@ -17,18 +17,41 @@ from digitutor.widgets.options import KIND_GROUPS, PASS_KINDS, entries, group_of
 from digitutor.widgets.tutor import Tutor
 
 #: a DCG main phase: three Agumon and two Tai Kamiya in hand; Player 2 has two suspended Gabumon and one unsuspended
-MAIN = {"board": {"phase": "main", "active": 0, "first": 0, "turn": 3, "memory": 5, "players": [
-    {"hand": ["st1-03", "st1-03", "st1-03", "st1-09", "st1-09", "st1-06", "st1-12", "st1-12", "st1-07"],
-     "battle": ["st1-07", "st1-06"], "deck": ["st1-02"] * 5, "security": ["st1-03"] * 3},
-    {"battle": [{"stack": ["st2-03"], "suspended": True}, {"stack": ["st2-03"], "suspended": True}, "st2-03"],
-     "deck": ["st2-02"] * 5, "security": ["st2-03"] * 3, "egg_deck": ["st2-01"]},
-]}}
+MAIN = {
+    "board": {
+        "phase": "main",
+        "active": 0,
+        "first": 0,
+        "turn": 3,
+        "memory": 5,
+        "players": [
+            {
+                "hand": ["st1-03", "st1-03", "st1-03", "st1-09", "st1-09", "st1-06", "st1-12", "st1-12", "st1-07"],
+                "battle": ["st1-07", "st1-06"],
+                "deck": ["st1-02"] * 5,
+                "security": ["st1-03"] * 3,
+            },
+            {
+                "battle": [
+                    {"stack": ["st2-03"], "suspended": True},
+                    {"stack": ["st2-03"], "suspended": True},
+                    "st2-03",
+                ],
+                "deck": ["st2-02"] * 5,
+                "security": ["st2-03"] * 3,
+                "egg_deck": ["st2-01"],
+            },
+        ],
+    }
+}
 
 
 def buttons(tutor: Tutor) -> list[tuple[int, str]]:
     """(number, words) of every legal option button, in the order the panel shows them."""
-    found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"[^>]*data-option="(\d+)"[^>]*>(.*?)</button>',
-                       tutor.decision.value)
+    found = re.findall(
+        r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"[^>]*data-option="(\d+)"[^>]*>(.*?)</button>',
+        tutor.decision.value,
+    )
     return [(int(number), words_of(inner)) for number, inner in found]
 
 
@@ -45,10 +68,13 @@ def whole_label(name: str) -> str:
 
 def accessible_names(tutor: Tutor) -> list[str]:
     """What a screen reader says for each legal option button: its aria-label, else its words."""
-    found = re.findall(r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"([^>]*)>(.*?)</button>',
-                       tutor.decision.value)
-    return [html.unescape(m.group(1)) if (m := re.search(r'aria-label="([^"]*)"', attrs)) else words_of(inner)
-            for attrs, inner in found]
+    found = re.findall(
+        r'<button[^>]*class="[^"]*dt-option(?! dt-option-illegal)[^"]*"([^>]*)>(.*?)</button>', tutor.decision.value
+    )
+    return [
+        html.unescape(m.group(1)) if (m := re.search(r'aria-label="([^"]*)"', attrs)) else words_of(inner)
+        for attrs, inner in found
+    ]
 
 
 def main_phase(script: tuple[str, ...] = ()) -> Tutor:
@@ -159,7 +185,7 @@ def test_a_past_decision_outlines_the_folded_entry_it_took():
     model.choose_number(1)
     model.jump(len(model.match.steps) - 2)
     value = tutor.decision.value
-    taken = re.search(r'<button[^>]*dt-option-taken[^>]*>(.*?)</button>', value)
+    taken = re.search(r"<button[^>]*dt-option-taken[^>]*>(.*?)</button>", value)
     assert taken and "Play Agumon" in words_of(taken.group(1)) and "3 copies" in taken.group(1)
 
 
@@ -177,7 +203,17 @@ def test_illegal_rows_stay_with_every_reason():
 def test_every_action_kind_has_a_group(game):
     for kind in get_game(game).actions:
         assert kind in KIND_GROUPS[game] or kind in PASS_KINDS or kind.startswith("no-"), f"{game}: {kind} has no group"
-        assert group_of(game, kind) in {"setup", "breeding", "play", "digivolve", "attack", "block", "effect", "card", "pass"}
+        assert group_of(game, kind) in {
+            "setup",
+            "breeding",
+            "play",
+            "digivolve",
+            "attack",
+            "block",
+            "effect",
+            "card",
+            "pass",
+        }
 
 
 def test_numbered_keys_without_a_board_keep_every_option():
@@ -204,7 +240,7 @@ def test_a_long_group_whose_options_share_their_words_says_them_once():
 def test_groups_sharing_only_a_verb_keep_their_whole_labels():
     """dcg:main-phase: "Attack the opponent with Greymon" and "Attack Gabumon with Greymon" share only "Attack"."""
     value = main_phase().decision.value
-    assert "dt-group-shared" not in value and "aria-label=\"1. " not in value
+    assert "dt-group-shared" not in value and 'aria-label="1. ' not in value
 
 
 def test_a_long_labels_details_can_be_hidden_on_a_small_presenter_screen_but_never_a_cost_or_power() -> None:
@@ -212,11 +248,20 @@ def test_a_long_labels_details_can_be_hidden_on_a_small_presenter_screen_but_nev
     from digitutor.widgets.decision import detail_html
 
     hidden = '<span class="dt-option-detail">'
-    assert detail_html("Play Biyomon (Lv.3, red, 3000 DP) (cost 2)") == f"Play Biyomon{hidden} (Lv.3, red, 3000 DP)</span> (cost 2)"
-    assert detail_html("Play Weakening Wave: -100 to the opposing Digimon's power.").startswith(f"Play Weakening Wave{hidden}: -100")
+    assert (
+        detail_html("Play Biyomon (Lv.3, red, 3000 DP) (cost 2)")
+        == f"Play Biyomon{hidden} (Lv.3, red, 3000 DP)</span> (cost 2)"
+    )
+    assert detail_html("Play Weakening Wave: -100 to the opposing Digimon's power.").startswith(
+        f"Play Weakening Wave{hidden}: -100"
+    )
     assert hidden in detail_html("Pass the turn (memory goes to 3 on your opponent's side)")
-    for whole in ("Attack with MetalGreymon + Agunimon (power 9)", "Digivolve Koromon into Agumon (cost 0)",
-                  "Keep the 9 card(s) in hand and restore it to 10", "✕ Cross (200, 1st-attack)"):
+    for whole in (
+        "Attack with MetalGreymon + Agunimon (power 9)",
+        "Digivolve Koromon into Agumon (cost 0)",
+        "Keep the 9 card(s) in hand and restore it to 10",
+        "✕ Cross (200, 1st-attack)",
+    ):
         assert hidden not in detail_html(whole), whole
 
 

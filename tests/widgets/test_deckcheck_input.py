@@ -54,7 +54,9 @@ INFLATED = {  # game: (a card, the deck-size rule's clause and a quote of it)
 def test_a_pasted_deck_of_millions_of_cards_is_refused_by_its_size_rule_without_building_them(game):
     card, clause, quote = INFLATED[game]
     app = deck_check_app(game)
-    app.text.value = f"game: {game}\nname: Inflated\ncards: [" + ",".join([f"{{card: {card}, count: 100}}"] * 17_776) + "]\n"
+    app.text.value = (
+        f"game: {game}\nname: Inflated\ncards: [" + ",".join([f"{{card: {card}, count: 100}}"] * 17_776) + "]\n"
+    )
     assert len(app.text.value) < 512_000  # inside the size limit: the cards are what is too many
     tracemalloc.start()
     try:
@@ -112,8 +114,13 @@ def test_dcg_decks_required_items_b2_digi_eggs_pasted_among_the_digimon_go_to_th
 
 def as_pasted(doc: dict) -> str:
     """A shipped deck file written as a player pastes it: "N Name" lines, the other parts under their headers."""
-    cards = {"dtector": "digitutor.games.dtector.cards", "arena": "digitutor.games.arena.cardfile",
-             "dcg": "digitutor.games.dcg.cards", "dmb": "digitutor.games.dmb.cards", "dbe": "digitutor.games.dbe.cards"}
+    cards = {
+        "dtector": "digitutor.games.dtector.cards",
+        "arena": "digitutor.games.arena.cardfile",
+        "dcg": "digitutor.games.dcg.cards",
+        "dmb": "digitutor.games.dmb.cards",
+        "dbe": "digitutor.games.dbe.cards",
+    }
     names = {card_id: card.name for card_id, card in importlib.import_module(cards[doc["game"]]).card_set().items()}
     lines = []
     for header, part in (("// Main deck", "cards"), ("Digi-Egg", "eggs"), ("Destiny Zone", "destiny")):
@@ -160,7 +167,10 @@ def test_a_pasted_unknown_card_names_its_line_and_the_closest_cards_and_cites_no
 
 def test_a_line_it_cannot_read_says_which_line_and_why():
     found = verdict("dcg", "// Digimon\n4 Gabumon ST2-03\ncard: Garurumon\n")
-    assert "pasted deck: line 3: expected &#x27;count name&#x27; or &#x27;count number&#x27;, got &#x27;card: Garurumon&#x27;" in found
+    assert (
+        "pasted deck: line 3: expected &#x27;count name&#x27; or &#x27;count number&#x27;, got &#x27;card: Garurumon&#x27;"
+        in found
+    )
     assert len(found) < 300
 
 

@@ -28,8 +28,16 @@ def test_a_link_with_a_forged_attack_is_refused_and_the_game_goes_on():
     model = app.tutor.model
     doc = app.tutor.position()
     forged = dict(doc.match)
-    forged["decisions"] = [*doc.match["decisions"], {"step": len(model.match.steps), "player": model.pending().player,
-                                                    "decision": "strategy", "answer": "attack:choice=-1", "by": "human"}]
+    forged["decisions"] = [
+        *doc.match["decisions"],
+        {
+            "step": len(model.match.steps),
+            "player": model.pending().player,
+            "decision": "strategy",
+            "answer": "attack:choice=-1",
+            "by": "human",
+        },
+    ]
     forged["steps"] = len(model.match.steps) + 1
     link = position_link(type(doc)(doc.app, doc.mode, forged, doc.step, doc.options))
 

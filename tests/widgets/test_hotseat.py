@@ -100,8 +100,15 @@ def test_the_screen_is_handed_over_between_seats_and_shows_nothing_of_either_han
         assert "dt-option" not in text and html.escape(pending.prompt) not in text, "the decision waits for its player"
         assert "dt-tl-row" not in text, "no timeline (its narrations are the last player's)"
         steps, answers = len(model.match.steps), list(model.match.decisions)
-        for action in (model.next, model.back, lambda: model.choose_number(1), lambda: model.jump(0), model.undo,
-                       model.run_to_my_decision, lambda: model.choose(pending.legal_options[0].key)):  # noqa: B023 - each is called in this iteration
+        for action in (
+            model.next,
+            model.back,
+            lambda: model.choose_number(1),
+            lambda: model.jump(0),
+            model.undo,
+            model.run_to_my_decision,
+            lambda: model.choose(pending.legal_options[0].key),
+        ):  # noqa: B023 - each is called in this iteration
             action()
             assert model.handover_to() == seat and len(model.match.steps) == steps and model.match.decisions == answers
         assert "Pass the screen" in model.notice
@@ -131,7 +138,10 @@ def test_going_back_never_shows_the_other_seats_options_or_answer_and_never_rewr
     theirs = [record for record in model.match.decisions if record.by == "human" and record.player != me]
     record = theirs[-1]
     answers, steps = list(model.match.decisions), len(model.match.steps)
-    for view in (lambda: model.jump(record.step - 1), lambda: [model.next() for _ in range(model.step, record.step - 1)]):
+    for view in (
+        lambda: model.jump(record.step - 1),
+        lambda: [model.next() for _ in range(model.step, record.step - 1)],
+    ):
         while model.step > record.step - 1:
             model.back()
         view()
@@ -178,10 +188,22 @@ def test_back_across_the_second_players_secret_attack_does_not_show_it(game):
         model.choose_number(number)
     assert model.match.decisions == answers, "a click on a past step does not replace the secret attack"
     board = tutor.board.value
-    hand = next(z for p in model.game.board(model.state(), None).players if p.index == first.player for z in p.zones
-                if z.id == "hand")
-    assert not [card.name for card in hand.cards if html.escape(card.name) in board and card.name not in
-                {c.name for p in model.game.board(model.state(), model.viewer()).players for z in p.zones for c in z.cards}]
+    hand = next(
+        z
+        for p in model.game.board(model.state(), None).players
+        if p.index == first.player
+        for z in p.zones
+        if z.id == "hand"
+    )
+    assert not [
+        card.name
+        for card in hand.cards
+        if html.escape(card.name) in board
+        and card.name
+        not in {
+            c.name for p in model.game.board(model.state(), model.viewer()).players for z in p.zones for c in z.cards
+        }
+    ]
 
 
 def test_a_players_own_past_answer_changes_only_after_rewrite_from_here():
@@ -199,7 +221,7 @@ def test_a_players_own_past_answer_changes_only_after_rewrite_from_here():
     mine = model.match.decisions[-1]
     model.jump(mine.step - 1)
     decision, taken = model.shown_decision()
-    assert taken == mine.answer and 'dt-option-taken' in tutor.decision.value
+    assert taken == mine.answer and "dt-option-taken" in tutor.decision.value
     other = next(n for n, o in enumerate(decision.legal_options, 1) if o.key != mine.answer)
     answers, steps = list(model.match.decisions), len(model.match.steps)
     model.choose(mine.answer)  # the answer already given: the game goes on as it did, nothing to ask
@@ -216,7 +238,10 @@ def test_a_players_own_past_answer_changes_only_after_rewrite_from_here():
     model.next()
     model.choose_number(other)
     tutor.confirm.yes.click()
-    assert model.match.decisions[-1].step == mine.step and model.match.decisions[-1].answer == decision.legal_options[other - 1].key
+    assert (
+        model.match.decisions[-1].step == mine.step
+        and model.match.decisions[-1].answer == decision.legal_options[other - 1].key
+    )
     assert model.at_end and not model.error
 
 
@@ -231,7 +256,10 @@ def test_taking_back_the_other_players_answer_asks_first_and_hands_the_screen_ov
     assert last.player != model.viewer()
     answers = list(model.match.decisions)
     model.undo()
-    assert model.asking.startswith(f"Take back {model.name(last.player)}'s last answer?") and model.match.decisions == answers
+    assert (
+        model.asking.startswith(f"Take back {model.name(last.player)}'s last answer?")
+        and model.match.decisions == answers
+    )
     model.answer(True)
     assert model.match.decisions == answers[:-1] and model.handover_to() == last.player
     assert html.escape(last.answer) not in shown_text(tutor)

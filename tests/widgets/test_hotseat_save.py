@@ -54,8 +54,13 @@ def cross_handed_over(app: LearnApp, first: bool) -> DecisionRecord:
             if chosen is not None and seat == 1:
                 assert waiting(model.match.state.frames), "the attacks are not revealed yet"
                 return chosen
-        elif chosen is None and pending is not None and pending.kind == "strategy" and pending.player == 0 \
-                and first != waiting(model.match.state.frames):
+        elif (
+            chosen is None
+            and pending is not None
+            and pending.kind == "strategy"
+            and pending.player == 0
+            and first != waiting(model.match.state.frames)
+        ):
             model.choose(ANSWER)
             chosen = model.match.decisions[-1]
         else:

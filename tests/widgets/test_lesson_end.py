@@ -60,7 +60,9 @@ def test_autoplay_stops_at_the_lesson_end():
 def test_the_learn_app_keeps_a_lesson_finished_at_its_until():
     app = LearnApp("dtector")
     assert app.mode.value == GUIDED and app.tutor.model.lesson.name == "first-game"
-    assert app.tutor.model.lesson.setup["board"]["phase"] == "draw", "with no ?lesson= the guided game starts from setup"
+    assert app.tutor.model.lesson.setup["board"]["phase"] == "draw", (
+        "with no ?lesson= the guided game starts from setup"
+    )
     assert not app.progress.state("dtector").get("dtector/first-game", {}).get("finished")
     to_lesson_end(app.tutor.model)
     assert not app.tutor.model.match.over

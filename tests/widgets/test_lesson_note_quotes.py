@@ -17,8 +17,12 @@ from digitutor.widgets.tutor import Tutor, lesson_spec
 def test_a_note_shows_the_clauses_it_quotes_verbatim_with_their_breadcrumb():
     doc = yaml.safe_load(lesson_path("dtector").read_text(encoding="utf-8"))
     doc.pop("exercises", None)
-    note = {"when": {"step": 0}, "title": "How to win", "text": "Points win the game.",
-            "quotes": ["dtector:how-to-win.p1", "dtector:battle-type.p1"]}
+    note = {
+        "when": {"step": 0},
+        "title": "How to win",
+        "text": "Points win the game.",
+        "quotes": ["dtector:how-to-win.p1", "dtector:battle-type.p1"],
+    }
     lesson = parse_lesson({**doc, "notes": [note], "questions": []}, "cards/dtector/lessons/first-game.yaml")
     tutor = Tutor(TutorModel(lesson_spec(lesson), lesson))
     assert "dt-rule" not in tutor.lesson.value  # the intro quotes nothing

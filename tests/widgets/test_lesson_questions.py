@@ -39,7 +39,9 @@ def test_every_question_of_the_first_lesson_is_shown_and_a_click_is_graded(game)
     clicked: list[tuple[int, bool]] = []
 
     def answer(card) -> None:
-        assert isinstance(card.buttons[0], widgets.Button), "choices are buttons: reachable with Tab, pressed with Enter"
+        assert isinstance(card.buttons[0], widgets.Button), (
+            "choices are buttons: reachable with Tab, pressed with Enter"
+        )
         assert [b.description for b in card.buttons] == [c.label for c in card.posed.choices]
         assert html.escape(card.posed.prompt) in card.prompt.value
         want_right = card.number % 2 == 1  # answer some wrongly, some rightly
@@ -52,7 +54,9 @@ def test_every_question_of_the_first_lesson_is_shown_and_a_click_is_graded(game)
             quote = getattr(item, "citation", item).quote
             assert html.escape(quote)[:40] in card.verdict.value
         if not choice.right:
-            assert all(html.escape(c.label) in card.verdict.value for c in card.posed.right), "a wrong click shows the engine's answer"
+            assert all(html.escape(c.label) in card.verdict.value for c in card.posed.right), (
+                "a wrong click shows the engine's answer"
+            )
         assert all(button.disabled for button in card.buttons)
         card.buttons[index - 1].click()  # a second click changes nothing: the first answer counts
 
@@ -76,7 +80,9 @@ def test_a_question_does_not_block_the_lesson_and_keeps_its_answer_when_revisite
     model.choose(model.suggestion())  # the lesson goes on, question answered or not
     assert model.step == point + 1 and not model.error and tutor.questions.layout.display == "none"
     model.jump(point)
-    assert tutor.questions.cards == cards and cards[0].given is not None, "looking back shows the same answered question"
+    assert tutor.questions.cards == cards and cards[0].given is not None, (
+        "looking back shows the same answered question"
+    )
     model.jump(len(model.match.steps) - 1)
     model.next()
     assert not model.error

@@ -44,14 +44,40 @@ def test_a_free_play_position_brings_back_its_mode_and_settings():
     assert other.tutor.model.match.seed == 7
 
 
-@pytest.mark.parametrize("text", [
-    "", "not json", "[1, 2]", '{"format": "digitutor-position"}', "dt1.!!!!", "dt1." + "A" * 100,
-    json.dumps({"format": "digitutor-position", "version": 1, "app": "learn:dtector", "mode": "guided", "step": 3,
-                "options": {}, "match": {"format": "nonsense"}}),
-    json.dumps({"format": "digitutor-position", "version": 1, "app": "learn:dtector", "mode": "free", "step": 3,
-                "options": {"seed": -5}, "match": {}}),
-    "x" * 500_000,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        "[1, 2]",
+        '{"format": "digitutor-position"}',
+        "dt1.!!!!",
+        "dt1." + "A" * 100,
+        json.dumps(
+            {
+                "format": "digitutor-position",
+                "version": 1,
+                "app": "learn:dtector",
+                "mode": "guided",
+                "step": 3,
+                "options": {},
+                "match": {"format": "nonsense"},
+            }
+        ),
+        json.dumps(
+            {
+                "format": "digitutor-position",
+                "version": 1,
+                "app": "learn:dtector",
+                "mode": "free",
+                "step": 3,
+                "options": {"seed": -5},
+                "match": {},
+            }
+        ),
+        "x" * 500_000,
+    ],
+)
 def test_a_bad_position_is_one_line_never_a_traceback(text):
     app = LearnApp("dtector")
     played(app, 2)
@@ -68,16 +94,27 @@ def saved_position() -> dict:
     return app.tutor.position().to_json()
 
 
-@pytest.mark.parametrize(("edit", "error"), [
-    (lambda d: d.update(version=True), "version: expected 1, got True"),  # True == 1 in Python: refused all the same
-    (lambda d: d["match"].update(version=True), "version: expected a whole number, got True"),
-    (lambda d: d.update(step=True), "step: expected a whole number, got True"),
-    (lambda d: d.update(step="@"), "step: expected a whole number, got a number of 5,000 digits"),
-    (lambda d: d["match"].update(seed="@"), "seed: expected a whole number, got a number of 5,000 digits"),
-    (lambda d: d["match"]["decisions"][0].update(step="@"), "decisions[0].step: expected a whole number, got a number of 5,000 digits"),
-    (lambda d: d["match"]["setup"]["board"].update(turn="@"),
-     "setup.turn: expected a whole number from 1 to 10000, got a number of 5,000 digits"),
-])
+@pytest.mark.parametrize(
+    ("edit", "error"),
+    [
+        (
+            lambda d: d.update(version=True),
+            "version: expected 1, got True",
+        ),  # True == 1 in Python: refused all the same
+        (lambda d: d["match"].update(version=True), "version: expected a whole number, got True"),
+        (lambda d: d.update(step=True), "step: expected a whole number, got True"),
+        (lambda d: d.update(step="@"), "step: expected a whole number, got a number of 5,000 digits"),
+        (lambda d: d["match"].update(seed="@"), "seed: expected a whole number, got a number of 5,000 digits"),
+        (
+            lambda d: d["match"]["decisions"][0].update(step="@"),
+            "decisions[0].step: expected a whole number, got a number of 5,000 digits",
+        ),
+        (
+            lambda d: d["match"]["setup"]["board"].update(turn="@"),
+            "setup.turn: expected a whole number from 1 to 10000, got a number of 5,000 digits",
+        ),
+    ],
+)
 def test_a_position_field_of_the_wrong_kind_is_one_line_naming_the_field(edit, error):
     doc = saved_position()
     edit(doc)

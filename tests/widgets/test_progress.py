@@ -57,13 +57,19 @@ def play_to_end(app: LearnApp) -> None:
 
 # -- the course order and the content hash ----------------------------------------------------------
 
+
 def test_the_course_order_is_first_game_then_the_numbered_lessons_by_name(fixture_course):
     assert [path.name for path in course_paths("dcg")] == [
-        "first-game.yaml", "01-garurumon-is-no-target.yaml", "02-a-third-lesson.yaml"]
+        "first-game.yaml",
+        "01-garurumon-is-no-target.yaml",
+        "02-a-third-lesson.yaml",
+    ]
     assert list(fixture_course) == [FIRST, SECOND, THIRD]
 
 
-def test_the_course_leaves_out_the_untaught_list_and_puts_first_game_before_lessons_that_sort_earlier(tmp_path, monkeypatch):
+def test_the_course_leaves_out_the_untaught_list_and_puts_first_game_before_lessons_that_sort_earlier(
+    tmp_path, monkeypatch
+):
     folder = tmp_path / "dcg"
     folder.mkdir()
     for name in ("02-b.yaml", "00-intro.yaml", "first-game.yaml", "untaught.yaml", "notes.txt"):
@@ -90,6 +96,7 @@ def test_the_shipped_course_starts_with_each_games_first_game():
 
 # -- the store ------------------------------------------------------------------------------------
 
+
 def test_finished_lessons_and_right_answers_round_trip_through_the_stored_text(fixture_course):
     progress = Progress({"dcg": fixture_course})
     progress.mark_finished(FIRST)
@@ -106,8 +113,17 @@ def test_finished_lessons_and_right_answers_round_trip_through_the_stored_text(f
 
 def test_a_changed_lesson_does_not_claim_the_progress_of_its_old_text(fixture_course):
     old = {**fixture_course, FIRST: "000000000000"}
-    text = progress_text({FIRST: read_progress(
-        json.dumps({"version": 1, "lessons": {FIRST: {"hash": "000000000000", "finished": True, "right": [0]}}}), old)[FIRST]}, old)
+    text = progress_text(
+        {
+            FIRST: read_progress(
+                json.dumps(
+                    {"version": 1, "lessons": {FIRST: {"hash": "000000000000", "finished": True, "right": [0]}}}
+                ),
+                old,
+            )[FIRST]
+        },
+        old,
+    )
     progress = Progress({"dcg": fixture_course})
     page_sends(progress, "dcg", text)
     assert progress.state("dcg") == {}
@@ -128,13 +144,29 @@ def valid(lessons: object) -> str:
 
 
 HOSTILE = [
-    "", "not json", "{", "[1, 2]", "null", "true", "42", '"text"', "x" * 5_000_000, "[" * 10_000 + "]" * 10_000,
+    "",
+    "not json",
+    "{",
+    "[1, 2]",
+    "null",
+    "true",
+    "42",
+    '"text"',
+    "x" * 5_000_000,
+    "[" * 10_000 + "]" * 10_000,
     '{"version": 1, "lessons": ' + "[" * 5_000 + "]" * 5_000 + "}",
-    json.dumps({"version": 2, "lessons": {}}), json.dumps({"version": True, "lessons": {}}),
-    json.dumps({"version": "1", "lessons": {}}), json.dumps({"lessons": {}}), json.dumps({"version": 1, "lessons": []}),
-    valid({FIRST: True}), valid({FIRST: {"hash": None, "finished": True}}),
-    '{"version": 1' + "0" * 5000 + ', "lessons": {}}', '{"version": NaN, "lessons": {}}', '{"version": 1.0, "lessons": {}}',
-    "<script>alert(1)</script>", "__import__('os').system('true')",
+    json.dumps({"version": 2, "lessons": {}}),
+    json.dumps({"version": True, "lessons": {}}),
+    json.dumps({"version": "1", "lessons": {}}),
+    json.dumps({"lessons": {}}),
+    json.dumps({"version": 1, "lessons": []}),
+    valid({FIRST: True}),
+    valid({FIRST: {"hash": None, "finished": True}}),
+    '{"version": 1' + "0" * 5000 + ', "lessons": {}}',
+    '{"version": NaN, "lessons": {}}',
+    '{"version": 1.0, "lessons": {}}',
+    "<script>alert(1)</script>",
+    "__import__('os').system('true')",
 ]
 
 
@@ -147,14 +179,29 @@ def test_hostile_stored_progress_counts_as_none_and_never_raises(fixture_course,
     assert "dcg" not in progress.bridge.store  # nothing to write back over it until there is progress
 
 
-@pytest.mark.parametrize("entry", [
-    {"finished": "yes"}, {"finished": 1}, {"right": "0,1"}, {"right": [True]}, {"right": [-1]}, {"right": [1.5]},
-    {"right": [10**6]}, {"right": [0] * 2000}, {"right": {"0": 1}}, {"finished": None},
-])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"finished": "yes"},
+        {"finished": 1},
+        {"right": "0,1"},
+        {"right": [True]},
+        {"right": [-1]},
+        {"right": [1.5]},
+        {"right": [10**6]},
+        {"right": [0] * 2000},
+        {"right": {"0": 1}},
+        {"finished": None},
+    ],
+)
 def test_a_lesson_entry_of_the_wrong_types_is_dropped_and_the_good_ones_kept(fixture_course, entry):
-    text = valid({FIRST: {"hash": fixture_course[FIRST], "finished": True, **entry},
-                  SECOND: {"hash": fixture_course[SECOND], "finished": True, "right": [1]},
-                  "dcg/no-such-lesson": {"hash": "0" * 12, "finished": True}})
+    text = valid(
+        {
+            FIRST: {"hash": fixture_course[FIRST], "finished": True, **entry},
+            SECOND: {"hash": fixture_course[SECOND], "finished": True, "right": [1]},
+            "dcg/no-such-lesson": {"hash": "0" * 12, "finished": True},
+        }
+    )
     kept = read_progress(text, fixture_course)
     assert set(kept) == {SECOND}
     assert kept[SECOND].finished and kept[SECOND].right == {1}
@@ -163,9 +210,14 @@ def test_a_lesson_entry_of_the_wrong_types_is_dropped_and_the_good_ones_kept(fix
 def test_the_page_may_send_only_progress_of_its_own_games_within_the_size_cap(fixture_course):
     progress = Progress({"dcg": fixture_course})
     good = valid({FIRST: {"hash": fixture_course[FIRST], "finished": True}})
-    for message in ({"action": "progress", "game": "dmb", "text": good}, {"action": "eval", "game": "dcg", "text": good},
-                    {"action": "progress", "game": "dcg", "text": ["not", "text"]}, ["progress", "dcg", good], None,
-                    {"action": "progress", "game": "dcg", "text": good + " " * MAX_TEXT}):
+    for message in (
+        {"action": "progress", "game": "dmb", "text": good},
+        {"action": "eval", "game": "dcg", "text": good},
+        {"action": "progress", "game": "dcg", "text": ["not", "text"]},
+        ["progress", "dcg", good],
+        None,
+        {"action": "progress", "game": "dcg", "text": good + " " * MAX_TEXT},
+    ):
         progress.bridge._handle_custom_msg(message, [])
     assert progress.state("dcg") == {}
     page_sends(progress, "dcg", good)
@@ -182,6 +234,7 @@ def test_progress_of_a_lesson_outside_the_course_or_a_silly_question_number_is_i
 
 
 # -- the course page in the Learn app -----------------------------------------------------------------
+
 
 def test_the_course_view_lists_each_lesson_with_its_concepts_and_offers_the_first(fixture_course):
     app = LearnApp("dcg")
@@ -283,6 +336,7 @@ def test_the_shipped_courses_of_dtector_and_dcg_load_in_the_learn_app():
 
 
 # -- the start page --------------------------------------------------------------------------------
+
 
 def test_the_start_page_shows_each_games_course_progress(fixture_course):
     page = start_page()

@@ -73,9 +73,11 @@ def test_a_dcg_quote_shows_bold_and_escapes_rendered_never_raw():
 def test_the_context_of_a_dcg_quote_renders_its_list_and_marks_the_quote_inside_its_bold():
     """Around dcg:digimon-cards-digi-egg-cards.b3 the manual lists the card's parts ("- **Play Cost:** ...")."""
     shown = rule_html("dcg:digimon-cards-digi-egg-cards.b3", [find_clause("dcg:digimon-cards-digi-egg-cards.b3").text])
-    context = shown[shown.index('class="dt-context"'):]
+    context = shown[shown.index('class="dt-context"') :]
     assert '<ul class="dt-md-list">' in context and "<li><strong>DP (Digimon Power):</strong>" in context
-    assert "<strong><mark>Digivolution Requirements:</mark></strong>" in context, "a mark holds text only: no misnesting"
+    assert "<strong><mark>Digivolution Requirements:</mark></strong>" in context, (
+        "a mark holds text only: no misnesting"
+    )
     assert re.search(r"<mark>[^<]*<(?!/mark>)", context) is None
 
 

@@ -27,8 +27,10 @@ def test_the_search_box_runs_as_you_type_and_counts_every_game():
 def placed(scenario) -> str:
     """The cards on a scenario's board outside its filler piles (deck, security, Digi-Egg deck, Online), and its script."""
     players = scenario.setup.get("board", {}).get("players", [])
-    zones = [{zone: cards for zone, cards in player.items() if zone not in ("deck", "security", "egg_deck", "online")}
-             for player in players]
+    zones = [
+        {zone: cards for zone, cards in player.items() if zone not in ("deck", "security", "egg_deck", "online")}
+        for player in players
+    ]
     return (str(zones) + str(scenario.script)).lower()
 
 
@@ -41,7 +43,8 @@ def test_typing_a_card_name_narrows_the_list_to_scenarios_with_it():
     for scenario_id in listed:  # Ikkakumon is st2-07 in the DCG files and ikkakumon elsewhere
         scenario = find_scenario(scenario_id)
         assert "ikkakumon" in (scenario.title + scenario.explains).lower() or any(
-            card in placed(scenario) for card in ("ikkakumon", "st2-07")), scenario_id
+            card in placed(scenario) for card in ("ikkakumon", "st2-07")
+        ), scenario_id
 
 
 def test_a_card_named_by_its_number_on_the_board_is_found_by_its_name():
@@ -54,7 +57,9 @@ def test_a_card_named_by_its_number_on_the_board_is_found_by_its_name():
 def test_the_search_finds_clause_ids_and_explanations():
     by_clause = search("dtector:battle-type.p1")
     assert by_clause and all("dtector:battle-type.p1" in s.demonstrates for s in by_clause)
-    assert next(s.id for s in search("ability beats crush")) == "dtector/02-ability-beats-crush", "a title match comes first"
+    assert next(s.id for s in search("ability beats crush")) == "dtector/02-ability-beats-crush", (
+        "a title match comes first"
+    )
     assert search("no such words anywhere zzz") == []
 
 
@@ -139,7 +144,10 @@ def test_a_card_citation_and_a_ruling_by_absence_are_shown_with_their_words():
     from digitutor.widgets.rulings import complete_html, scenario_html
 
     doc = load_yaml(next((Path(__file__).parents[2] / "cards" / "dcg" / "scenarios").glob("58*.yaml")))
-    doc["demonstrates"] = ["dcg:card.bt2-070", {"clause": "dcg:overflow.p1", "by_absence": "Impmon is no ACE: no memory is lost."}]
+    doc["demonstrates"] = [
+        "dcg:card.bt2-070",
+        {"clause": "dcg:overflow.p1", "by_absence": "Impmon is no ACE: no memory is lost."},
+    ]
     scenario = parse_scenario(doc, "judge.yaml")
     impmon = get_game("dcg").card_text("bt2-070")
     for page in (scenario_html(scenario), complete_html(scenario)):

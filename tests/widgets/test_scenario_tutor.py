@@ -14,10 +14,15 @@ SCENARIO = {
     "demonstrates": ["dtector:battle-call-command-phase.p1"],
     "explains": "A Spirit wins any Battle Call against another type.",
     "seed": 1,
-    "setup": {"board": {"phase": "battle-call", "players": [
-        {"hand": ["agunimon"], "deck": ["agumon"] * 5},
-        {"hand": ["garurumon"], "deck": ["gabumon"] * 5},
-    ]}},
+    "setup": {
+        "board": {
+            "phase": "battle-call",
+            "players": [
+                {"hand": ["agunimon"], "deck": ["agumon"] * 5},
+                {"hand": ["garurumon"], "deck": ["gabumon"] * 5},
+            ],
+        }
+    },
     "script": ["place:agunimon", "place:garurumon"],
     "expect": {"narration": ["Spirit beats all"]},
 }
@@ -44,17 +49,27 @@ def test_the_rulings_library_shows_every_reason_for_a_move_no_button_offers():
     shown = scenario_html(find_scenario("dtector/15-why-not-digivolve-in-the-battle-call"))
     assert "Digivolve Agumon to MetalGreymon now?" in shown
     assert shown.count('class="dt-reason"') == 4  # one reason for Greymon, three for MetalGreymon
-    assert "Digivolving happens in the Digivolve Phase" in shown and "digivolve it to a higher level at this time" in shown
+    assert (
+        "Digivolving happens in the Digivolve Phase" in shown and "digivolve it to a higher level at this time" in shown
+    )
 
 
 def test_the_judges_view_names_a_card_the_rules_show_to_everyone():
     """Issue 22: in the rulings library (the judge's view, every card shown) a card returned from the battle area to
     its owner's hand is named in the rule panel and the timeline, never "a card Player 2 keeps hidden"."""
-    scenario = Path(__file__).resolve().parents[2] / "cards" / "dcg" / "scenarios" / "91-an-attacker-returned-to-the-hand-ends-the-attack.yaml"
+    scenario = (
+        Path(__file__).resolve().parents[2]
+        / "cards"
+        / "dcg"
+        / "scenarios"
+        / "91-an-attacker-returned-to-the-hand-ends-the-attack.yaml"
+    )
     tutor = Tutor.for_scenario(str(scenario))
     model = tutor.model
     model.run_to_my_decision()
-    returned = [i for i, step in enumerate(model.match.steps) if "Greymon to Player 1's hand" in step.narration_for(None)]
+    returned = [
+        i for i, step in enumerate(model.match.steps) if "Greymon to Player 1's hand" in step.narration_for(None)
+    ]
     assert returned, "the scenario returns Greymon to Player 1's hand"
     model.jump(returned[0])
     shown = tutor.rule.value + tutor.timeline.rows.value
@@ -68,8 +83,14 @@ def test_the_rule_panel_and_timeline_narrate_from_the_viewers_side():
     from digitutor.rules.citations import cite
     from digitutor.widgets.citation import step_html
 
-    step = Step(1, 0, "main", "Player 1 adds a card to their hand.", (cite("dcg:digivolving.p5"),),
-                views=((None, "Player 1 adds Agumon to their hand."), (0, "Player 1 adds Agumon to their hand.")))
+    step = Step(
+        1,
+        0,
+        "main",
+        "Player 1 adds a card to their hand.",
+        (cite("dcg:digivolving.p5"),),
+        views=((None, "Player 1 adds Agumon to their hand."), (0, "Player 1 adds Agumon to their hand.")),
+    )
     players = {0: "Player 1", 1: "Player 2"}
     assert "Agumon" in step_html(3, step, players, "Main Phase", None)
     assert "Agumon" in step_html(3, step, players, "Main Phase", 0)

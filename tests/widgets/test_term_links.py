@@ -18,8 +18,10 @@ from digitutor.widgets.markup import rulebook_plain
 from digitutor.widgets.style import esc, paragraphs
 from digitutor.widgets.termlinks import link_terms, unlinked
 
-LINK = re.compile(r'<span class="dt-termlink" tabindex="0" data-clause="(?P<clause>[^"]+)" title="(?P<title>[^"]*)">'
-                  r'<span class="dt-term-word">(?P<word>[^<]*)</span><span class="dt-term-box"')
+LINK = re.compile(
+    r'<span class="dt-termlink" tabindex="0" data-clause="(?P<clause>[^"]+)" title="(?P<title>[^"]*)">'
+    r'<span class="dt-term-word">(?P<word>[^<]*)</span><span class="dt-term-box"'
+)
 
 
 def links(out: str) -> list[tuple[str, str]]:
@@ -44,7 +46,8 @@ def test_whole_words_only_and_case_as_the_index_says():
     out = link_terms(esc("DPs, dp and ODP; memorygauge, Memory."), "dcg")
     assert links(out) == [("Memory", "dcg:paying-memory-costs.p1")]
     assert links(link_terms("a suspendedness, then unsuspended", "dcg")) == [
-        ("unsuspended", "dcg:suspended-and-unsuspended-states.p1")]
+        ("unsuspended", "dcg:suspended-and-unsuspended-states.p1")
+    ]
 
 
 def test_the_longest_word_wins():
@@ -64,13 +67,19 @@ def test_nothing_inside_a_tag_or_an_attribute_changes():
     assert link_terms(text, "dcg") == text
 
 
-@pytest.mark.parametrize("text", [
-    '<blockquote class="dt-quote">Pay memory.</blockquote>',  # a rulebook quote is verbatim
-    '<div class="dt-cite dt-rule"><div class="dt-crumb">Memory Gauge</div>memory</div>',
-    '<h2 class="dt-panel-title">Memory pays for everything</h2>',
-    '<a href="#x">memory</a>', '<code>memory</code>', '<summary>memory</summary>',
-    '<dl><dt>DP</dt></dl>', '<span data-verbatim>memory</span>',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<blockquote class="dt-quote">Pay memory.</blockquote>',  # a rulebook quote is verbatim
+        '<div class="dt-cite dt-rule"><div class="dt-crumb">Memory Gauge</div>memory</div>',
+        '<h2 class="dt-panel-title">Memory pays for everything</h2>',
+        '<a href="#x">memory</a>',
+        "<code>memory</code>",
+        "<summary>memory</summary>",
+        "<dl><dt>DP</dt></dl>",
+        "<span data-verbatim>memory</span>",
+    ],
+)
 def test_never_inside_a_rulebook_quote_a_heading_or_a_control(text: str):
     assert link_terms(text, "dcg") == text
 
@@ -108,23 +117,45 @@ def test_a_text_of_no_known_game_is_left_as_it_is(game: str):
 
 #: per game, words of its guided first game (first-game and its parts: intro, notes, outro) and the clause each must link to
 LESSON_WORDS = {
-    "dcg": {"memory": "dcg:paying-memory-costs.p1", "security stack": "dcg:security-stack.p1",
-            "DP": "dcg:digimon-cards-digi-egg-cards.b2", "suspended": "dcg:suspended-and-unsuspended-states.p1",
-            "breeding area": "dcg:breeding-area.p1", "counter timing": "dcg:attacking.p4"},
-    "dmb": {"DP": "dmb:evolution-phase.2", "+P": "dmb:evolution-phase.2", "KO": "dmb:battle-phase.6",
-            "1st Attack": "dmb:attack-abilities.1st-attack", "Support": "dmb:support-phase.2"},
-    "dbe": {"DP": "dbe:evolution-phase.4.5", "Destiny Zone": "dbe:deck-construction.b2",
-            "Abnormal": "dbe:glossary.abnormal", "flat token": "dbe:glossary.flatten-flat",
-            "Side Pile": "dbe:pre-game-setup.3", "Data Break": "dbe:glossary.data-break"},
-    "arena": {"Online": "arena:interpretation.online-offline", "Offline": "arena:interpretation.online-offline",
-              "Power Option": "arena:battle.p1", "Digivolve Zone": "arena:digivolve.p1"},
+    "dcg": {
+        "memory": "dcg:paying-memory-costs.p1",
+        "security stack": "dcg:security-stack.p1",
+        "DP": "dcg:digimon-cards-digi-egg-cards.b2",
+        "suspended": "dcg:suspended-and-unsuspended-states.p1",
+        "breeding area": "dcg:breeding-area.p1",
+        "counter timing": "dcg:attacking.p4",
+    },
+    "dmb": {
+        "DP": "dmb:evolution-phase.2",
+        "+P": "dmb:evolution-phase.2",
+        "KO": "dmb:battle-phase.6",
+        "1st Attack": "dmb:attack-abilities.1st-attack",
+        "Support": "dmb:support-phase.2",
+    },
+    "dbe": {
+        "DP": "dbe:evolution-phase.4.5",
+        "Destiny Zone": "dbe:deck-construction.b2",
+        "Abnormal": "dbe:glossary.abnormal",
+        "flat token": "dbe:glossary.flatten-flat",
+        "Side Pile": "dbe:pre-game-setup.3",
+        "Data Break": "dbe:glossary.data-break",
+    },
+    "arena": {
+        "Online": "arena:interpretation.online-offline",
+        "Offline": "arena:interpretation.online-offline",
+        "Power Option": "arena:battle.p1",
+        "Digivolve Zone": "arena:digivolve.p1",
+    },
     "dtector": {"Special Effect": "dtector:special-effect.p1", "Battle Call": "dtector:battle-call-command-phase.p1"},
 }
 
 
 @pytest.mark.parametrize("game", sorted(LESSON_WORDS))
 def test_the_first_game_lesson_text_links_its_game_words(game: str):
-    parts = [lesson_for(game), *(lesson for lesson in course_for(game) if lesson.name.startswith("00-first-game-part-"))]
+    parts = [
+        lesson_for(game),
+        *(lesson for lesson in course_for(game) if lesson.name.startswith("00-first-game-part-")),
+    ]
     texts = [text for lesson in parts for text in (lesson.intro, *(note.text for note in lesson.notes), lesson.outro)]
     linked: dict[str, str] = {}
     for text in texts:
@@ -162,5 +193,7 @@ def test_the_opened_card_links_its_text_and_the_face_does_not():
     drawn = card_html(card, "dcg")
     face, opened = drawn.split("</summary>", 1)
     assert "dt-termlink" not in face
-    assert [clause for _, clause in links(opened)] == ["dcg:suspended-and-unsuspended-states.p3",
-                                                        "dcg:paying-memory-costs.p1"]
+    assert [clause for _, clause in links(opened)] == [
+        "dcg:suspended-and-unsuspended-states.p3",
+        "dcg:paying-memory-costs.p1",
+    ]

@@ -62,7 +62,9 @@ def test_choosing_at_an_earlier_point_replaces_the_later_history():
     other = next((o.key for o in decision.legal_options if o.key != record.answer), record.answer)
     before = len(model.match.steps)
     model.choose(other)
-    assert model.asking.startswith("Rewrite from here?") and len(model.match.steps) == before, "a committed answer asks first"
+    assert model.asking.startswith("Rewrite from here?") and len(model.match.steps) == before, (
+        "a committed answer asks first"
+    )
     model.answer(True)
     assert not model.error
     assert model.match.decisions[-1].answer == other and model.match.decisions[-1].step == record.step
@@ -157,7 +159,7 @@ def test_every_registered_game_plays_through_the_tutor(game):
             model.next()
         assert not model.error, model.error
     assert model.length > 10
-    assert tutor.board.value.count('data-player=') == get_game(game).players
+    assert tutor.board.value.count("data-player=") == get_game(game).players
 
 
 def test_a_spec_with_an_unknown_agent_is_refused_in_one_line():

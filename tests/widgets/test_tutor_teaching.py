@@ -110,7 +110,7 @@ def test_cards_are_drawn_as_cards_and_open_whole():
     tutor = Tutor.free_play("dtector", seed=1, opponent="random")
     tutor.model.run_to_my_decision()
     board = tutor.board.value
-    assert "<details class=\"dt-card" in board and "dt-card-full" in board and "dt-power" in board
+    assert '<details class="dt-card' in board and "dt-card-full" in board and "dt-power" in board
     game = get_game("dtector")
     mine = next(z for z in game.board(tutor.model.state(), 0).players[0].zones if z.id == "hand")
     for card in mine.cards:
@@ -122,12 +122,30 @@ def test_one_drawing_fits_dcg_and_dmb_cards():
     from digitutor.core.game import CardView
     from digitutor.widgets.board import card_html
 
-    dcg = CardView("p0.c1", "Greymon", "Lv.4", "Digimon", colour="Red", power_label="DP", printed="4000",
-                   current="6000", cost="5", suspended=True, under=(CardView("p0.c2", "Agumon"),))
+    dcg = CardView(
+        "p0.c1",
+        "Greymon",
+        "Lv.4",
+        "Digimon",
+        colour="Red",
+        power_label="DP",
+        printed="4000",
+        current="6000",
+        cost="5",
+        suspended=True,
+        under=(CardView("p0.c2", "Agumon"),),
+    )
     drawn = card_html(dcg)
     assert "dt-suspended" in drawn and "6000" in drawn and "4000" in drawn and "+1" in drawn and "Agumon" in drawn
-    dmb = CardView("p1.c9", "Garurumon", "C", "Ice", power_label="HP", printed="950",
-                   attacks={"Circle": "400", "Triangle": "250", "Cross": "150"})
+    dmb = CardView(
+        "p1.c9",
+        "Garurumon",
+        "C",
+        "Ice",
+        power_label="HP",
+        printed="950",
+        attacks={"Circle": "400", "Triangle": "250", "Cross": "150"},
+    )
     drawn = card_html(dmb)
     assert "950" in drawn and "400" in drawn and "Cross" in drawn
     assert "Greymon" not in card_html(CardView("x", "Greymon", hidden=True)), "a hidden card shows nothing of itself"

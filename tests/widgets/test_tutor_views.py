@@ -10,7 +10,16 @@ from widget_helpers import to_first_decision
 from digitutor.rules.model import CitationKind
 from digitutor.widgets.tutor import Tutor, presenter_requested
 
-STABLE_CLASSES = ("dt-next", "dt-back", "dt-citation", "dt-decision", "dt-board", "dt-timeline", "dt-turn-map", "dt-presenter")
+STABLE_CLASSES = (
+    "dt-next",
+    "dt-back",
+    "dt-citation",
+    "dt-decision",
+    "dt-board",
+    "dt-timeline",
+    "dt-turn-map",
+    "dt-presenter",
+)
 
 
 def classes_in(widget) -> set[str]:
@@ -87,7 +96,7 @@ def test_an_illegal_option_shows_every_reason_behind_a_why_not_toggle():
     rows = tutor.decision.value.split('<div class="dt-illegal-row">')[1:]
     assert len(rows) == len(illegal)
     for option, row in zip(illegal, rows, strict=False):
-        assert "dt-option-illegal\" disabled" in row and 'class="dt-why-not"' in row
+        assert 'dt-option-illegal" disabled' in row and 'class="dt-why-not"' in row
         assert row.index('class="dt-why-not"') < row.index('class="dt-reasons"'), "the reasons sit behind the toggle"
         assert row.count('class="dt-reason"') == len(option.reasons) >= 1
         for reason in option.reasons:

@@ -74,8 +74,15 @@ def test_the_deck_check_shows_legal_and_every_cited_reason():
 def test_the_deck_check_reads_an_uploaded_file():
     app = deck_check_app("dtector")
     text = next(iter(app._decks.values())).encode()
-    app.upload.value = ({"name": "mine.yaml", "type": "", "size": len(text), "content": memoryview(text),
-                         "last_modified": datetime.now(UTC)},)
+    app.upload.value = (
+        {
+            "name": "mine.yaml",
+            "type": "",
+            "size": len(text),
+            "content": memoryview(text),
+            "last_modified": datetime.now(UTC),
+        },
+    )
     assert app.source == "mine.yaml" and "dt-legal" in app.verdict.value
 
 

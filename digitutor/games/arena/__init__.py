@@ -39,7 +39,19 @@ class Arena(Game):
         "trade Power Options one per turn, and the largest power scores from its Score section. First to 1000 points wins."
     )
     agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
-    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES, AState)
+    plugs = Plugs(
+        PROCEDURE,
+        ACTIONS,
+        TURN_MAP,
+        _new_state,
+        _zones,
+        _redact,
+        _board,
+        card_set,
+        tutorial_decks,
+        EFFECT_RULES,
+        AState,
+    )
 
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
         """A deck document -> (name, card ids, every reason it is illegal: 30 cards, all unique, a Rookie)."""
@@ -63,7 +75,9 @@ class Arena(Game):
         if not state.over:
             return None
         points = tuple(side.points for side in state.sides)
-        reason = "ten tied Duels in a row: a draw" if state.top_frame.get("reason") == "ties" else "first to 1000 points"
+        reason = (
+            "ten tied Duels in a row: a draw" if state.top_frame.get("reason") == "ties" else "first to 1000 points"
+        )
         return Result(state.winner, reason, points)
 
 

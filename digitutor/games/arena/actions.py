@@ -17,11 +17,18 @@ def name(player: int) -> str:
 
 
 def step(
-    state: AState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = ()
+    state: AState,
+    phase: Phase,
+    player: int | None,
+    narration: str,
+    citations: Iterable[Citation],
+    events: Iterable[Event] = (),
 ) -> Step:
     """The step taken; an Online pile that went down to zero during it puts a reset frame on top."""
     push_due_resets(state)
-    return Step(state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events))  # str(): a plain, fast copy; each citation once
+    return Step(
+        state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events)
+    )  # str(): a plain, fast copy; each citation once
 
 
 def push_due_resets(state: AState) -> None:

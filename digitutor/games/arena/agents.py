@@ -23,8 +23,6 @@ def _average_attack(card: Card) -> float:
     return sum(card.attack.values()) / len(card.attack)
 
 
-
-
 def _select_rookie(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """The Rookie with the best attack values on average (the opponent's Rookie is still face down)."""
     return max(legal, key=lambda o: _average_attack(_card(state, o))).key
@@ -37,7 +35,11 @@ def _prepare(state: AState, player: int, legal: tuple[Option, ...]) -> str:
     """
     opposing = colour_of(state, 1 - player)
     online = len(state.sides[player].online)
-    places = [o for o in legal if o.action.kind == "place" and (box := _card(state, o).box) is not None and box.online_to_offline < online]
+    places = [
+        o
+        for o in legal
+        if o.action.kind == "place" and (box := _card(state, o).box) is not None and box.online_to_offline < online
+    ]
     if not places:
         return "none"
     return max(places, key=lambda o: _card(state, o).attack_on(opposing)).key

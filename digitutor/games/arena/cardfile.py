@@ -38,14 +38,27 @@ def _by_enum(fields: Fields, name: str, enum: type[StrEnum], low: int) -> dict[A
 
 
 def _digivolve_box(fields: Fields) -> DigivolveBox:
-    box = Fields(fields.required("digivolve"), fields.source, fields.at("digivolve"),
-                 {"digimon", "online_to_offline", "digivice"}, "digimon, online_to_offline, digivice")
+    box = Fields(
+        fields.required("digivolve"),
+        fields.source,
+        fields.at("digivolve"),
+        {"digimon", "online_to_offline", "digivice"},
+        "digimon, online_to_offline, digivice",
+    )
     names = box.required("digimon")
     names = [names] if isinstance(names, str) else names
-    if not isinstance(names, list) or len(names) not in (1, 2) or not all(isinstance(n, str) and n.strip() for n in names):
-        raise InputError(fields.source, box.at("digimon"), f"expected one Digimon name, or two for a DNA Digivolve, got {names!r}")
+    if (
+        not isinstance(names, list)
+        or len(names) not in (1, 2)
+        or not all(isinstance(n, str) and n.strip() for n in names)
+    ):
+        raise InputError(
+            fields.source, box.at("digimon"), f"expected one Digimon name, or two for a DNA Digivolve, got {names!r}"
+        )
     if len(set(names)) != len(names):
-        raise InputError(fields.source, box.at("digimon"), f"expected two different names for a DNA Digivolve, got {names!r}")
+        raise InputError(
+            fields.source, box.at("digimon"), f"expected two different names for a DNA Digivolve, got {names!r}"
+        )
     return DigivolveBox(tuple(names), box.whole("online_to_offline", 0, 10, 0), box.flag("digivice"))
 
 
@@ -58,8 +71,14 @@ def _digimon(fields: Fields, card_id: str, name: str) -> Card:
     else:
         box = _digivolve_box(fields)
     return Card(
-        card_id, name, Kind.DIGIMON, level=level, colour=fields.enum(Colour, "colour"),
-        attack=_by_enum(fields, "attack", Colour, 0), score=_by_enum(fields, "score", Level, 10), box=box,
+        card_id,
+        name,
+        Kind.DIGIMON,
+        level=level,
+        colour=fields.enum(Colour, "colour"),
+        attack=_by_enum(fields, "attack", Colour, 0),
+        score=_by_enum(fields, "score", Level, 10),
+        box=box,
     )
 
 
@@ -78,12 +97,19 @@ def parse_card(entry: Any, source: str, position: int) -> Card:
     if not isinstance(entry, dict):
         raise InputError(source, where, "expected a mapping with id, name, kind, ...")
     card_id = entry.get("id")
-    if not isinstance(card_id, str) or not card_id or not card_id.replace("-", "").isalnum() or card_id != card_id.lower():
+    if (
+        not isinstance(card_id, str)
+        or not card_id
+        or not card_id.replace("-", "").isalnum()
+        or card_id != card_id.lower()
+    ):
         raise InputError(source, f"{where}.id", f"expected a lowercase slug, got {card_id!r}")
     where = f"card {card_id!r}"
     kind_fields = Fields(entry, source, where, DIGIMON_FIELDS | OPTION_FIELDS, "id, name, kind, ...")
     kind = kind_fields.enum(Kind, "kind")
-    fields = Fields(entry, source, where, DIGIMON_FIELDS if kind is Kind.DIGIMON else OPTION_FIELDS, "id, name, kind, ...")
+    fields = Fields(
+        entry, source, where, DIGIMON_FIELDS if kind is Kind.DIGIMON else OPTION_FIELDS, "id, name, kind, ..."
+    )
     name = fields.text("name")
     if kind is Kind.DIGIMON:
         return _digimon(fields, card_id, name)
@@ -101,7 +127,9 @@ def parse_cards(doc: Any, source: str) -> dict[str, Card]:
         if card.id in cards:
             raise InputError(source, f"card {card.id!r}.id", "duplicate id")
         if card.name in names:
-            raise InputError(source, f"card {card.id!r}.name", f"duplicate name {card.name!r} (Digivolve boxes name cards)")
+            raise InputError(
+                source, f"card {card.id!r}.name", f"duplicate name {card.name!r} (Digivolve boxes name cards)"
+            )
         cards[card.id] = card
         names.add(card.name)
     levels = {card.name: card.level for card in cards.values() if card.is_digimon}
@@ -113,8 +141,11 @@ def parse_cards(doc: Any, source: str) -> dict[str, Card]:
             below = levels.get(name)
             if below is None or below.rank != card.level.rank - 1:
                 found = f"a {below}" if below else "no Digimon"
-                raise InputError(source, f"card {card.id!r}.digivolve.digimon",
-                                 f"expected a Digimon one level below {card.level}; {name!r} is {found}")
+                raise InputError(
+                    source,
+                    f"card {card.id!r}.digivolve.digimon",
+                    f"expected a Digimon one level below {card.level}; {name!r} is {found}",
+                )
     return cards
 
 
@@ -128,7 +159,9 @@ def card_set() -> dict[str, Card]:
 def parse_card_list(doc: Any, source: str, cards: dict[str, Card], what: str = "deck") -> tuple[str, list[str]]:
     """A deck or pool document -> (name, card ids). Checks shape and ids; legality is ``deck_problems``."""
     if not isinstance(doc, dict) or doc.get("game") != "arena" or not isinstance(doc.get("cards"), list):
-        raise InputError(source, "game/cards", f"expected 'game: arena', a 'name' and a list 'cards' of card ids ({what})")
+        raise InputError(
+            source, "game/cards", f"expected 'game: arena', a 'name' and a list 'cards' of card ids ({what})"
+        )
     unknown = set(doc) - {"game", "name", "cards"}
     if unknown:
         raise InputError(source, sorted(unknown)[0], "unknown field (expected game, name, cards)")

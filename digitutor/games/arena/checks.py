@@ -53,7 +53,14 @@ def _board_key(state: AState, value: str, player: int, extra: Extra) -> tuple | 
         return None
     if extra is not None and _reads_more(extra[1]):
         return None
-    return (value, player, sides[0].duel[-1], sides[1].duel[-1], ports, None if extra is None else (extra[0], extra[1].id))
+    return (
+        value,
+        player,
+        sides[0].duel[-1],
+        sides[1].duel[-1],
+        ports,
+        None if extra is None else (extra[0], extra[1].id),
+    )
 
 
 def attack_value(state: AState, player: int, extra: Extra = None) -> int:
@@ -161,30 +168,44 @@ def why_not_digivolve(state: AState, player: int, card: Card, digivice: int | No
     reasons = []
     steps = card.rank - base.rank
     if steps > 1:
-        reasons.append(Reason(
-            f"{card.name} is {card.level} and {base.name} is {base.level}: you may Digivolve only one level per Duel.", C.ONE_LEVEL
-        ))
+        reasons.append(
+            Reason(
+                f"{card.name} is {card.level} and {base.name} is {base.level}: you may Digivolve only one level per Duel.",
+                C.ONE_LEVEL,
+            )
+        )
     elif steps < 1:
-        reasons.append(Reason(f"{card.name} is {card.level}, not the level above {base.name} ({base.level}).", C.PLACE_FACE_DOWN))
+        reasons.append(
+            Reason(f"{card.name} is {card.level}, not the level above {base.name} ({base.level}).", C.PLACE_FACE_DOWN)
+        )
     if base.name not in box.digimon:
         shows = " and ".join(box.digimon)
-        reasons.append(Reason(f"{card.name}'s Digivolve Requirements box shows {shows}, not {base.name}.", C.NAME_IN_BOX))
+        reasons.append(
+            Reason(f"{card.name}'s Digivolve Requirements box shows {shows}, not {base.name}.", C.NAME_IN_BOX)
+        )
     online = len(state.sides[player].online)
     if box.online_to_offline > online:
-        reasons.append(Reason(
-            f"{card.name} needs {box.online_to_offline} card(s) moved from Online to Offline; your Online pile has {online}.",
-            C.REQUIREMENT_KINDS,
-        ))
+        reasons.append(
+            Reason(
+                f"{card.name} needs {box.online_to_offline} card(s) moved from Online to Offline; your Online pile has {online}.",
+                C.REQUIREMENT_KINDS,
+            )
+        )
     if box.digivice and (digivice is None or digivice not in state.sides[player].hand):
-        reasons.append(Reason(
-            f"{card.name} needs a Digivice Power Option placed in your Power Port; your hand has none.", C.REQUIREMENT_KINDS
-        ))
+        reasons.append(
+            Reason(
+                f"{card.name} needs a Digivice Power Option placed in your Power Port; your hand has none.",
+                C.REQUIREMENT_KINDS,
+            )
+        )
     if box.dna and base.name in box.digimon and dna_partner(state, player, card) is None:
         partner = next(name for name in box.digimon if name != base.name)
-        reasons.append(Reason(
-            f"{card.name} is a DNA Digivolve: it plays {partner} from your hand too, and your hand has no {partner}.",
-            C.REQUIREMENT_KINDS,
-        ))
+        reasons.append(
+            Reason(
+                f"{card.name} is a DNA Digivolve: it plays {partner} from your hand too, and your hand has no {partner}.",
+                C.REQUIREMENT_KINDS,
+            )
+        )
     return tuple(reasons)
 
 
@@ -208,7 +229,9 @@ def placement_options(state: AState, player: int) -> tuple[Option, ...]:
             if digivice is not None:
                 named += (state.iid(digivice),)
                 label += f" (with {state.cards[digivice].name})"
-            options.append(Option(action("place", player, *named), label, why_not_digivolve(state, player, card, digivice)))
+            options.append(
+                Option(action("place", player, *named), label, why_not_digivolve(state, player, card, digivice))
+            )
     options.append(Option(action("none", player), "Do not prepare a Digivolve"))
     return tuple(options)
 
@@ -254,9 +277,12 @@ def _why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
             continue
         have = len(effects.zone(state, player, verb.what.zone))
         if verb.count > have:
-            reasons.append(Reason(
-                f"{card.name} needs {verb.count} card(s) moved from Online to Offline; your Online pile has {have}.", C.USE_REQUIREMENTS
-            ))
+            reasons.append(
+                Reason(
+                    f"{card.name} needs {verb.count} card(s) moved from Online to Offline; your Online pile has {have}.",
+                    C.USE_REQUIREMENTS,
+                )
+            )
     for condition, words in effects.conditions_of(card):
         if not effects.WORLD.select(state, condition, player):
             owner = player if condition.whose == "self" else 1 - player
@@ -278,7 +304,11 @@ def power_option_options(state: AState, player: int) -> tuple[Option, ...]:
         card = state.cards[uid]
         if not card.is_digimon:
             reasons = why_not_play(state, player, card, board)
-            options.append(Option(action("play", player, state.iid(uid)), play_label(card), reasons) if reasons else play_option(state, player, uid))
+            options.append(
+                Option(action("play", player, state.iid(uid)), play_label(card), reasons)
+                if reasons
+                else play_option(state, player, uid)
+            )
     options.append(PASS_OPTIONS[player])
     return tuple(options)
 
@@ -313,7 +343,9 @@ def _fighting(state: AState) -> bool:
     return all(side.duel for side in state.sides)
 
 
-def _own(state: AState, action_: Action, zone: str, position: int, what: str, citation) -> tuple[int | None, tuple[Reason, ...]]:
+def _own(
+    state: AState, action_: Action, zone: str, position: int, what: str, citation
+) -> tuple[int | None, tuple[Reason, ...]]:
     """The uid of the card an action names at ``position`` if it is in the player's ``zone``; else a reason."""
     if len(action_.cards) <= position:
         return None, (Reason(f"Name {what}.", citation),)
@@ -389,13 +421,21 @@ def check_change(state: AState, frame: Frame | None, action_: Action) -> tuple[R
 ACTIONS = {
     "rookie": ActionRule(C.SELECT_ROOKIE, "A Rookie is selected from the deck during Setup.", check_rookie),
     "place": ActionRule(
-        C.PLACE_FACE_DOWN, "A card is placed face down on the Digivolve Zone at the start of the first Duel or in Re-Group.", check_place
+        C.PLACE_FACE_DOWN,
+        "A card is placed face down on the Digivolve Zone at the start of the first Duel or in Re-Group.",
+        check_place,
     ),
-    "none": ActionRule(C.PREPARED, "Preparing a Digivolve (or not) happens at the start of the first Duel or in Re-Group."),
-    "digivolve": ActionRule(C.SECOND_RESPONDS, "The second player responds with a Digivolve in the Digivolve step.", check_respond),
+    "none": ActionRule(
+        C.PREPARED, "Preparing a Digivolve (or not) happens at the start of the first Duel or in Re-Group."
+    ),
+    "digivolve": ActionRule(
+        C.SECOND_RESPONDS, "The second player responds with a Digivolve in the Digivolve step.", check_respond
+    ),
     "pass": ActionRule(C.PASS, "A player passes in the Digivolve step or in the Battle."),
     "play": ActionRule(C.TAKE_TURNS, "Power Options are played one per turn during the Battle.", check_play),
-    "discard": ActionRule(C.DISCARD, "Cards are discarded from the hand during Re-Group, before it is restored.", check_discard),
+    "discard": ActionRule(
+        C.DISCARD, "Cards are discarded from the hand during Re-Group, before it is restored.", check_discard
+    ),
     "done": ActionRule(C.DISCARD, "A player stops discarding during Re-Group."),
     "keep": ActionRule(C.CHANGE_ROOKIE, "The Rookie may be changed (or kept) during Re-Group."),
     "change": ActionRule(C.CHANGE_ROOKIE, "The Rookie may be changed during Re-Group.", check_change),

@@ -20,9 +20,12 @@ DRAFT = cite(
     "cards from the pile until each of you has a 30 card deck.",
 )
 PRECONSTRUCTED = cite(
-    "arena:setup.b2", "Each player plays with preconstructed 30 card decks with all unique cards within their individual decks."
+    "arena:setup.b2",
+    "Each player plays with preconstructed 30 card decks with all unique cards within their individual decks.",
 )
-SELECT_ROOKIE = cite("arena:setup.p2", "Each player selects a Rookie card from their deck and places it face down on the Duel Zone.")
+SELECT_ROOKIE = cite(
+    "arena:setup.p2", "Each player selects a Rookie card from their deck and places it face down on the Duel Zone."
+)
 DEAL = cite(
     "arena:setup.p3",
     "Each player shuffles their remaining 29 cards and deals himself or herself 10, placing the other 19 cards face down in the Online box.",
@@ -32,9 +35,12 @@ FLIP_ROOKIES = cite(
     "Each player then flips over their Rookie card and you can take this time to compare types (Red, Green, and Yellow) "
     "and your cards in your hand to decide on a strategy.",
 )
-ROCK_PAPER_SCISSORS = cite("arena:setup.p5", "The Red, Green, and Yellow types play a Rock-Paper-Scissors game with each other.")
+ROCK_PAPER_SCISSORS = cite(
+    "arena:setup.p5", "The Red, Green, and Yellow types play a Rock-Paper-Scissors game with each other."
+)
 TRIANGLE = cite(
-    "arena:setup.p5", "In general, Yellow is stronger than Green, Green is stronger than Red, and Red is stronger than Yellow."
+    "arena:setup.p5",
+    "In general, Yellow is stronger than Green, Green is stronger than Red, and Red is stronger than Yellow.",
 )
 LOOK_AT_ATTACKS = cite("arena:setup.p6", "To see which Digimon has the advantage, look at your Digimon's attacks.")
 ATTACK_VALUE = cite("arena:setup.p6", "Compare the value of your attack for the type of Digimon your opponent has.")
@@ -55,7 +61,8 @@ NAME_IN_BOX = cite(
 COIN_FLIP = cite("arena:digivolve.p2")
 TURN_OVER = cite("arena:digivolve.p3")
 FULFIL = cite(
-    "arena:digivolve.p4", "Player completes the turn by fulfilling any Digivolve Requirements shown on the next-level card."
+    "arena:digivolve.p4",
+    "Player completes the turn by fulfilling any Digivolve Requirements shown on the next-level card.",
 )
 REQUIREMENT_KINDS = cite(
     "arena:digivolve.p4",
@@ -67,9 +74,11 @@ SECOND_RESPONDS = cite(
     "After the first player has finished Digivolving, the second player notes any changes in Digimon Power, and may respond by either:",
 )
 RESPOND_DIGIVOLVE = cite("arena:digivolve.b1")
-RESPOND_PASS = cite("arena:digivolve.b2", "Deciding not to Digivolve and saying \"Pass\".")
-PASS_GOES_OFFLINE = cite("arena:digivolve.b2", "If a Player passes, the card in the Digivolve Zone is moved to Offline.")
-USE_IT_OR_LOSE_IT = cite("arena:digivolve.b2", "\"Use it or lose it\".")
+RESPOND_PASS = cite("arena:digivolve.b2", 'Deciding not to Digivolve and saying "Pass".')
+PASS_GOES_OFFLINE = cite(
+    "arena:digivolve.b2", "If a Player passes, the card in the Digivolve Zone is moved to Offline."
+)
+USE_IT_OR_LOSE_IT = cite("arena:digivolve.b2", '"Use it or lose it".')
 MUST_PASS = cite("arena:digivolve.p6", "If a player does not have a card in hand to Digivolve, he or she must pass.")
 BOTH_NO_CARD = cite(
     "arena:digivolve.p6", "If both players do not have cards in hand to Digivolve, proceed to the Battle Phase."
@@ -84,7 +93,8 @@ TAKE_TURNS = cite(
 #: the turns of a Battle without the coin toss (from Duel 2 on, the last Duel decided who starts)
 TURNS = cite("arena:battle.p1", "players take turns playing Power Option cards on the Power Port, one per turn.")
 EFFECT = cite(
-    "arena:battle.p1", "Each Power Option card has an effect that you can use to try for an advantage over your opponent."
+    "arena:battle.p1",
+    "Each Power Option card has an effect that you can use to try for an advantage over your opponent.",
 )
 USE_REQUIREMENTS = cite(
     "arena:battle.p1",
@@ -95,7 +105,7 @@ KEEP_TRACK = cite(
 )
 PASS = cite(
     "arena:battle.p2",
-    "Continue taking turns until a player runs out of Power Option cards to play, or decides to stop playing them, and says \"Pass\".",
+    'Continue taking turns until a player runs out of Power Option cards to play, or decides to stop playing them, and says "Pass".',
 )
 OTHER_CONTINUES = cite(
     "arena:battle.p2",
@@ -112,10 +122,14 @@ LOSER_KEEPS_ROOKIE = cite(
     "arena:battle.p5",
     "Winner keeps all Digimon cards in his or her area, loser removes all but Rookie Digimon from play and moves them to Offline.",
 )
-POWER_OPTIONS_OFFLINE = cite("arena:battle.p5", "Both players then move all of their Power Option cards that were played to Offline.")
+POWER_OPTIONS_OFFLINE = cite(
+    "arena:battle.p5", "Both players then move all of their Power Option cards that were played to Offline."
+)
 WINNER_FIRST = cite("arena:battle.p5", "Winner goes first in the next duel.")
 #: who goes first after a tie (the same sentence of battle.p6 as TIE_OPTIONS_OFFLINE, from its second half)
-TIE_FIRST = cite("arena:battle.p6", "the player who won the previous Duel or the coin flip goes first in the next Duel.")
+TIE_FIRST = cite(
+    "arena:battle.p6", "the player who won the previous Duel or the coin flip goes first in the next Duel."
+)
 TIE_NO_DIGIMON = cite("arena:battle.p6", "In the event of a tie, no Digimon are moved to Offline.")
 TIE_OPTIONS_OFFLINE = cite(
     "arena:battle.p6",
@@ -145,16 +159,21 @@ ONLINE_ZERO = cite(
 )
 ZERO_SHUFFLE = cite("arena:re-group.p3", "Then shuffle them and place them face down Online before resuming play.")
 CHANGE_ROOKIE = cite(
-    "arena:re-group.p4", "At this point, players have the option of changing their Rookie (if they have one on the Duel Zone)."
+    "arena:re-group.p4",
+    "At this point, players have the option of changing their Rookie (if they have one on the Duel Zone).",
 )
-NEW_ROOKIE_FACE_DOWN = cite("arena:re-group.p4", "To set up a change, place the new Rookie face down on top of the old Rookie.")
+NEW_ROOKIE_FACE_DOWN = cite(
+    "arena:re-group.p4", "To set up a change, place the new Rookie face down on top of the old Rookie."
+)
 NEW_ROOKIE_DIGIVOLVE = cite(
     "arena:re-group.p4",
     "If you have a card with the Requirements to Digivolve your new Rookie to the next level, you would use it now by "
     "placing it face down on the Digivolve Zone (Both cards will be turned over when it's your turn to Digivolve.)",
 )
 PREPARE = cite("arena:re-group.p5")
-WINNER_INITIATES = cite("arena:re-group.p6", "Winner of last Duel initiates the new Duel by starting with the Digivolve step.")
+WINNER_INITIATES = cite(
+    "arena:re-group.p6", "Winner of last Duel initiates the new Duel by starting with the Digivolve step."
+)
 TIE_INITIATES = cite(
     "arena:re-group.p6", "If the last Duel ended in a tie, the player who went first last time initiates the new Duel."
 )
@@ -209,7 +228,7 @@ ONLINE_OFFLINE = interpretation(
     "arena:interpretation.online-offline",
     "Online and Offline",
     "Online is a player's face-down draw pile (the Online box); Offline is their face-up pile of used cards. \"Your "
-    "Online cards\" counts the Online pile only, not the hand. Moving cards from Online to Offline takes them from the "
+    'Online cards" counts the Online pile only, not the hand. Moving cards from Online to Offline takes them from the '
     "top of the Online pile.",
     "The rulebook uses the words throughout without defining them; the Online box is where the 19 undealt cards go.",
     ("arena:setup.p3", "arena:digivolve.p4", "arena:re-group.p3"),
@@ -220,7 +239,7 @@ RESET = interpretation(
     "Your side of the board is your Duel Zone, Digivolve Zone and Power Port; the hand is not on the board. A reset sends "
     "everything there except the Rookie in play Offline, a face-down card included. Then the whole Offline pile is "
     "shuffled and placed face down Online.",
-    "\"Shuffle them\" follows sending the board Offline; shuffling the whole Offline pile is what puts the used cards "
+    '"Shuffle them" follows sending the board Offline; shuffling the whole Offline pile is what puts the used cards '
     "back into play, and cards in hand are held, not on the board.",
     ("arena:re-group.p2", "arena:re-group.p3"),
 )
@@ -273,7 +292,7 @@ LOST_AT_REVEAL = interpretation(
     "A card whose requirements can no longer be met",
     "If, when a card is turned over, its Digivolve Requirements can no longer be met, it cannot be used: it goes Offline, "
     "as if the player had passed.",
-    "The rulebook only covers cards that can be used; \"use it or lose it\" covers the rest.",
+    'The rulebook only covers cards that can be used; "use it or lose it" covers the rest.',
     ("arena:digivolve.p4", "arena:digivolve.b2"),
 )
 DIGIVICE_SPENT = interpretation(
@@ -301,7 +320,7 @@ BATTLE_TURNS = interpretation(
     "too, and play stops. A player with no Power Option in hand passes automatically; one whose Power Options all have "
     "unmet Use Requirements can only pass.",
     "The rulebook lets the other player continue after a pass but does not say whether the passing player may come "
-    "back in; \"runs out of Power Option cards to play\" includes cards that cannot be played.",
+    'back in; "runs out of Power Option cards to play" includes cards that cannot be played.',
     ("arena:battle.p1", "arena:battle.p2"),
 )
 ROOKIE_CHANGE = interpretation(
@@ -325,7 +344,7 @@ ENDLESS_TIES = interpretation(
     "Ten ties in a row end the game",
     "If 10 Duels in a row end in a tie, the tutor stops the game there as a draw: nobody reached 1000 points, so nobody wins.",
     "The rulebook ends the game only at 1000 points and a tie scores nothing, so two evenly matched players could tie "
-    "forever; a game in the tutor must end. \"The first player to score 1000 points wins the game\" is the only way "
+    'forever; a game in the tutor must end. "The first player to score 1000 points wins the game" is the only way '
     "to win, so stopping early cannot make a winner: it is a draw.",
     ("arena:battle.p6", "arena:battle.p7"),
 )

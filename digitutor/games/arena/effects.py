@@ -19,20 +19,29 @@ RULES = EffectRules(
     game="arena",
     timings={
         "power-port": Timing(
-            "power-port", "while the Power Option is in its player's Power Port (until the Duel ends)", C.KEEP_TRACK, static=True
+            "power-port",
+            "while the Power Option is in its player's Power Port (until the Duel ends)",
+            C.KEEP_TRACK,
+            static=True,
         ),
-        "on-play": Timing(
-            "on-play", "once, when the Power Option is played on the Power Port", C.EFFECT, static=False
-        ),
+        "on-play": Timing("on-play", "once, when the Power Option is played on the Power Port", C.EFFECT, static=False),
         "use-requirements": Timing(
-            "use-requirements", "to play the card: its conditions must hold and its costs are paid as it is played",
-            C.USE_REQUIREMENTS, static=False,
+            "use-requirements",
+            "to play the card: its conditions must hold and its costs are paid as it is played",
+            C.USE_REQUIREMENTS,
+            static=False,
         ),
     },
-    values={"power": ("a Digimon's power in the Duel", C.POWER), "colour": ("the type a Digimon counts as", C.TRIANGLE)},
+    values={
+        "power": ("a Digimon's power in the Duel", C.POWER),
+        "colour": ("the type a Digimon counts as", C.TRIANGLE),
+    },
     zones={
-        "duel-zone": "the Digimon in play (the top one shows)", "online": "the face-down draw pile",
-        "offline": "the face-up pile of used cards", "hand": "the player's hand", "power-port": "Power Options played this Duel",
+        "duel-zone": "the Digimon in play (the top one shows)",
+        "online": "the face-down draw pile",
+        "offline": "the face-up pile of used cards",
+        "hand": "the player's hand",
+        "power-port": "Power Options played this Duel",
     },
     verbs={"move": C.ONLINE_OFFLINE},
 )
@@ -75,7 +84,9 @@ def in_force(state: AState, now: frozenset[str]) -> list[InForce]:
         for uid in side.port:
             forces = memo.get(("forces", owner, uid))
             if forces is None:
-                forces = memo[("forces", owner, uid)] = tuple(InForce(effect, owner, (uid,)) for effect in state.cards[uid].effects)
+                forces = memo[("forces", owner, uid)] = tuple(
+                    InForce(effect, owner, (uid,)) for effect in state.cards[uid].effects
+                )
             found.extend(forces)
     return found
 
@@ -119,8 +130,13 @@ def _piles(side: Side, source: str | None) -> list[list[int]]:
     """The player's own lists a moved card is taken from: the zone named (the Power Port is two), else any pile."""
     if source is None:
         return [side.duel, side.online, side.offline, side.hand]
-    named = {"duel-zone": [side.duel], "online": [side.online], "offline": [side.offline], "hand": [side.hand],
-             "power-port": [side.port, side.spent]}
+    named = {
+        "duel-zone": [side.duel],
+        "online": [side.online],
+        "offline": [side.offline],
+        "hand": [side.hand],
+        "power-port": [side.port, side.spent],
+    }
     return named.get(source, [])
 
 
@@ -128,7 +144,9 @@ def costs_of(card: Card) -> tuple[Any, ...]:
     """The cost verbs of a card's Use Requirements."""
     found = _COSTS.get(card.id)
     if found is None:
-        found = _COSTS[card.id] = tuple(v for e in card.effects if e.spec.timing == "use-requirements" for v in e.spec.cost)
+        found = _COSTS[card.id] = tuple(
+            v for e in card.effects if e.spec.timing == "use-requirements" for v in e.spec.cost
+        )
     return found
 
 

@@ -39,9 +39,19 @@ def start_frame(phase: str, first: int | None) -> Frame:
     if phase == Phase.RE_GROUP.value:
         return frame("re-group.discard", first or 0)
     return frame("battle.start")
+
+
 BOARD_FIELDS = {"phase", "duel", "first", "last_winner", "ties", "players"}
 PLAYER_FIELDS = {
-    "duel_zone", "new_rookie", "digivolve_zone", "power_port", "digivices", "hand", "online", "offline", "score",
+    "duel_zone",
+    "new_rookie",
+    "digivolve_zone",
+    "power_port",
+    "digivices",
+    "hand",
+    "online",
+    "offline",
+    "score",
 }
 
 
@@ -71,7 +81,9 @@ def state_from_draft(draft: Any, source: str, rng: random.Random) -> AState:
     layout = Layout(source)
     uids = layout.pile(pool, "draft.pool")
     if len(pool) != POOL_SIZE or len(set(pool)) != POOL_SIZE:
-        raise InputError(source, "draft.pool", f"expected {POOL_SIZE} unique card ids, got {len(set(pool))} unique of {len(pool)}")
+        raise InputError(
+            source, "draft.pool", f"expected {POOL_SIZE} unique card ids, got {len(set(pool))} unique of {len(pool)}"
+        )
     if sum(layout.card(uid).is_rookie for uid in uids) < 2:
         raise InputError(source, "draft.pool", "expected at least 2 Rookies (each drafted deck needs one)")
     return AState(layout.instances(rng), [Side(), Side()], pool=uids, drafting=True)
@@ -83,10 +95,16 @@ def _player(layout: Layout, entry: Any, where: str) -> Side:
         raise InputError(layout.source, where, f"expected a mapping with {', '.join(sorted(PLAYER_FIELDS))}")
     unknown = set(entry) - PLAYER_FIELDS
     if unknown:
-        raise InputError(layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(PLAYER_FIELDS))})")
+        raise InputError(
+            layout.source,
+            f"{where}.{sorted(unknown)[0]}",
+            f"unknown field (expected {', '.join(sorted(PLAYER_FIELDS))})",
+        )
     duel = layout.pile(entry.get("duel_zone"), f"{where}.duel_zone")
     if not duel or not layout.card(duel[0]).is_rookie:
-        raise InputError(layout.source, f"{where}.duel_zone", "expected a list of Digimon with a Rookie at the bottom (first)")
+        raise InputError(
+            layout.source, f"{where}.duel_zone", "expected a list of Digimon with a Rookie at the bottom (first)"
+        )
     side = Side(
         duel=duel,
         hand=layout.pile(entry.get("hand"), f"{where}.hand"),
@@ -97,7 +115,9 @@ def _player(layout: Layout, entry: Any, where: str) -> Side:
     )
     for uid in side.port + side.spent:
         if layout.card(uid).is_digimon:
-            raise InputError(layout.source, f"{where}.power_port", f"expected Power Options, got the Digimon {layout.card(uid).name}")
+            raise InputError(
+                layout.source, f"{where}.power_port", f"expected Power Options, got the Digimon {layout.card(uid).name}"
+            )
     if entry.get("new_rookie") is not None:
         side.new_rookie = layout.place(entry["new_rookie"], f"{where}.new_rookie")
         if not layout.card(side.new_rookie).is_rookie:
@@ -125,11 +145,17 @@ def _plan(layout: Layout, entry: Any, where: str, side: Side) -> Plan:
     digivice = entry.get("digivice")
     if digivice is None:
         if card.box.digivice:
-            raise InputError(layout.source, f"{where}.digivice", f"{card.name} needs a Digivice: name one from the hand")
+            raise InputError(
+                layout.source, f"{where}.digivice", f"{card.name} needs a Digivice: name one from the hand"
+            )
         return Plan(uid)
     matches = [u for u in side.hand if layout.card(u).id == digivice]
     if not matches or not layout.card(matches[0]).digivice:
-        raise InputError(layout.source, f"{where}.digivice", f"expected a Digivice Power Option in this player's hand, got {digivice!r}")
+        raise InputError(
+            layout.source,
+            f"{where}.digivice",
+            f"expected a Digivice Power Option in this player's hand, got {digivice!r}",
+        )
     return Plan(uid, matches[0])
 
 
@@ -143,7 +169,9 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     """
     unknown = set(board) - BOARD_FIELDS
     if unknown:
-        raise InputError(source, f"setup.board.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(BOARD_FIELDS))})")
+        raise InputError(
+            source, f"setup.board.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(BOARD_FIELDS))})"
+        )
     phase = board.get("phase", Phase.BATTLE.value)
     if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.board.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
@@ -154,7 +182,9 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     if last_winner is not None and (type(last_winner) is not int or last_winner not in (0, 1)):
         raise InputError(source, "setup.board.last_winner", f"expected 0, 1 or null (a tie), got {last_winner!r}")
     layout = Layout(source)
-    sides = layout.sides(board.get("players"), "setup.board.players", lambda entry, where: _player(layout, entry, where))
+    sides = layout.sides(
+        board.get("players"), "setup.board.players", lambda entry, where: _player(layout, entry, where)
+    )
     state = AState(layout.instances(rng), sides, stack_of(start_frame(phase, first)))
     state.turn = whole_number(board.get("duel", 1), 1, MAX_TURN, source, "setup.board.duel")
     state.ties = whole_number(board.get("ties", 0), 0, None, source, "setup.board.ties")

@@ -33,8 +33,12 @@ def battle_start(state: AState, top: Frame, rng: random.Random) -> Step:
     if colour_of(state, 0) != colour_of(state, 1):
         cited[1:1] = [C.ROCK_PAPER_SCISSORS, C.TRIANGLE]
     return step(
-        state, Phase.BATTLE, state.first, f"Battle: {powers(state)}. {compare_types(state)} {name(state.first)} plays first.",
-        cited, [Event("power", p, data={"power": power(state, p)}) for p in (0, 1)],
+        state,
+        Phase.BATTLE,
+        state.first,
+        f"Battle: {powers(state)}. {compare_types(state)} {name(state.first)} plays first.",
+        cited,
+        [Event("power", p, data={"power": power(state, p)}) for p in (0, 1)],
     )
 
 
@@ -68,8 +72,12 @@ def ask_power_option(state: AState, top: Frame) -> Decision | None:
     alone = state.passed[1 - player]
     cited = (C.TAKE_TURNS, C.EFFECT, C.USE_REQUIREMENTS, C.OTHER_CONTINUES if alone else C.PASS)
     return Decision(
-        player, "power-option", f"{name(player)}: play a Power Option on the Power Port, or pass?",
-        power_option_options(state, player), cited, str(Phase.BATTLE),
+        player,
+        "power-option",
+        f"{name(player)}: play a Power Option on the Power Port, or pass?",
+        power_option_options(state, player),
+        cited,
+        str(Phase.BATTLE),
     )
 
 
@@ -79,8 +87,12 @@ def no_power_option(state: AState, top: Frame, rng: random.Random) -> Step:
     state.passed[player] = True
     _after_turn(state, player)
     return step(
-        state, Phase.BATTLE, player, f"{name(player)} has no Power Option cards to play and passes.",
-        (C.PASS, C.BATTLE_TURNS), [Event("battle-pass", player)],
+        state,
+        Phase.BATTLE,
+        player,
+        f"{name(player)} has no Power Option cards to play and passes.",
+        (C.PASS, C.BATTLE_TURNS),
+        [Event("battle-pass", player)],
     )
 
 
@@ -97,7 +109,7 @@ def _pass(state: AState, player: int, alone: bool) -> Step:
     if alone:
         narration, cited = f"{name(player)} decides to stop too.", (C.OTHER_CONTINUES, C.BATTLE_TURNS)
     else:
-        narration, cited = f"{name(player)} says \"Pass\"; {name(1 - player)} may go on alone.", (C.PASS, C.BATTLE_TURNS)
+        narration, cited = f'{name(player)} says "Pass"; {name(1 - player)} may go on alone.', (C.PASS, C.BATTLE_TURNS)
     return step(state, Phase.BATTLE, player, narration, cited, [Event("battle-pass", player)])
 
 
@@ -111,11 +123,13 @@ def play(state: AState, player: int, uid: int, alone: bool) -> Step:
     events = [state.card_event("power-option", player, (uid,))]
     acting = [e for e in card.effects if e.spec.timing != "use-requirements"]
     using = [e for e in card.effects if e.spec.timing == "use-requirements"]
-    told = f"{name(player)} plays {card.name} (\"{' '.join(e.spec.quote for e in acting)}\")"
+    told = f'{name(player)} plays {card.name} ("{" ".join(e.spec.quote for e in acting)}")'
     hooks = effects.hooks(_after_move)
     for effect in using:
         cited += [C.USE_REQUIREMENTS, effect.citation]
-        told += f", completing its Use Requirements ({effect.spec.quote.removeprefix('Use Requirements: ').rstrip('.')})"
+        told += (
+            f", completing its Use Requirements ({effect.spec.quote.removeprefix('Use Requirements: ').rstrip('.')})"
+        )
         done = run_verbs(state, effect.spec.cost, effects.RULES, effects.WORLD, hooks, player, (uid,))
         events += [_moved(state, who, uids) for _, who, uids in done.moved]
         cited += done.citations
@@ -139,7 +153,9 @@ def _after_move(state: AState, owner: int, source: str | None) -> None:
 
 
 def _moved(state: AState, owner: int, uids: list[int]) -> Event:
-    return state.card_event("online-to-offline", owner, uids, {"count": len(uids), "online": len(state.sides[owner].online)})
+    return state.card_event(
+        "online-to-offline", owner, uids, {"count": len(uids), "online": len(state.sides[owner].online)}
+    )
 
 
 # -- when the play stops ---------------------------------------------------------------------------------------------
@@ -157,8 +173,12 @@ def battle_stop(state: AState, top: Frame, rng: random.Random) -> Step:
         state.goto(frame("battle.score"))
         verdict = f"{name(winner)}'s {state.top(winner).name} shows the largest power and wins the Duel"
     return step(
-        state, Phase.BATTLE, state.last_winner, f"Play stops: {powers(state)}: {verdict}.",
-        (C.LARGEST_POWER, C.POWER), [Event("duel", state.last_winner, data={"powers": list(values)})],
+        state,
+        Phase.BATTLE,
+        state.last_winner,
+        f"Play stops: {powers(state)}: {verdict}.",
+        (C.LARGEST_POWER, C.POWER),
+        [Event("duel", state.last_winner, data={"powers": list(values)})],
     )
 
 
@@ -173,10 +193,13 @@ def battle_score(state: AState, top: Frame, rng: random.Random) -> Step:
     side.points += points
     state.goto(frame("game-over.end") if side.points >= WINNING_SCORE else frame("battle.aftermath"))
     return step(
-        state, Phase.BATTLE, winner,
+        state,
+        Phase.BATTLE,
+        winner,
         f"{winning.name}'s Score section gives {points} points for defeating a {defeated.level}: "
         f"{name(winner)} now has {side.points}.",
-        (C.SCORE_SECTION, C.ADD_POINTS, C.SCORE_TABLE), [state.card_event("score", winner, state.sides[winner].duel[-1:], {"points": points, "total": side.points})],
+        (C.SCORE_SECTION, C.ADD_POINTS, C.SCORE_TABLE),
+        [state.card_event("score", winner, state.sides[winner].duel[-1:], {"points": points, "total": side.points})],
     )
 
 
@@ -198,11 +221,16 @@ def battle_aftermath(state: AState, top: Frame, rng: random.Random) -> Step:
     if digivices:
         cited.append(C.DIGIVICE_SPENT)
     return step(
-        state, Phase.BATTLE, winner,
+        state,
+        Phase.BATTLE,
+        winner,
         f"{name(winner)} keeps {state.top(winner).name}; {name(1 - winner)} keeps only the Rookie "
         f"{state.top(1 - winner).name}{lost}. {_options_offline(state, cleared)} {name(winner)} goes first in the next Duel.",
         cited,
-        [state.card_event("to-offline", 1 - winner, removed), *(state.card_event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+        [
+            state.card_event("to-offline", 1 - winner, removed),
+            *(state.card_event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards),
+        ],
     )
 
 
@@ -225,10 +253,16 @@ def battle_tie(state: AState, top: Frame, rng: random.Random) -> Step:
     if state.ties >= TIE_LIMIT:
         cited.append(C.ENDLESS_TIES)
     return step(
-        state, Phase.BATTLE, None,
+        state,
+        Phase.BATTLE,
+        None,
         f"A tie: no Digimon are moved to Offline. {_options_offline(state, cleared)} {name(state.first)}, who went first, "
         f"goes first in the next Duel.",
-        cited, [Event("tie", data={"in_a_row": state.ties}), *(state.card_event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards)],
+        cited,
+        [
+            Event("tie", data={"in_a_row": state.ties}),
+            *(state.card_event("to-offline", p, cards) for p, cards in enumerate(cleared) if cards),
+        ],
     )
 
 
@@ -251,4 +285,11 @@ def game_over(state: AState, top: Frame, rng: random.Random) -> Step:
         assert state.winner is not None
         narration = f"{name(state.winner)} reaches {points[state.winner]} points and wins the game ({points[0]} to {points[1]})."
         cited = (C.THOUSAND_POINTS,)
-    return step(state, Phase.GAME_OVER, state.winner, narration, cited, [Event("game-over", state.winner, data={"points": points})])
+    return step(
+        state,
+        Phase.GAME_OVER,
+        state.winner,
+        narration,
+        cited,
+        [Event("game-over", state.winner, data={"points": points})],
+    )

@@ -24,10 +24,13 @@ def placement_decision(state: AState, player: int, phase: Phase, cited: tuple[Ci
     if len(options) == 1:
         return None
     return Decision(
-        player, "prepare-digivolve",
+        player,
+        "prepare-digivolve",
         f"{name(player)}: place a next-level card face down on the Digivolve Zone (its requirement box must show "
         f"{digivolve_base(state, player).name})?",
-        options, cited, str(phase),
+        options,
+        cited,
+        str(phase),
     )
 
 
@@ -42,8 +45,12 @@ def place_face_down(state: AState, chosen: Action, phase: Phase, cited: tuple[Ci
     digivice = state.uid(chosen.cards[1]) if len(chosen.cards) > 1 else None
     side.plan = Plan(uid, digivice)
     return step(
-        state, phase, player, f"{name(player)} places a card face down on the Digivolve Zone.",
-        cited, [state.card_event("digivolve-face-down", player, (uid,), secret=True)],
+        state,
+        phase,
+        player,
+        f"{name(player)} places a card face down on the Digivolve Zone.",
+        cited,
+        [state.card_event("digivolve-face-down", player, (uid,), secret=True)],
     )
 
 
@@ -79,8 +86,12 @@ def digivolve_coin(state: AState, top: Frame, rng: random.Random) -> Step:
     state.passed = [False, False]
     state.goto(frame("digivolve.turn", state.first))
     return step(
-        state, Phase.DIGIVOLVE, state.first, f"The coin says {name(state.first)} goes first.",
-        (C.COIN_FLIP, C.COIN_ONCE), [Event("coin", state.first)],
+        state,
+        Phase.DIGIVOLVE,
+        state.first,
+        f"The coin says {name(state.first)} goes first.",
+        (C.COIN_FLIP, C.COIN_ONCE),
+        [Event("coin", state.first)],
     )
 
 
@@ -98,7 +109,9 @@ def digivolve_turn(state: AState, top: Frame, rng: random.Random) -> Step:
     reasons = why_not_digivolve(state, player, state.cards[side.plan.card], side.plan.digivice)
     if reasons:
         why = " ".join(reason.why for reason in reasons)
-        return lose_it(state, player, (C.LOST_AT_REVEAL, *dict.fromkeys(r.citation for r in reasons)), f"cannot Digivolve ({why})")
+        return lose_it(
+            state, player, (C.LOST_AT_REVEAL, *dict.fromkeys(r.citation for r in reasons)), f"cannot Digivolve ({why})"
+        )
     return digivolve(state, player, (C.TURN_OVER, C.FIRST_DIGIVOLVES))
 
 
@@ -118,9 +131,12 @@ def turn_over_new_rookie(state: AState, player: int) -> Step:
     side.duel, side.new_rookie = [side.new_rookie], None
     new = state.label(side.duel[0])
     return step(
-        state, Phase.DIGIVOLVE, player,
+        state,
+        Phase.DIGIVOLVE,
+        player,
         f"{name(player)} turns over the new Rookie, {new}; the old Rookie, {listing(state.labels(old))}, goes Offline.",
-        (C.NEW_ROOKIE_DIGIVOLVE, C.ROOKIE_CHANGE), [state.card_event("new-rookie", player, (side.duel[0], *old))],
+        (C.NEW_ROOKIE_DIGIVOLVE, C.ROOKIE_CHANGE),
+        [state.card_event("new-rookie", player, (side.duel[0], *old))],
     )
 
 
@@ -144,8 +160,12 @@ def lose_it(state: AState, player: int, why: tuple[Citation, ...], told: str = "
     side.plan = None
     _next_turn(state)
     return step(
-        state, Phase.DIGIVOLVE, player, f"{name(player)} {told}: {listing(state.labels(lost))} goes from the Digivolve Zone to Offline.",
-        (*why, C.PASS_GOES_OFFLINE, C.USE_IT_OR_LOSE_IT), [state.card_event("digivolve-lost", player, lost)],
+        state,
+        Phase.DIGIVOLVE,
+        player,
+        f"{name(player)} {told}: {listing(state.labels(lost))} goes from the Digivolve Zone to Offline.",
+        (*why, C.PASS_GOES_OFFLINE, C.USE_IT_OR_LOSE_IT),
+        [state.card_event("digivolve-lost", player, lost)],
     )
 
 
@@ -183,10 +203,13 @@ def digivolve(state: AState, player: int, how: tuple[Citation, ...]) -> Step:
     events.insert(0, state.card_event("digivolve", player, (side.duel[-2], uid), {"power": power(state, player)}))
     _next_turn(state)
     return step(
-        state, Phase.DIGIVOLVE, player,
+        state,
+        Phase.DIGIVOLVE,
+        player,
         f"{name(player)} turns over {card.name}, places it on {base.name}{fulfilled}. "
         f"Power: {card.name} {power(state, player)} against {state.top(1 - player).name} {power(state, 1 - player)}.",
-        cited, events,
+        cited,
+        events,
     )
 
 
@@ -204,10 +227,13 @@ def ask_turn(state: AState, top: Frame) -> Decision | None:
     )
     opponent = 1 - player
     return Decision(
-        player, "respond-digivolve",
+        player,
+        "respond-digivolve",
         f"{name(player)}: {name(opponent)}'s {state.top(opponent).name} has power {power(state, opponent)} against your "
         f"{state.top(player).name} ({power(state, player)}). Digivolve to {card.name}, or pass?",
-        options, (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.RESPOND_PASS, C.USE_IT_OR_LOSE_IT), str(Phase.DIGIVOLVE),
+        options,
+        (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.RESPOND_PASS, C.USE_IT_OR_LOSE_IT),
+        str(Phase.DIGIVOLVE),
     )
 
 

@@ -26,8 +26,12 @@ def ask_discard(state: AState, top: Frame) -> Decision | None:
     options = [Option(action("done", player), f"Keep the {len(hand)} card(s) in hand and restore it to {HAND_SIZE}")]
     options += [_discard_option(state, player, uid) for uid in hand]
     return Decision(
-        player, "discard", f"{name(player)}: discard a card to Offline before restoring your hand to {HAND_SIZE}?",
-        tuple(options), (C.RESTORE, C.DISCARD, C.ONLY_TIME), str(Phase.RE_GROUP),
+        player,
+        "discard",
+        f"{name(player)}: discard a card to Offline before restoring your hand to {HAND_SIZE}?",
+        tuple(options),
+        (C.RESTORE, C.DISCARD, C.ONLY_TIME),
+        str(Phase.RE_GROUP),
     )
 
 
@@ -35,7 +39,9 @@ def _discard_option(state: AState, player: int, uid: int) -> Option:
     memo = state.instances.memo
     option = memo.get(("discard", uid))
     if option is None:
-        option = memo[("discard", uid)] = Option(action("discard", player, state.iid(uid)), f"Discard {state.label(uid)} to Offline")
+        option = memo[("discard", uid)] = Option(
+            action("discard", player, state.iid(uid)), f"Discard {state.label(uid)} to Offline"
+        )
     return option
 
 
@@ -49,13 +55,23 @@ def answer_discard(state: AState, top: Frame, chosen: Action) -> Step:
     hand = state.sides[player].hand
     if chosen.kind == "done":
         state.goto(frame("re-group.restore", player))
-        return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the {len(hand)} card(s) in hand.", (C.DISCARD, C.REGROUP_ORDER))
+        return step(
+            state,
+            Phase.RE_GROUP,
+            player,
+            f"{name(player)} keeps the {len(hand)} card(s) in hand.",
+            (C.DISCARD, C.REGROUP_ORDER),
+        )
     uid = state.uid(chosen.cards[0])
     hand.remove(uid)
     to_offline(state, player, [uid])
     return step(
-        state, Phase.RE_GROUP, player, f"{name(player)} discards {state.label(uid)} to Offline.",
-        (C.DISCARD, C.REGROUP_ORDER), [state.card_event("discard", player, (uid,))],
+        state,
+        Phase.RE_GROUP,
+        player,
+        f"{name(player)} discards {state.label(uid)} to Offline.",
+        (C.DISCARD, C.REGROUP_ORDER),
+        [state.card_event("discard", player, (uid,))],
     )
 
 
@@ -76,16 +92,24 @@ def regroup_restore(state: AState, top: Frame, rng: random.Random) -> Step | Non
             cited.append(C.RESET_EMPTY)
         flag_if_empty(state, player)
         return step(
-            state, Phase.RE_GROUP, player, f"{name(player)} draws {event.data['count']} more card(s): the hand holds {len(side.hand)}.",
-            cited, [event],
+            state,
+            Phase.RE_GROUP,
+            player,
+            f"{name(player)} draws {event.data['count']} more card(s): the hand holds {len(side.hand)}.",
+            cited,
+            [event],
         )
     if need <= len(side.online):
         event = draw(state, player, need)
         state.goto(frame("re-group.rookie", player))
         flag_if_empty(state, player)
         return step(
-            state, Phase.RE_GROUP, player, f"{name(player)} draws {need} card(s) from Online to restore the hand to {HAND_SIZE}.",
-            (C.RESTORE, C.ONLY_TIME), [event],
+            state,
+            Phase.RE_GROUP,
+            player,
+            f"{name(player)} draws {need} card(s) from Online to restore the hand to {HAND_SIZE}.",
+            (C.RESTORE, C.ONLY_TIME),
+            [event],
         )
     event = draw(state, player, len(side.online))
     cited = [C.DRAW_DOWN]
@@ -96,9 +120,12 @@ def regroup_restore(state: AState, top: Frame, rng: random.Random) -> Step | Non
         state.goto(frame("re-group.rookie", player))
         cited.append(C.RESET_EMPTY)
     return step(
-        state, Phase.RE_GROUP, player,
+        state,
+        Phase.RE_GROUP,
+        player,
         f"Not enough cards remain Online to restore the hand: {name(player)} draws down to zero ({event.data['count']} card(s)).",
-        cited, [event],
+        cited,
+        [event],
     )
 
 
@@ -122,10 +149,13 @@ def online_reset(state: AState, top: Frame, rng: random.Random) -> Step:
     cited = (C.DRAW_DOWN, C.SHORT_SHUFFLE, C.RESET) if short else (C.ONLINE_ZERO, C.ZERO_SHUFFLE, C.RESET)
     what = f" ({listing(state.labels(sent))})" if sent else ""
     return step(
-        state, state.phase, player,
+        state,
+        state.phase,
+        player,
         f"{name(player)}'s Online pile is empty: everything on their side of the board except the Rookie {rookie} goes "
         f"Offline{what}, and the {len(side.online)} Offline cards are shuffled and placed face down Online.",
-        cited, [state.card_event("reset", player, sent, {"online": len(side.online)})],
+        cited,
+        [state.card_event("reset", player, sent, {"online": len(side.online)})],
     )
 
 
@@ -141,10 +171,16 @@ def ask_rookie(state: AState, top: Frame) -> Decision | None:
         return None
     reasons = why_not_change_rookie(state, player)
     options = [Option(action("keep", player), f"Keep {state.top(player).name}")]
-    options += [Option(action("change", player, state.iid(uid)), f"Change to {state.label(uid)}", reasons) for uid in rookies]
+    options += [
+        Option(action("change", player, state.iid(uid)), f"Change to {state.label(uid)}", reasons) for uid in rookies
+    ]
     return Decision(
-        player, "change-rookie", f"{name(player)}: change your Rookie?", tuple(options),
-        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), str(Phase.RE_GROUP),
+        player,
+        "change-rookie",
+        f"{name(player)}: change your Rookie?",
+        tuple(options),
+        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE),
+        str(Phase.RE_GROUP),
     )
 
 
@@ -157,13 +193,19 @@ def answer_rookie(state: AState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.goto(frame("re-group.prepare", player))
     if chosen.kind == "keep":
-        return step(state, Phase.RE_GROUP, player, f"{name(player)} keeps the Digimon on the Duel Zone.", (C.CHANGE_ROOKIE,))
+        return step(
+            state, Phase.RE_GROUP, player, f"{name(player)} keeps the Digimon on the Duel Zone.", (C.CHANGE_ROOKIE,)
+        )
     uid = state.uid(chosen.cards[0])
     state.sides[player].hand.remove(uid)
     state.sides[player].new_rookie = uid
     return step(
-        state, Phase.RE_GROUP, player, f"{name(player)} places a new Rookie face down on top of the old Rookie.",
-        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE), [state.card_event("rookie-face-down", player, (uid,), secret=True)],
+        state,
+        Phase.RE_GROUP,
+        player,
+        f"{name(player)} places a new Rookie face down on top of the old Rookie.",
+        (C.CHANGE_ROOKIE, C.NEW_ROOKIE_FACE_DOWN, C.ROOKIE_CHANGE),
+        [state.card_event("rookie-face-down", player, (uid,), secret=True)],
     )
 
 
@@ -212,6 +254,10 @@ def regroup_initiate(state: AState, top: Frame, rng: random.Random) -> Step:
     else:
         why, cited = "the winner of the last Duel", (C.WINNER_INITIATES, C.COIN_ONCE)
     return step(
-        state, Phase.DIGIVOLVE, state.first, f"Duel {state.turn}: {name(state.first)}, {why}, initiates it with the Digivolve step.",
-        cited, [Event("duel-start", state.first, data={"duel": state.turn})],
+        state,
+        Phase.DIGIVOLVE,
+        state.first,
+        f"Duel {state.turn}: {name(state.first)}, {why}, initiates it with the Digivolve step.",
+        cited,
+        [Event("duel-start", state.first, data={"duel": state.turn})],
     )

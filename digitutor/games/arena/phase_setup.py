@@ -16,12 +16,17 @@ from .state import DECK_SIZE, HAND_SIZE, AState, Phase
 
 def setup_start(state: AState, top: Frame, rng: random.Random) -> Step:
     """The four phases, and which of the two ways to get decks this game uses."""
-    how = (C.DRAFT, "60 unique cards are drafted into two 30-card decks") if state.drafting else (
-        C.PRECONSTRUCTED, f"each player plays with a preconstructed {DECK_SIZE}-card deck of unique cards")
+    how = (
+        (C.DRAFT, "60 unique cards are drafted into two 30-card decks")
+        if state.drafting
+        else (C.PRECONSTRUCTED, f"each player plays with a preconstructed {DECK_SIZE}-card deck of unique cards")
+    )
     state.goto(frame("setup.spread") if state.drafting else frame("setup.rookie", 0))
     state.actor = 0
     return step(
-        state, Phase.SETUP, None,
+        state,
+        Phase.SETUP,
+        None,
         f"Arena Digi-Battle has four phases: Setup, Digivolve, Battle and Re-Group. Setup: {how[1]}.",
         (C.FOUR_PHASES, C.SET_UP, C.TWO_OPTIONS, how[0]),
         [Event("deck", p, data={"size": len(side.deck)}) for p, side in enumerate(state.sides) if side.deck],
@@ -37,8 +42,12 @@ def setup_spread(state: AState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("setup.pick"))
     state.actor = 0
     return step(
-        state, Phase.SETUP, None, f"The {len(state.pool)} unique cards are spread out face down; Player 1 draws first.",
-        (C.DRAFT, C.DRAFT_BLIND), [Event("spread", data={"cards": len(state.pool)})],
+        state,
+        Phase.SETUP,
+        None,
+        f"The {len(state.pool)} unique cards are spread out face down; Player 1 draws first.",
+        (C.DRAFT, C.DRAFT_BLIND),
+        [Event("spread", data={"cards": len(state.pool)})],
     )
 
 
@@ -55,8 +64,12 @@ def setup_pick(state: AState, top: Frame, rng: random.Random) -> Step:
     else:
         state.actor = 1 - player
     return step(
-        state, Phase.SETUP, player, f"{name(player)} draws a card from the face-down pile ({len(deck)} of {DECK_SIZE}).",
-        (C.DRAFT, C.DRAFT_BLIND), [state.card_event("draft-pick", player, (uid,), {"deck": len(deck)}, secret=True)],
+        state,
+        Phase.SETUP,
+        player,
+        f"{name(player)} draws a card from the face-down pile ({len(deck)} of {DECK_SIZE}).",
+        (C.DRAFT, C.DRAFT_BLIND),
+        [state.card_event("draft-pick", player, (uid,), {"deck": len(deck)}, secret=True)],
     )
 
 
@@ -69,8 +82,12 @@ def setup_redraft(state: AState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("setup.pick"))
     state.actor = 0
     return step(
-        state, Phase.SETUP, None, "A drafted deck has no Rookie: the 60 cards are gathered, spread out face down again, and drafted anew.",
-        (C.DRAFT_REDO, C.SELECT_ROOKIE), [Event("redraft")],
+        state,
+        Phase.SETUP,
+        None,
+        "A drafted deck has no Rookie: the 60 cards are gathered, spread out face down again, and drafted anew.",
+        (C.DRAFT_REDO, C.SELECT_ROOKIE),
+        [Event("redraft")],
     )
 
 
@@ -92,10 +109,16 @@ def ask_rookie(state: AState, top: Frame) -> Decision | None:
     for uid in rookies:
         card = state.cards[uid]
         attacks = ", ".join(f"vs {colour} {value}" for colour, value in card.attack.items())
-        options.append(Option(action("rookie", player, state.iid(uid)), f"{card.name} ({card.colour}; attack {attacks})"))
+        options.append(
+            Option(action("rookie", player, state.iid(uid)), f"{card.name} ({card.colour}; attack {attacks})")
+        )
     return Decision(
-        player, "select-rookie", f"{name(player)}: select a Rookie from your deck to place face down on the Duel Zone.",
-        tuple(options), (C.SELECT_ROOKIE,), Phase.SETUP.value,
+        player,
+        "select-rookie",
+        f"{name(player)}: select a Rookie from your deck to place face down on the Duel Zone.",
+        tuple(options),
+        (C.SELECT_ROOKIE,),
+        Phase.SETUP.value,
     )
 
 
@@ -119,8 +142,12 @@ def _place_rookie(state: AState, player: int, uid: int, which: str) -> Step:
     else:
         state.goto(frame("setup.deal"))
     return step(
-        state, Phase.SETUP, player, f"{name(player)} selects {which} and places it face down on the Duel Zone.",
-        (C.SELECT_ROOKIE,), [state.card_event("rookie-face-down", player, (uid,), secret=True)],
+        state,
+        Phase.SETUP,
+        player,
+        f"{name(player)} selects {which} and places it face down on the Duel Zone.",
+        (C.SELECT_ROOKIE,),
+        [state.card_event("rookie-face-down", player, (uid,), secret=True)],
     )
 
 
@@ -133,10 +160,13 @@ def setup_deal(state: AState, top: Frame, rng: random.Random) -> Step:
         events.append(Event("deal", player, data={"hand": len(side.hand), "online": len(side.online)}))
     state.goto(frame("setup.reveal"))
     return step(
-        state, Phase.SETUP, None,
+        state,
+        Phase.SETUP,
+        None,
         f"Each player shuffles their other {DECK_SIZE - 1} cards, deals {HAND_SIZE} into the hand and places "
         f"{DECK_SIZE - 1 - HAND_SIZE} face down Online.",
-        (C.DEAL, C.ONLINE_OFFLINE), events,
+        (C.DEAL, C.ONLINE_OFFLINE),
+        events,
     )
 
 
@@ -150,8 +180,12 @@ def setup_reveal(state: AState, top: Frame, rng: random.Random) -> Step:
         shown.append(f"{card.name} ({card.colour})")
     state.goto(frame("setup.compare"))
     return step(
-        state, Phase.SETUP, None, f"Both players flip over their Rookies: {name(0)}'s {shown[0]} and {name(1)}'s {shown[1]}.",
-        (C.FLIP_ROOKIES,), [state.card_event("reveal", p, (side.duel[0],)) for p, side in enumerate(state.sides)],
+        state,
+        Phase.SETUP,
+        None,
+        f"Both players flip over their Rookies: {name(0)}'s {shown[0]} and {name(1)}'s {shown[1]}.",
+        (C.FLIP_ROOKIES,),
+        [state.card_event("reveal", p, (side.duel[0],)) for p, side in enumerate(state.sides)],
     )
 
 
@@ -160,9 +194,15 @@ def setup_compare(state: AState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("digivolve.place", 0))
     state.actor = 0
     done = step(  # the last step of the Setup, before the first Duel
-        state, Phase.SETUP, None, f"{compare_types(state)} {compare_attacks(state)} Setup is done: ready to Digivolve!",
+        state,
+        Phase.SETUP,
+        None,
+        f"{compare_types(state)} {compare_attacks(state)} Setup is done: ready to Digivolve!",
         (C.ROCK_PAPER_SCISSORS, C.TRIANGLE, C.LOOK_AT_ATTACKS, C.ATTACK_VALUE, C.STRONGER_VALUE, C.READY),
-        [state.card_event("attack-value", p, state.sides[p].duel[-1:], {"value": attack_value(state, p)}) for p in (0, 1)],
+        [
+            state.card_event("attack-value", p, state.sides[p].duel[-1:], {"value": attack_value(state, p)})
+            for p in (0, 1)
+        ],
     )
     state.turn = 1
     return done

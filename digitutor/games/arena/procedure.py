@@ -92,8 +92,12 @@ PROCEDURE = Procedure(
         "setup.rookie": DecisionRule(frozenset({"rookie"}), ask_setup_rookie, answer_setup_rookie, only_rookie),
         "digivolve.place": DecisionRule(frozenset({"place", "none"}), ask_place, answer_place, nothing_to_place),
         "digivolve.turn": DecisionRule(frozenset({"digivolve", "pass"}), ask_turn, answer_turn, digivolve_turn),
-        "battle.turn": DecisionRule(frozenset({"play", "pass"}), ask_power_option, answer_power_option, no_power_option),
-        "re-group.discard": DecisionRule(frozenset({"discard", "done"}), ask_discard, answer_discard, nothing_to_discard),
+        "battle.turn": DecisionRule(
+            frozenset({"play", "pass"}), ask_power_option, answer_power_option, no_power_option
+        ),
+        "re-group.discard": DecisionRule(
+            frozenset({"discard", "done"}), ask_discard, answer_discard, nothing_to_discard
+        ),
         "re-group.rookie": DecisionRule(frozenset({"keep", "change"}), ask_rookie, answer_rookie, no_rookie_change),
         "re-group.prepare": DecisionRule(frozenset({"place", "none"}), ask_prepare, answer_prepare, nothing_to_prepare),
     },

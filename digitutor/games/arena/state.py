@@ -64,8 +64,16 @@ class Side:
 
     def copy(self) -> Side:
         return Side(
-            list(self.deck), list(self.duel), list(self.hand), list(self.online), list(self.offline),
-            list(self.port), list(self.spent), self.plan, self.new_rookie, self.points,
+            list(self.deck),
+            list(self.duel),
+            list(self.hand),
+            list(self.online),
+            list(self.offline),
+            list(self.port),
+            list(self.spent),
+            self.plan,
+            self.new_rookie,
+            self.points,
         )
 
     def board_cards(self) -> list[int]:
@@ -98,23 +106,33 @@ class AState(StateBase):
 
     def copy(self) -> AState:
         return AState(
-            self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.first, self.actor,
-            list(self.passed), self.last_winner, self.ties, list(self.pool), self.drafting, self.reset_due,
-            self.restoring, **self.ending(),
+            self.instances,
+            [side.copy() for side in self.sides],
+            list(self.frames),
+            self.turn,
+            self.first,
+            self.actor,
+            list(self.passed),
+            self.last_winner,
+            self.ties,
+            list(self.pool),
+            self.drafting,
+            self.reset_due,
+            self.restoring,
+            **self.ending(),
         )
 
     @property
     def phase(self) -> Phase:
-        return Phase(self.frames[-1].kind.partition(".")[0]) if self.frames[-1].kind != "online-reset" else self._below_reset()
+        return (
+            Phase(self.frames[-1].kind.partition(".")[0])
+            if self.frames[-1].kind != "online-reset"
+            else self._below_reset()
+        )
 
     def _below_reset(self) -> Phase:
         kinds = [f.kind for f in self.frames if f.kind != "online-reset"]
         return Phase(kinds[-1].partition(".")[0]) if kinds else Phase.GAME_OVER
-
-
-
-
-
 
     def top(self, player: int) -> Card:
         """The Digimon showing on a player's Duel Zone."""

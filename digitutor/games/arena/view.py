@@ -33,7 +33,14 @@ def card_view(state: AState, uid: int, hidden: bool = False, face_down: bool = F
         stats = {"Colour": str(card.colour)}
         stats.update({f"vs {colour}": str(value) for colour, value in card.attack.items()})
         return CardView(
-            state.iid(uid), card.name, str(card.level), str(card.colour), stats, text, colour=str(card.colour), face_down=face_down,
+            state.iid(uid),
+            card.name,
+            str(card.level),
+            str(card.colour),
+            stats,
+            text,
+            colour=str(card.colour),
+            face_down=face_down,
         )
     kind = "Digivice Power Option" if card.digivice else "Power Option"
     return CardView(state.iid(uid), card.name, "", kind, {}, text, face_down=face_down)
@@ -44,8 +51,13 @@ def fighter_view(state: AState, player: int) -> CardView:
     top = card_view(state, state.sides[player].duel[-1])
     if not all(side.duel for side in state.sides):
         return top
-    return replace(top, power_label="Power", printed=str(attack_value(state, player)), current=str(power(state, player)),
-                   colour=str(colour_of(state, player)))
+    return replace(
+        top,
+        power_label="Power",
+        printed=str(attack_value(state, player)),
+        current=str(power(state, player)),
+        colour=str(colour_of(state, player)),
+    )
 
 
 def _zones(state: AState, player: int, secret: bool) -> tuple[ZoneView, ...]:
@@ -59,9 +71,17 @@ def _zones(state: AState, player: int, secret: bool) -> tuple[ZoneView, ...]:
         ZoneView(Zone.DUEL_ZONE.value, "Duel Zone", tuple(duel), "stack", len(duel)),
         ZoneView(Zone.DIGIVOLVE_ZONE.value, "Digivolve Zone", plan, "row", len(plan)),
         ZoneView(Zone.POWER_PORT.value, "Power Port", port, "row", len(port)),
-        ZoneView(Zone.HAND.value, "Hand", tuple(card_view(state, uid, secret) for uid in side.hand), "row", len(side.hand)),
+        ZoneView(
+            Zone.HAND.value, "Hand", tuple(card_view(state, uid, secret) for uid in side.hand), "row", len(side.hand)
+        ),
         ZoneView(Zone.ONLINE.value, "Online", (), "pile", len(side.online)),
-        ZoneView(Zone.OFFLINE.value, "Offline", tuple(card_view(state, uid) for uid in side.offline), "pile", len(side.offline)),
+        ZoneView(
+            Zone.OFFLINE.value,
+            "Offline",
+            tuple(card_view(state, uid) for uid in side.offline),
+            "pile",
+            len(side.offline),
+        ),
     ]
     if side.deck:
         zones.append(ZoneView(Zone.DECK.value, "Deck", (), "pile", len(side.deck)))
@@ -73,13 +93,17 @@ def board(state: AState, viewer: int | None = None) -> BoardView:
     fighting = all(side.duel for side in state.sides)
     for player, side in enumerate(state.sides):
         counters = {
-            "Score": str(side.points), "Online": str(len(side.online)),
-            "Offline": str(len(side.offline)), "Hand": str(len(side.hand)),
+            "Score": str(side.points),
+            "Online": str(len(side.online)),
+            "Offline": str(len(side.offline)),
+            "Hand": str(len(side.hand)),
         }
         if fighting:
             counters["Power"] = str(power(state, player))
         secret = viewer is not None and viewer != player
-        players.append(PlayerView(player, name(player), counters, _zones(state, player, secret), active=player == state.actor))
+        players.append(
+            PlayerView(player, name(player), counters, _zones(state, player, secret), active=player == state.actor)
+        )
     shared = {"Duel": str(state.turn), "Goes first": name(state.first)} if state.turn else {}
     if state.pool:
         shared = {**shared, "Draft pile": str(len(state.pool))}
@@ -127,14 +151,35 @@ def redact(state: AState, viewer: int | None) -> AState:
             (card,) = pile((side.plan.card,), Zone.DIGIVOLVE_ZONE.value, player)
             plan = Plan(card, None if side.plan.digivice is None else new.fresh[side.plan.digivice])
         new_rookie = pile((side.new_rookie,), "new-rookie", player)[0] if side.new_rookie is not None else None
-        sides.append(Side(
-            pile(side.deck, Zone.DECK.value, player), pile(side.duel, Zone.DUEL_ZONE.value, player), hand,
-            pile(side.online, Zone.ONLINE.value, player), pile(side.offline, Zone.OFFLINE.value, player),
-            pile(side.port, Zone.POWER_PORT.value, player), pile(side.spent, Zone.POWER_PORT.value, player),
-            plan, new_rookie, side.points,
-        ))
+        sides.append(
+            Side(
+                pile(side.deck, Zone.DECK.value, player),
+                pile(side.duel, Zone.DUEL_ZONE.value, player),
+                hand,
+                pile(side.online, Zone.ONLINE.value, player),
+                pile(side.offline, Zone.OFFLINE.value, player),
+                pile(side.port, Zone.POWER_PORT.value, player),
+                pile(side.spent, Zone.POWER_PORT.value, player),
+                plan,
+                new_rookie,
+                side.points,
+            )
+        )
     return AState(
-        new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.first, state.actor, list(state.passed),
-        state.last_winner, state.ties, pool, state.drafting, state.reset_due, state.restoring, over=state.over, winner=state.winner,
+        new.table(),
+        sides,
+        hide_secrets(state.frames, viewer),
+        state.turn,
+        state.first,
+        state.actor,
+        list(state.passed),
+        state.last_winner,
+        state.ties,
+        pool,
+        state.drafting,
+        state.reset_due,
+        state.restoring,
+        over=state.over,
+        winner=state.winner,
         lasting=renumbered(state.lasting, new.fresh),
     )

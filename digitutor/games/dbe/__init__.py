@@ -40,9 +40,11 @@ def _decks() -> list[tuple[str, tuple[str, ...]]]:
 
 def _side_pile(state: DState, seat: int, legal: tuple) -> str:
     """Set aside the card least needed early: the highest level, then the lowest +P."""
+
     def weight(option) -> tuple:
         card = state.cards[state.uid(option.action.cards[0])]
         return ("RCUM".find(card.level or "R") if card.is_digimon else 1, -card.plus_p)
+
     return max(legal, key=weight).key
 
 
@@ -63,7 +65,9 @@ class DigimonBattleEvolution(Game):
         "DMB's successor: a 50-card deck with a Side Pile, a Dark Area, three ways to evolve (by DP, by Evolution card, "
         "by DNA), flat tokens, Killer and Grudge. The first turn has no battle; 4 KO points wins."
     )
-    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState)
+    plugs = Plugs(
+        PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState
+    )
     fixed_fields: ClassVar[Mapping[str, Any]] = {"cites": C, "effect_rules": EFFECT_RULES}
 
     def default_setup(self) -> dict[str, Any]:
@@ -73,10 +77,20 @@ class DigimonBattleEvolution(Game):
         """A long game for timing time travel: two Ultimates (no Crash) with 40,000 HP and nothing to evolve to, and six-fold
         decks without flat tokens (a fourth KOs whatever the HP) or Evolution cards (an evolution resets the HP)."""
         cards = card_set()
-        left_out = {i for i, c in cards.items() if c.is_evolution or any(a and a.ability == "flatten" for a in c.attacks)
-                    or any(v.verb == "flatten" for e in c.effects for v in e.spec.do)}
+        left_out = {
+            i
+            for i, c in cards.items()
+            if c.is_evolution
+            or any(a and a.ability == "flatten" for a in c.attacks)
+            or any(v.verb == "flatten" for e in c.effects for v in e.spec.do)
+        }
         players = [
-            {"deck": [i for i in deck.cards if i not in left_out] * 6, "active": [top], "hp": 40_000, "partner": deck.partner}
+            {
+                "deck": [i for i in deck.cards if i not in left_out] * 6,
+                "active": [top],
+                "hp": 40_000,
+                "partner": deck.partner,
+            }
             for deck, top in zip(tutorial_decks(), ("paildramon", "lillymon"), strict=True)
         ]
         return {"board": {"phase": "prep", "active": 0, "turn": 2, "players": players}}

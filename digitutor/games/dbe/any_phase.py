@@ -44,7 +44,11 @@ def why_not_any_phase(state: DState, player: int, uid: int, phase: str) -> tuple
         return (Reason(f"{card.name} is not in your hand.", C.ANY_PHASE),)
     if usable(state, player, uid, phase):
         turbo = _turbo(card, phase)
-        if turbo is not None and turbo.spec.condition and not all(holds(state, player, s) for s in turbo.spec.condition):
+        if (
+            turbo is not None
+            and turbo.spec.condition
+            and not all(holds(state, player, s) for s in turbo.spec.condition)
+        ):
             return (Reason(f"{card.name}'s Turbo condition is not met.", C.TURBO_CONDITION),)
         return ()
     if any(e.spec.timing in TURBOS for e in card.effects):
@@ -57,13 +61,25 @@ def ask_any_phase(state: DState, top: Frame) -> Decision | None:
     assert player is not None
     phase = top.kind.partition(".")[0]
     ids = state.instances.ids
-    ready = [uid for uid in state.sides[player].hand if usable(state, player, uid, phase) and not why_not_any_phase(state, player, uid, phase)]
+    ready = [
+        uid
+        for uid in state.sides[player].hand
+        if usable(state, player, uid, phase) and not why_not_any_phase(state, player, uid, phase)
+    ]
     if not ready:
         return None
-    options = [Option(action("any-phase", player, ids[uid]), f"Use {state.label(uid)} now (Any Phase)") for uid in ready]
+    options = [
+        Option(action("any-phase", player, ids[uid]), f"Use {state.label(uid)} now (Any Phase)") for uid in ready
+    ]
     options.append(Option(action("no-any-phase", player), "Not now"))
-    return Decision(player, "any-phase", f"{name(player)}: use a card at Any Phase (this phase's step 1)?", tuple(options),
-                    (C.ANY_PHASE, C.NO_ZONE), phase)
+    return Decision(
+        player,
+        "any-phase",
+        f"{name(player)}: use a card at Any Phase (this phase's step 1)?",
+        tuple(options),
+        (C.ANY_PHASE, C.NO_ZONE),
+        phase,
+    )
 
 
 def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
@@ -95,9 +111,15 @@ def answer_any_phase(state: DState, top: Frame, chosen: Action) -> Step:
         cited.append(C.CARD_TIMING_EFFECT)  # EFFECT timing: the timing its effect box gives, here Any Phase
         glossary += [C.EFFECT_CARD, C.EFFECT_TIMING]
     outcome = run_effects(state, player, effects, uid)
-    return step(state, phase, player, f"{name(player)} uses {card.name}{how} at Any Phase; it has no zone and goes to the "
-                f"trash. {outcome.narration}", cited + outcome.citations, [state.card_event("any-phase", player, (uid,)), *outcome.events],
-                glossary + outcome.glossary)
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} uses {card.name}{how} at Any Phase; it has no zone and goes to the trash. {outcome.narration}",
+        cited + outcome.citations,
+        [state.card_event("any-phase", player, (uid,)), *outcome.events],
+        glossary + outcome.glossary,
+    )
 
 
 TURBO_FORMS = {"turbo": C.TURBO_COST, "turbo-evolve": C.TURBO_CONDITION, "turbo-support": C.TURBO_RISK}

@@ -15,8 +15,15 @@ from ..dmb.run import Outcome, _cannot_complete, _verb, holds
 from ..dmb.state import DState, frame_phase
 from . import citations as C
 
-STEPS = (C.ATTACH_BY_EFFECT, C.ATTACH_STEP_WORD, C.ATTACH_STEP_SCOPE, C.ATTACH_STEP_CONDITIONS, C.ATTACH_STEP_COSTS,
-         C.ATTACH_STEP_OTHERS, C.ATTACH_GLOSSARY_TOO)
+STEPS = (
+    C.ATTACH_BY_EFFECT,
+    C.ATTACH_STEP_WORD,
+    C.ATTACH_STEP_SCOPE,
+    C.ATTACH_STEP_CONDITIONS,
+    C.ATTACH_STEP_COSTS,
+    C.ATTACH_STEP_OTHERS,
+    C.ATTACH_GLOSSARY_TOO,
+)
 
 
 def _attach_effect(card):
@@ -32,13 +39,21 @@ def attach_reasons(state: DState, player: int, uid: int) -> list[Reason]:
     reasons = []
     verb = next(v for v in effect.spec.do if v.verb == "attach")
     if verb.what is not None and verb.what.whose == "opponent":
-        reasons.append(Reason(f"{card.name} attaches only to the opponent's Digimon; this effect attaches to your own.",
-                              C.ATTACH_STEP_SCOPE))
+        reasons.append(
+            Reason(
+                f"{card.name} attaches only to the opponent's Digimon; this effect attaches to your own.",
+                C.ATTACH_STEP_SCOPE,
+            )
+        )
     if not all(holds(state, player, selector) for selector in effect.spec.condition):
-        reasons.append(Reason(f"{card.name}'s own condition for being attached is not met: \"{effect.spec.quote}\"",
-                              C.ATTACH_STEP_CONDITIONS))
+        reasons.append(
+            Reason(
+                f'{card.name}\'s own condition for being attached is not met: "{effect.spec.quote}"',
+                C.ATTACH_STEP_CONDITIONS,
+            )
+        )
     if any(_cannot_complete(state, player, cost) for cost in effect.spec.cost):
-        reasons.append(Reason(f"{card.name}'s cost cannot be met: \"{effect.spec.quote}\"", C.ATTACH_STEP_COSTS))
+        reasons.append(Reason(f'{card.name}\'s cost cannot be met: "{effect.spec.quote}"', C.ATTACH_STEP_COSTS))
     return reasons
 
 
@@ -55,7 +70,14 @@ def ask_attach_from(state: DState, top: Frame) -> Decision | None:
         return None
     ids = state.instances.ids
     options = tuple(Option(action("attach-from", player, ids[uid]), f"Attach {state.label(uid)}") for uid in ready)
-    return Decision(player, "attach-from", f"{name(player)}: attach a card from your {top['zone']}.", options, STEPS, state.phase.value)
+    return Decision(
+        player,
+        "attach-from",
+        f"{name(player)}: attach a card from your {top['zone']}.",
+        options,
+        STEPS,
+        state.phase.value,
+    )
 
 
 def no_attach_from(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -69,9 +91,19 @@ def no_attach_from(state: DState, top: Frame, rng: random.Random) -> Step:
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
     told = "; ".join(r.why for r in why) if why else f"no such card in their {top['zone']}"
-    return step(state, phase, player, f"{name(player)} cannot attach: {told}. The effect misfires"
-                + (" and the searched deck is shuffled." if top["zone"] == "deck" else "."),
-                (C.ATTACH_BY_EFFECT, *(r.citation for r in why), C.MISFIRE, *((C.CHERRYPICKING,) if top["zone"] == "deck" else ())))
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} cannot attach: {told}. The effect misfires"
+        + (" and the searched deck is shuffled." if top["zone"] == "deck" else "."),
+        (
+            C.ATTACH_BY_EFFECT,
+            *(r.citation for r in why),
+            C.MISFIRE,
+            *((C.CHERRYPICKING,) if top["zone"] == "deck" else ()),
+        ),
+    )
 
 
 def answer_attach_from(state: DState, top: Frame, chosen: Action) -> Step:
@@ -87,11 +119,24 @@ def answer_attach_from(state: DState, top: Frame, chosen: Action) -> Step:
     if top["zone"] == "deck":
         state.frames.append(frame("effect.shuffle", player, phase=top["phase"]))
     # the FAQ's procedure, step by step as it was followed: the word, the scope, its conditions and costs, nothing else
-    followed = [C.ATTACH_BY_EFFECT, C.ATTACH_STEP_WORD, C.ATTACH_STEP_SCOPE, *([C.ATTACH_STEP_CONDITIONS] if effect.spec.condition else []),
-                *([C.ATTACH_STEP_COSTS] if effect.spec.cost else []), C.ATTACH_STEP_OTHERS]
-    return step(state, phase, player, f"{' '.join(filter(None, (outcome.narration, told)))} Only its attachment "
-                "effect is used, not its other effects.", (*followed, *outcome.citations), [state.card_event("attach", player, (uid,))],
-                (C.ATTACH, C.ATTACH_GLOSSARY_TOO, *outcome.glossary))
+    followed = [
+        C.ATTACH_BY_EFFECT,
+        C.ATTACH_STEP_WORD,
+        C.ATTACH_STEP_SCOPE,
+        *([C.ATTACH_STEP_CONDITIONS] if effect.spec.condition else []),
+        *([C.ATTACH_STEP_COSTS] if effect.spec.cost else []),
+        C.ATTACH_STEP_OTHERS,
+    ]
+    return step(
+        state,
+        phase,
+        player,
+        f"{' '.join(filter(None, (outcome.narration, told)))} Only its attachment "
+        "effect is used, not its other effects.",
+        (*followed, *outcome.citations),
+        [state.card_event("attach", player, (uid,))],
+        (C.ATTACH, C.ATTACH_GLOSSARY_TOO, *outcome.glossary),
+    )
 
 
 def check_attach_from(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

@@ -22,13 +22,31 @@ from . import citations as C
 
 
 @overload
-def _adding(done: Step, *cited: Citation | None, before: str = "", after: str = "", glossary: tuple[Citation, ...] = (),
-            swap: dict[Citation, Citation | None] | None = None) -> Step: ...
+def _adding(
+    done: Step,
+    *cited: Citation | None,
+    before: str = "",
+    after: str = "",
+    glossary: tuple[Citation, ...] = (),
+    swap: dict[Citation, Citation | None] | None = None,
+) -> Step: ...
 @overload
-def _adding(done: Step | None, *cited: Citation | None, before: str = "", after: str = "", glossary: tuple[Citation, ...] = (),
-            swap: dict[Citation, Citation | None] | None = None) -> Step | None: ...
-def _adding(done: Step | None, *cited: Citation | None, before: str = "", after: str = "", glossary: tuple[Citation, ...] = (),
-            swap: dict[Citation, Citation | None] | None = None) -> Step | None:
+def _adding(
+    done: Step | None,
+    *cited: Citation | None,
+    before: str = "",
+    after: str = "",
+    glossary: tuple[Citation, ...] = (),
+    swap: dict[Citation, Citation | None] | None = None,
+) -> Step | None: ...
+def _adding(
+    done: Step | None,
+    *cited: Citation | None,
+    before: str = "",
+    after: str = "",
+    glossary: tuple[Citation, ...] = (),
+    swap: dict[Citation, Citation | None] | None = None,
+) -> Step | None:
     """The shared step with DBE's clauses (and words) added; ``glossary``: terms it uses, by definition; ``swap``: a DMB
     clause the shared step cites -> the DBE clause that says it for this case (None: DBE has it elsewhere)."""
     if done is None or not (cited or before or after or glossary or swap):
@@ -36,7 +54,9 @@ def _adding(done: Step | None, *cited: Citation | None, before: str = "", after:
     narration = " ".join(part for part in (before, done.narration, after) if part)
     kept = [(swap or {}).get(c, c) for c in done.citations]
     citations = tuple(dict.fromkeys(c for c in (*kept, *cited) if c is not None))
-    return replace(done, narration=narration, citations=citations, glossary=words_used((*done.glossary, *glossary), citations))
+    return replace(
+        done, narration=narration, citations=citations, glossary=words_used((*done.glossary, *glossary), citations)
+    )
 
 
 def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -44,9 +64,16 @@ def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
     missing = [p for p in (0, 1) if not state.sides[p].active]
     if not missing:
         return dmb_battle.battle_reveal(state, top, rng)
-    state.frames[:] = [kept for kept in state.frames if not kept.kind.startswith("battle.") and kept.kind != "strategy.reveal"]
-    return step(state, Phase.BATTLE, missing[0], f"{name(missing[0])} has no active Digimon now: there is no battle this turn.",
-                (C.NO_ACTIVE_NO_BATTLE, C.REVEAL))
+    state.frames[:] = [
+        kept for kept in state.frames if not kept.kind.startswith("battle.") and kept.kind != "strategy.reveal"
+    ]
+    return step(
+        state,
+        Phase.BATTLE,
+        missing[0],
+        f"{name(missing[0])} has no active Digimon now: there is no battle this turn.",
+        (C.NO_ACTIVE_NO_BATTLE, C.REVEAL),
+    )
 
 
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -60,7 +87,9 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         gained = dmb_battle.gained_by(other, state.attacks[1 - p])
         if state.attacks[1 - p] != "cross":
             if gained:  # abilities a non-Cross attack gained through effects stay
-                told.append(f"{name(p)}'s Jamming does not void the abilities {name(1 - p)}'s {state.attacks[1 - p].capitalize()} gained.")
+                told.append(
+                    f"{name(p)}'s Jamming does not void the abilities {name(1 - p)}'s {state.attacks[1 - p].capitalize()} gained."
+                )
                 extra += [C.JAMMING_ONLY_CROSS, C.JAMMING_NOT_OTHERS]
             continue
         cross = state.cards[other.active[-1]].attack("cross")
@@ -74,20 +103,27 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
             voided.append(p)
         if lost:  # a Cross's abilities gained through effects are voided too
             other.alter(abilities=tuple(a for a in other.battle.abilities if a not in lost))
-            told.append(f"{name(p)}'s Jamming also voids the abilities {name(1 - p)}'s Cross gained ({', '.join(lost)}).")
+            told.append(
+                f"{name(p)}'s Jamming also voids the abilities {name(1 - p)}'s Cross gained ({', '.join(lost)})."
+            )
             extra += [C.JAMMING_VOIDS_CROSS, C.JAMMING_GAINED_CROSS]
         if kept:  # a Counter set by a Support's effect is not Jammed
             told.append(f"{name(1 - p)}'s Counter set by an effect is not voided.")
             extra.append(C.COUNTER_NOT_JAMMED)
     done = dmb_battle.battle_abilities(state, top, rng)
-    told = [*(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
-            *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused), *told]
+    told = [
+        *(f"{name(p)}'s Jamming voids {name(1 - p)}'s Cross ability." for p in voided),
+        *(f"{name(p)}'s Jamming cannot void {name(1 - p)}'s Jamming." for p in refused),
+        *told,
+    ]
     said = " ".join(told)
     cited = [C.JAMMING_VOIDS_CROSS] if voided or refused else []  # 3.1: voids the Cross ability, never a Jamming
     cited += extra
     if any(state.cards[state.sides[1 - p].active[-1]].attack("cross").ability == "counter" for p in voided):
         cited.append(C.JAMMING_BEATS_COUNTER)  # a Cross Counter is voided before Counter is set
-    glossary = [C.A_JAMMING, C.JAMMING_CASES, C.JAMMING_WHICH] if (voided or refused or extra) else []  # Jamming, and the FAQ on it
+    glossary = (
+        [C.A_JAMMING, C.JAMMING_CASES, C.JAMMING_WHICH] if (voided or refused or extra) else []
+    )  # Jamming, and the FAQ on it
     glossary += [C.JAMMING_ONLY_CROSS] if voided else []
     glossary += [C.JAMMING_NOT_JAMMING] if refused else []
     found = [dmb_battle.abilities(state, p).names for p in (0, 1)]
@@ -109,7 +145,9 @@ def _hit(state: DState, done: Step | None, attacker: int) -> Step | None:
     if C.COUNTER_DAMAGE in done.citations and C.A_COUNTER in done.citations:
         received = {n for n, _ in dmb_battle.abilities(state, 1 - attacker).names} & RECEIVED
         cited += [C.COUNTER_WHO_RECEIVES] if received else []  # the countering player receives them
-        countered = state.sides[1 - attacker].battle  # the FAQ works through this very case: a boosted attack, a gained ability
+        countered = state.sides[
+            1 - attacker
+        ].battle  # the FAQ works through this very case: a boosted attack, a gained ability
         cited += [C.COUNTER_EXAMPLE_BOOSTED] if countered.boost else []
         cited += [C.COUNTER_EXAMPLE_GAINED] if any(a != "jammed" for a in countered.abilities) else []
     # DBE's FAQ opens with Counter as a concept; the paragraph that says how the damage goes is the one that applies
@@ -117,7 +155,9 @@ def _hit(state: DState, done: Step | None, attacker: int) -> Step | None:
 
 
 #: the attack abilities of a countered attack that act after its damage: the countering player receives them
-RECEIVED = frozenset({"drain", "draw", "trash", "recycle", "recode", "corrupt", "attach", "shatter", "static", "flatten"})
+RECEIVED = frozenset(
+    {"drain", "draw", "trash", "recycle", "recode", "corrupt", "attach", "shatter", "static", "flatten"}
+)
 
 
 def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -151,8 +191,13 @@ def end_lingering(done: Step, hand_open: bool = False) -> Step:
     a revealed hand ...), permanent or passive: the words the step uses."""
     if C.REMOVE_LINGERING not in done.citations:
         return done
-    glossary = (C.LINGERING_OR_PERMANENT, C.LINGERING_ENDS, C.PERMANENT_STAYS, C.PASSIVES_NEITHER,
-                *((C.HIDDEN_ZONES,) if hand_open else ()))
+    glossary = (
+        C.LINGERING_OR_PERMANENT,
+        C.LINGERING_ENDS,
+        C.PERMANENT_STAYS,
+        C.PASSIVES_NEITHER,
+        *((C.HIDDEN_ZONES,) if hand_open else ()),
+    )
     return _adding(done, glossary=glossary)
 
 
@@ -171,8 +216,10 @@ def _any_phase_card(state: DState, chosen: Action) -> Reason | None:
     card = state.cards[uid] if uid is not None else None
     if card is None or card.timing not in ("data", "effect") or card.supports:
         return None
-    return Reason(f"{card.name} is a {card.timing.upper()} card: it is used at Any Phase (a phase's step 1), not as a Support.",
-                  C.DATA_ANY_PHASE if card.timing == "data" else C.CARD_TIMING_EFFECT)
+    return Reason(
+        f"{card.name} is a {card.timing.upper()} card: it is used at Any Phase (a phase's step 1), not as a Support.",
+        C.DATA_ANY_PHASE if card.timing == "data" else C.CARD_TIMING_EFFECT,
+    )
 
 
 def check_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

@@ -66,7 +66,9 @@ class CardEntry(Schema, frozen=True):
     evo_box: tuple[ShortText, ...] = ()  #: names it may evolve from, ignoring type and level but not DP
     dna: tuple[ShortText, ...] = ()  #: DNA materials by name (two or more)
     timing: Timing | None = None  #: the card timing (SUPPORT, EVOLVE ...)
-    ignores: tuple[Literal["dp", "type", "level"], ...] = ()  #: an Evolution or EVOLVE card: the requirements it ignores
+    ignores: tuple[
+        Literal["dp", "type", "level"], ...
+    ] = ()  #: an Evolution or EVOLVE card: the requirements it ignores
     no_abnormal: bool = False  #: an Evolution card that prohibits evolving an Abnormal Digimon
     not_with: tuple[Level, ...] = ()  #: "Do not use with <Level>": not when the active or the Future is that level
     discount: Points = 0  #: "DP -X0": lowers the Future's DP cost
@@ -75,7 +77,9 @@ class CardEntry(Schema, frozen=True):
     activates_bonus: bool = False  #: "Activate an evo-bonus": the Future's bonuses apply whatever the names
     dna_material: bool = False  #: counts as a DNA material, whatever the names (BIT-058 Jogress)
     keeps_dp: bool = False  #: "When evolving by DP, ... delete this card instead of discarding all own DP" (Super Tag)
-    reveal_top: Annotated[int, msgspec.Meta(ge=0, le=50)] = 0  #: an Evolution card whose Future comes from the top N, revealed (Matrix Evolve)
+    reveal_top: Annotated[int, msgspec.Meta(ge=0, le=50)] = (
+        0  #: an Evolution card whose Future comes from the top N, revealed (Matrix Evolve)
+    )
     alias: tuple[ShortText, ...] = ()  #: "Also counts as [Name]" / "Alias [Name]": names it also has, permanently
     flip: CardId | None = None  #: a flip card: the id of its other side (both sides share the set number)
     initial: bool = False  #: a flip card's initial side (the up arrow): decks begin with this side up
@@ -160,16 +164,52 @@ def _card(entry: CardEntry, raw: Any, source: str) -> DbeCard:
     for name in ATTACKS:
         attack = getattr(entry, name)
         if attack is not None and attack.ability is not None and attack.ability not in ABILITIES:
-            raise InputError(source, f"{where}.{name}.ability", f"expected one of {', '.join(ABILITIES)}, got {attack.ability[:40]!r}")
+            raise InputError(
+                source,
+                f"{where}.{name}.ability",
+                f"expected one of {', '.join(ABILITIES)}, got {attack.ability[:40]!r}",
+            )
     if entry.dna and len(entry.dna) < 2:
         raise InputError(source, f"{where}.dna", "expected at least two DNA materials")
     effects = load_effects(raw.get("effects"), entry.text, RULES, entry.id, source, where)
     return DbeCard(
-        entry.id, entry.name, entry.kind, entry.level, entry.type, entry.hp, entry.dp, entry.plus_p,
-        (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.subtypes, entry.ignores,
-        entry.ace, entry.firewall, entry.data, entry.proxy, entry.text, effects,
-        entry.number, entry.timing, entry.no_abnormal, entry.not_with, entry.discount, entry.downgrade, entry.same_level,
-        entry.activates_bonus, entry.dna_material, entry.keeps_dp, entry.alias, entry.flip, entry.initial, _card_rulings(entry, source, where), entry.proxy, entry.mastery, entry.ruler, entry.reveal_top,
+        entry.id,
+        entry.name,
+        entry.kind,
+        entry.level,
+        entry.type,
+        entry.hp,
+        entry.dp,
+        entry.plus_p,
+        (entry.circle, entry.triangle, entry.cross),
+        entry.evo_box,
+        entry.dna,
+        entry.subtypes,
+        entry.ignores,
+        entry.ace,
+        entry.firewall,
+        entry.data,
+        entry.proxy,
+        entry.text,
+        effects,
+        entry.number,
+        entry.timing,
+        entry.no_abnormal,
+        entry.not_with,
+        entry.discount,
+        entry.downgrade,
+        entry.same_level,
+        entry.activates_bonus,
+        entry.dna_material,
+        entry.keeps_dp,
+        entry.alias,
+        entry.flip,
+        entry.initial,
+        _card_rulings(entry, source, where),
+        entry.proxy,
+        entry.mastery,
+        entry.ruler,
+        entry.reveal_top,
     )
 
 
@@ -184,7 +224,9 @@ def _card_rulings(entry: CardEntry, source: str, where: str) -> tuple:
                 raise UnknownClauseError(clause_id)
             cited.append(cite(clause_id))
         except UnknownClauseError:
-            raise InputError(source, f"{where}.rulings[{position}]", f"expected a dbe clause id, got {clause_id[:60]!r}") from None
+            raise InputError(
+                source, f"{where}.rulings[{position}]", f"expected a dbe clause id, got {clause_id[:60]!r}"
+            ) from None
     return tuple(cited)
 
 
@@ -193,8 +235,11 @@ def _check_flips(cards: dict[str, DbeCard], source: str) -> None:
     for card in cards.values():
         other = cards.get(card.flip) if card.flip else None
         if card.flip and (other is None or other.flip != card.id or other.number != card.number):
-            raise InputError(source, f"card {card.id!r}.flip", "expected the id of its other side, which names it back "
-                             "and has the same set number")
+            raise InputError(
+                source,
+                f"card {card.id!r}.flip",
+                "expected the id of its other side, which names it back and has the same set number",
+            )
 
 
 def parse_cards(doc: Any, source: str) -> dict[str, DbeCard]:

@@ -21,10 +21,18 @@ def ask_discard_dp(state: DState, top: Frame) -> Decision | None:
     if not dp or top["count"] <= 0:
         return None
     ids = state.instances.ids
-    options = tuple(Option(action("discard-dp", chooser, ids[uid]), f"Discard {state.label(uid)} from {name(target)}'s DP zone")
-                    for uid in dp)
-    return Decision(chooser, "discard-dp", f"{name(chooser)}: choose a card of {name(target)}'s DP zone to discard.", options,
-                    (C.DISCARD_ANY,), state.phase.value)
+    options = tuple(
+        Option(action("discard-dp", chooser, ids[uid]), f"Discard {state.label(uid)} from {name(target)}'s DP zone")
+        for uid in dp
+    )
+    return Decision(
+        chooser,
+        "discard-dp",
+        f"{name(chooser)}: choose a card of {name(target)}'s DP zone to discard.",
+        options,
+        (C.DISCARD_ANY,),
+        state.phase.value,
+    )
 
 
 def answer_discard_dp(state: DState, top: Frame, chosen: Action) -> Step:
@@ -38,9 +46,16 @@ def answer_discard_dp(state: DState, top: Frame, chosen: Action) -> Step:
     state.frames[-1] = top.but(count=left)
     if left <= 0:
         state.pop()
-    return step(state, phase, chosen.player, f"{name(chosen.player)} discards {state.label(uid)} from {name(target)}'s DP "
-                "zone: \"Discard any\" lets the effect's owner choose.", (C.DISCARD_ANY,),
-                [state.card_event("discard", target, (uid,))], glossary=(C.DISCARD,))
+    return step(
+        state,
+        phase,
+        chosen.player,
+        f"{name(chosen.player)} discards {state.label(uid)} from {name(target)}'s DP "
+        'zone: "Discard any" lets the effect\'s owner choose.',
+        (C.DISCARD_ANY,),
+        [state.card_event("discard", target, (uid,))],
+        glossary=(C.DISCARD,),
+    )
 
 
 def check_discard_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -61,8 +76,17 @@ def ask_dig_top(state: DState, top: Frame) -> Decision | None:
     if not found:
         return None
     ids = state.instances.ids
-    options = tuple(Option(action("dig-top", player, ids[uid]), f"Put {state.label(uid)} into your DP zone") for uid in found)
-    return Decision(player, "dig-top", f"{name(player)}: put 1 of these into your DP zone.", options, (C.TOP_FIVE,), state.phase.value)
+    options = tuple(
+        Option(action("dig-top", player, ids[uid]), f"Put {state.label(uid)} into your DP zone") for uid in found
+    )
+    return Decision(
+        player,
+        "dig-top",
+        f"{name(player)}: put 1 of these into your DP zone.",
+        options,
+        (C.TOP_FIVE,),
+        state.phase.value,
+    )
 
 
 def put_back(state: DState, player: int) -> int:
@@ -83,9 +107,16 @@ def answer_dig_top(state: DState, top: Frame, chosen: Action) -> Step:
     side.dp.append(uid)
     back = put_back(state, player)
     state.pop()
-    return step(state, phase, player, f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
-                "go back on top of the deck in the same order, without a shuffle.", (C.TOP_FIVE, C.UNKNOWN_CARDS),
-                [state.card_event("dig", player, (uid,))], glossary=C.MORE["intent"])
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} puts {state.label(uid)} into their DP zone; the other {back} card(s) "
+        "go back on top of the deck in the same order, without a shuffle.",
+        (C.TOP_FIVE, C.UNKNOWN_CARDS),
+        [state.card_event("dig", player, (uid,))],
+        glossary=C.MORE["intent"],
+    )
 
 
 def no_dig_top(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -94,8 +125,14 @@ def no_dig_top(state: DState, top: Frame, rng: random.Random) -> Step:
     assert player is not None
     back = put_back(state, player)
     state.pop()
-    return step(state, phase, player, f"No {top['sort']} among the {back} card(s) set apart: the effect fails, and they go "
-                "back on top of the deck in the same order.", (C.TOP_FIVE, C.MISFIRE))
+    return step(
+        state,
+        phase,
+        player,
+        f"No {top['sort']} among the {back} card(s) set apart: the effect fails, and they go "
+        "back on top of the deck in the same order.",
+        (C.TOP_FIVE, C.MISFIRE),
+    )
 
 
 def check_dig_top(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -124,8 +161,11 @@ def _wrong_attack(state: DState, player: int) -> Reason | None:
     scopes = _jamming_gained(state, player)
     if "" in scopes or chosen_attack(state, player) in scopes:
         return None
-    return Reason(f"Your {' and '.join(s.capitalize() for s in scopes)} gained Jamming, and you did not choose it: you cannot "
-                  "reveal another attack to Jam.", C.MORE["attack-gains"][0])
+    return Reason(
+        f"Your {' and '.join(s.capitalize() for s in scopes)} gained Jamming, and you did not choose it: you cannot "
+        "reveal another attack to Jam.",
+        C.MORE["attack-gains"][0],
+    )
 
 
 def ask_jam_now(state: DState, top: Frame) -> Decision | None:
@@ -133,11 +173,24 @@ def ask_jam_now(state: DState, top: Frame) -> Decision | None:
     if player is None or not can_jam_now(state, player):
         return None
     wrong = _wrong_attack(state, player)
-    options = (Option(action("jam-now", player), "Use your new Jamming: Void their Digimon Support", (wrong,) if wrong else ()),
-               Option(action("no-jam-now", player), "Do not Jam"))
-    cited = (C.JAM_GAINED, C.JAM_GAINED_TIMING) + (() if "" in _jamming_gained(state, player) else C.MORE["attack-gains"])
-    return Decision(player, "jam", f"{name(player)}: your Support gave you Jamming, and {name(1 - player)}'s Digimon Support has "
-                    "not resolved. Void it?", options, cited, Phase.SUPPORT.value)
+    options = (
+        Option(
+            action("jam-now", player), "Use your new Jamming: Void their Digimon Support", (wrong,) if wrong else ()
+        ),
+        Option(action("no-jam-now", player), "Do not Jam"),
+    )
+    cited = (C.JAM_GAINED, C.JAM_GAINED_TIMING) + (
+        () if "" in _jamming_gained(state, player) else C.MORE["attack-gains"]
+    )
+    return Decision(
+        player,
+        "jam",
+        f"{name(player)}: your Support gave you Jamming, and {name(1 - player)}'s Digimon Support has "
+        "not resolved. Void it?",
+        options,
+        cited,
+        Phase.SUPPORT.value,
+    )
 
 
 def answer_jam_now(state: DState, top: Frame, chosen: Action) -> Step:
@@ -149,17 +202,26 @@ def answer_jam_now(state: DState, top: Frame, chosen: Action) -> Step:
     other.alter(voided=True)
     scoped = "" not in _jamming_gained(state, player)
     attack = chosen_attack(state, player) or ""
-    return step(state, Phase.SUPPORT, player, f"{name(player)}'s Jamming, gained from a Support that resolved first, voids "
-                f"{name(1 - player)}'s Digimon Support {state.label(other.support[-1])} before it resolves"
-                + (f": {name(player)} reveals {attack.capitalize()}, the attack it was added to." if scoped else "."),
-                (C.JAM_GAINED, C.JAM_GAINED_TIMING, C.A_JAMMING, *(C.MORE["attack-gains"] if scoped else ())),
-                [Event("void", 1 - player), *([Event("reveal-attack", player, data={"attack": attack})] if scoped else [])],
-                glossary=(C.VOID,))
+    return step(
+        state,
+        Phase.SUPPORT,
+        player,
+        f"{name(player)}'s Jamming, gained from a Support that resolved first, voids "
+        f"{name(1 - player)}'s Digimon Support {state.label(other.support[-1])} before it resolves"
+        + (f": {name(player)} reveals {attack.capitalize()}, the attack it was added to." if scoped else "."),
+        (C.JAM_GAINED, C.JAM_GAINED_TIMING, C.A_JAMMING, *(C.MORE["attack-gains"] if scoped else ())),
+        [Event("void", 1 - player), *([Event("reveal-attack", player, data={"attack": attack})] if scoped else [])],
+        glossary=(C.VOID,),
+    )
 
 
 def check_jam_now(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if chosen.kind == "jam-now" and not can_jam_now(state, chosen.player):
-        return (Reason("Jamming voids a Digimon Support only before it resolves, and only once you have Jamming.", C.JAM_GAINED),)
+        return (
+            Reason(
+                "Jamming voids a Digimon Support only before it resolves, and only once you have Jamming.", C.JAM_GAINED
+            ),
+        )
     wrong = _wrong_attack(state, chosen.player) if chosen.kind == "jam-now" else None
     return (wrong,) if wrong else ()
 
@@ -192,10 +254,17 @@ def ask_pay_dp(state: DState, top: Frame) -> Decision | None:
     found = _payable(state, player)
     if not found:
         return None
-    options = [Option(action("pay-dp", player, effect=index), f"\"{effect.spec.quote}\"") for index, effect in found]
+    options = [Option(action("pay-dp", player, effect=index), f'"{effect.spec.quote}"') for index, effect in found]
     options.append(Option(action("no-pay-dp", player), "Keep the DP"))
-    return Decision(player, "pay-dp", f"{name(player)}: pay DP from your attachment ({state.sides[player].kept_dp} DP) to void "
-                    f"{name(1 - player)}'s Support?", tuple(options), (C.PAYING_DP, C.PAYING_DP_EXAMPLE), Phase.SUPPORT.value)
+    return Decision(
+        player,
+        "pay-dp",
+        f"{name(player)}: pay DP from your attachment ({state.sides[player].kept_dp} DP) to void "
+        f"{name(1 - player)}'s Support?",
+        tuple(options),
+        (C.PAYING_DP, C.PAYING_DP_EXAMPLE),
+        Phase.SUPPORT.value,
+    )
 
 
 def answer_pay_dp(state: DState, top: Frame, chosen: Action) -> Step:
@@ -208,16 +277,26 @@ def answer_pay_dp(state: DState, top: Frame, chosen: Action) -> Step:
     price = sum(v.amount for v in effect.spec.cost if v.verb == "pay-dp")
     side.kept_dp -= price
     other.alter(voided=True)
-    return step(state, Phase.SUPPORT, player, f"{name(player)} pays {price} DP from {state.label(side.attached[-1])} (it tracks "
-                f"{side.kept_dp} now; the cards under it stay) and voids {name(1 - player)}'s {state.label(other.support[-1])}.",
-                (C.PAYING_DP, C.PAYING_DP_MEANS, effect.citation), [Event("void", 1 - player)],
-                glossary=(C.PAYING_DP_EXAMPLE, C.VOID))
+    return step(
+        state,
+        Phase.SUPPORT,
+        player,
+        f"{name(player)} pays {price} DP from {state.label(side.attached[-1])} (it tracks "
+        f"{side.kept_dp} now; the cards under it stay) and voids {name(1 - player)}'s {state.label(other.support[-1])}.",
+        (C.PAYING_DP, C.PAYING_DP_MEANS, effect.citation),
+        [Event("void", 1 - player)],
+        glossary=(C.PAYING_DP_EXAMPLE, C.VOID),
+    )
 
 
 def check_pay_dp(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     if chosen.kind == "no-pay-dp":
         return ()
     if chosen.param("effect") not in {str(index) for index, _ in _payable(state, chosen.player)}:
-        return (Reason("That effect cannot be paid for now: not enough DP tracked, or the Support is not of its kind.",
-                       C.PAYING_DP),)
+        return (
+            Reason(
+                "That effect cannot be paid for now: not enough DP tracked, or the Support is not of its kind.",
+                C.PAYING_DP,
+            ),
+        )
     return ()

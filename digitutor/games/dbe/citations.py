@@ -48,6 +48,7 @@ def same_type(current, target) -> bool:
     dbe:anatomy-of-cards.15)."""
     return bool({current.type, *current.also} & {target.type, *target.also} - {None})
 
+
 # -- Object of the game, pre-game setup --------------------------------------------------------------------
 OBJECT = cite("dbe:object-of-the-game.p1", "The Digimon battle until one player defeats their opponent 4 times!")
 SETUP_STEPS = cite("dbe:pre-game-setup.p1")
@@ -62,7 +63,7 @@ FIRST_PLAYER_RNG = interpretation(
     "dbe:interpretation.first-player-random",
     "The match's seeded generator decides the first turn-player",
     "The engine decides who is the first turn-player with a draw from the match's seeded random generator.",
-    "The rulebook says only \"Determine who will go first\"; a seeded draw gives each player the same chance and "
+    'The rulebook says only "Determine who will go first"; a seeded draw gives each player the same chance and '
     "keeps every game repeatable from its seed.",
     ("dbe:pre-game-setup.7",),
 )
@@ -71,7 +72,7 @@ SIDE_PILE_CHOICE = interpretation(
     "The Side Pile is chosen one card at a time",
     "Each player builds the Side Pile by moving one card at a time from the deck (seen by its owner only) until "
     "exactly 40 remain; with a 50-card deck that is the deck's size minus 40 minus the Destiny Zone.",
-    "The rulebook says to remove \"any cards\" until the deck holds 40 but not how to pick them; one card at a "
+    'The rulebook says to remove "any cards" until the deck holds 40 but not how to pick them; one card at a '
     "time is the same freedom as a single choice and fits one decision per step.",
     ("dbe:pre-game-setup.3",),
 )
@@ -112,7 +113,7 @@ FORCED_EMPTY_HAND = interpretation(
     "dbe:interpretation.forced-mulligan-empty-hand",
     "A forced mulligan from an empty hand draws 1",
     "A forced mulligan discards the hand and draws as many cards, and at least 1: a player with no cards in hand draws 1.",
-    "The FAQ forces mulligans \"as if they were allowed until a Digimon appears\"; a mulligan of 0 cards would draw "
+    'The FAQ forces mulligans "as if they were allowed until a Digimon appears"; a mulligan of 0 cards would draw '
     "nothing and never end.",
     ("dbe:rules-faq.lack-of-digimon-cant-mulligan",),
 )
@@ -122,14 +123,14 @@ EMPTY_DECK = interpretation(
     "A player asked to draw, trash or mulligan more cards than their deck holds takes only the cards that are "
     "there; an empty deck alone does not end the game.",
     "The rulebook names no loss for an empty deck; its only losses are 4 KO points and having no Digimon to play. "
-    "Its FAQ says the same of an effect: \"If your deck had 1 card, you would draw 1 and stop.\"",
+    'Its FAQ says the same of an effect: "If your deck had 1 card, you would draw 1 and stop."',
     ("dbe:prep-phase.turn.2", "dbe:rules-faq.conditionals.p3"),
 )
 MULLIGAN_NEEDS_CARDS = interpretation(
     "dbe:interpretation.mulligan-needs-cards",
     "A full mulligan needs a deck that can replace the hand",
     "A free full mulligan is offered only while the deck holds at least as many cards as the hand.",
-    "The rulebook lets a player mulligan \"as many times as they wish\" and says nothing of an empty deck; "
+    'The rulebook lets a player mulligan "as many times as they wish" and says nothing of an empty deck; '
     "without this limit a mulligan could throw a hand away and draw nothing back.",
     ("dbe:prep-phase.turn.3",),
 )
@@ -162,8 +163,14 @@ CARD_RESPECTS = cite("dbe:evolution-phase.5.1.2")
 CARD_REQ_LEVEL = cite("dbe:evolution-phase.5.1.2.1")
 CARD_IGNORE_LEVEL = cite("dbe:evolution-phase.5.1.2.2")
 CARD_FAILS = cite("dbe:evolution-phase.5.1.6")
-MATRIX = cite("dbe:rules-faq.cherrypicking-rules.b2", "Example: BIT-054 Matrix Evolve reveals the top 7 of own deck and allows the player to choose a valid Digimon to evolve to. At that point, no shuffle is necessary since the cards were already separated.")
-MATRIX_ABNORMAL = cite("dbe:effect-evolution.p2", "But while Matrix Evolve manipulates DP costs, it doesn’t prohibit abnormals from evolving provided they have the DP!")
+MATRIX = cite(
+    "dbe:rules-faq.cherrypicking-rules.b2",
+    "Example: BIT-054 Matrix Evolve reveals the top 7 of own deck and allows the player to choose a valid Digimon to evolve to. At that point, no shuffle is necessary since the cards were already separated.",
+)
+MATRIX_ABNORMAL = cite(
+    "dbe:effect-evolution.p2",
+    "But while Matrix Evolve manipulates DP costs, it doesn’t prohibit abnormals from evolving provided they have the DP!",
+)
 DP_IGNORE_LEVEL = cite("dbe:evolution-phase.5.3.3.2")
 CARD_REQ_TYPE = cite("dbe:evolution-phase.5.1.2.3")
 CARD_REQ_EVO_BOX = cite("dbe:evolution-phase.5.1.2.4")
@@ -233,9 +240,7 @@ ATTACH_STEP_COSTS = cite("dbe:rules-faq.attachment-conditions.4")
 ATTACH_STEP_OTHERS = cite("dbe:rules-faq.attachment-conditions.5")
 ATTACH_GLOSSARY_TOO = cite("dbe:rules-faq.attachment-conditions.p1")
 CARD_TIMING_EVOLVE = cite("dbe:rules-faq.card-timing-and-effect-timing.b1")
-ONE_EVOLUTION = cite(
-    "dbe:evolution-phase.5", "1. A given player may only evolve once per turn, regardless of method."
-)
+ONE_EVOLUTION = cite("dbe:evolution-phase.5", "1. A given player may only evolve once per turn, regardless of method.")
 ONE_EVOLVE_CARD = cite(
     "dbe:evolution-phase.5",
     "2. A given player, by default only the turn player, may only play ONE card with the EVOLVE timing or "
@@ -276,7 +281,9 @@ VOIDS_NOT_VOIDS = cite("dbe:support-phase.5.1.2")
 MISFIRE = cite("dbe:support-phase.5.2")
 JAM_WINDOW = cite("dbe:support-phase.5.3")
 RESTART = cite("dbe:support-phase.5.4")
-MORE_SUPPORTS = cite("dbe:support-phase.p3", "If you support and your opponent does too, yours may play other cards as support.")
+MORE_SUPPORTS = cite(
+    "dbe:support-phase.p3", "If you support and your opponent does too, yours may play other cards as support."
+)
 MORE_SUPPORTS_JAM = cite(
     "dbe:support-phase.p3",
     "Players who chose a cross with Jamming may still reveal an unrevealed attack to void any new Digimon supports at that time!",
@@ -286,8 +293,8 @@ BLIND_JAM = interpretation(
     "Jamming answers a Digimon Support it can see",
     "The Jamming window opens for a Digimon Support played from the hand (face up); a blind Support from the "
     "deck is face down until it resolves, and by then Supports are resolving and the window has passed.",
-    "Support Phase 5.3 lets a player void \"the Digimon support\" when the opponent \"used a Digimon card to "
-    "Support\"; a face-down card cannot be seen to be one.",
+    'Support Phase 5.3 lets a player void "the Digimon support" when the opponent "used a Digimon card to '
+    'Support"; a face-down card cannot be seen to be one.',
     ("dbe:support-phase.5.3", "dbe:rules-faq.when-should-jamming-void-a-digimon-support"),
 )
 JAM_ASKED = interpretation(
@@ -315,11 +322,11 @@ NEGATIVE_BONUS = cite("dbe:rules-faq.negative-effects-in-evo-boxes")
 EFFECT_EVOLUTION = cite("dbe:effect-evolution.p1")
 EFFECT_EVOLUTION_VALID = interpretation(
     "dbe:interpretation.valid-effect-evolution-ignores-dp",
-    "A \"valid\" evolution by an effect ignores DP",
-    "When an effect evolves to a \"valid\" Digimon, the Future must meet the by-DP rules of level, type (or evo-box name) "
+    'A "valid" evolution by an effect ignores DP',
+    'When an effect evolves to a "valid" Digimon, the Future must meet the by-DP rules of level, type (or evo-box name) '
     "and not being Abnormal; its DP cost is not required, and the turn's one evolution is not used.",
-    "Effect Evolution says effect evolution \"has no requirements unless listed (DP is ignored, etc)\" and that a "
-    "\"valid\" one uses the by-DP rules \"to determine validity\"; the engine takes DP as still ignored, since the "
+    'Effect Evolution says effect evolution "has no requirements unless listed (DP is ignored, etc)" and that a '
+    '"valid" one uses the by-DP rules "to determine validity"; the engine takes DP as still ignored, since the '
     "effect lists no DP, and the effect does not use one of the methods.",
     ("dbe:effect-evolution.p1", "dbe:evolution-phase.5.3.3"),
 )
@@ -334,7 +341,7 @@ NO_ACTIVE_NO_BATTLE = interpretation(
     "When an effect removes a player's active Digimon before the Battle Phase (Potty Boat), the attacks are not "
     "revealed and there is no battle that turn; the player plays a new Digimon in their next Prep Phase.",
     "The Battle Phase reveals and compares the attacks of both active Digimon; the rulebook skips the battle when the "
-    "opponent has no active at the Strategy Phase (\"Skip to Support Phase\") but does not say what happens when an "
+    'opponent has no active at the Strategy Phase ("Skip to Support Phase") but does not say what happens when an '
     "active leaves during the Support Phase.",
     ("dbe:battle-phase.2", "dbe:strategy-phase.1"),
 )
@@ -348,7 +355,7 @@ KEEPS_PRIORITY = interpretation(
     "The turn player's attack abilities are applied first",
     "When both players gain 1st Attack from their attacks at the attack-abilities step, the turn player's are counted "
     "first, so the opponent's are the more recent; the engine does not offer to pass priority.",
-    "Step 3.2 gives the turn player priority \"but may choose to pass it\"; passing would only matter for a 1st Attack "
+    'Step 3.2 gives the turn player priority "but may choose to pass it"; passing would only matter for a 1st Attack '
     "tie, where it would hand the tie to the turn player. Not offering it keeps the choice out of every battle.",
     ("dbe:battle-phase.3.2", "dbe:battle-phase.3.3"),
 )
@@ -360,7 +367,7 @@ SECOND_ATTACK_TIE = interpretation(
     "With no 1st Attack left on either side, 2nd Attack attacks second",
     "When 2nd Attack has taken away a player's last stack of 1st Attack and the other player has none either, the "
     "player who gained 2nd Attack attacks second.",
-    "Step 3.3.2 says to remove stacks of 1st Attack \"until they have none left and attack in that order\"; with no "
+    'Step 3.3.2 says to remove stacks of 1st Attack "until they have none left and attack in that order"; with no '
     "stack on either side the tie rule of 3.3 has no one who gained 1st Attack most recently, and 2nd Attack is named "
     "for attacking second.",
     ("dbe:battle-phase.3.3.2", "dbe:attack-abilities.grudge.2"),
@@ -377,8 +384,8 @@ ZERO_BEFORE_ATTACKS = interpretation(
     "A Digimon at 0 HP before the attacks: straight to the KO check, no attacks",
     "When an effect (a Support lowering HP) has brought an active Digimon to 0 HP before the attacks, play "
     "goes straight to the KO check (Battle Phase step 6) and neither attack is made.",
-    "The rulebook says what to do when HP reaches 0 only inside the attacks (step 4.2: \"skip immediately to "
-    "Step 6 and proceed with KO scoring\"); the engine applies the same rule at the moment the attacks would begin.",
+    'The rulebook says what to do when HP reaches 0 only inside the attacks (step 4.2: "skip immediately to '
+    'Step 6 and proceed with KO scoring"); the engine applies the same rule at the moment the attacks would begin.',
     ("dbe:battle-phase.4.2", "dbe:battle-phase.6"),
 )
 SECOND_HITS = cite("dbe:battle-phase.5")
@@ -494,8 +501,10 @@ DESTINY_OPEN = cite(
     "order of) at any time: Active Zones, Trashes, attachments, evolutions, Support, Destiny Zone,",
 )
 HIDDEN_ZONES = cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p5")
-FACE_UP_DECK = cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p5",
-                    "Some cards may cause hidden zone ambiguity such as DB-017 Gaizmon, which flips its attached’s deck over and plays with it face up. In this case, everything revealed (the top card) is now OPEN and everything under it is hidden.")
+FACE_UP_DECK = cite(
+    "dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p5",
+    "Some cards may cause hidden zone ambiguity such as DB-017 Gaizmon, which flips its attached’s deck over and plays with it face up. In this case, everything revealed (the top card) is now OPEN and everything under it is hidden.",
+)
 
 # -- FAQ -------------------------------------------------------------------------------------------------------
 DARK_AREA = cite("dbe:rules-faq.dark-area")
@@ -546,14 +555,16 @@ JAM_GAINED = cite("dbe:support-phase.p2")
 JAM_GAINED_TIMING = cite("dbe:rules-faq.when-should-jamming-void-a-digimon-support.p1")
 SAME_ATTACKS_IN_SECRET = interpretation(
     "dbe:interpretation.same-attacks-answered-in-secret",
-    "\"If both attacks are same\" is answered without revealing them",
+    '"If both attacks are same" is answered without revealing them',
     "A Support that asks whether both chosen attacks are the same is answered when it resolves, from the secret choices: "
-    "the players learn only \"same\" or \"not the same\", and the attacks stay hidden until the Battle Phase reveal.",
+    'the players learn only "same" or "not the same", and the attacks stay hidden until the Battle Phase reveal.',
     "Supports resolve before Battle Phase step 2 reveals the attacks, and the rulebook does not say how such a condition is "
     "checked before then; answering only the question keeps the rest of the secret.",
     ("dbe:rules-faq.conditionals.p1", "dbe:strategy-phase.2"),
 )
-SHUFFLE_IF_SAID = cite("dbe:rules-faq.cherrypicking-rules.b2", "In DBE, only if it is instructed on a card or triggers this rule.")
+SHUFFLE_IF_SAID = cite(
+    "dbe:rules-faq.cherrypicking-rules.b2", "In DBE, only if it is instructed on a card or triggers this rule."
+)
 ANY_SUPPORT_PHASE = cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b4")
 TURBO = cite("dbe:glossary.turbo")
 TURBO_COST = cite("dbe:glossary.turbo.1")
@@ -574,14 +585,29 @@ PLACED_UNDER = cite("dbe:glossary.abnormal")
 
 #: what DBE's FAQ says more about a rule DMB's shared code carries out, by the place it applies
 MORE: dict[str, tuple] = {
-    "negative-plus-p": (cite("dbe:evolution-phase.4.8", "“-X0 +P” can occur in which case the DP a player has is lowered, even to negative numbers."),),
-    "ruler": (cite("dbe:glossary.type", "Note: “Ruler” is not a type. Digimon with the Ruler property have no type at all until they gain types with “Dominion”."),),
-    "attack-gains": (cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b7"),),  # an ability added to one attack
+    "negative-plus-p": (
+        cite(
+            "dbe:evolution-phase.4.8",
+            "“-X0 +P” can occur in which case the DP a player has is lowered, even to negative numbers.",
+        ),
+    ),
+    "ruler": (
+        cite(
+            "dbe:glossary.type",
+            "Note: “Ruler” is not a type. Digimon with the Ruler property have no type at all until they gain types with “Dominion”.",
+        ),
+    ),
+    "attack-gains": (
+        cite("dbe:rules-faq.which-attack-abilities-can-jamming-void.b7"),
+    ),  # an ability added to one attack
     "look": (cite("dbe:rules-faq.cherrypicking-rules.b3"),),  # Corrupt and Recode: no shuffle
     "recycle": (cite("dbe:rules-faq.cherrypicking-rules.b1"),),  # Recycle as an effect: no shuffle
     "shuffle": (cite("dbe:rules-faq.cherrypicking-rules.p1"),),  # the deck picked from is shuffled
     "activate": (cite("dbe:rules-faq.card-timing-and-effect-timing.b2"),),  # ACTIVATE: from the top of the active stack
-    "data-break": (cite("dbe:rules-faq.data-timing.b2"), DATA_TIMING),  # Data Break: ACTIVATE's timing, one of DATA's uses
+    "data-break": (
+        cite("dbe:rules-faq.data-timing.b2"),
+        DATA_TIMING,
+    ),  # Data Break: ACTIVATE's timing, one of DATA's uses
     "attached": (cite("dbe:rules-faq.what-are-lowercase-timings-for-individual-effects.b6"),),  # "While attached"
     "cost": (COSTS_NOT_PAID,),  # a cost is a condition met by an action, not a payment
     "cost-short": (PARTIAL_COST_LOST,),  # a cost met in part is lost
@@ -591,7 +617,11 @@ MORE: dict[str, tuple] = {
     "same-owner": (SAME_OWNER_ORDERS,),  # effects of one owner at once: that owner orders them
     "amount-not-specified": (cite("dbe:rules-faq.amount-not-specified"),),  # no amount: all
     "intent": (cite("dbe:rules-faq.cherrypicking-rules.p2"),),  # shuffle or not by the intent of the card
-    "draw-short": (cite("dbe:rules-faq.conditionals.p3", "If your deck had 1 card, you would draw 1 and stop."),),  # Draw X, short
-    "dig": (cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
-            cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2")),
+    "draw-short": (
+        cite("dbe:rules-faq.conditionals.p3", "If your deck had 1 card, you would draw 1 and stop."),
+    ),  # Draw X, short
+    "dig": (
+        cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p1"),
+        cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p2"),
+    ),
 }

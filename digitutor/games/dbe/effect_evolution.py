@@ -24,7 +24,9 @@ def valid_reasons(state: DState, player: int, uid: int) -> list[Reason]:
     target = state.cards[uid]
     reasons = [r for r in requirement_reasons(state, player, target, ("dp",)) if r.citation is not C.ONCE_PER_TURN]
     if state.sides[player].abnormal:
-        reasons.append(Reason("An Abnormal Digimon cannot be evolved by the rules of evolving by DP.", C.REQ_NOT_ABNORMAL))
+        reasons.append(
+            Reason("An Abnormal Digimon cannot be evolved by the rules of evolving by DP.", C.REQ_NOT_ABNORMAL)
+        )
     return reasons
 
 
@@ -47,9 +49,17 @@ def ask_effect_evolve(state: DState, top: Frame) -> Decision | None:
     if not valid or not state.sides[player].active:
         return None
     ids = state.instances.ids
-    options = tuple(Option(action("effect-evolve", player, ids[uid]), f"Evolve to {state.label(uid)} and show it") for uid in valid)
-    return Decision(player, "effect-evolve", f"{name(player)}: evolve to a valid Digimon from your {top['zone']}.", options,
-                    (C.EFFECT_EVOLUTION, C.CHERRYPICKING), state.phase.value)
+    options = tuple(
+        Option(action("effect-evolve", player, ids[uid]), f"Evolve to {state.label(uid)} and show it") for uid in valid
+    )
+    return Decision(
+        player,
+        "effect-evolve",
+        f"{name(player)}: evolve to a valid Digimon from your {top['zone']}.",
+        options,
+        (C.EFFECT_EVOLUTION, C.CHERRYPICKING),
+        state.phase.value,
+    )
 
 
 def no_effect_evolve(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -60,9 +70,14 @@ def no_effect_evolve(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
     if top["zone"] == "deck":
         rng.shuffle(state.sides[player].deck)
-    return step(state, phase, player, f"{name(player)} finds no valid Digimon in their {top['zone']}: the evolution fails "
-                f"(the \"If not\" part is not done: the condition held, the effect failed). The deck is shuffled.",
-                (C.EFFECT_EVOLUTION, C.MISFIRE, C.CONDITIONALS_EFFECT_FAILED, C.CHERRYPICKING))
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} finds no valid Digimon in their {top['zone']}: the evolution fails "
+        f'(the "If not" part is not done: the condition held, the effect failed). The deck is shuffled.',
+        (C.EFFECT_EVOLUTION, C.MISFIRE, C.CONDITIONALS_EFFECT_FAILED, C.CHERRYPICKING),
+    )
 
 
 def answer_effect_evolve(state: DState, top: Frame, chosen: Action) -> Step:
@@ -80,9 +95,15 @@ def answer_effect_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     events = [state.card_event("effect-evolve", player, (before, uid))]
     if top["zone"] == "deck":
         state.frames.append(frame("effect.shuffle", player, phase=top["phase"]))
-    return step(state, phase, player, f"{name(player)} shows {state.label(uid)} from their {top['zone']} and evolves "
-                f"{state.label(before)} to it by the effect: its stats reset ({side.hp} HP). This is not the turn's one evolution.",
-                (C.EFFECT_EVOLUTION, C.CHERRYPICKING, C.EFFECT_EVOLUTION_VALID), events)
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} shows {state.label(uid)} from their {top['zone']} and evolves "
+        f"{state.label(before)} to it by the effect: its stats reset ({side.hp} HP). This is not the turn's one evolution.",
+        (C.EFFECT_EVOLUTION, C.CHERRYPICKING, C.EFFECT_EVOLUTION_VALID),
+        events,
+    )
 
 
 def check_effect_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

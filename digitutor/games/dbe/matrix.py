@@ -28,11 +28,19 @@ def reveal_options(state: DState, player: int) -> list[Option]:
         card = state.cards[card_uid]
         if not card.reveal_top:
             continue
-        reasons = [Reason("You have already evolved this turn.", C.CARD_ONE_EVOLUTION)] if side.evolved == state.turn else []
+        reasons = (
+            [Reason("You have already evolved this turn.", C.CARD_ONE_EVOLUTION)] if side.evolved == state.turn else []
+        )
         if not side.deck:
             reasons.append(Reason("Your deck is empty: there is nothing to reveal.", C.MATRIX))
-        options.append(Option(action("evolve-reveal", player, ids[card_uid]), f"Play {card.name}: reveal the top "
-                              f"{card.reveal_top} of your deck and evolve to a valid Digimon among them", tuple(reasons)))
+        options.append(
+            Option(
+                action("evolve-reveal", player, ids[card_uid]),
+                f"Play {card.name}: reveal the top "
+                f"{card.reveal_top} of your deck and evolve to a valid Digimon among them",
+                tuple(reasons),
+            )
+        )
     return options
 
 
@@ -48,11 +56,16 @@ def answer_reveal(state: DState, top: Frame, chosen: Action) -> Step:
     side.looker = REVEALED
     state.push(frame("evolution.matrix", player, card=state.iid(card_uid)))
     shown = ", ".join(state.label(uid) for uid in side.looking)
-    return step(state, Phase.EVOLUTION, player, f"{name(player)} plays the Evolution card {card.name} into the Evolution Zone "
-                f"and reveals the top {len(side.looking)} cards of their deck: {shown}.",
-                (C.BY_CARD, C.CARD_EFFECTS, *card.card_rulings, C.MATRIX),
-                [state.card_event("evolve-card", player, (card_uid,)), state.card_event("reveal", player, tuple(side.looking))],
-                glossary=(C.EVOLVE_ZONE,))
+    return step(
+        state,
+        Phase.EVOLUTION,
+        player,
+        f"{name(player)} plays the Evolution card {card.name} into the Evolution Zone "
+        f"and reveals the top {len(side.looking)} cards of their deck: {shown}.",
+        (C.BY_CARD, C.CARD_EFFECTS, *card.card_rulings, C.MATRIX),
+        [state.card_event("evolve-card", player, (card_uid,)), state.card_event("reveal", player, tuple(side.looking))],
+        glossary=(C.EVOLVE_ZONE,),
+    )
 
 
 def ask_matrix(state: DState, top: Frame) -> Decision:
@@ -66,13 +79,22 @@ def ask_matrix(state: DState, top: Frame) -> Decision:
         target = state.cards[uid]
         if target.is_digimon and target.id not in seen:
             seen.add(target.id)
-            options.append(Option(action("matrix-evolve", player, ids[uid]), f"Evolve to {state.label(uid)}",
-                                  tuple(card_requirement_reasons(state, player, state.cards[uid], card))))
+            options.append(
+                Option(
+                    action("matrix-evolve", player, ids[uid]),
+                    f"Evolve to {state.label(uid)}",
+                    tuple(card_requirement_reasons(state, player, state.cards[uid], card)),
+                )
+            )
     options.append(Option(action("matrix-none", player), "Evolve to none of them"))
-    return Decision(player, "matrix", f"{name(player)}: evolve to a valid Digimon among the revealed cards?", tuple(options),
-                    (C.BY_CARD, C.MATRIX, C.CARD_RESPECTS), Phase.EVOLUTION.value)
-
-
+    return Decision(
+        player,
+        "matrix",
+        f"{name(player)}: evolve to a valid Digimon among the revealed cards?",
+        tuple(options),
+        (C.BY_CARD, C.MATRIX, C.CARD_RESPECTS),
+        Phase.EVOLUTION.value,
+    )
 
 
 def check_matrix(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

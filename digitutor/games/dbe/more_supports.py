@@ -27,10 +27,19 @@ def ask_add_support(state: DState, top: Frame) -> Decision | None:
     if not cards:
         return None
     ids = state.instances.ids
-    options = [Option(action("extra-support", player, ids[uid]), f"Play {state.label(uid)} as one more Support") for uid in cards]
+    options = [
+        Option(action("extra-support", player, ids[uid]), f"Play {state.label(uid)} as one more Support")
+        for uid in cards
+    ]
     options.append(Option(action("no-extra-support", player), "Play no more Support"))
-    return Decision(player, "extra-support", f"{name(player)}: play 1 more Support card from your hand?", tuple(options),
-                    (C.MORE_SUPPORTS, C.RESTART), Phase.SUPPORT.value)
+    return Decision(
+        player,
+        "extra-support",
+        f"{name(player)}: play 1 more Support card from your hand?",
+        tuple(options),
+        (C.MORE_SUPPORTS, C.RESTART),
+        Phase.SUPPORT.value,
+    )
 
 
 def answer_add_support(state: DState, top: Frame, chosen: Action) -> Step:
@@ -42,9 +51,15 @@ def answer_add_support(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side.hand.remove(uid)
     side.support.append(uid)
-    return step(state, Phase.SUPPORT, player, f"{name(player)} puts {state.label(uid)} in the Support Zone, on top of their "
-                "Support: it waits until the resolution starts again.", (C.MORE_SUPPORTS, C.RESTART),
-                [state.card_event("support", player, (uid,))])
+    return step(
+        state,
+        Phase.SUPPORT,
+        player,
+        f"{name(player)} puts {state.label(uid)} in the Support Zone, on top of their "
+        "Support: it waits until the resolution starts again.",
+        (C.MORE_SUPPORTS, C.RESTART),
+        [state.card_event("support", player, (uid,))],
+    )
 
 
 def check_add_support(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -58,8 +73,11 @@ def check_add_support(state: DState, top: Frame | None, chosen: Action) -> tuple
 
 def _fresh(state: DState) -> list[int]:
     """Players whose top Support has not resolved yet, the turn player first."""
-    return [p for p in (state.active, 1 - state.active)
-            if state.sides[p].support and state.sides[p].support[-1] not in state.sides[p].battle.resolved]
+    return [
+        p
+        for p in (state.active, 1 - state.active)
+        if state.sides[p].support and state.sides[p].support[-1] not in state.sides[p].battle.resolved
+    ]
 
 
 def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -71,7 +89,9 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     done = dmb_support.support_resolve(state, top, rng)
     if side.support:
         side.alter(resolved=(*side.battle.resolved, side.support[-1]))
-    state.frames.append(frame("support.jam-now", top.player))  # a Support that gave Jamming may void a Digimon Support now
+    state.frames.append(
+        frame("support.jam-now", top.player)
+    )  # a Support that gave Jamming may void a Digimon Support now
     return done
 
 
@@ -84,11 +104,22 @@ def support_restart(state: DState, top: Frame, rng: random.Random) -> Step | Non
     for player in (0, 1):
         state.sides[player].alter(voided=player not in fresh)  # only the new Supports take part
     turn, other = state.active, 1 - state.active
-    state.goto(frame("support.jam-window"), frame("support.void-again"), frame("support.resolve", turn),
-               frame("support.resolve", other), frame("support.restart"))
+    state.goto(
+        frame("support.jam-window"),
+        frame("support.void-again"),
+        frame("support.resolve", turn),
+        frame("support.resolve", other),
+        frame("support.restart"),
+    )
     told = " and ".join(f"{name(p)}'s {state.label(state.sides[p].support[-1])}" for p in fresh)
-    return step(state, Phase.SUPPORT, None, f"Both Supports have resolved, and {told} remains: the resolution starts again "
-                "from the beginning (a Jamming player may still void a new Digimon Support).", (C.RESTART, C.MORE_SUPPORTS_JAM))
+    return step(
+        state,
+        Phase.SUPPORT,
+        None,
+        f"Both Supports have resolved, and {told} remains: the resolution starts again "
+        "from the beginning (a Jamming player may still void a new Digimon Support).",
+        (C.RESTART, C.MORE_SUPPORTS_JAM),
+    )
 
 
 def support_void_again(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -105,5 +136,12 @@ def support_void_again(state: DState, top: Frame, rng: random.Random) -> Step | 
             events.append(Event("void", 1 - player))
     if not told:
         return None
-    return step(state, Phase.SUPPORT, None, " ".join(told), (C.VOID_FIRST, C.VOIDS_NOT_VOIDS, C.RESTART), events,
-                glossary=(C.VOID,))
+    return step(
+        state,
+        Phase.SUPPORT,
+        None,
+        " ".join(told),
+        (C.VOID_FIRST, C.VOIDS_NOT_VOIDS, C.RESTART),
+        events,
+        glossary=(C.VOID,),
+    )

@@ -25,12 +25,20 @@ def setup_inspect(state: DState, top: Frame, rng: random.Random) -> Step:
         side.destiny[:] = [uid for uid in side.destiny if uid not in mastery] + mastery  # the top is the end
         events.append(state.card_event("show-destiny", player, list(side.destiny)))
         partner = next((state.cards[uid].name for uid in side.deck if state.cards[uid].id == side.partner), None)
-        told.append(f"{name(player)} shows a Destiny Zone of {len(side.destiny)} and declares "
-                    f"{partner or 'no partner'}" + (f", {state.cards[mastery[0]].name} on top" if mastery else ""))
+        told.append(
+            f"{name(player)} shows a Destiny Zone of {len(side.destiny)} and declares "
+            f"{partner or 'no partner'}" + (f", {state.cards[mastery[0]].name} on top" if mastery else "")
+        )
         side.looking, side.looker, side.deck = list(side.deck), player, []  # the owner goes through their own deck
     state.goto(frame("setup.side-pile", 0), frame("setup.side-pile", 1), frame("setup.opening"))
-    return step(state, Phase.SETUP, None, "Pre-Game Setup. " + "; ".join(told) + ".",
-                (C.INSPECT, C.SETUP_STEPS, C.PREAMBLE, C.DESTINY_OPEN), events)
+    return step(
+        state,
+        Phase.SETUP,
+        None,
+        "Pre-Game Setup. " + "; ".join(told) + ".",
+        (C.INSPECT, C.SETUP_STEPS, C.PREAMBLE, C.DESTINY_OPEN),
+        events,
+    )
 
 
 def side_pile_needed(state: DState, player: int) -> int:
@@ -52,9 +60,15 @@ def ask_side_pile(state: DState, top: Frame) -> Decision | None:
         if state.cards[uid].id not in seen:
             seen.add(state.cards[uid].id)
             options.append(Option(action("side-pile", player, ids[uid]), f"Put {state.label(uid)} in the Side Pile"))
-    return Decision(player, "side-pile", f"{name(player)}: put {needed} more card(s) face down in your Side Pile "
-                    f"(your deck must hold exactly {DECK_IN_PLAY}).", tuple(options), (C.SIDE_PILE, C.SIDE_PILE_CHOICE),
-                    Phase.SETUP.value)
+    return Decision(
+        player,
+        "side-pile",
+        f"{name(player)}: put {needed} more card(s) face down in your Side Pile "
+        f"(your deck must hold exactly {DECK_IN_PLAY}).",
+        tuple(options),
+        (C.SIDE_PILE, C.SIDE_PILE_CHOICE),
+        Phase.SETUP.value,
+    )
 
 
 def answer_side_pile(state: DState, top: Frame, chosen: Action) -> Step:
@@ -63,9 +77,15 @@ def answer_side_pile(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side.looking.remove(uid)
     side.side_pile.append(uid)
-    return step(state, Phase.SETUP, player, f"{name(player)} puts a card face down in the Side Pile "
-                f"({len(side.side_pile)} there, {len(side.looking)} in the deck).",
-                (C.SIDE_PILE, C.SIDE_PILE_CHOICE), [state.card_event("side-pile", player, (uid,), secret=True)])
+    return step(
+        state,
+        Phase.SETUP,
+        player,
+        f"{name(player)} puts a card face down in the Side Pile "
+        f"({len(side.side_pile)} there, {len(side.looking)} in the deck).",
+        (C.SIDE_PILE, C.SIDE_PILE_CHOICE),
+        [state.card_event("side-pile", player, (uid,), secret=True)],
+    )
 
 
 def check_side_pile(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -84,8 +104,15 @@ def setup_opening(state: DState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.deck)
         events.append(draw(state, player, OPENING))
     state.goto(frame("setup.mulligan", 0), frame("setup.mulligan", 1), frame("setup.combine"))
-    return step(state, Phase.SETUP, None, f"Each player shuffles their {DECK_IN_PLAY}-card deck, the Side Pile aside, "
-                f"and draws an opening hand of {OPENING}.", (C.OPENING_HAND,), events)
+    return step(
+        state,
+        Phase.SETUP,
+        None,
+        f"Each player shuffles their {DECK_IN_PLAY}-card deck, the Side Pile aside, "
+        f"and draws an opening hand of {OPENING}.",
+        (C.OPENING_HAND,),
+        events,
+    )
 
 
 def ask_mulligan(state: DState, top: Frame) -> Decision:
@@ -93,12 +120,20 @@ def ask_mulligan(state: DState, top: Frame) -> Decision:
     player = top.player
     assert player is not None
     ids = state.instances.ids
-    options = [Option(action("mulligan-card", player, ids[uid]), f"Put {state.label(uid)} face down on your Side Pile")
-               for uid in state.sides[player].hand]
+    options = [
+        Option(action("mulligan-card", player, ids[uid]), f"Put {state.label(uid)} face down on your Side Pile")
+        for uid in state.sides[player].hand
+    ]
     missing = OPENING - len(state.sides[player].hand)
     options.append(Option(action("keep", player), f"Draw {missing} and stop" if missing else "Keep this hand"))
-    return Decision(player, "mulligan", f"{name(player)}: put any number of cards on your Side Pile, then draw back to {OPENING}.",
-                    tuple(options), (C.MULLIGAN,), Phase.SETUP.value)
+    return Decision(
+        player,
+        "mulligan",
+        f"{name(player)}: put any number of cards on your Side Pile, then draw back to {OPENING}.",
+        tuple(options),
+        (C.MULLIGAN,),
+        Phase.SETUP.value,
+    )
 
 
 def answer_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
@@ -108,14 +143,22 @@ def answer_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
         uid = state.uid(chosen.cards[0])
         side.hand.remove(uid)
         side.side_pile.append(uid)
-        return step(state, Phase.SETUP, player, f"{name(player)} puts a card face down on the Side Pile.", (C.MULLIGAN,),
-                    [state.card_event("side-pile", player, (uid,), secret=True)])
+        return step(
+            state,
+            Phase.SETUP,
+            player,
+            f"{name(player)} puts a card face down on the Side Pile.",
+            (C.MULLIGAN,),
+            [state.card_event("side-pile", player, (uid,), secret=True)],
+        )
     state.pop()
     missing = OPENING - len(side.hand)
     if not missing:
         return step(state, Phase.SETUP, player, f"{name(player)} keeps their opening hand.", (C.MULLIGAN,))
     drew = draw(state, player, missing)
-    return step(state, Phase.SETUP, player, f"{name(player)} draws {missing}: 5 cards in hand again.", (C.MULLIGAN,), [drew])
+    return step(
+        state, Phase.SETUP, player, f"{name(player)} draws {missing}: 5 cards in hand again.", (C.MULLIGAN,), [drew]
+    )
 
 
 def check_mulligan(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -134,15 +177,26 @@ def setup_combine(state: DState, top: Frame, rng: random.Random) -> Step:
         side.side_pile = []
         rng.shuffle(side.deck)
     state.goto(frame("setup.first"))
-    return step(state, Phase.SETUP, None, "Each player combines their Side Pile (with the mulliganed cards) and their deck, "
-                "and shuffles.", (C.CREATE_DECK,))
+    return step(
+        state,
+        Phase.SETUP,
+        None,
+        "Each player combines their Side Pile (with the mulliganed cards) and their deck, and shuffles.",
+        (C.CREATE_DECK,),
+    )
 
 
 def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
     """Step 7: who goes first; it becomes that player's first turn."""
     state.first = state.active = rng.randrange(2)
-    chosen = step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} goes first; it is their first turn.",  # setup's last step
-                  (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG, C.AFTER_SETUP), [Event("first-player", state.first)])
+    chosen = step(
+        state,
+        Phase.SETUP,
+        state.first,
+        f"Chosen at random: {name(state.first)} goes first; it is their first turn.",  # setup's last step
+        (C.FIRST_PLAYER, C.FIRST_PLAYER_RNG, C.AFTER_SETUP),
+        [Event("first-player", state.first)],
+    )
     state.turn = 1
     state.goto(*turn_frames(state))  # after the turn is 1: the first turn skips the Strategy, Support and Battle Phases
     return chosen

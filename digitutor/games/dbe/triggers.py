@@ -51,8 +51,15 @@ def phase_triggers(state: DState, top: Frame, rng: random.Random) -> Step | None
     if not players:
         return None
     told, cited, events, glossary = _run(state, players[0], phase)
-    return step(state, Phase(phase), players[0], f"{_title(phase)} abilities activate: {told}",
-                [STEP_ONE[phase], C.LOWERCASE_TIMINGS, *cited], events, glossary)
+    return step(
+        state,
+        Phase(phase),
+        players[0],
+        f"{_title(phase)} abilities activate: {told}",
+        [STEP_ONE[phase], C.LOWERCASE_TIMINGS, *cited],
+        events,
+        glossary,
+    )
 
 
 def _title(phase: str) -> str:
@@ -62,11 +69,19 @@ def _title(phase: str) -> str:
 def ask_order(state: DState, top: Frame) -> Decision:
     player = top.player
     assert player is not None
-    options = (Option(action("trigger-first", player, whose="mine"), "Resolve your own effects first"),
-               Option(action("trigger-first", player, whose="theirs"), "Resolve your opponent's effects first"))
+    options = (
+        Option(action("trigger-first", player, whose="mine"), "Resolve your own effects first"),
+        Option(action("trigger-first", player, whose="theirs"), "Resolve your opponent's effects first"),
+    )
     phase = top.kind.partition(".")[0]
-    return Decision(player, "trigger-order", f"{name(player)}: both players' {_title(phase)} effects trigger at once; "
-                    "whose resolve first?", options, (C.TURN_PLAYER_ORDERS, C.SIMULTANEOUS), phase)
+    return Decision(
+        player,
+        "trigger-order",
+        f"{name(player)}: both players' {_title(phase)} effects trigger at once; whose resolve first?",
+        options,
+        (C.TURN_PLAYER_ORDERS, C.SIMULTANEOUS),
+        phase,
+    )
 
 
 def answer_order(state: DState, top: Frame, chosen: Action) -> Step:
@@ -81,8 +96,16 @@ def answer_order(state: DState, top: Frame, chosen: Action) -> Step:
         cited += more
         events += happened
         glossary += terms
-    return step(state, Phase(phase), chosen.player, f"{_title(phase)} abilities activate; {name(chosen.player)} has "
-                f"{name(first)}'s resolve first. " + " ".join(told), cited, events, glossary)
+    return step(
+        state,
+        Phase(phase),
+        chosen.player,
+        f"{_title(phase)} abilities activate; {name(chosen.player)} has "
+        f"{name(first)}'s resolve first. " + " ".join(told),
+        cited,
+        events,
+        glossary,
+    )
 
 
 def check_order(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -96,12 +119,21 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
     done = dmb_support.strategy_start(state, top, rng)
     first = max(i for i, kept in enumerate(state.frames) if kept.kind == "support.activate")
     state.frames.insert(first + 1, frame("support.triggers", state.active))
-    state.frames[first + 1:first + 1] = [frame("support.any-phase", 1 - state.active), frame("support.any-phase", state.active)]
+    state.frames[first + 1 : first + 1] = [
+        frame("support.any-phase", 1 - state.active),
+        frame("support.any-phase", state.active),
+    ]
     battle = [i for i, kept in enumerate(state.frames) if kept.kind == "battle.activate"]
     if battle:
-        state.frames[min(battle):min(battle)] = [frame("battle.any-phase", 1 - state.active), frame("battle.any-phase", state.active)]
+        state.frames[min(battle) : min(battle)] = [
+            frame("battle.any-phase", 1 - state.active),
+            frame("battle.any-phase", state.active),
+        ]
     void = next(i for i, kept in enumerate(state.frames) if kept.kind == "support.void")
-    state.frames[void + 1:void + 1] = [frame("support.pay-dp", 1 - state.active), frame("support.pay-dp", state.active)]
+    state.frames[void + 1 : void + 1] = [
+        frame("support.pay-dp", 1 - state.active),
+        frame("support.pay-dp", state.active),
+    ]
     last = min(i for i, kept in enumerate(state.frames) if kept.kind == "support.resolve")
     state.frames.insert(last, frame("support.restart"))  # after both Supports: any placed by effects (5.4)
     return done

@@ -29,10 +29,19 @@ def turn_frames(state: DState) -> list[Frame]:
     """One turn, phase by phase; the game's first turn skips the Strategy, Support and Battle Phases."""
     active = state.active
     frames = [
-        frame("prep.triggers", active), frame("prep.any-phase", active), frame("prep.any-phase", 1 - active), frame("prep.draw", active), frame("prep.mulligan", active), frame("prep.new", active), frame("prep.partner", active),
-        frame("evolution.activate", active), frame("evolution.activate", 1 - active),
-        frame("evolution.any-phase", active), frame("evolution.any-phase", 1 - active),
-        frame("evolution.rack", active), frame("evolution.evolve", active),
+        frame("prep.triggers", active),
+        frame("prep.any-phase", active),
+        frame("prep.any-phase", 1 - active),
+        frame("prep.draw", active),
+        frame("prep.mulligan", active),
+        frame("prep.new", active),
+        frame("prep.partner", active),
+        frame("evolution.activate", active),
+        frame("evolution.activate", 1 - active),
+        frame("evolution.any-phase", active),
+        frame("evolution.any-phase", 1 - active),
+        frame("evolution.rack", active),
+        frame("evolution.evolve", active),
     ]
     frames.append(frame("strategy.skip", active) if state.turn == 1 else frame("strategy.start", active))
     return [*frames, frame("end.triggers", active), frame("end.discard", active), frame("end.cleanup", active)]
@@ -71,8 +80,12 @@ def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
     side = state.sides[chosen.player]
     if not side.abnormal:
         return done
-    return replace(done, narration=f"{done.narration[:-1]}; its stats are divided by {side.divisor}: {side.hp} HP.",
-                   citations=(*done.citations, C.ABNORMAL_STATS), glossary=(*done.glossary, C.ABNORMAL_STATE))
+    return replace(
+        done,
+        narration=f"{done.narration[:-1]}; its stats are divided by {side.divisor}: {side.hp} HP.",
+        citations=(*done.citations, C.ABNORMAL_STATS),
+        glossary=(*done.glossary, C.ABNORMAL_STATE),
+    )
 
 
 def ask_partner(state: DState, top: Frame) -> Decision | None:
@@ -102,8 +115,13 @@ def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
         glossary += [C.EVO_BONUS, *bonus.glossary]
         narration += " " + bonus.narration
     cited = list(dict.fromkeys(cited))
-    return replace(done, narration=narration, citations=tuple(cited), glossary=words_used(glossary, cited),
-                   events=(*done.events, *bonus.events))
+    return replace(
+        done,
+        narration=narration,
+        citations=tuple(cited),
+        glossary=words_used(glossary, cited),
+        events=(*done.events, *bonus.events),
+    )
 
 
 # -- Evolution Phase --------------------------------------------------------------------------------------------
@@ -111,7 +129,11 @@ def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
 
 def abnormal_evolutions(state: DState, player: int) -> tuple[Option, ...]:
     """An Abnormal active may only evolve by a revealed Evolution card that does not prohibit it (step 3.1)."""
-    return (*card_options(state, player), *reveal_options(state, player), Option(action("no-evolve", player), "Do not evolve"))
+    return (
+        *card_options(state, player),
+        *reveal_options(state, player),
+        Option(action("no-evolve", player), "Do not evolve"),
+    )
 
 
 def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
@@ -124,13 +146,22 @@ def evolution_options(state: DState, player: int) -> tuple[Option, ...]:
         if option.action.kind == "evolve-with":  # DBE's own list below: what its Evolution cards may say
             continue
         if option.action.kind == "dna":  # the turn's one evolution, as the DNA method says it
-            option = replace(option, reasons=tuple(Reason(r.why, C.DNA_ONE_EVOLUTION) if r.citation is C.ONCE_PER_TURN else r
-                                                   for r in option.reasons))
+            option = replace(
+                option,
+                reasons=tuple(
+                    Reason(r.why, C.DNA_ONE_EVOLUTION) if r.citation is C.ONCE_PER_TURN else r for r in option.reasons
+                ),
+            )
         options.append(option)
         if option.action.kind == "evolve" and option.legal and side.flats:
             options += _flat_removals(state, player, option)
-    return (*options[:-1], *card_options(state, player), *reveal_options(state, player), *evolve_card_options(state, player),
-            *options[-1:])
+    return (
+        *options[:-1],
+        *card_options(state, player),
+        *reveal_options(state, player),
+        *evolve_card_options(state, player),
+        *options[-1:],
+    )
 
 
 FLAT_PRICE = 10  #: "reduce own DP total by -10 ... to remove 1 flat token"
@@ -141,9 +172,14 @@ def _flat_removals(state: DState, player: int, option: Option) -> list[Option]:
     side = state.sides[player]
     target = state.cards[state.uid(option.action.cards[0])]
     spare = side.dp_total(state.cards) - (target.dp or 0)
-    return [Option(action("evolve", player, *option.action.cards, flats=count),
-                   f"{option.label}, removing {count} flat token(s) for -{FLAT_PRICE * count} DP")
-            for count in range(1, side.flats + 1) if spare >= FLAT_PRICE * count]
+    return [
+        Option(
+            action("evolve", player, *option.action.cards, flats=count),
+            f"{option.label}, removing {count} flat token(s) for -{FLAT_PRICE * count} DP",
+        )
+        for count in range(1, side.flats + 1)
+        if spare >= FLAT_PRICE * count
+    ]
 
 
 def ask_evolve(state: DState, top: Frame) -> Decision | None:
@@ -154,17 +190,38 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     options = evolution_options(state, player)
     if len(options) == 1:
         return None
-    cited = (C.SKIP_ABNORMAL, C.ABNORMAL_OR_PARTNER, C.ABNORMAL_EXAMPLE, C.ABNORMAL_SKIPS_REST) if side.abnormal else \
-        (C.CHOOSE_METHOD, C.ONE_EVOLUTION, C.ONE_EVOLVE_CARD, C.BY_CARD, C.BY_DNA, C.BY_DP, C.TERMS, C.EVOLVE_WORDS)
-    return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options, cited, Phase.EVOLUTION.value)
+    cited = (
+        (C.SKIP_ABNORMAL, C.ABNORMAL_OR_PARTNER, C.ABNORMAL_EXAMPLE, C.ABNORMAL_SKIPS_REST)
+        if side.abnormal
+        else (
+            C.CHOOSE_METHOD,
+            C.ONE_EVOLUTION,
+            C.ONE_EVOLVE_CARD,
+            C.BY_CARD,
+            C.BY_DNA,
+            C.BY_DP,
+            C.TERMS,
+            C.EVOLVE_WORDS,
+        )
+    )
+    return Decision(
+        player, "evolve", f"{name(player)}: evolve your active Digimon?", options, cited, Phase.EVOLUTION.value
+    )
 
 
 #: the clauses DMB's shared evolution cites -> what DBE's text says for each method (None: not a step of that method;
 #: DBE's FAQ on "paying DP" is about cards that say "Pay DP": discarding DP to evolve "is not paying DP")
 METHOD_CITES = {
     "evolve": {C.CHOOSE_METHOD: C.BY_DP, C.REQ_DP: None, C.PAYING_DP: None},
-    "evolve-with": {C.CHOOSE_METHOD: None, C.REQ_DP: C.CARD_REQ_DP, C.DISCARD_DP: C.CARD_DISCARD_DP, C.DP_RESPECTS: None,
-                    C.REQ_EVO_BOX: C.CARD_REQ_EVO_BOX, C.NEW_HP: C.CARD_RESET, C.PAYING_DP: None},
+    "evolve-with": {
+        C.CHOOSE_METHOD: None,
+        C.REQ_DP: C.CARD_REQ_DP,
+        C.DISCARD_DP: C.CARD_DISCARD_DP,
+        C.DP_RESPECTS: None,
+        C.REQ_EVO_BOX: C.CARD_REQ_EVO_BOX,
+        C.NEW_HP: C.CARD_RESET,
+        C.PAYING_DP: None,
+    },
     "dna": {C.DNA_AS_BOX: None, C.NEW_HP: C.DNA_RESET},
 }
 #: each method's own steps that every evolution by it carries out: the Future placed on the active, evolving it, which
@@ -181,7 +238,15 @@ METHOD_BONUSES = {"evolve": (C.DP_BONUSES_MAY, C.DP_AFTER), "evolve-with": (C.CA
 METHOD_TERMS = {
     "evolve": [C.FUTURE, C.EVOLVE_ZONE, C.DP_FUTURE, C.DP_WORDS, C.DP_COST_ANATOMY, C.DP_COST],
     "evolve-with": [C.FUTURE, C.EVOLVE_ZONE, C.CARD_FUTURE],
-    "dna": [C.FUTURE, C.EVOLVE_ZONE, C.DNA_FUTURE, C.DNA_MATERIALS, C.DNA_ACTIVE_MATERIAL, C.DNA_IGNORES_REST, C.DNA_NOT_BONUS],
+    "dna": [
+        C.FUTURE,
+        C.EVOLVE_ZONE,
+        C.DNA_FUTURE,
+        C.DNA_MATERIALS,
+        C.DNA_ACTIVE_MATERIAL,
+        C.DNA_IGNORES_REST,
+        C.DNA_NOT_BONUS,
+    ],
 }
 
 
@@ -212,24 +277,46 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         cited += [C.DP_EVOLVE_CARD, C.CARD_TIMING_EVOLVE, C.DP_CARD_EFFECTS]
         glossary += [C.ONE_EVOLVE_CARD, *([C.DP_DISCOUNT] if state.cards[evolve_card].discount else [])]
         discount = state.cards[evolve_card].discount
-        done = replace(done, narration=f"{done.narration[:-1]}, with the EVOLVE card {state.label(evolve_card)}"
-                       + (f" (DP -{discount})." if discount else "."), events=(*done.events, state.card_event("evolve-card", player, (evolve_card,))))
+        done = replace(
+            done,
+            narration=f"{done.narration[:-1]}, with the EVOLVE card {state.label(evolve_card)}"
+            + (f" (DP -{discount})." if discount else "."),
+            events=(*done.events, state.card_event("evolve-card", player, (evolve_card,))),
+        )
     if C.EVO_BONUS in done.citations and chosen.kind in METHOD_BONUSES:
-        may, after = METHOD_BONUSES[chosen.kind]  # the method's own steps say when the bonuses go; the word is in the glossary
-        cited = [c for c in cited if c is not C.EVO_BONUS] + ([may, after] if C.SIMULTANEOUS in done.citations else [after])
+        may, after = METHOD_BONUSES[
+            chosen.kind
+        ]  # the method's own steps say when the bonuses go; the word is in the glossary
+        cited = [c for c in cited if c is not C.EVO_BONUS] + (
+            [may, after] if C.SIMULTANEOUS in done.citations else [after]
+        )
         glossary.append(C.EVO_BONUS)
     if C.REQ_EVO_BOX in cited or C.CARD_REQ_EVO_BOX in cited:
         glossary.append(C.EVO_BOX_ANATOMY)
-    if any(v.what is not None and v.what.whose == "opponent" for e in state.cards[side.active[-1]].bonuses for v in e.spec.do) \
-            and C.EVO_BONUS in done.citations:
+    if (
+        any(
+            v.what is not None and v.what.whose == "opponent"
+            for e in state.cards[side.active[-1]].bonuses
+            for v in e.spec.do
+        )
+        and C.EVO_BONUS in done.citations
+    ):
         cited.append(C.NEGATIVE_BONUS)  # a bonus that would hurt its owner is written for the opponent
     top_card = state.cards[side.active[-1]]
     under = len(side.active) - 1
     before = state.cards[side.active[-2]]
-    if evolve_card is not None and "level" in state.cards[evolve_card].ignores and top_card.level != next_level(before.level or ""):
+    if (
+        evolve_card is not None
+        and "level" in state.cards[evolve_card].ignores
+        and top_card.level != next_level(before.level or "")
+    ):
         cited.append(C.DP_IGNORE_LEVEL)  # an EVOLVE card that ignores level, evolving by DP
         glossary.append(C.IGNORE)
-    if chosen.kind == "evolve" and before.named_in(top_card.evo_box) and top_card.level != next_level(before.level or ""):
+    if (
+        chosen.kind == "evolve"
+        and before.named_in(top_card.evo_box)
+        and top_card.level != next_level(before.level or "")
+    ):
         cited.append(C.DP_IGNORE_LEVEL)  # the evo-box ignores level: back, the same level, or higher (5.3.3.2)
     ignored = set(card.ignores) if card is not None else set()
     if before.name not in top_card.evo_box and any(a in top_card.evo_box for a in before.alias):
@@ -251,8 +338,12 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         glossary += [C.PASSIVE_TIMING, C.PASSIVES_NEITHER]
     if side.divisor > 1:
         side.hp = top_card.hp // side.divisor
-        narration += f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
-    after_effects = after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None  # stats set
+        narration += (
+            f" With {under} card(s) under it, it is still Abnormal: {side.hp} HP, Power divided by {side.divisor}."
+        )
+    after_effects = (
+        after_evolving(state, player, card, top_card, state.uid(chosen.cards[0])) if card is not None else None
+    )  # stats set
     if was_abnormal:
         cited.append(C.CARD_IGNORES_ABNORMAL)  # an Evolution card ignores Abnormal status
         glossary += [C.SKIP_ABNORMAL, C.ABNORMAL_STATE]
@@ -293,15 +384,22 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     removed = int(chosen.param("flats") or 0)
     if removed:
         side.flats -= removed
-        narration += f" Lowering the DP total by {FLAT_PRICE * removed} first, {name(player)} removes {removed} flat token(s)."
+        narration += (
+            f" Lowering the DP total by {FLAT_PRICE * removed} first, {name(player)} removes {removed} flat token(s)."
+        )
         cited.append(C.REMOVE_FLAT)
         glossary.append(C.FLAT_EVOLVE_BY_DP)
     if side.flats:
         narration += f" {side.flats} flat token(s) stay in front of it."
         glossary.append(C.FLAT_STAYS)  # flats do not go away on their own when the Digimon evolves
     cited = list(dict.fromkeys(cited))
-    return replace(done, narration=narration, citations=tuple(cited), glossary=words_used(glossary, cited),
-                   events=(*done.events, *events))
+    return replace(
+        done,
+        narration=narration,
+        citations=tuple(cited),
+        glossary=words_used(glossary, cited),
+        events=(*done.events, *events),
+    )
 
 
 def _dna_material(state: DState, player: int, material, target, events: list) -> tuple[list, list]:
@@ -321,8 +419,13 @@ def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
     side = state.sides[player]
     state.pop()
     if side.active and side.partner_evolved == state.turn:
-        return step(state, Phase.EVOLUTION, player, f"{name(player)} partner-evolved this turn: the rest of the Evolution Phase is skipped.",
-                    (C.SKIP_PARTNER, C.ABNORMAL_OR_PARTNER, C.PARTNER_USES_EVOLUTION))
+        return step(
+            state,
+            Phase.EVOLUTION,
+            player,
+            f"{name(player)} partner-evolved this turn: the rest of the Evolution Phase is skipped.",
+            (C.SKIP_PARTNER, C.ABNORMAL_OR_PARTNER, C.PARTNER_USES_EVOLUTION),
+        )
     return None
 
 
@@ -338,16 +441,34 @@ def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
         if option.action == chosen:
             return option.reasons
     if side.abnormal and chosen.kind == "evolve-dp-with":
-        return (Reason("EVOLVE-timing cards are not valid for an Abnormal Digimon, only the Evolution card type.", C.SKIP_ABNORMAL),
-                Reason("You may not reveal Penguinmon, which is EVOLVE timing.", C.ABNORMAL_EXAMPLE))
+        return (
+            Reason(
+                "EVOLVE-timing cards are not valid for an Abnormal Digimon, only the Evolution card type.",
+                C.SKIP_ABNORMAL,
+            ),
+            Reason("You may not reveal Penguinmon, which is EVOLVE timing.", C.ABNORMAL_EXAMPLE),
+        )
     if side.abnormal and chosen.kind in ("evolve", "dna"):
         if chosen.kind == "dna":
-            return (Reason("A DNA Future counts as an EVOLVE-timing card, which an Abnormal Digimon cannot use.", C.DNA_NOT_ABNORMAL),
-                    Reason("With an Abnormal active, the rest of the phase is skipped: no evolving by DP, DNA or any other "
-                           "method than Evolution type cards.", C.ABNORMAL_SKIPS_REST))
-        return (Reason("An Abnormal Digimon can't evolve by DP or by DNA: only by an Evolution card.", C.ABNORMAL_STATE),
-                Reason("With an Abnormal active, the rest of the phase is skipped: no evolving by DP, DNA or any other "
-                       "method than Evolution type cards.", C.ABNORMAL_SKIPS_REST))
+            return (
+                Reason(
+                    "A DNA Future counts as an EVOLVE-timing card, which an Abnormal Digimon cannot use.",
+                    C.DNA_NOT_ABNORMAL,
+                ),
+                Reason(
+                    "With an Abnormal active, the rest of the phase is skipped: no evolving by DP, DNA or any other "
+                    "method than Evolution type cards.",
+                    C.ABNORMAL_SKIPS_REST,
+                ),
+            )
+        return (
+            Reason("An Abnormal Digimon can't evolve by DP or by DNA: only by an Evolution card.", C.ABNORMAL_STATE),
+            Reason(
+                "With an Abnormal active, the rest of the phase is skipped: no evolving by DP, DNA or any other "
+                "method than Evolution type cards.",
+                C.ABNORMAL_SKIPS_REST,
+            ),
+        )
     return (Reason("That is not an evolution your active Digimon can make now.", C.CHOOSE_METHOD),)
 
 
@@ -356,8 +477,13 @@ def check_evolve(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
 
 def first_turn_skip(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
-    return step(state, Phase.STRATEGY, state.active, "The game's first turn: the Strategy, Support and Battle Phases are skipped.",
-                (C.STRATEGY_FIRST_TURN, C.SUPPORT_FIRST_TURN, C.BATTLE_FIRST_TURN))
+    return step(
+        state,
+        Phase.STRATEGY,
+        state.active,
+        "The game's first turn: the Strategy, Support and Battle Phases are skipped.",
+        (C.STRATEGY_FIRST_TURN, C.SUPPORT_FIRST_TURN, C.BATTLE_FIRST_TURN),
+    )
 
 
 def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -376,8 +502,11 @@ def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
     if chosen.kind == "no-rack":
         return done
     negative = state.cards[state.uid(chosen.cards[0])].plus_p < 0  # "-X0 +P": the DP the player has is lowered
-    return replace(done, citations=(*done.citations, *(C.MORE["negative-plus-p"] if negative else ())),
-                   glossary=(*done.glossary, C.PLUS_P))
+    return replace(
+        done,
+        citations=(*done.citations, *(C.MORE["negative-plus-p"] if negative else ())),
+        glossary=(*done.glossary, C.PLUS_P),
+    )
 
 
 def answer_matrix(state: DState, top: Frame, chosen: Action) -> Step:
@@ -395,9 +524,16 @@ def answer_matrix(state: DState, top: Frame, chosen: Action) -> Step:
         back = put_back(state, player)
         side.trash.append(card_uid)
         state.pop()  # the Evolution Phase's evolve step: no evolution this turn
-        done = step(state, Phase.EVOLUTION, player, f"{name(player)} evolves to none of them: the evolution fails. The {back} "
-                    f"revealed cards go back on top of the deck in the same order, without a shuffle; {card.name} goes to the "
-                    "trash.", (C.CARD_FAILS, C.MATRIX), [state.card_event("discard", player, (card_uid,))])
+        done = step(
+            state,
+            Phase.EVOLUTION,
+            player,
+            f"{name(player)} evolves to none of them: the evolution fails. The {back} "
+            f"revealed cards go back on top of the deck in the same order, without a shuffle; {card.name} goes to the "
+            "trash.",
+            (C.CARD_FAILS, C.MATRIX),
+            [state.card_event("discard", player, (card_uid,))],
+        )
     else:
         uid = state.uid(chosen.cards[0])
         side.looking.remove(uid)
@@ -406,12 +542,23 @@ def answer_matrix(state: DState, top: Frame, chosen: Action) -> Step:
         ids = state.instances.ids
         done = answer_evolve(state, state.frames[-1], action("evolve-with", player, ids[card_uid], ids[uid]))
         cited = (*done.citations, C.MATRIX) + ((C.MATRIX_ABNORMAL,) if was_abnormal else ())
-        done = replace(done, narration=f"{done.narration} The other {back} revealed cards go back on top of the deck in the same "
-                       "order, without a shuffle.", citations=tuple(dict.fromkeys(cited)))
+        done = replace(
+            done,
+            narration=f"{done.narration} The other {back} revealed cards go back on top of the deck in the same "
+            "order, without a shuffle.",
+            citations=tuple(dict.fromkeys(cited)),
+        )
     rest = run_effects(state, player, tuple(e for e in card.effects if e.spec.timing == "evolve"), card_uid)
     if not rest.narration:
         return done
-    quoted = {c.id for c in done.citations}  # a clause the evolution already quotes is not quoted again in another piece
+    quoted = {
+        c.id for c in done.citations
+    }  # a clause the evolution already quotes is not quoted again in another piece
     cited = tuple(dict.fromkeys((*done.citations, *(c for c in rest.citations if c.id not in quoted))))
-    return replace(done, narration=f"{done.narration} {card.name} finishes resolving: {rest.narration}", citations=cited,
-                   glossary=words_used((*done.glossary, *rest.glossary), cited), events=(*done.events, *rest.events))
+    return replace(
+        done,
+        narration=f"{done.narration} {card.name} finishes resolving: {rest.narration}",
+        citations=cited,
+        glossary=words_used((*done.glossary, *rest.glossary), cited),
+        events=(*done.events, *rest.events),
+    )

@@ -45,7 +45,9 @@ class DigimonCardGame(Game):
         "crosses to the opponent's side. Hatch Digi-Eggs, attack the security stack, and win by attacking a player "
         "with no security left."
     )
-    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, CState)
+    plugs = Plugs(
+        PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, CState
+    )
     piles = frozenset({"deck", "egg-deck", "security"})
 
     def default_setup(self) -> dict[str, Any]:
@@ -54,6 +56,7 @@ class DigimonCardGame(Game):
 
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
         """A deck document (``cards`` and ``eggs``, as the deck checker reads it) -> (name, card ids, every reason it is illegal)."""
+
         def ids(part: str) -> list[str]:
             return [e["card"] for e in doc.get(part, []) for _ in range(e.get("count", 1))]
 
@@ -72,8 +75,17 @@ class DigimonCardGame(Game):
     def busy_setup(self) -> dict[str, Any]:
         """A main phase with 8 cards in hand and 5 Digimon on each side (for timing the legal actions)."""
         hand = ["st1-07", "st1-08", "st1-09", "st1-13", "st1-15", "st1-16", "st1-12", "st1-05"]
-        mine = ["st1-03", ["st1-02", "st1-05"], ["st1-03", "st1-07"], "st1-06", ["st1-01", "st1-03", "st1-07", "st1-09"]]
-        theirs = [{"stack": [c], "suspended": i % 2 == 0} for i, c in enumerate(["st2-03", "st2-06", "st2-07", "st2-08", "st2-09"])]
+        mine = [
+            "st1-03",
+            ["st1-02", "st1-05"],
+            ["st1-03", "st1-07"],
+            "st1-06",
+            ["st1-01", "st1-03", "st1-07", "st1-09"],
+        ]
+        theirs = [
+            {"stack": [c], "suspended": i % 2 == 0}
+            for i, c in enumerate(["st2-03", "st2-06", "st2-07", "st2-08", "st2-09"])
+        ]
         players = [
             {"hand": hand, "deck": ["st1-03"] * 10, "security": ["st1-03"] * 5, "battle": mine},
             {"deck": ["st2-03"] * 10, "security": ["st2-03"] * 5, "battle": theirs},

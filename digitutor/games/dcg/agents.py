@@ -62,7 +62,9 @@ def _attack_value(state: CState, seat: int, option: Option) -> int:
         theirs = dp(state, _uid(state, option, 1)).value
         return 3 if mine > theirs else -1
     foe = state.sides[1 - seat]
-    blockers = [s for s in foe.battle if not s.suspended and has(state, s.top, "blocker") and dp(state, s.top).value >= mine]
+    blockers = [
+        s for s in foe.battle if not s.suspended and has(state, s.top, "blocker") and dp(state, s.top).value >= mine
+    ]
     if not foe.security:
         return 10  # the winning attack
     if blockers:
@@ -86,7 +88,13 @@ def _main(state: CState, seat: int, legal: tuple[Option, ...]) -> str:
     if attacks and _attack_value(state, seat, attacks[0]) > 0:
         return attacks[0].key
     plays = [*by_kind.get("play", []), *by_kind.get("use", []), *by_kind.get("activate", [])]
-    plays.sort(key=lambda o: (state.cards[_uid(state, o)].category is Category.DIGIMON, state.cards[_uid(state, o)].level or 0), reverse=True)
+    plays.sort(
+        key=lambda o: (
+            state.cards[_uid(state, o)].category is Category.DIGIMON,
+            state.cards[_uid(state, o)].level or 0,
+        ),
+        reverse=True,
+    )
     for option in plays:
         if memory - _cost(state, option) >= 0:
             return option.key

@@ -12,7 +12,13 @@ from .cards import Card, Category, Requirement
 def parts(card: Card) -> tuple[CardPart, ...]:
     """Every part printed on ``card``, named as the manual names it, each with that clause."""
     kind = "digimon" if card.category in (Category.DIGIMON, Category.DIGI_EGG) else card.category.value
-    found = [_part("Card type", _card_type(card), C.DIAGRAM_DIGI_EGG if card.category is Category.DIGI_EGG else C.DIAGRAM_DIGIMON)]
+    found = [
+        _part(
+            "Card type",
+            _card_type(card),
+            C.DIAGRAM_DIGI_EGG if card.category is Category.DIGI_EGG else C.DIAGRAM_DIGIMON,
+        )
+    ]
     if kind != "digimon":
         found = []  # the Tamer and Option diagrams have no card-type label
     found += [
@@ -27,8 +33,11 @@ def parts(card: Card) -> tuple[CardPart, ...]:
             _part("DP (Digimon Power)", "" if card.dp is None else str(card.dp), C.CARD_DP),
             _part("Digivolution Requirements", "; ".join(_requirement(r) for r in card.digivolve), C.CARD_REQUIREMENTS),
             _part("DNA/Special Digivolution", _special(card), C.CARD_DNA),
-            _part("DigiXros Requirements", "" if card.digixros is None else
-                  f"{' × '.join(card.digixros.names)} (-{card.digixros.reduce} each)", C.CARD_XROS),
+            _part(
+                "DigiXros Requirements",
+                "" if card.digixros is None else f"{' × '.join(card.digixros.names)} (-{card.digixros.reduce} each)",
+                C.CARD_XROS,
+            ),
             _part("Traits", " / ".join(card.traits), C.CARD_TRAITS),
             _part("Effects", card.text, C.CARD_EFFECTS),
             _part("Inherited Effect", card.inherited, C.CARD_INHERITED),
@@ -60,7 +69,9 @@ def _part(label: str, value: str, citation: Citation) -> CardPart:
 
 
 def _card_type(card: Card) -> str:
-    return ("Digi-Egg card" if card.category is Category.DIGI_EGG else "Digimon card") + (" (a Token)" if card.token else "")
+    return ("Digi-Egg card" if card.category is Category.DIGI_EGG else "Digimon card") + (
+        " (a Token)" if card.token else ""
+    )
 
 
 def _requirement(requirement: Requirement) -> str:
@@ -78,5 +89,7 @@ def _special(card: Card) -> str:
         left, right = (side.name or f"{side.colour} Lv.{side.level}" for side in (card.dna.left, card.dna.right))
         return f"DNA: {left} + {right}, cost {card.dna.cost}"
     if card.burst is not None:
-        return f"Burst: from [{card.burst.source}], returning 1 [{card.burst.tamer}] to the hand, cost {card.burst.cost}"
+        return (
+            f"Burst: from [{card.burst.source}], returning 1 [{card.burst.tamer}] to the hand, cost {card.burst.cost}"
+        )
     return ""

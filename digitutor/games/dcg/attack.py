@@ -39,11 +39,16 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     owner, position = state.stack_in_play(attacker)
     stack = state.stack_at(owner, position)
     state.set_stack(owner, position, stack.but(suspended=True))
-    ready = tuple(state.iid(s.top) for s in state.sides[1 - player].battle
-                  if any(e.spec.timing == "counter" for e in state.cards[s.top].effects))
-    state.push(frame("attack.counter", 1 - player, attacker=chosen.cards[0], target=target, ready=ready),
-               frame("attack.block", 1 - player, attacker=chosen.cards[0], target=target),
-               frame("attack.resolve", player, attacker=chosen.cards[0], target=target))
+    ready = tuple(
+        state.iid(s.top)
+        for s in state.sides[1 - player].battle
+        if any(e.spec.timing == "counter" for e in state.cards[s.top].effects)
+    )
+    state.push(
+        frame("attack.counter", 1 - player, attacker=chosen.cards[0], target=target, ready=ready),
+        frame("attack.block", 1 - player, attacker=chosen.cards[0], target=target),
+        frame("attack.resolve", player, attacker=chosen.cards[0], target=target),
+    )
     waiting = stack_triggers(state, "when-attacking", player, attacker, stack.sources)
     for other in state.sides[player].battle:  # "effects that activate when one of your Digimon attacks"
         if other.top != attacker:
@@ -55,9 +60,20 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
         cited.append(C.DIGIVOLVED_MAY_ATTACK)  # digivolving this turn does not stop it
     rush = keyword(state, attacker, "rush") if stack.played == state.turn else None
     if rush is not None and rush.value == YES:
-        cited += [C.NO_ATTACK_WHEN_PLAYED, C.CARD_TIMINGS, *rush.because]  # <Rush>: it may attack the turn it was played
-    return step(state, Phase.MAIN, player, f"{name(player)} suspends {state.label(attacker)} and attacks {aim}.", cited,
-                [state.card_event("attack", player, (attacker,), {"target": target or "player"})], glossary=(C.SUSPENDED_STATES,))
+        cited += [
+            C.NO_ATTACK_WHEN_PLAYED,
+            C.CARD_TIMINGS,
+            *rush.because,
+        ]  # <Rush>: it may attack the turn it was played
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{name(player)} suspends {state.label(attacker)} and attacks {aim}.",
+        cited,
+        [state.card_event("attack", player, (attacker,), {"target": target or "player"})],
+        glossary=(C.SUSPENDED_STATES,),
+    )
 
 
 # -- counter timing ---------------------------------------------------------------------------------------------------------
@@ -73,12 +89,26 @@ def counter_options(state: CState, defender: int) -> list[Option]:
             continue
         for stack in side.battle:
             shown = cards[stack.top]
-            if shown.category is Category.DIGIMON and not shown.token and digivolve_requirement(card, shown) is not None:
-                options.append(Option(action("blast", defender, ids[stack.top], ids[uid]), f"<Blast Digivolve> {shown.name} into {card.name}"))
+            if (
+                shown.category is Category.DIGIMON
+                and not shown.token
+                and digivolve_requirement(card, shown) is not None
+            ):
+                options.append(
+                    Option(
+                        action("blast", defender, ids[stack.top], ids[uid]),
+                        f"<Blast Digivolve> {shown.name} into {card.name}",
+                    )
+                )
     for stack in side.battle:
         for index, effect in enumerate(cards[stack.top].effects):
             if effect.spec.timing == "counter":
-                options.append(Option(action("counter", defender, ids[stack.top], effect=str(index)), f"[Counter] {cards[stack.top].name}: {effect.spec.quote}"))
+                options.append(
+                    Option(
+                        action("counter", defender, ids[stack.top], effect=str(index)),
+                        f"[Counter] {cards[stack.top].name}: {effect.spec.quote}",
+                    )
+                )
     return options
 
 
@@ -92,8 +122,14 @@ def ask_counter(state: CState, top: Frame) -> Decision | None:
         return None
     options.append(Option(action("no-counter", defender), "Do nothing at counter timing"))
     blast = (C.BLAST,) if any(o.action.kind == "blast" for o in options) else ()
-    return Decision(defender, "counter", f"{name(defender)}: counter timing — use a [Counter] effect?", tuple(options),
-                    (C.COUNTER_TIMING, C.COUNTER_ONCE, *blast, C.ONE_COUNTER), Phase.MAIN.value)
+    return Decision(
+        defender,
+        "counter",
+        f"{name(defender)}: counter timing — use a [Counter] effect?",
+        tuple(options),
+        (C.COUNTER_TIMING, C.COUNTER_ONCE, *blast, C.ONE_COUNTER),
+        Phase.MAIN.value,
+    )
 
 
 def no_counter(state: CState, top: Frame, rng: random.Random) -> Step | None:
@@ -103,8 +139,13 @@ def no_counter(state: CState, top: Frame, rng: random.Random) -> Step | None:
     if not gone or _attacker(state, top) is None:
         return None
     names = ", ".join(state.label(state.uid(i)) for i in gone)
-    return step(state, Phase.MAIN, top.player, f"Counter timing: {names} left play before it, so its [Counter] effect does not activate.",
-                (C.COUNTER_TIMING, C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED))
+    return step(
+        state,
+        Phase.MAIN,
+        top.player,
+        f"Counter timing: {names} left play before it, so its [Counter] effect does not activate.",
+        (C.COUNTER_TIMING, C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED),
+    )
 
 
 def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
@@ -113,16 +154,25 @@ def answer_counter(state: CState, top: Frame, chosen: Action) -> Step:
     defender = chosen.player
     state.pop()
     if chosen.kind == "no-counter":
-        return step(state, Phase.MAIN, defender, f"{name(defender)} does nothing at counter timing.", (C.COUNTER_TIMING,))
+        return step(
+            state, Phase.MAIN, defender, f"{name(defender)} does nothing at counter timing.", (C.COUNTER_TIMING,)
+        )
     top_uid = state.uid(chosen.cards[0])
     owner, position = state.stack_in_play(top_uid)
     if chosen.kind == "blast":
-        return digivolve(state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True)
+        return digivolve(
+            state, defender, position, state.stack_at(owner, position), state.uid(chosen.cards[1]), blast=True
+        )
     index = int(chosen.param("effect", "0") or 0)
     effect = state.cards[top_uid].effects[index]
     push_pending(state, [(defender, chosen.cards[0], "own", index, chosen.cards[0])])
-    return step(state, Phase.MAIN, defender, f"{name(defender)} activates {state.label(top_uid)}'s [Counter] effect.",
-                (C.COUNTER_ONCE, effect.citation))
+    return step(
+        state,
+        Phase.MAIN,
+        defender,
+        f"{name(defender)} activates {state.label(top_uid)}'s [Counter] effect.",
+        (C.COUNTER_ONCE, effect.citation),
+    )
 
 
 def check_counter(state: CState, frame: Frame | None, proposed: Action) -> tuple:
@@ -146,13 +196,24 @@ def ask_block(state: CState, top: Frame) -> Decision | None:
     for stack in state.sides[defender].battle:
         if state.cards[stack.top].category is Category.TAMER or not has(state, stack.top, "blocker"):
             continue
-        options.append(Option(action("block", defender, ids[stack.top]), f"Block with {state.label(stack.top)}",
-                              tuple(why_not_blocker(state, stack))))
+        options.append(
+            Option(
+                action("block", defender, ids[stack.top]),
+                f"Block with {state.label(stack.top)}",
+                tuple(why_not_blocker(state, stack)),
+            )
+        )
     if not any(o.legal for o in options):
         return None
     options.append(Option(action("no-block", defender), "Do not block"))
-    return Decision(defender, "block", f"{name(defender)}: blocker timing — block the attack?", tuple(options),
-                    (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_ONCE, C.BLOCKER_TAKES, C.BLOCKER_PROTECT), Phase.MAIN.value)
+    return Decision(
+        defender,
+        "block",
+        f"{name(defender)}: blocker timing — block the attack?",
+        tuple(options),
+        (C.BLOCKER_TIMING, C.BLOCK, C.BLOCK_ONCE, C.BLOCKER_TAKES, C.BLOCKER_PROTECT),
+        Phase.MAIN.value,
+    )
 
 
 def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
@@ -167,9 +228,22 @@ def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
     state.set_stack(owner, position, state.stack_at(owner, position).but(suspended=True))
     resolve = state.frames[-1]
     state.frames[-1] = resolve.but(target=chosen.cards[0], blocked=True)
-    return step(state, Phase.MAIN, defender, f"{name(defender)} suspends {state.label(blocker)} to block: it becomes the attack target.",
-                (C.BLOCK, C.BLOCKER_TIMING, C.BLOCK_SWITCHES, C.BLOCKER_AT_TIMING, *extra), [state.card_event("block", defender, (blocker,))],
-                glossary=(C.BLOCKER, C.BLOCKER_NEW_TEXT, C.BLOCKER_NOT_TRIGGERED, C.BLOCKER_ABILITY, C.BLOCKER_SWITCHES, C.SUSPENDED_STATES))
+    return step(
+        state,
+        Phase.MAIN,
+        defender,
+        f"{name(defender)} suspends {state.label(blocker)} to block: it becomes the attack target.",
+        (C.BLOCK, C.BLOCKER_TIMING, C.BLOCK_SWITCHES, C.BLOCKER_AT_TIMING, *extra),
+        [state.card_event("block", defender, (blocker,))],
+        glossary=(
+            C.BLOCKER,
+            C.BLOCKER_NEW_TEXT,
+            C.BLOCKER_NOT_TRIGGERED,
+            C.BLOCKER_ABILITY,
+            C.BLOCKER_SWITCHES,
+            C.SUSPENDED_STATES,
+        ),
+    )
 
 
 # -- the battle, or the security checks ------------------------------------------------------------------------------------------
@@ -184,18 +258,32 @@ def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
     assert player is not None
     if attacker is None:
         state.pop()
-        return step(state, Phase.MAIN, player, "The attacking Digimon left the battle area: the attack ends.", (C.CHECKS_STOP,))
+        return step(
+            state, Phase.MAIN, player, "The attacking Digimon left the battle area: the attack ends.", (C.CHECKS_STOP,)
+        )
     if top["target"]:
         return _battle(state, top, attacker)
     defender = 1 - player
     if not state.sides[defender].security:
-        return game_over(state, player, f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
-                         (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE), glossary=(C.GOAL,), by=NO_SECURITY)
+        return game_over(
+            state,
+            player,
+            f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
+            (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE),
+            glossary=(C.GOAL,),
+            by=NO_SECURITY,
+        )
     extra = security_attack(state, attacker)
     checks = 1 + max(0, extra.value)
     state.goto(frame("attack.check", player, attacker=state.iid(attacker), left=checks))
     cited = [C.CHECK] + ([C.SECURITY_A, C.ONE_CHECK_AT_A_TIME, *extra.because] if checks > 1 else [])
-    return step(state, Phase.MAIN, player, f"{state.label(attacker)}'s attack reaches {name(defender)}: {checks} security check(s).", cited)
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{state.label(attacker)}'s attack reaches {name(defender)}: {checks} security check(s).",
+        cited,
+    )
 
 
 def _battle(state: CState, top: Frame, attacker: int) -> Step:
@@ -205,7 +293,9 @@ def _battle(state: CState, top: Frame, attacker: int) -> Step:
     where = state.stack_of(target)
     state.pop()
     if where is None or where[1] is None or where[0] != 1 - player:
-        return step(state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (C.TARGET_LEFT,))
+        return step(
+            state, Phase.MAIN, player, f"{state.label(target)} is no longer in play: the attack ends.", (C.TARGET_LEFT,)
+        )
     target = state.stack_at(*where).top  # the same Digimon, even if it digivolved meanwhile (dcg:digivolving.p8)
     mine, theirs = dp(state, attacker), dp(state, target)
     cited = [C.BATTLE, C.HIGHER_DP, *mine.because, *theirs.because]
@@ -255,12 +345,19 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
     attacker = _attacker(state, top)
     if attacker is None:
         state.pop()
-        return step(state, Phase.MAIN, player, "The attacking Digimon left the battle area: the attack ends.", (C.CHECKS_STOP,))
+        return step(
+            state, Phase.MAIN, player, "The attacking Digimon left the battle area: the attack ends.", (C.CHECKS_STOP,)
+        )
     side = state.sides[defender]
     if not side.security:
         state.pop()
-        return step(state, Phase.MAIN, player, f"{name(defender)} has no security cards left: the attack ends there, and the game goes on.",
-                    (C.NO_MORE_SECURITY, C.GAME_GOES_ON, C.ANOTHER_ATTACK))
+        return step(
+            state,
+            Phase.MAIN,
+            player,
+            f"{name(defender)} has no security cards left: the attack ends there, and the game goes on.",
+            (C.NO_MORE_SECURITY, C.GAME_GOES_ON, C.ANOTHER_ATTACK),
+        )
     card = side.security.pop()
     side.field_cards.append(card)
     state.goto(frame("attack.checked", player, attacker=top["attacker"], card=state.iid(card), left=top["left"]))
@@ -268,13 +365,24 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
     push_pending(state, waiting)
     cited = [C.CHECK] + ([C.SECURITY_EFFECT, C.SECURITY_FREE] if waiting else []) + [C.BY_CARD_TYPE]
     kind = state.cards[card].category
-    words = ([C.TAMER_SECURITY] if kind is Category.TAMER else [C.OPTION_SECURITY] if kind is Category.OPTION else []) if waiting else []
-    return step(state, Phase.MAIN, player, f"{name(player)} checks {name(defender)}'s top security card: {state.label(card)}.", cited,
-                [state.card_event("check", defender, (card,))], glossary=words)
+    words = (
+        ([C.TAMER_SECURITY] if kind is Category.TAMER else [C.OPTION_SECURITY] if kind is Category.OPTION else [])
+        if waiting
+        else []
+    )
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{name(player)} checks {name(defender)}'s top security card: {state.label(card)}.",
+        cited,
+        [state.card_event("check", defender, (card,))],
+        glossary=words,
+    )
 
 
 def _attacker_gone(state: CState, attacker: int) -> str:
-    """"If the attacking Digimon ... is returned to the player's hand, the attack ends" (and so if it left play otherwise)."""
+    """ "If the attacking Digimon ... is returned to the player's hand, the attack ends" (and so if it left play otherwise)."""
     owner = state.instances.owner(attacker)
     how = f"is returned to {name(owner)}'s hand" if attacker in state.sides[owner].hand else "has left the battle area"
     return f"the attacking Digimon, {state.label(attacker)}, {how}: the attack ends"
@@ -298,7 +406,9 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
             cited += [C.SECURITY_DIGIMON, *mine.because]
             if shown.effects or shown.inherited_effects:
                 cited.append(C.SECURITY_DIGIMON_NO_EFFECTS)  # its effects (but a security effect) do not activate
-            told.append(f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} ({mine.value} DP)")
+            told.append(
+                f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} ({mine.value} DP)"
+            )
             jamming = keyword(state, attacker, "jamming")
             if mine.value <= theirs and jamming.value == YES:
                 told.append(f"{state.label(attacker)} has <Jamming>: it is not deleted")
@@ -321,7 +431,9 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         trash_all(state, (card,))
         told.append(f"{shown.name} is placed in the trash")
         if C.OVERFLOW_NOT_OUTSIDE in cited:
-            told.append(f"{shown.name} is an ACE card, but its <Overflow> does not apply: it moved from the security stack, not the battle area")
+            told.append(
+                f"{shown.name} is an ACE card, but its <Overflow> does not apply: it moved from the security stack, not the battle area"
+            )
         events.append(state.card_event("trash", defender, (card,)))
     else:
         cited.append(C.OPTION_TAMER_CHECKED)  # its security effect played it or added it to the hand
@@ -337,5 +449,12 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         state.pop()
     words: tuple[Citation, ...] = (C.SECURITY_DIGIMON_NOT_REGULAR, C.CARD_DP) if C.SECURITY_DIGIMON in cited else ()
     words += (C.ACE_OVERFLOW,) if C.OVERFLOW_NOT_OUTSIDE in cited else ()
-    return step(state, Phase.MAIN, player, ("; ".join(told) or "The checked card has left the security check") + ".", cited, events,
-                glossary=words)
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        ("; ".join(told) or "The checked card has left the security check") + ".",
+        cited,
+        events,
+        glossary=words,
+    )

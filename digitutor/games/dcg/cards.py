@@ -181,7 +181,10 @@ def _shape(entry: CardEntry, source: str) -> None:
     """What each category must and must not have."""
     where = f"card {entry.id!r}"
     needs = {
-        Category.DIGI_EGG: ("level",), Category.DIGIMON: ("level", "cost"), Category.TAMER: ("cost",), Category.OPTION: ("cost",),
+        Category.DIGI_EGG: ("level",),
+        Category.DIGIMON: ("level", "cost"),
+        Category.TAMER: ("cost",),
+        Category.OPTION: ("cost",),
     }[entry.category]
     for name in needs:
         if getattr(entry, name) is None:
@@ -195,8 +198,14 @@ def _shape(entry: CardEntry, source: str) -> None:
     if not entry.colours or len(set(entry.colours)) != len(entry.colours):
         raise InputError(source, f"{where}.colours", "expected one or more different colours")
     for position, requirement in enumerate(entry.digivolve):
-        if requirement.name is None and requirement.trait is None and (requirement.colour is None or requirement.level is None):
-            raise InputError(source, f"{where}.digivolve[{position}]", "expected a colour and a level, or a name, or a trait")
+        if (
+            requirement.name is None
+            and requirement.trait is None
+            and (requirement.colour is None or requirement.level is None)
+        ):
+            raise InputError(
+                source, f"{where}.digivolve[{position}]", "expected a colour and a level, or a name, or a trait"
+            )
 
 
 def _split(effects: tuple[Effect, ...], entry: CardEntry, source: str) -> tuple[tuple[Effect, ...], ...]:
@@ -206,14 +215,23 @@ def _split(effects: tuple[Effect, ...], entry: CardEntry, source: str) -> tuple[
     security: list[Effect] = []
     for position, effect in enumerate(effects):
         quote = effect.spec.quote
-        places = [part for part, text in (("text", entry.text), ("inherited", entry.inherited), ("security", entry.security)) if quote in text]
+        places = [
+            part
+            for part, text in (("text", entry.text), ("inherited", entry.inherited), ("security", entry.security))
+            if quote in text
+        ]
         if len(places) != 1:
-            raise InputError(source, f"card {entry.id!r}.effects[{position}].quote",
-                             f"expected words of exactly one of text, inherited, security; found in {', '.join(places) or 'none'}")
+            raise InputError(
+                source,
+                f"card {entry.id!r}.effects[{position}].quote",
+                f"expected words of exactly one of text, inherited, security; found in {', '.join(places) or 'none'}",
+            )
         {"text": own, "inherited": inherited, "security": security}[places[0]].append(effect)
     for part, found in (("text", own), ("inherited", inherited), ("security", security)):
         if getattr(entry, part) and not found:
-            raise InputError(source, f"card {entry.id!r}.effects", f"expected an effect quoting its {part} text (every text is data)")
+            raise InputError(
+                source, f"card {entry.id!r}.effects", f"expected an effect quoting its {part} text (every text is data)"
+            )
     return tuple(own), tuple(inherited), tuple(security)
 
 
@@ -239,14 +257,18 @@ def parse_cards(doc: Any, source: str) -> dict[str, Card]:
         if card.id in cards:
             raise InputError(source, f"card {card.id!r}.id", "duplicate id")
         if card.number in numbers:
-            raise InputError(source, f"card {card.id!r}.number", f"duplicate card number (also {numbers[card.number]!r})")
+            raise InputError(
+                source, f"card {card.id!r}.number", f"duplicate card number (also {numbers[card.number]!r})"
+            )
         cards[card.id] = card
         numbers[card.number] = card.id
     for card in cards.values():
         for effect in (*card.effects, *card.inherited_effects, *card.security_effects):
             for verb in (*effect.spec.cost, *effect.spec.do):
                 if verb.verb == "play-token" and (verb.card not in cards or not cards[verb.card].token):
-                    raise InputError(source, f"card {card.id!r}.effects", f"expected 'card' to name a Token card, got {verb.card!r}")
+                    raise InputError(
+                        source, f"card {card.id!r}.effects", f"expected 'card' to name a Token card, got {verb.card!r}"
+                    )
     return cards
 
 
@@ -296,4 +318,6 @@ def parse_deck(doc: Any, source: str, cards: dict[str, Card]) -> Deck:
 def tutorial_decks() -> tuple[Deck, ...]:
     """The shipped starter-style decks, in file-name order."""
     cards = card_set()
-    return tuple(parse_deck(load_yaml(path), str(path), cards) for path in sorted((cards_dir() / "decks").glob("*.yaml")))
+    return tuple(
+        parse_deck(load_yaml(path), str(path), cards) for path in sorted((cards_dir() / "decks").glob("*.yaml"))
+    )

@@ -56,10 +56,13 @@ def _cost_reasons(state: CState, player: int, cost: int, what: str) -> list[Reas
     if can_pay(state, player, cost):
         return []
     have = state.player_memory(player)
-    return [Reason(
-        f"{what} costs {cost}: the counter must move {cost} spaces, so you need at least {cost - 10} memory "
-        f"and you have {memory_words(have)}.", C.OVER_TEN,
-    )]
+    return [
+        Reason(
+            f"{what} costs {cost}: the counter must move {cost} spaces, so you need at least {cost - 10} memory "
+            f"and you have {memory_words(have)}.",
+            C.OVER_TEN,
+        )
+    ]
 
 
 # -- A. Playing Digimon, C. Playing Tamers ------------------------------------------------------------------------------
@@ -75,7 +78,11 @@ def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, .
 
 
 def _card_from_hand(
-    state: CState, proposed: Action, what: str, rule: Citation, why_not: Callable[[CState, int, Card], tuple[Reason, ...]]
+    state: CState,
+    proposed: Action,
+    what: str,
+    rule: Citation,
+    why_not: Callable[[CState, int, Card], tuple[Reason, ...]],
 ) -> tuple[Reason, ...]:
     """A proposal naming one card of the proposer's hand, checked by ``why_not``."""
     reasons = _one_card(proposed, 1, what)
@@ -116,7 +123,10 @@ def digivolve_match(card: Card, top: Card) -> tuple[Requirement | None, bool]:
     found = MATCHES.get(key)
     if found is None:
         requirement = next((r for r in card.digivolve if meets(r, top)), None)
-        found = MATCHES[key] = (requirement, requirement is not None or any(r.level == top.level for r in card.digivolve))
+        found = MATCHES[key] = (
+            requirement,
+            requirement is not None or any(r.level == top.level for r in card.digivolve),
+        )
     return found
 
 
@@ -130,8 +140,9 @@ class _Find(Enum):
 _FIND = _Find.FIND
 
 
-def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card,
-                      requirement: Requirement | Literal[_Find.FIND] | None = _FIND) -> tuple[Reason, ...]:
+def why_not_digivolve(
+    state: CState, player: int, stack: Stack, card: Card, requirement: Requirement | Literal[_Find.FIND] | None = _FIND
+) -> tuple[Reason, ...]:
     """Every reason the Digimon ``stack`` cannot digivolve into ``card`` from the hand now
     (``requirement``: the one it meets, when the caller has worked it out already)."""
     top = state.cards[stack.top]
@@ -147,10 +158,12 @@ def why_not_digivolve(state: CState, player: int, stack: Stack, card: Card,
     if requirement is None:
         wanted = " or ".join(_requirement_words(r) for r in card.digivolve) or "nothing"
         colours = "/".join(c.value for c in top.colours)
-        reasons.append(Reason(
-            f"{card.name} digivolves from {wanted}; {top.name} is {colours}, level {top.level}.",
-            C.ONE_REQUIREMENT if len(card.digivolve) > 1 else C.REQUIREMENTS,
-        ))
+        reasons.append(
+            Reason(
+                f"{card.name} digivolves from {wanted}; {top.name} is {colours}, level {top.level}.",
+                C.ONE_REQUIREMENT if len(card.digivolve) > 1 else C.REQUIREMENTS,
+            )
+        )
         return tuple(reasons)
     reasons += _cost_reasons(state, player, requirement.cost, f"Digivolving into {card.name}")
     return tuple(reasons)
@@ -193,7 +206,12 @@ def why_not_dna(state: CState, player: int, left: Stack, right: Stack, card: Car
             reasons.append(Reason(f"{shown.name} is a Token: Tokens can't digivolve.", C.TOKENS_NO_DIGIVOLVE))
         elif shown.category is Category.TAMER or not meets(partner, shown):
             wanted = f"[{partner.name}]" if partner.name else f"a {partner.colour} level {partner.level} Digimon"
-            reasons.append(Reason(f"The {side} of {card.name}'s DNA requirements is {wanted}; {shown.name} is not.", C.DNA_REQUIREMENTS))
+            reasons.append(
+                Reason(
+                    f"The {side} of {card.name}'s DNA requirements is {wanted}; {shown.name} is not.",
+                    C.DNA_REQUIREMENTS,
+                )
+            )
     reasons += _cost_reasons(state, player, card.dna.cost, f"DNA digivolving into {card.name}")
     return tuple(reasons)
 
@@ -205,8 +223,11 @@ def check_dna(state: CState, frame: Frame | None, proposed: Action) -> tuple[Rea
     left = own_stack(state, proposed.player, proposed.cards[0], breeding=False)
     right = own_stack(state, proposed.player, proposed.cards[1], breeding=False)
     uid = in_hand(state, proposed.player, proposed.cards[2])
-    found = [Reason(f"{c} is not one of your Digimon in the battle area.", C.DNA_BATTLE_AREA)
-             for c, s in ((proposed.cards[0], left), (proposed.cards[1], right)) if s is None]
+    found = [
+        Reason(f"{c} is not one of your Digimon in the battle area.", C.DNA_BATTLE_AREA)
+        for c, s in ((proposed.cards[0], left), (proposed.cards[1], right))
+        if s is None
+    ]
     if uid is None:
         found.append(Reason(f"{proposed.cards[2]} is not a card in your hand.", C.DNA_REQUIREMENTS))
     if left is None or right is None or uid is None:
@@ -222,8 +243,10 @@ def main_effects(state: CState, stack: Stack) -> tuple[int, ...]:
     card = state.cards[stack.cards[-1]]
     found = _MAIN_EFFECTS.get(card.id)
     if found is None:
-        found = _MAIN_EFFECTS[card.id] = () if card.category is Category.OPTION else tuple(
-            i for i, effect in enumerate(card.effects) if effect.spec.timing == "main"
+        found = _MAIN_EFFECTS[card.id] = (
+            ()
+            if card.category is Category.OPTION
+            else tuple(i for i, effect in enumerate(card.effects) if effect.spec.timing == "main")
         )
     return found
 
@@ -247,7 +270,9 @@ def check_activate(state: CState, frame: Frame | None, proposed: Action) -> tupl
         return reasons
     found = own_stack(state, proposed.player, proposed.cards[0], breeding=False)
     if found is None:
-        return (Reason(f"{proposed.cards[0]} is not one of your Digimon or Tamers in the battle area.", C.MAIN_ON_CARDS),)
+        return (
+            Reason(f"{proposed.cards[0]} is not one of your Digimon or Tamers in the battle area.", C.MAIN_ON_CARDS),
+        )
     index = proposed.param("effect", "0")
     if not index or not index.isdigit():
         return (Reason("Name the effect by its number.", C.MAIN_ON_CARDS),)
@@ -274,7 +299,11 @@ def why_not_use(state: CState, player: int, card: Card, have: set[str] | None = 
     missing = [colour.value for colour in card.colours if colour not in have]
     if missing:
         rule = C.MULTICOLOUR_OPTION if len(card.colours) > 1 else C.COLOUR_REQUIREMENT
-        reasons.append(Reason(f"{card.name} needs a {' and a '.join(missing)} Digimon or Tamer in your battle or breeding area.", rule))
+        reasons.append(
+            Reason(
+                f"{card.name} needs a {' and a '.join(missing)} Digimon or Tamer in your battle or breeding area.", rule
+            )
+        )
     reasons += _cost_reasons(state, player, card.cost or 0, card.name)
     return tuple(reasons)
 
@@ -293,15 +322,26 @@ def why_not_attacker(state: CState, player: int, stack: Stack) -> list[Reason]:
         return [Reason(f"{top.name} is a Tamer: Tamers can't attack.", C.TAMERS_NO_ATTACK)]
     reasons = []
     if stack.suspended:
-        reasons.append(Reason(f"{top.name} is suspended: only an unsuspended Digimon can attack.", C.SUSPEND_AND_DECLARE))
+        reasons.append(
+            Reason(f"{top.name} is suspended: only an unsuspended Digimon can attack.", C.SUSPEND_AND_DECLARE)
+        )
     if stack.played == state.turn and not has(state, stack.top, "rush"):
         if stack.digivolved == state.turn:  # the card played this turn is now under the one on top
             played = state.cards[stack.cards[0]].name  # the bottom card: the one played this turn
-            reasons.append(Reason(f"{top.name} was played this turn as {played} and then digivolved: Digimon still can't "
-                                  "attack on the turn they are played, even if digivolved.", C.PLAYED_STILL_CANNOT))
+            reasons.append(
+                Reason(
+                    f"{top.name} was played this turn as {played} and then digivolved: Digimon still can't "
+                    "attack on the turn they are played, even if digivolved.",
+                    C.PLAYED_STILL_CANNOT,
+                )
+            )
         else:
-            reasons.append(Reason(f"{top.name} was played this turn: Digimon can't attack on the turn they were played.",
-                                  C.NO_ATTACK_WHEN_PLAYED))
+            reasons.append(
+                Reason(
+                    f"{top.name} was played this turn: Digimon can't attack on the turn they were played.",
+                    C.NO_ATTACK_WHEN_PLAYED,
+                )
+            )
     return reasons
 
 
@@ -383,7 +423,11 @@ def check_breeding(state: CState, frame: Frame | None, proposed: Action) -> tupl
             return (Reason("There is no Digimon in your breeding area.", C.MOVE_OUT),)
         shown = state.cards[side.breeding.top]
         if shown.dp is None:
-            return (Reason(f"{shown.name} has no DP: Digimon without DP can't be moved to the battle area.", C.NO_DP_NO_MOVE),)
+            return (
+                Reason(
+                    f"{shown.name} has no DP: Digimon without DP can't be moved to the battle area.", C.NO_DP_NO_MOVE
+                ),
+            )
     return ()
 
 
@@ -395,18 +439,30 @@ ACTIONS: dict[str, ActionRule] = {
     "redraw": ActionRule(C.REDRAW, "A hand is redrawn only while setting up, after drawing 5.", _always),
     "keep": ActionRule(C.NO_REDRAW, "A hand is kept (or redrawn) only while setting up, after drawing 5.", _always),
     "hatch": ActionRule(C.BREEDING_ONCE, "Hatching happens in your breeding phase, once per turn.", check_breeding),
-    "move-out": ActionRule(C.BREEDING_ONCE, "Moving a Digimon out of the breeding area happens in your breeding phase, once per turn.", check_breeding),
+    "move-out": ActionRule(
+        C.BREEDING_ONCE,
+        "Moving a Digimon out of the breeding area happens in your breeding phase, once per turn.",
+        check_breeding,
+    ),
     "stay": ActionRule(C.DO_NOTHING, "Doing nothing in the breeding phase happens in your breeding phase.", _always),
     "play": ActionRule(C.MAIN, "Digimon and Tamers are played in your main phase.", check_play),
     "digivolve": ActionRule(C.MAIN, "Digivolving happens in your main phase.", check_digivolve),
     "dna": ActionRule(C.MAIN, "DNA digivolving happens in your main phase.", check_dna),
-    "activate": ActionRule(C.MAIN_EFFECTS, "[Main] effects are activated in your main phase, when nothing else is activating.", check_activate),
+    "activate": ActionRule(
+        C.MAIN_EFFECTS,
+        "[Main] effects are activated in your main phase, when nothing else is activating.",
+        check_activate,
+    ),
     "use": ActionRule(C.MAIN, "Option cards are used from the hand in your main phase.", check_use),
     "attack": ActionRule(C.MAIN, "Attacks are made in your main phase.", check_attack),
     "pass": ActionRule(C.PASS, "Passing happens in your main phase, when there is nothing left to do.", _always),
-    "block": ActionRule(C.BLOCKER_TIMING, "Blocking happens at blocker timing, when an opponent's Digimon attacks.", check_block),
+    "block": ActionRule(
+        C.BLOCKER_TIMING, "Blocking happens at blocker timing, when an opponent's Digimon attacks.", check_block
+    ),
     "no-block": ActionRule(C.BLOCKER_TIMING, "Declining to block happens at blocker timing.", check_block),
-    "resolve": ActionRule(C.OWNER_ORDERS, "The order of effects is chosen when several trigger at the same time.", check_order),
+    "resolve": ActionRule(
+        C.OWNER_ORDERS, "The order of effects is chosen when several trigger at the same time.", check_order
+    ),
     "use-effect": ActionRule(C.CARD_TEXT_FIRST, "An optional effect is used when it activates.", _always),
     "decline": ActionRule(C.CARD_TEXT_FIRST, "An optional effect is declined when it activates.", _always),
     **CHOICES.action_rules(),
@@ -427,7 +483,8 @@ def check_burst(state: CState, frame: Frame | None, proposed: Action) -> tuple[R
 def _xros_rules() -> dict[str, ActionRule]:
     when = "Cards are placed for a DigiXros while playing a card with DigiXros requirements."
     return {
-        "xros": ActionRule(C.XROS_WHETHER, when, check_xros), "xros-done": ActionRule(C.XROS_WHETHER, when, check_xros),
+        "xros": ActionRule(C.XROS_WHETHER, when, check_xros),
+        "xros-done": ActionRule(C.XROS_WHETHER, when, check_xros),
         "burst": ActionRule(C.MAIN, "Burst digivolving happens in your main phase.", check_burst),
     }
 

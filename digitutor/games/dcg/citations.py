@@ -9,10 +9,18 @@ from __future__ import annotations
 from ...rules.citations import cite, interpretation
 
 # -- Decks and setting up --------------------------------------------------------------------------------------
-DECK = cite("dcg:decks.required-items.b1", "A deck with a total of 50 cards, made up of Digimon cards, Tamer cards, and Option cards.")
-COPIES = cite("dcg:decks.required-items.b1", "A deck can contain no more than four copies of cards with the same card number.")
+DECK = cite(
+    "dcg:decks.required-items.b1",
+    "A deck with a total of 50 cards, made up of Digimon cards, Tamer cards, and Option cards.",
+)
+COPIES = cite(
+    "dcg:decks.required-items.b1", "A deck can contain no more than four copies of cards with the same card number."
+)
 EGG_DECK = cite("dcg:decks.required-items.b2", "A deck made up of 0-5 Digi-Egg Cards.")
-EGG_COPIES = cite("dcg:decks.required-items.b2", "A Digi-Egg deck can contain no more than four copies of cards with the same card number.")
+EGG_COPIES = cite(
+    "dcg:decks.required-items.b2",
+    "A Digi-Egg deck can contain no more than four copies of cards with the same card number.",
+)
 TOKENS_NOT_IN_DECK = cite("dcg:tokens.p6")
 SHUFFLE_DECK = cite("dcg:setting-up-the-game.1")
 SHUFFLE_EGGS = cite("dcg:setting-up-the-game.2")
@@ -23,7 +31,9 @@ REDRAW = cite(
     "After checking their hand, either player can redraw their hand once by announcing their intention to do so, "
     "starting with the player that goes first.",
 )
-HOW_TO_REDRAW = cite("dcg:setting-up-the-game.4", "To redraw, shuffle your hand into your deck and redraw a new hand of 5 cards.")
+HOW_TO_REDRAW = cite(
+    "dcg:setting-up-the-game.4", "To redraw, shuffle your hand into your deck and redraw a new hand of 5 cards."
+)
 NO_REDRAW = cite("dcg:setting-up-the-game.4", "Players can choose not to redraw.")
 SECURITY = cite("dcg:setting-up-the-game.5")
 MEMORY_ZERO = cite("dcg:setting-up-the-game.6")
@@ -48,7 +58,9 @@ TURN_ENDS = cite(
     "other effects, your turn ends and it becomes your opponent's turn.",
 )
 ON_ZERO_GOES_ON = cite("dcg:paying-memory-costs.p2", "(If the counter is on 0, your turn continues.)")
-AFTER_EFFECTS = cite("dcg:paying-memory-costs.p3", "After all effects have finished activating, your opponent's turn begins.")
+AFTER_EFFECTS = cite(
+    "dcg:paying-memory-costs.p3", "After all effects have finished activating, your opponent's turn begins."
+)
 MAX_TEN = cite("dcg:paying-memory-costs.p4")
 OVER_TEN = cite("dcg:paying-memory-costs.p5")
 OVER_TEN_EXAMPLE = cite("dcg:paying-memory-costs.p6")
@@ -72,7 +84,8 @@ FOUR_PHASES = cite("dcg:game-flow.p1")
 UNSUSPEND = cite("dcg:unsuspend-phase.p1")
 DRAW = cite("dcg:draw-phase.p1")
 CANNOT_DRAW_LOSES = cite(
-    "dcg:draw-phase.p2", "If a player can't draw because there are no cards left in their deck, that player loses the game."
+    "dcg:draw-phase.p2",
+    "If a player can't draw because there are no cards left in their deck, that player loses the game.",
 )
 FIRST_TURN_NO_DRAW = cite(
     "dcg:draw-phase.p2", "The player who goes first does not draw a card during the Draw Phase on their first turn."
@@ -125,12 +138,16 @@ PLACE_DIGIVOLVED = cite(
     "Place the digivolved Digimon card from your hand onto the card that meets its digivolution requirements.",
 )
 DIGIVOLVE_STEPS = cite("dcg:digivolving.p5")  # place, pay, draw: the whole procedure, in the manual's order
-STAYS_SUSPENDED = cite("dcg:digivolving.b1", "When digivolving a suspended Digimon, it remains suspended after digivolution.")
+STAYS_SUSPENDED = cite(
+    "dcg:digivolving.b1", "When digivolving a suspended Digimon, it remains suspended after digivolution."
+)
 PLAYED_STILL_CANNOT = cite(
     "dcg:digivolving.b2", "However, they still can't attack on the turn they are played, even if digivolved."
 )
 DIGIVOLVED_MAY_ATTACK = cite("dcg:digivolving.b2", "Digimon can attack after digivolving.")
-WHEN_DIGIVOLVING_AFTER_BONUS = cite("dcg:digivolving.b3", "[When Digivolving] effects activate after the digivolution bonus.")
+WHEN_DIGIVOLVING_AFTER_BONUS = cite(
+    "dcg:digivolving.b3", "[When Digivolving] effects activate after the digivolution bonus."
+)
 SOURCES = cite("dcg:digivolving.p6")
 INHERITED = cite("dcg:digivolving.p7")
 ONE_DIGIMON = cite("dcg:digivolving.p8")
@@ -139,15 +156,20 @@ PLAY_TAMER = cite("dcg:playing-tamers.p1")
 TAMER_UNSUSPENDED = cite("dcg:playing-tamers.p2")
 TAMER_COST = cite("dcg:playing-tamers.p3")
 TAMERS_NO_ATTACK = cite("dcg:playing-tamers.p4", "Tamers can't attack or block.")
-TAMERS_NO_LIMIT = cite("dcg:playing-tamers.p4", "There is no limit to how many Tamers can be placed in the battle area.")
-USE_OPTION = cite("dcg:using-option-cards.p1", "Players can use Option cards from their hand to activate their [Main] effects.")
+TAMERS_NO_LIMIT = cite(
+    "dcg:playing-tamers.p4", "There is no limit to how many Tamers can be placed in the battle area."
+)
+USE_OPTION = cite(
+    "dcg:using-option-cards.p1", "Players can use Option cards from their hand to activate their [Main] effects."
+)
 COLOUR_REQUIREMENT = cite(
     "dcg:using-option-cards.p1",
     "To use an Option card, you must have at least one Digimon or Tamer in your battle area or breeding area that matches the color of the Option card.",
 )
 OPTION_RULE = cite("dcg:using-option-cards.p1")  # using an Option card from the hand, and its colour requirement
 OPTION_PAY = cite(
-    "dcg:using-option-cards.p2", "Place the Option card in the field from your hand, pay its cost, then the Option card's main effect is activated."
+    "dcg:using-option-cards.p2",
+    "Place the Option card in the field from your hand, pay its cost, then the Option card's main effect is activated.",
 )
 OPTION_TRASHED = cite("dcg:using-option-cards.p3")
 MULTICOLOUR_OPTION = cite(
@@ -164,7 +186,9 @@ TARGET = cite(
     "dcg:attacking.p2",
     "You can either target one of your opponent's suspended Digimon in their battle area, or the opposing player.",
 )
-SUSPEND_AND_DECLARE = cite("dcg:attacking.p3", "Then, suspend an unsuspended Digimon you want to attack with and declare your attack.")
+SUSPEND_AND_DECLARE = cite(
+    "dcg:attacking.p3", "Then, suspend an unsuspended Digimon you want to attack with and declare your attack."
+)
 WHEN_ATTACKING = cite(
     "dcg:attacking.p3",
     "Any When Attacking effects or effects that activate when one of your Digimon attacks are activated at this point.",
@@ -176,7 +200,8 @@ BLOCK = cite(
     "A player can block by suspending one of their unsuspended Digimon with <Blocker>.",
 )
 BLOCK_SWITCHES = cite(
-    "dcg:attacking.p5", "Blocking switches the target of the attack to the blocking Digimon, and the two Digimon battle."
+    "dcg:attacking.p5",
+    "Blocking switches the target of the attack to the blocking Digimon, and the two Digimon battle.",
 )
 BLOCK_ONCE = cite("dcg:attacking.p6", "Blocking can only be performed once per battle.")
 BATTLE = cite("dcg:attacking.battle.p1")
@@ -208,9 +233,7 @@ CHECKS_STOP = cite("dcg:when-a-single-attack-requires-multiple-checks.p2")
 NO_MORE_SECURITY = cite("dcg:what-happens-when-a-player-has-no-security-cards.p1")
 GAME_GOES_ON = cite("dcg:what-happens-when-a-player-has-no-security-cards.p2")
 BLOCKER = cite("dcg:blocker-text.p2")
-BLOCKER_AT_TIMING = cite(
-    "dcg:blocker-text.p3", "Instead, a card with <Blocker> can now block at the blocker timing."
-)
+BLOCKER_AT_TIMING = cite("dcg:blocker-text.p3", "Instead, a card with <Blocker> can now block at the blocker timing.")
 SECURITY_A = cite("dcg:security-attack-text.p1")
 MAIN_EFFECTS = cite("dcg:activating-main-effects.p2")
 WIN_NO_SECURITY = cite("dcg:ending-the-game.b1")
@@ -221,9 +244,13 @@ SIMULTANEOUS = cite("dcg:effect-activation-order.p1", "Sometimes, multiple effec
 OWNER_ORDERS = cite("dcg:effect-activation-order.p2")
 TURN_PLAYER_FIRST = cite("dcg:effect-activation-order.p3")
 THEN_OPPONENT = cite("dcg:effect-activation-order.p4")
-NEWER_FIRST = cite("dcg:effect-activation-order.p5", "If activating an effect causes new effects to trigger, they activate before other effects.")
+NEWER_FIRST = cite(
+    "dcg:effect-activation-order.p5",
+    "If activating an effect causes new effects to trigger, they activate before other effects.",
+)
 ON_DELETION_AFTER_TRASH = cite(
-    "dcg:effect-activation-order.p5", "[On Deletion] effects activate after the card with the effect is moved to the trash."
+    "dcg:effect-activation-order.p5",
+    "[On Deletion] effects activate after the card with the effect is moved to the trash.",
 )
 LEFT_PLAY = cite("dcg:effect-activation-order.p6")
 GAIN_LOSE = cite("dcg:effects-that-make-you-gain-or-lose-memory.p1")
@@ -261,7 +288,10 @@ CARD_TIMINGS = interpretation(
 )
 
 # -- DNA digivolution ------------------------------------------------------------------------------------------------------
-DNA = cite("dcg:dna-digivolution.p1", "DNA digivolution is a new type of digivolution that combines two Digimon together to digivolve.")
+DNA = cite(
+    "dcg:dna-digivolution.p1",
+    "DNA digivolution is a new type of digivolution that combines two Digimon together to digivolve.",
+)
 DNA_REQUIREMENTS = cite("dcg:dna-digivolution-diagram.1")
 DNA_PLACE = cite("dcg:dna-digivolution-diagram.2")
 DNA_ORDER = cite(
@@ -276,7 +306,10 @@ DNA_UNSUSPENDED = cite("dcg:dna-digivolution-diagram.b1")
 DNA_RESET = cite("dcg:dna-digivolution-diagram.b2")
 DNA_ONCE_RESET = cite("dcg:dna-digivolution-diagram.b3")
 DNA_MAY_ATTACK = cite("dcg:dna-digivolution-diagram.b4")
-DNA_LIKE_DIGIVOLUTION = cite("dcg:dna-digivolution-diagram.b5", "Just like normal digivolution, DNA digivolution causes effects that care about digivolution, like [When Digivolving] effects and “When one of your Digimon digivolves” to trigger.")
+DNA_LIKE_DIGIVOLUTION = cite(
+    "dcg:dna-digivolution-diagram.b5",
+    "Just like normal digivolution, DNA digivolution causes effects that care about digivolution, like [When Digivolving] effects and “When one of your Digimon digivolves” to trigger.",
+)
 DNA_BATTLE_AREA = cite("dcg:dna-digivolution-diagram.b6")
 MULTICOLOUR_DIGIVOLVE = cite(
     "dcg:multicolor-digimon.p3",
@@ -292,16 +325,28 @@ TOKENS_REMOVED = cite(
     "dcg:tokens.b5",
     "If a Token would be deleted, trashed, returned to its owner's hand/deck, placed in a security stack or placed under another card, it is removed from the game instead.",
 )
-TOKENS_NO_DIGIVOLVE = cite("dcg:tokens.b2", "Tokens can't digivolve, become digivolution cards of other Digimon or be placed under Tamers.")
+TOKENS_NO_DIGIVOLVE = cite(
+    "dcg:tokens.b2", "Tokens can't digivolve, become digivolution cards of other Digimon or be placed under Tamers."
+)
 TOKENS_STAY = cite("dcg:tokens.b6")
 
 # -- ACE Digimon: Blast Digivolve and Overflow -------------------------------------------------------------------------------
 ACE_CATEGORY = cite("dcg:ace-digimon.p2")
-BLAST = cite("dcg:ace-digimon.p4")  # a [Counter] effect: digivolve at counter timing without paying, following the requirements
+BLAST = cite(
+    "dcg:ace-digimon.p4"
+)  # a [Counter] effect: digivolve at counter timing without paying, following the requirements
 BLAST_BONUS = cite("dcg:ace-digimon.p5")
-BLAST_WHEN_DIGIVOLVING = cite("dcg:ace-digimon.p6", "When Blast Digivolving, [When Digivolving] effects still activate, and if digivolved into a Digimon with <Blocker>, it may block in the blocker timing following the counter timing.")
-ONE_COUNTER = cite("dcg:ace-digimon.p6", "Note that you may not activate more than 1 [Counter] effect during an attack.")
-COUNTER_ONCE = cite("dcg:attacking.p4", "During counter timing, the defending player can activate \"when an opponent's Digimon attacks\" effects once per attack.")
+BLAST_WHEN_DIGIVOLVING = cite(
+    "dcg:ace-digimon.p6",
+    "When Blast Digivolving, [When Digivolving] effects still activate, and if digivolved into a Digimon with <Blocker>, it may block in the blocker timing following the counter timing.",
+)
+ONE_COUNTER = cite(
+    "dcg:ace-digimon.p6", "Note that you may not activate more than 1 [Counter] effect during an attack."
+)
+COUNTER_ONCE = cite(
+    "dcg:attacking.p4",
+    'During counter timing, the defending player can activate "when an opponent\'s Digimon attacks" effects once per attack.',
+)
 OVERFLOW = cite("dcg:overflow.p1")
 OVERFLOW_AT_ONCE = cite("dcg:overflow.p2")
 OVERFLOW_RULE = cite("dcg:overflow.p3")
@@ -322,13 +367,19 @@ XROS = cite(
 XROS_DECLARE = cite("dcg:digixros.1")
 XROS_WHETHER = cite("dcg:digixros.2")
 XROS_FROM_BATTLE = cite("dcg:digixros.p8")  # only the top card; the rest trashed, not "trashing"
-XROS_ANY = cite("dcg:digixros.p9", "You can place as many or as few of the cards written in the requirements as you like.")
-XROS_ONE_EACH = cite("dcg:digixros.p9", "In addition, only one of each card written in the DigiXros requirements can be placed.")
+XROS_ANY = cite(
+    "dcg:digixros.p9", "You can place as many or as few of the cards written in the requirements as you like."
+)
+XROS_ONE_EACH = cite(
+    "dcg:digixros.p9", "In addition, only one of each card written in the DigiXros requirements can be placed."
+)
 XROS_ORDER = cite("dcg:digixros.p11")
 XROS_REDUCE = cite("dcg:digixros.3")
 XROS_PAY = cite("dcg:digixros.4")
 XROS_EXAMPLE = cite("dcg:digixros.p15")
-XROS_IS_PLAYING = cite("dcg:digixros.p16")  # [On Play] effects activate, and it can't attack this turn, as for a normal play
+XROS_IS_PLAYING = cite(
+    "dcg:digixros.p16"
+)  # [On Play] effects activate, and it can't attack this turn, as for a normal play
 XROS_SOURCES = cite("dcg:digixros.p17")
 XROS_WITHOUT = cite("dcg:digixros.p18")
 
@@ -338,8 +389,13 @@ BURST = cite(
     "When the Digimon specified in the Burst Digivolve requirement of the card digivolves, digivolving for the specified digivolution cost is possible by returning a Tamer you have that is specified in the Burst Digivolve requirement to the hand.",
 )
 BURST_BONUS = cite("dcg:burst-digivolve.p2", "You still draw a card from the digivolution bonus.")
-BURST_END = cite("dcg:burst-digivolve.p5", "At the end of the turn a Digimon burst digivolved, you trash the top card of that Digimon.")
-BURST_NO_SOURCES = cite("dcg:burst-digivolve.p5", "However, don't trash the top card if the Digimon doesn't have any digivolution cards")
+BURST_END = cite(
+    "dcg:burst-digivolve.p5",
+    "At the end of the turn a Digimon burst digivolved, you trash the top card of that Digimon.",
+)
+BURST_NO_SOURCES = cite(
+    "dcg:burst-digivolve.p5", "However, don't trash the top card if the Digimon doesn't have any digivolution cards"
+)
 BURST_TRIGGERS = cite(
     "dcg:burst-digivolve.p8",
     "Just like normal digivolution, burst digivolution triggers effects that care about digivolution, like [When Digivolving] effects and “When one of your Digimon digivolves”.",
@@ -353,9 +409,15 @@ WITH_X = cite(
 EGG_BACK = cite("dcg:digimon-cards-digi-egg-cards.p1")
 EGG_IS_DIGIMON = cite("dcg:digimon-cards-digi-egg-cards.p4")
 CARD_PLAY_COST = cite("dcg:digimon-cards-digi-egg-cards.b1")
-CARD_DP = cite("dcg:digimon-cards-digi-egg-cards.b2", "**DP (Digimon Power):** The Digimon's attack power. During battles, the Digimon with the higher DP wins.")
+CARD_DP = cite(
+    "dcg:digimon-cards-digi-egg-cards.b2",
+    "**DP (Digimon Power):** The Digimon's attack power. During battles, the Digimon with the higher DP wins.",
+)
 CARD_REQUIREMENTS = cite("dcg:digimon-cards-digi-egg-cards.b3")
-CARD_DNA = cite("dcg:digimon-cards-digi-egg-cards.b4", "**DNA/Special Digivolution:** Digivolution requirements for DNA and special digivolutions.")
+CARD_DNA = cite(
+    "dcg:digimon-cards-digi-egg-cards.b4",
+    "**DNA/Special Digivolution:** Digivolution requirements for DNA and special digivolutions.",
+)
 CARD_XROS = cite("dcg:digimon-cards-digi-egg-cards.b5")
 CARD_EFFECTS = cite("dcg:digimon-cards-digi-egg-cards.b6")
 CARD_LEVEL = cite("dcg:digimon-cards-digi-egg-cards.b7")
@@ -363,10 +425,16 @@ CARD_TRAITS = cite("dcg:digimon-cards-digi-egg-cards.b12")
 CARD_INHERITED = cite("dcg:digimon-cards-digi-egg-cards.b13")
 TAMER_PLAY_COST = cite("dcg:tamer-cards.b1")
 TAMER_EFFECTS = cite("dcg:tamer-cards.b2")
-TAMER_SECURITY = cite("dcg:tamer-cards.b7", "**Security Effect (Inherited Effect):** Effect activated when this card is flipped over in the security stack by a security check.")
+TAMER_SECURITY = cite(
+    "dcg:tamer-cards.b7",
+    "**Security Effect (Inherited Effect):** Effect activated when this card is flipped over in the security stack by a security check.",
+)
 OPTION_COST = cite("dcg:option-cards.b1")
 OPTION_EFFECT = cite("dcg:option-cards.b2")
-OPTION_SECURITY = cite("dcg:option-cards.b7", "**Security Effect:** Effect activated when this card is flipped over in the Security Stack by a security check.")
+OPTION_SECURITY = cite(
+    "dcg:option-cards.b7",
+    "**Security Effect:** Effect activated when this card is flipped over in the Security Stack by a security check.",
+)
 SECURITY_WALL = cite("dcg:security-stack.p1")
 SECURITY_LOSE = cite("dcg:security-stack.p2")
 GAUGE_FOR_COSTS = cite("dcg:memory-gauge.p1")
@@ -375,7 +443,10 @@ EGG_ZONE = cite("dcg:digi-egg-deck-zone.p1")
 TRASH_FACE_UP = cite("dcg:trash.p1")
 BREEDING_AREA = cite("dcg:breeding-area.p1")
 GAUGE_AND_COUNTER = cite("dcg:decks.required-items.b3")
-TOKEN_CARDS = cite("dcg:decks.required-items.b4", "**Token Cards:** If your deck includes cards that use tokens, make sure you have enough token cards for them.")
+TOKEN_CARDS = cite(
+    "dcg:decks.required-items.b4",
+    "**Token Cards:** If your deck includes cards that use tokens, make sure you have enough token cards for them.",
+)
 SUSPENDED_STATES = cite("dcg:suspended-and-unsuspended-states.p1")
 SUSPENDING_WORDS = cite("dcg:suspended-and-unsuspended-states.p3")
 BREEDING_HATCH = cite("dcg:breeding-phase.b1")
@@ -403,7 +474,9 @@ TOKENS_IN_BOOSTERS = cite("dcg:tokens.p1")
 TOKENS_SEPARATE = cite("dcg:tokens.p3")
 TOKENS_DIFFER = cite("dcg:tokens.b1")
 TOKENS_NO_SOURCES = cite("dcg:tokens.b3")
-TOKENS_ARE_DIGIMON = cite("dcg:tokens.b4", "Any effect that applies to Digimon also applies to Tokens played as Digimon.")
+TOKENS_ARE_DIGIMON = cite(
+    "dcg:tokens.b4", "Any effect that applies to Digimon also applies to Tokens played as Digimon."
+)
 LEVEL_2_ENTERS = cite("dcg:what-happens-when-a-digimon-without-dp-enters-the-battle-area.p1")
 HAMMER_SPARK = cite("dcg:effects-that-make-you-gain-or-lose-memory.p3")
 MULTICOLOUR_INTRO = cite("dcg:multicolor-cards-and-dna-digivolution.p1")
@@ -432,7 +505,10 @@ ACE_INTRO = cite("dcg:ace-digimon.p1")
 ACE_BLAST = cite("dcg:ace-digimon.p3")
 WITH_X_INTRO = cite("dcg:with-x-in-its-text-cards.p1")
 WITH_X_MEANS = cite("dcg:with-x-in-its-text-cards.p2")
-WITH_X_TOP_ONLY = cite("dcg:with-x-in-its-text-cards.b2", "When choosing a card that meets the requirements from among Digimon and Tamers, only refer to text on the card placed on top.")
+WITH_X_TOP_ONLY = cite(
+    "dcg:with-x-in-its-text-cards.b2",
+    "When choosing a card that meets the requirements from among Digimon and Tamers, only refer to text on the card placed on top.",
+)
 
 # -- The manual's activation order example, DigiXros and Burst example texts -----------------------------------------------
 EXAMPLE_A_FIRST = tuple(cite(f"dcg:activation-order-example.{n}") for n in ("p1", "1", "2", "3"))
@@ -455,12 +531,21 @@ WITH_X_WORDS = cite("dcg:with-x-in-its-text-cards.b4")  # part of a longer word 
 # -- the manual's names for the parts of a card and of the field (the board's whole-card view and zone titles) --------
 DIAGRAM_DIGIMON = cite("dcg:digimon-cards-digi-egg-cards.p2")
 DIAGRAM_DIGI_EGG = cite("dcg:digimon-cards-digi-egg-cards.p3")
-NAMED_CARD_NAME = {"digimon": cite("dcg:digimon-cards-digi-egg-cards.b8"), "tamer": cite("dcg:tamer-cards.b3"),
-                   "option": cite("dcg:option-cards.b3")}
-NAMED_COLOUR = {"digimon": cite("dcg:digimon-cards-digi-egg-cards.b9"), "tamer": cite("dcg:tamer-cards.b4"),
-                "option": cite("dcg:option-cards.b4")}
-NAMED_NUMBER = {"digimon": cite("dcg:digimon-cards-digi-egg-cards.b10"), "tamer": cite("dcg:tamer-cards.b5"),
-                "option": cite("dcg:option-cards.b5")}
+NAMED_CARD_NAME = {
+    "digimon": cite("dcg:digimon-cards-digi-egg-cards.b8"),
+    "tamer": cite("dcg:tamer-cards.b3"),
+    "option": cite("dcg:option-cards.b3"),
+}
+NAMED_COLOUR = {
+    "digimon": cite("dcg:digimon-cards-digi-egg-cards.b9"),
+    "tamer": cite("dcg:tamer-cards.b4"),
+    "option": cite("dcg:option-cards.b4"),
+}
+NAMED_NUMBER = {
+    "digimon": cite("dcg:digimon-cards-digi-egg-cards.b10"),
+    "tamer": cite("dcg:tamer-cards.b5"),
+    "option": cite("dcg:option-cards.b5"),
+}
 NAMED_DECK = cite("dcg:decks.required-items.b5")
 NAMED_EGG_DECK = cite("dcg:decks.required-items.b6")
 NAMED_GAUGE = cite("dcg:decks.required-items.b7")
@@ -471,5 +556,6 @@ NAMED_SUSPENDED = cite("dcg:suspended-and-unsuspended-states.p4")
 NAMED_XROS_BATTLE_AREA = cite("dcg:digixros.p6")
 ARRANGE = cite("dcg:the-playing-field.p1")
 GOAL = cite(
-    "dcg:about-the-game.p1", "Destroy all of the security cards guarding your opponent and deliver a finishing blow to achieve victory!"
+    "dcg:about-the-game.p1",
+    "Destroy all of the security cards guarding your opponent and deliver a finishing blow to achieve victory!",
 )

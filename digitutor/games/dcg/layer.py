@@ -29,7 +29,13 @@ def zone(state: CState, owner: int, name: str) -> Sequence[int]:
         return [stack.top for stack in side.battle]
     if name == "breeding-area":
         return [side.breeding.top] if side.breeding is not None else []
-    return {"hand": side.hand, "deck": side.deck, "trash": side.trash, "security": side.security, "egg-deck": side.eggs}.get(name, ())
+    return {
+        "hand": side.hand,
+        "deck": side.deck,
+        "trash": side.trash,
+        "security": side.security,
+        "egg-deck": side.eggs,
+    }.get(name, ())
 
 
 def attribute(state: CState, uid: int, name: str) -> Any:
@@ -123,8 +129,12 @@ def _board(state: CState) -> tuple[list[InForce], bool]:
     memo = state.instances.memo
     found = memo.get(key)
     if found is None:
-        forces = [force for owner, side in enumerate(state.sides) for stack in side.battle
-                  for force in _stack_in_force(state, owner, stack.cards)]
+        forces = [
+            force
+            for owner, side in enumerate(state.sides)
+            for stack in side.battle
+            for force in _stack_in_force(state, owner, stack.cards)
+        ]
         lowers = any(m.value == "dp" and (m.by or 0) < 0 for force in forces for m in force.effect.spec.modify)
         found = memo[key] = (forces, lowers)
     return found

@@ -21,8 +21,16 @@ def name(player: int) -> str:
     return NAMES[player]
 
 
-def step(state: CState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = (),
-         views: Iterable[tuple[int | None, str]] = (), glossary: Iterable[Citation] = ()) -> Step:
+def step(
+    state: CState,
+    phase: Phase,
+    player: int | None,
+    narration: str,
+    citations: Iterable[Citation],
+    events: Iterable[Event] = (),
+    views: Iterable[tuple[int | None, str]] = (),
+    glossary: Iterable[Citation] = (),
+) -> Step:
     """A step taken, each citation listed once (the governing one first); with any <Overflow> that applied during it.
 
     ``views``: the narration as viewers who may see more read it (see ``Step``); ``glossary``: terms the step uses,
@@ -35,7 +43,9 @@ def step(state: CState, phase: Phase, player: int | None, narration: str, citati
         glossary = (*glossary, C.ACE_OVERFLOW, C.OVERFLOW_RULE)  # what <Overflow> is: a rule, not an effect
     cited = tuple(citations)  # each once and in reading order: Step sees to it
     words = words_used(glossary, cited) if glossary else ()
-    return Step(state.turn, player, str(phase), narration, cited, tuple(events), words, views)  # str(): a fast plain copy
+    return Step(
+        state.turn, player, str(phase), narration, cited, tuple(events), words, views
+    )  # str(): a fast plain copy
 
 
 def _with_overflow(state: CState, citations: list[Citation]) -> tuple[str, list[Citation]]:
@@ -44,8 +54,10 @@ def _with_overflow(state: CState, citations: list[Citation]) -> tuple[str, list[
     for uid in state.overflowed:
         card = state.cards[uid]
         owner = state.instances.owner(uid)
-        told.append(f"<Overflow> of {card.name}: {name(owner)} loses {card.ace.overflow} memory"
-                    f" (now {memory_words(state.player_memory(owner))})")
+        told.append(
+            f"<Overflow> of {card.name}: {name(owner)} loses {card.ace.overflow} memory"
+            f" (now {memory_words(state.player_memory(owner))})"
+        )
     sources = state.overflow_sources
     state.overflowed, state.overflow_sources = [], False
     extra = [C.OVERFLOW_SOURCES] if sources else []
@@ -105,7 +117,9 @@ def put(state: CState, uid: int, zone: str) -> bool:
     elif zone == "security-bottom":
         side.security.insert(0, uid)
     else:
-        {"hand": side.hand, "deck": side.deck, "trash": side.trash, "security": side.security, "egg-deck": side.eggs}[zone].append(uid)
+        {"hand": side.hand, "deck": side.deck, "trash": side.trash, "security": side.security, "egg-deck": side.eggs}[
+            zone
+        ].append(uid)
     return True
 
 

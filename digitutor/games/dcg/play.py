@@ -56,16 +56,28 @@ def setup_shuffle(state: CState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.deck)
         rng.shuffle(side.eggs)
     state.goto(frame("setup.first"))
-    return step(state, Phase.SETUP, None, "Each player shuffles their deck and their Digi-Egg deck and puts them in place.",
-                (C.SHUFFLE_DECK, C.SHUFFLE_EGGS), [Event("shuffle", p) for p in (0, 1)],
-                glossary=(C.DECK, C.EGG_DECK, C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK, C.ARRANGE))
+    return step(
+        state,
+        Phase.SETUP,
+        None,
+        "Each player shuffles their deck and their Digi-Egg deck and puts them in place.",
+        (C.SHUFFLE_DECK, C.SHUFFLE_EGGS),
+        [Event("shuffle", p) for p in (0, 1)],
+        glossary=(C.DECK, C.EGG_DECK, C.DECK_ZONE, C.EGG_ZONE, C.EGG_BACK, C.ARRANGE),
+    )
 
 
 def setup_first(state: CState, top: Frame, rng: random.Random) -> Step:
     state.first = state.active = rng.randrange(2)
     state.goto(frame("setup.draw"))
-    return step(state, Phase.SETUP, state.first, f"{name(state.first)} wins and goes first.", (C.FIRST_PLAYER, C.COIN),
-                [Event("first", state.first)])
+    return step(
+        state,
+        Phase.SETUP,
+        state.first,
+        f"{name(state.first)} wins and goes first.",
+        (C.FIRST_PLAYER, C.COIN),
+        [Event("first", state.first)],
+    )
 
 
 def setup_draw(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -77,8 +89,18 @@ def setup_draw(state: CState, top: Frame, rng: random.Random) -> Step:
 def ask_redraw(state: CState, top: Frame) -> Decision:
     player = top.player
     assert player is not None
-    options = (Option(action("keep", player), "Keep this hand"), Option(action("redraw", player), "Redraw: shuffle the hand into the deck and draw 5"))
-    return Decision(player, "redraw", f"{name(player)}: keep your hand, or redraw it once?", options, (C.REDRAW, C.NO_REDRAW), Phase.SETUP.value)
+    options = (
+        Option(action("keep", player), "Keep this hand"),
+        Option(action("redraw", player), "Redraw: shuffle the hand into the deck and draw 5"),
+    )
+    return Decision(
+        player,
+        "redraw",
+        f"{name(player)}: keep your hand, or redraw it once?",
+        options,
+        (C.REDRAW, C.NO_REDRAW),
+        Phase.SETUP.value,
+    )
 
 
 def answer_redraw(state: CState, top: Frame, chosen: Action) -> Step:
@@ -87,7 +109,9 @@ def answer_redraw(state: CState, top: Frame, chosen: Action) -> Step:
         state.pop()
         return step(state, Phase.SETUP, player, f"{name(player)} keeps their hand.", (C.NO_REDRAW,))
     state.goto(frame("setup.reshuffle", player))
-    return step(state, Phase.SETUP, player, f"{name(player)} announces a redraw.", (C.REDRAW,), [Event("redraw", player)])
+    return step(
+        state, Phase.SETUP, player, f"{name(player)} announces a redraw.", (C.REDRAW,), [Event("redraw", player)]
+    )
 
 
 def setup_reshuffle(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -100,8 +124,14 @@ def setup_reshuffle(state: CState, top: Frame, rng: random.Random) -> Step:
     rng.shuffle(side.deck)
     _, event = draw(state, player, HAND)
     state.pop()
-    return step(state, Phase.SETUP, player, f"{name(player)} shuffles their hand into the deck and draws a new hand of {HAND}.",
-                (C.HOW_TO_REDRAW,), [event])
+    return step(
+        state,
+        Phase.SETUP,
+        player,
+        f"{name(player)} shuffles their hand into the deck and draws a new hand of {HAND}.",
+        (C.HOW_TO_REDRAW,),
+        [event],
+    )
 
 
 def setup_security(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -109,15 +139,27 @@ def setup_security(state: CState, top: Frame, rng: random.Random) -> Step:
         for _ in range(min(SECURITY, len(side.deck))):
             side.security.append(side.deck.pop())  # one at a time from the top: the deck's top card ends at the bottom
     state.goto(frame("setup.memory"))
-    return step(state, Phase.SETUP, None, f"Each player places the top {SECURITY} cards of their deck face down as their security stack.",
-                (C.SECURITY,), [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)],
-                glossary=(C.SECURITY_WALL,))
+    return step(
+        state,
+        Phase.SETUP,
+        None,
+        f"Each player places the top {SECURITY} cards of their deck face down as their security stack.",
+        (C.SECURITY,),
+        [Event("security", p, data={"count": len(state.sides[p].security)}) for p in (0, 1)],
+        glossary=(C.SECURITY_WALL,),
+    )
 
 
 def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
     state.memory = 0
-    ready = step(state, Phase.SETUP, None, "The memory counter is placed on 0: the game begins.",  # the setup's last step
-                 (C.MEMORY_ZERO,), glossary=(C.GAUGE_AND_COUNTER, C.SHARED_GAUGE))
+    ready = step(
+        state,
+        Phase.SETUP,
+        None,
+        "The memory counter is placed on 0: the game begins.",  # the setup's last step
+        (C.MEMORY_ZERO,),
+        glossary=(C.GAUGE_AND_COUNTER, C.SHARED_GAUGE),
+    )
     state.turn = 1
     state.goto(*turn_frames(state.first))
     return ready
@@ -129,7 +171,10 @@ def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
 def turn_frames(active: int) -> list[Frame]:
     """A turn's four phases, in the manual's order ([Start of Your Turn] effects first)."""
     return [
-        frame("turn.start", active), frame("unsuspend.all", active), frame("draw.draw", active), frame("breeding.choose", active),
+        frame("turn.start", active),
+        frame("unsuspend.all", active),
+        frame("draw.draw", active),
+        frame("breeding.choose", active),
         frame("main.act", active),
     ]
 
@@ -149,8 +194,13 @@ def start_of_turn(state: CState, top: Frame, rng: random.Random) -> Step | None:
     if not waiting:
         return None
     push_pending(state, waiting)
-    return step(state, Phase.UNSUSPEND, state.active, f"Turn {state.turn} begins: {len(waiting)} [Start of Your Turn] effect(s) activate.",
-                (C.CARD_TIMINGS,))
+    return step(
+        state,
+        Phase.UNSUSPEND,
+        state.active,
+        f"Turn {state.turn} begins: {len(waiting)} [Start of Your Turn] effect(s) activate.",
+        (C.CARD_TIMINGS,),
+    )
 
 
 def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -174,18 +224,36 @@ def unsuspend_all(state: CState, top: Frame, rng: random.Random) -> Step:
     told = f"{name(player)} unsuspends {len(woke)} card(s)." if woke else f"{name(player)} has no suspended cards."
     if rebooted:
         told += f" {name(1 - player)}'s {', '.join(state.label(u) for u in rebooted)} unsuspend(s) too (<Reboot>)."
-    return step(state, Phase.UNSUSPEND, player, f"Turn {state.turn}: {told}", cited,
-                [state.card_event("unsuspend", player, woke + rebooted)], glossary=(C.SUSPENDING_WORDS,) if woke or rebooted else ())
+    return step(
+        state,
+        Phase.UNSUSPEND,
+        player,
+        f"Turn {state.turn}: {told}",
+        cited,
+        [state.card_event("unsuspend", player, woke + rebooted)],
+        glossary=(C.SUSPENDING_WORDS,) if woke or rebooted else (),
+    )
 
 
 def draw_phase(state: CState, top: Frame, rng: random.Random) -> Step:
     player = state.active
     state.pop()
     if state.turn == 1 and player == state.first:
-        return step(state, Phase.DRAW, player, f"{name(player)} goes first and does not draw on the first turn.", (C.FIRST_TURN_NO_DRAW,))
+        return step(
+            state,
+            Phase.DRAW,
+            player,
+            f"{name(player)} goes first and does not draw on the first turn.",
+            (C.FIRST_TURN_NO_DRAW,),
+        )
     if not state.sides[player].deck:
-        return game_over(state, 1 - player, f"{name(player)} cannot draw: their deck is empty. {name(1 - player)} wins.",
-                         (C.CANNOT_DRAW_LOSES, C.WIN_NO_DRAW), by=DECK_OUT)
+        return game_over(
+            state,
+            1 - player,
+            f"{name(player)} cannot draw: their deck is empty. {name(1 - player)} wins.",
+            (C.CANNOT_DRAW_LOSES, C.WIN_NO_DRAW),
+            by=DECK_OUT,
+        )
     _, event = draw(state, player, 1)
     return step(state, Phase.DRAW, player, f"{name(player)} draws a card.", (C.DRAW,), [event])
 
@@ -204,14 +272,25 @@ def ask_breeding(state: CState, top: Frame) -> Decision | None:
         options.append(Option(proposed, label, check_breeding(state, top, proposed)))
     if len(options) == 1:
         return None  # no Digi-Egg deck and an empty breeding area: nothing to consider
-    return Decision(player, "breeding", f"{name(player)}: breeding phase — hatch, move out, or do nothing?", tuple(options),
-                    (C.BREEDING_ONE, C.BREEDING_ONCE), Phase.BREEDING.value)
+    return Decision(
+        player,
+        "breeding",
+        f"{name(player)}: breeding phase — hatch, move out, or do nothing?",
+        tuple(options),
+        (C.BREEDING_ONE, C.BREEDING_ONCE),
+        Phase.BREEDING.value,
+    )
 
 
 def breeding_nothing(state: CState, top: Frame, rng: random.Random) -> Step:
     state.pop()
-    return step(state, Phase.BREEDING, state.active, f"{name(state.active)} has nothing to hatch or move out, and does nothing.",
-                (C.DO_NOTHING,))
+    return step(
+        state,
+        Phase.BREEDING,
+        state.active,
+        f"{name(state.active)} has nothing to hatch or move out, and does nothing.",
+        (C.DO_NOTHING,),
+    )
 
 
 def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
@@ -219,19 +298,37 @@ def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
     side = state.sides[player]
     state.pop()
     if chosen.kind == "stay":
-        return step(state, Phase.BREEDING, player, f"{name(player)} does nothing in the breeding phase.", (C.DO_NOTHING, C.BREEDING_NOTHING))
+        return step(
+            state,
+            Phase.BREEDING,
+            player,
+            f"{name(player)} does nothing in the breeding phase.",
+            (C.DO_NOTHING, C.BREEDING_NOTHING),
+        )
     if chosen.kind == "hatch":
         egg = side.eggs.pop()
         side.breeding = Stack((egg,))
-        return step(state, Phase.BREEDING, player, f"{name(player)} hatches {state.label(egg)} in the breeding area.",
-                    (C.HATCH, C.BREEDING_HATCH, C.BREEDING_ONCE, C.HATCH_EMPTY, C.HATCHED_LEVEL_2), [state.card_event("hatch", player, (egg,))],
-                    glossary=(C.EGG_DECK, C.BREEDING_AREA, C.EGG_IS_DIGIMON, C.CARD_LEVEL))
+        return step(
+            state,
+            Phase.BREEDING,
+            player,
+            f"{name(player)} hatches {state.label(egg)} in the breeding area.",
+            (C.HATCH, C.BREEDING_HATCH, C.BREEDING_ONCE, C.HATCH_EMPTY, C.HATCHED_LEVEL_2),
+            [state.card_event("hatch", player, (egg,))],
+            glossary=(C.EGG_DECK, C.BREEDING_AREA, C.EGG_IS_DIGIMON, C.CARD_LEVEL),
+        )
     stack = side.breeding
     assert stack is not None
     side.breeding = None
     side.battle.append(stack.but(played=0))
-    return step(state, Phase.BREEDING, player, f"{name(player)} moves {state.label(stack.top)} out to the battle area.",
-                (C.MOVE_OUT, C.BREEDING_MOVE, C.BREEDING_ONCE, C.MOVED_NOT_PLAYED), [state.card_event("move-out", player, stack.cards)])
+    return step(
+        state,
+        Phase.BREEDING,
+        player,
+        f"{name(player)} moves {state.label(stack.top)} out to the battle area.",
+        (C.MOVE_OUT, C.BREEDING_MOVE, C.BREEDING_ONCE, C.MOVED_NOT_PLAYED),
+        [state.card_event("move-out", player, stack.cards)],
+    )
 
 
 # -- Main phase -------------------------------------------------------------------------------------------------------------
@@ -261,8 +358,14 @@ def ask_main(state: CState, top: Frame) -> Decision | None:
     if state.over or turn_is_over(state) or rules_due(state):
         return None
     player = state.active
-    return Decision(player, "main", f"{name(player)}: main phase (memory {memory_words(state.player_memory(player))}).",
-                    main_options(state, player), MAIN_ACTIONS, Phase.MAIN.value)
+    return Decision(
+        player,
+        "main",
+        f"{name(player)}: main phase (memory {memory_words(state.player_memory(player))}).",
+        main_options(state, player),
+        MAIN_ACTIONS,
+        Phase.MAIN.value,
+    )
 
 
 _PLAY_LABELS: dict[str, str] = {}  # by card id: a card's play label never changes
@@ -283,13 +386,25 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
     have = colours_in_play(state, player)
     mine = [(stack, cards[stack.cards[-1]]) for stack in ([side.breeding] if side.breeding is not None else [])]
     mine += [(stack, cards[stack.cards[-1]]) for stack in side.battle]
-    growing = [(stack, shown) for stack, shown in mine if shown.category is Category.DIGIMON or shown.category is Category.DIGI_EGG]
+    growing = [
+        (stack, shown)
+        for stack, shown in mine
+        if shown.category is Category.DIGIMON or shown.category is Category.DIGI_EGG
+    ]
     for uid in side.hand:
         card = cards[uid]
         if card.category is Category.OPTION:
-            options.append(Option(plain_action("use", player, (ids[uid],)), f"Use {card.name} (cost {card.cost})", why_not_use(state, player, card, have)))
+            options.append(
+                Option(
+                    plain_action("use", player, (ids[uid],)),
+                    f"Use {card.name} (cost {card.cost})",
+                    why_not_use(state, player, card, have),
+                )
+            )
             continue
-        options.append(Option(plain_action("play", player, (ids[uid],)), _play_label(card), why_not_play_card(state, player, card)))
+        options.append(
+            Option(plain_action("play", player, (ids[uid],)), _play_label(card), why_not_play_card(state, player, card))
+        )
         if card.category is not Category.DIGIMON:
             continue
         for stack, shown in growing:
@@ -298,27 +413,47 @@ def main_options(state: CState, player: int) -> tuple[Option, ...]:
                 continue
             reasons = why_not_digivolve(state, player, stack, card, requirement)
             cost = f" (cost {requirement.cost})" if requirement else ""
-            options.append(Option(plain_action("digivolve", player, (ids[stack.top], ids[uid])), f"Digivolve {shown.name} into {card.name}{cost}", reasons))
+            options.append(
+                Option(
+                    plain_action("digivolve", player, (ids[stack.top], ids[uid])),
+                    f"Digivolve {shown.name} into {card.name}{cost}",
+                    reasons,
+                )
+            )
     options += _dna_options(state, player)
     options += _burst_options(state, player)
     fighting = mine[1:] if side.breeding is not None else mine
     for stack, shown in fighting:
         for index in main_effects(state, stack):
-            options.append(Option(action("activate", player, ids[stack.top], effect=str(index)),
-                                  f"Activate {shown.name}: {shown.effects[index].spec.quote}", why_not_activate(state, stack, index)))
-    targets = [(ids[stack.top], cards[stack.top].name, tuple(target_reasons(state, stack))) for stack in state.sides[1 - player].battle
-               if cards[stack.top].category is not Category.TAMER]  # each target's reasons do not depend on the attacker
+            options.append(
+                Option(
+                    action("activate", player, ids[stack.top], effect=str(index)),
+                    f"Activate {shown.name}: {shown.effects[index].spec.quote}",
+                    why_not_activate(state, stack, index),
+                )
+            )
+    targets = [
+        (ids[stack.top], cards[stack.top].name, tuple(target_reasons(state, stack)))
+        for stack in state.sides[1 - player].battle
+        if cards[stack.top].category is not Category.TAMER
+    ]  # each target's reasons do not depend on the attacker
     open_targets = [target for target in targets if not target[2]]
     for stack, shown in fighting:
         if shown.category is Category.TAMER:
             continue
         attacker = tuple(why_not_attacker(state, player, stack))
         who, attacker_id = shown.name, ids[stack.top]
-        options.append(Option(plain_action("attack", player, (attacker_id,)), f"Attack the opponent with {who}", attacker))
+        options.append(
+            Option(plain_action("attack", player, (attacker_id,)), f"Attack the opponent with {who}", attacker)
+        )
         if attacker:
             continue  # why it cannot attack is shown once, above; why_not answers any target proposed for it
-        options += [Option(plain_action("attack", player, (attacker_id, target_id)), f"Attack {target_name} with {who}", against)
-                    for target_id, target_name, against in targets]
+        options += [
+            Option(
+                plain_action("attack", player, (attacker_id, target_id)), f"Attack {target_name} with {who}", against
+            )
+            for target_id, target_name, against in targets
+        ]
         targets = open_targets  # why a target cannot be attacked is shown once, with the first Digimon able to attack
     options.append(Option(action("pass", player), "Pass the turn (memory goes to 3 on your opponent's side)"))
     return tuple(options)
@@ -334,9 +469,14 @@ def _burst_options(state: CState, player: int) -> list[Option]:
             continue
         for stack in side.battle:
             if cards[stack.top].name == card.burst.source:
-                found.append(Option(action("burst", player, ids[stack.top], ids[uid]),
-                                    f"Burst digivolve {cards[stack.top].name} into {card.name} (cost {card.burst.cost}, "
-                                    f"returning {card.burst.tamer} to the hand)", why_not_burst(state, player, stack, card)))
+                found.append(
+                    Option(
+                        action("burst", player, ids[stack.top], ids[uid]),
+                        f"Burst digivolve {cards[stack.top].name} into {card.name} (cost {card.burst.cost}, "
+                        f"returning {card.burst.tamer} to the hand)",
+                        why_not_burst(state, player, stack, card),
+                    )
+                )
     return found
 
 
@@ -354,9 +494,13 @@ def _dna_options(state: CState, player: int) -> list[Option]:
             for right in rights:
                 if left is right:
                     continue
-                found.append(Option(action("dna", player, ids[left.top], ids[right.top], ids[uid]),
-                                    f"DNA digivolve {cards[left.top].name} and {cards[right.top].name} into {card.name} (cost {card.dna.cost})",
-                                    why_not_dna(state, player, left, right, card)))
+                found.append(
+                    Option(
+                        action("dna", player, ids[left.top], ids[right.top], ids[uid]),
+                        f"DNA digivolve {cards[left.top].name} and {cards[right.top].name} into {card.name} (cost {card.dna.cost})",
+                        why_not_dna(state, player, left, right, card),
+                    )
+                )
     return found
 
 
@@ -379,16 +523,26 @@ def turn_ending(state: CState, passed: bool = False) -> Step:
         return _turn_passes(state, passed)
     state.push(frame("end.turn", state.active, passed=passed))
     push_pending(state, waiting)
-    return step(state, Phase.MAIN, state.active, f"{name(state.active)}'s turn is ending: {len(waiting)} [End of Your Turn] effect(s) activate.",
-                (C.CARD_TIMINGS, C.PASS if passed else C.END_OF_THE_TURN))
+    return step(
+        state,
+        Phase.MAIN,
+        state.active,
+        f"{name(state.active)}'s turn is ending: {len(waiting)} [End of Your Turn] effect(s) activate.",
+        (C.CARD_TIMINGS, C.PASS if passed else C.END_OF_THE_TURN),
+    )
 
 
 def end_of_turn(state: CState, top: Frame, rng: random.Random) -> Step:
     """After the [End of Your Turn] effects: the turn goes on if they brought the counter back, else it passes."""
     state.pop()
     if not top["passed"] and not turn_is_over(state):
-        return step(state, Phase.MAIN, state.active, f"The memory counter is back on {name(state.active)}'s side: the turn goes on.",
-                    (C.EFFECTS_BRING_BACK,))
+        return step(
+            state,
+            Phase.MAIN,
+            state.active,
+            f"The memory counter is back on {name(state.active)}'s side: the turn goes on.",
+            (C.EFFECTS_BRING_BACK,),
+        )
     return _turn_passes(state, top["passed"])
 
 
@@ -445,13 +599,11 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
     if kind == "use":
         return use_option(state, player, state.uid(chosen.cards[0]))
     if kind == "dna":
-        return dna_digivolve(state, player, state.uid(chosen.cards[0]), state.uid(chosen.cards[1]), state.uid(chosen.cards[2]))
+        return dna_digivolve(
+            state, player, state.uid(chosen.cards[0]), state.uid(chosen.cards[1]), state.uid(chosen.cards[2])
+        )
     assert kind == "activate", kind  # "attack" is attack.py's (the procedure table sends it there)
     return activate_main(state, player, state.uid(chosen.cards[0]), int(chosen.param("effect", "0") or 0))
-
-
-
-
 
 
 def play_from_hand(state: CState, player: int, uid: int) -> Step:
@@ -462,18 +614,35 @@ def play_from_hand(state: CState, player: int, uid: int) -> Step:
     rules: tuple[Citation, ...]
     words: tuple[Citation, ...]
     if card.category is Category.DIGIMON:
-        rules, words = (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST), (C.CARD_PLAY_COST, C.SUSPENDED_STATES, C.GAUGE_FOR_COSTS)
+        rules, words = (
+            (C.PLAY_DIGIMON, C.PLACE_UNSUSPENDED, C.PAY_PLAY_COST),
+            (C.CARD_PLAY_COST, C.SUSPENDED_STATES, C.GAUGE_FOR_COSTS),
+        )
     else:
         rules, words = (C.PLAY_TAMER, C.TAMER_UNSUSPENDED, C.TAMER_COST), (C.TAMER_PLAY_COST, C.GAUGE_FOR_COSTS)
         if any(state.cards[s.top].category is Category.TAMER for s in state.sides[player].battle if s.top != uid):
             rules += (C.TAMERS_NO_LIMIT,)  # a Tamer already in play does not stop another
     push_pending(state, triggered(state, "on-play", player, uid))
-    return step(state, Phase.MAIN, player, f"{name(player)} plays {card.label()} and {paid}.", (*rules, *cited),
-                [state.card_event("play", player, (uid,))], glossary=words)
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{name(player)} plays {card.label()} and {paid}.",
+        (*rules, *cited),
+        [state.card_event("play", player, (uid,))],
+        glossary=words,
+    )
 
 
 def digivolve(
-    state: CState, player: int, position: int | None, stack: Stack, uid: int, blast: bool = False, burst: bool = False, less: int = 0
+    state: CState,
+    player: int,
+    position: int | None,
+    stack: Stack,
+    uid: int,
+    blast: bool = False,
+    burst: bool = False,
+    less: int = 0,
 ) -> Step:
     """Stack the card on the Digimon, pay the digivolve cost (not for <Blast Digivolve>; ``less``: reduced by an effect),
     draw 1; then its [When Digivolving] effects."""
@@ -489,7 +658,9 @@ def digivolve(
         returned = f"returns {state.cards[tamer].name} to the hand, "
         position = next(i for i, s in enumerate(state.sides[player].battle) if s.top == stack.top)
     state.sides[player].hand.remove(uid)
-    state.set_stack(player, position, stack.but(cards=(*stack.cards, uid), burst=stack.burst or burst, digivolved=state.turn))
+    state.set_stack(
+        player, position, stack.but(cards=(*stack.cards, uid), burst=stack.burst or burst, digivolved=state.turn)
+    )
     if blast:  # <Blast Digivolve> governs: a digivolution at counter timing, without paying
         paid, rules = "pays no cost", [C.BLAST, C.COUNTER_TIMING, C.PLACE_DIGIVOLVED, C.BLAST_BONUS]
         words = [C.ACE_INTRO, C.ACE_CATEGORY, C.ACE_BLAST]
@@ -508,7 +679,9 @@ def digivolve(
         raise ValueError(f"{card.name} meets no digivolve requirement on {before.name}")
     _, event = draw(state, player, 1)
     words += [C.CARD_REQUIREMENTS, C.SOURCES, C.ONE_DIGIMON]
-    if requirement is not None and not (blast or burst):  # the requirement it meets (<Blast Digivolve> says so; a burst has its own)
+    if requirement is not None and not (
+        blast or burst
+    ):  # the requirement it meets (<Blast Digivolve> says so; a burst has its own)
         if requirement.name is not None or requirement.trait is not None:
             rules.append(C.NAME_REQUIREMENT)
             words += [C.CARD_TRAITS] if requirement.trait is not None else []
@@ -516,21 +689,32 @@ def digivolve(
             rules.append(C.REQUIREMENTS)
             words += [C.CARD_LEVEL, C.REQUIREMENT_EXAMPLE]
             if len(before.colours) > 1:  # its colours met the requirement
-                rules += [C.MULTICOLOUR, C.MULTICOLOUR_DIGIVOLVE] + ([C.MULTICOLOUR_EVERYWHERE] if position is None else [])
+                rules += [C.MULTICOLOUR, C.MULTICOLOUR_DIGIVOLVE] + (
+                    [C.MULTICOLOUR_EVERYWHERE] if position is None else []
+                )
     if len(before.colours) > 1 or len(card.colours) > 1:
         words.append(C.MULTICOLOUR_INTRO)
     if stack.suspended:
         rules.append(C.STAYS_SUSPENDED)
     waiting = triggered(state, "when-digivolving", player, uid)
     if waiting:
-        rules += [C.BLAST_WHEN_DIGIVOLVING] if blast else [C.BURST_TRIGGERS, C.WHEN_DIGIVOLVING_AFTER_BONUS] if burst \
+        rules += (
+            [C.BLAST_WHEN_DIGIVOLVING]
+            if blast
+            else [C.BURST_TRIGGERS, C.WHEN_DIGIVOLVING_AFTER_BONUS]
+            if burst
             else [C.WHEN_DIGIVOLVING_AFTER_BONUS]
+        )
     push_pending(state, waiting)
     where = "in the breeding area" if position is None else ""
     return step(
-        state, Phase.MAIN, player,
+        state,
+        Phase.MAIN,
+        player,
         f"{name(player)} digivolves {before.name} into {card.name}{' ' + where if where else ''}, {paid}, and draws 1 card as the digivolution bonus.",
-        rules, [state.card_event("digivolve", player, (stack.top, uid)), event], glossary=words,
+        rules,
+        [state.card_event("digivolve", player, (stack.top, uid)), event],
+        glossary=words,
     )
 
 
@@ -551,26 +735,57 @@ def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -
     _, event = draw(state, player, 1)
     waiting = triggered(state, "when-digivolving", player, uid)
     push_pending(state, waiting)
-    rules = [C.DNA_PLACE, C.DNA_REQUIREMENTS, C.DNA_ORDER, C.DNA_PAY, C.DNA_UNSUSPENDED, C.DNA_MAY_ATTACK, C.DNA_BATTLE_AREA, *paying]
-    rules += ([C.DNA_RESET] if len(state.lasting) < before[0] else []) + ([C.DNA_ONCE_RESET] if len(state.used) < before[1] else [])
-    words = [C.DNA, C.CARD_DNA, C.MULTICOLOUR_INTRO, C.DNA_ONE, C.DNA_INHERITED, C.DNA_LIKE_DIGIVOLUTION, C.GAUGE_FOR_COSTS]
+    rules = [
+        C.DNA_PLACE,
+        C.DNA_REQUIREMENTS,
+        C.DNA_ORDER,
+        C.DNA_PAY,
+        C.DNA_UNSUSPENDED,
+        C.DNA_MAY_ATTACK,
+        C.DNA_BATTLE_AREA,
+        *paying,
+    ]
+    rules += ([C.DNA_RESET] if len(state.lasting) < before[0] else []) + (
+        [C.DNA_ONCE_RESET] if len(state.used) < before[1] else []
+    )
+    words = [
+        C.DNA,
+        C.CARD_DNA,
+        C.MULTICOLOUR_INTRO,
+        C.DNA_ONE,
+        C.DNA_INHERITED,
+        C.DNA_LIKE_DIGIVOLUTION,
+        C.GAUGE_FOR_COSTS,
+    ]
     if waiting:
         rules.append(C.DNA_WHEN_DIGIVOLVING)
     if any(state.cards[u].ace is not None for u in cards[:-1]):
         rules.append(C.OVERFLOW_NOT)  # an ACE card placed under another Digimon: no <Overflow>
     names = (state.cards[left].name, state.cards[right].name)
-    return step(state, Phase.MAIN, player,
-                f"{name(player)} DNA digivolves {names[0]} and {names[1]} into {card.name} ({names[0]} on top of {names[1]}), {paid}, "
-                f"and draws 1 card; {card.name} is unsuspended and may attack this turn.",
-                rules, [state.card_event("dna-digivolve", player, cards), event], glossary=words)
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{name(player)} DNA digivolves {names[0]} and {names[1]} into {card.name} ({names[0]} on top of {names[1]}), {paid}, "
+        f"and draws 1 card; {card.name} is unsuspended and may attack this turn.",
+        rules,
+        [state.card_event("dna-digivolve", player, cards), event],
+        glossary=words,
+    )
 
 
 def activate_main(state: CState, player: int, top: int, index: int) -> Step:
     """Declare a [Main] effect of a Digimon or Tamer, then resolve its text."""
     effect = state.cards[top].effects[index]
     push_pending(state, [(player, state.iid(top), "own", index, state.iid(top))])
-    return step(state, Phase.MAIN, player, f"{name(player)} activates {state.label(top)}'s effect: \"{effect.spec.quote}\"",
-                (C.MAIN_EFFECTS, C.MAIN_ON_CARDS, C.MAIN_NO_INTERRUPT, effect.citation), [state.card_event("activate", player, (top,))])
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f'{name(player)} activates {state.label(top)}\'s effect: "{effect.spec.quote}"',
+        (C.MAIN_EFFECTS, C.MAIN_ON_CARDS, C.MAIN_NO_INTERRUPT, effect.citation),
+        [state.card_event("activate", player, (top,))],
+    )
 
 
 def use_option(state: CState, player: int, uid: int) -> Step:
@@ -584,9 +799,14 @@ def use_option(state: CState, player: int, uid: int) -> Step:
     push_pending(state, triggered(state, "main", player, uid))
     rules, words = [C.OPTION_PAY, C.OPTION_RULE, *paying], [C.OPTION_COST, C.OPTION_EFFECT, C.GAUGE_FOR_COSTS]
     if card.security:
-        words += [C.OPTION_SECURITY, C.OPTION_SECURITY_NOT_FROM_HAND]  # why its [Security] text does nothing from the hand
+        words += [
+            C.OPTION_SECURITY,
+            C.OPTION_SECURITY_NOT_FROM_HAND,
+        ]  # why its [Security] text does nothing from the hand
     stacks = [*side.battle, *([side.breeding] if side.breeding is not None else [])]
-    meeting = [s for s in stacks if len(state.cards[s.top].colours) > 1 and set(state.cards[s.top].colours) & set(card.colours)]
+    meeting = [
+        s for s in stacks if len(state.cards[s.top].colours) > 1 and set(state.cards[s.top].colours) & set(card.colours)
+    ]
     if len(card.colours) > 1:
         rules.append(C.MULTICOLOUR_OPTION)
         if card.id == "st10-14":  # the manual's example card, Chaos Degradation
@@ -597,8 +817,15 @@ def use_option(state: CState, player: int, uid: int) -> Step:
         rules += [C.MULTICOLOUR] + ([C.MULTICOLOUR_EVERYWHERE] if side.breeding in meeting else [])
     if meeting or len(card.colours) > 1:
         words.append(C.MULTICOLOUR_INTRO)
-    return step(state, Phase.MAIN, player, f"{name(player)} uses {card.name} and {paid}.", rules,
-                [state.card_event("use", player, (uid,))], glossary=words)
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{name(player)} uses {card.name} and {paid}.",
+        rules,
+        [state.card_event("use", player, (uid,))],
+        glossary=words,
+    )
 
 
 def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -608,8 +835,15 @@ def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
     if uid in side.field_cards:
         side.field_cards.remove(uid)
         side.trash.append(uid)
-    return step(state, Phase.MAIN, top.player, f"{state.label(uid)} is placed in the trash.", (C.OPTION_TRASHED,),
-                [state.card_event("trash", top.player, (uid,))], glossary=(C.TRASH_FACE_UP,))
+    return step(
+        state,
+        Phase.MAIN,
+        top.player,
+        f"{state.label(uid)} is placed in the trash.",
+        (C.OPTION_TRASHED,),
+        [state.card_event("trash", top.player, (uid,))],
+        glossary=(C.TRASH_FACE_UP,),
+    )
 
 
 # -- End of the turn and of the game --------------------------------------------------------------------------------------------
@@ -625,7 +859,9 @@ def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:
     why = "passes" if passed else "has the memory counter on the opponent's side"
     extra = "".join(f" {told}." for told in burst_told)
     told = f"{name(ending)} {why}: the turn ends.{extra} {name(1 - ending)} begins with {memory_words(memory)} memory."
-    ended = step(state, Phase.MAIN, ending, told, cited, glossary=(C.BURST_AT_END,) if C.BURST_END in burst_cited else ())
+    ended = step(
+        state, Phase.MAIN, ending, told, cited, glossary=(C.BURST_AT_END,) if C.BURST_END in burst_cited else ()
+    )
     state.turn += 1
     state.active = 1 - ending
     state.used = []
@@ -644,7 +880,9 @@ def game_over(state: CState, winner: int, told: str, cited: tuple, glossary: tup
     state.over = True
     state.winner = winner
     state.clear_to(frame("game-over.done", by=by))
-    return step(state, Phase.GAME_OVER, winner, told, (*cited, C.YOU_WIN_IF), [Event("game-over", winner)], glossary=glossary)
+    return step(
+        state, Phase.GAME_OVER, winner, told, (*cited, C.YOU_WIN_IF), [Event("game-over", winner)], glossary=glossary
+    )
 
 
 def digivolve_by_effect(state: CState, owner: int, into: Sequence[int], onto: Sequence[int], less: int) -> list[int]:

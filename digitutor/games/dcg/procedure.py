@@ -22,10 +22,15 @@ def answer_main(state: CState, top: Frame, chosen: Action) -> Step:
     return play.answer_main(state, top, chosen)
 
 
-_COUNTER_WHEN = "<Blast Digivolve> and [Counter] effects are used at counter timing, when an opponent's Digimon attacks."
+_COUNTER_WHEN = (
+    "<Blast Digivolve> and [Counter] effects are used at counter timing, when an opponent's Digimon attacks."
+)
 ACTIONS: dict[str, ActionRule] = {
     **checks.ACTIONS,
-    **{kind: ActionRule(C.COUNTER_TIMING, _COUNTER_WHEN, attack.check_counter) for kind in ("blast", "counter", "no-counter")},
+    **{
+        kind: ActionRule(C.COUNTER_TIMING, _COUNTER_WHEN, attack.check_counter)
+        for kind in ("blast", "counter", "no-counter")
+    },
 }
 
 PROCEDURE = Procedure(
@@ -48,13 +53,26 @@ PROCEDURE = Procedure(
     },
     decisions={
         "setup.redraw": DecisionRule(frozenset({"redraw", "keep"}), play.ask_redraw, play.answer_redraw),
-        "breeding.choose": DecisionRule(frozenset({"hatch", "move-out", "stay"}), play.ask_breeding, play.answer_breeding, play.breeding_nothing),
-        "main.act": DecisionRule(frozenset({"play", "digivolve", "dna", "burst", "activate", "use", "attack", "pass"}), play.ask_main, answer_main, play.main_automatic),
+        "breeding.choose": DecisionRule(
+            frozenset({"hatch", "move-out", "stay"}), play.ask_breeding, play.answer_breeding, play.breeding_nothing
+        ),
+        "main.act": DecisionRule(
+            frozenset({"play", "digivolve", "dna", "burst", "activate", "use", "attack", "pass"}),
+            play.ask_main,
+            answer_main,
+            play.main_automatic,
+        ),
         "xros.choose": DecisionRule(frozenset({"xros", "xros-done"}), xros.ask_xros, xros.answer_xros, xros.no_more),
-        "attack.counter": DecisionRule(frozenset({"blast", "counter", "no-counter"}), attack.ask_counter, attack.answer_counter, attack.no_counter),
+        "attack.counter": DecisionRule(
+            frozenset({"blast", "counter", "no-counter"}), attack.ask_counter, attack.answer_counter, attack.no_counter
+        ),
         "attack.block": DecisionRule(frozenset({"block", "no-block"}), attack.ask_block, attack.answer_block),
-        "effects.pending": DecisionRule(frozenset({"resolve"}), triggers.ask_order, triggers.answer_order, triggers.activate_only),
-        "effect.optional": DecisionRule(frozenset({"use-effect", "decline"}), triggers.ask_optional, triggers.answer_optional),
+        "effects.pending": DecisionRule(
+            frozenset({"resolve"}), triggers.ask_order, triggers.answer_order, triggers.activate_only
+        ),
+        "effect.optional": DecisionRule(
+            frozenset({"use-effect", "decline"}), triggers.ask_optional, triggers.answer_optional
+        ),
         CHOOSE: triggers.CHOICES.decision_rule(),
     },
 )

@@ -32,7 +32,9 @@ NAME_MAX = 100
 SIDE_FIELDS = ("deck", "hand", "security", "trash", "egg_deck", "breeding", "battle")
 
 
-def deck_problems(deck: Sequence[str], eggs: Sequence[str] = (), cards: Mapping[str, Card] | None = None) -> tuple[Reason, ...]:
+def deck_problems(
+    deck: Sequence[str], eggs: Sequence[str] = (), cards: Mapping[str, Card] | None = None
+) -> tuple[Reason, ...]:
     """Every reason a deck and Digi-Egg deck are not legal (empty: legal), each citing the manual."""
     cards = cards if cards is not None else card_set()
     reasons = []
@@ -40,21 +42,31 @@ def deck_problems(deck: Sequence[str], eggs: Sequence[str] = (), cards: Mapping[
         reasons.append(Reason(f"The deck has {counted(len(deck), 'card')}; it needs exactly {DECK_SIZE}.", C.DECK))
     kinds = Counter(cards[card_id].category for card_id in deck if card_id in cards)
     if kinds[Category.DIGI_EGG]:
-        reasons.append(Reason(f"The deck holds {kinds[Category.DIGI_EGG]} Digi-Egg card(s): they belong in the Digi-Egg deck.", C.DECK))
+        reasons.append(
+            Reason(
+                f"The deck holds {kinds[Category.DIGI_EGG]} Digi-Egg card(s): they belong in the Digi-Egg deck.", C.DECK
+            )
+        )
     tokens = [card_id for card_id in deck if card_id in cards and cards[card_id].token]
     if tokens:
-        reasons.append(Reason(f"The deck holds {len(tokens)} Token(s): Tokens aren't part of a deck.", C.TOKENS_NOT_IN_DECK))
+        reasons.append(
+            Reason(f"The deck holds {len(tokens)} Token(s): Tokens aren't part of a deck.", C.TOKENS_NOT_IN_DECK)
+        )
     for card_id, count in sorted(Counter(cards[i].number for i in deck if i in cards).items()):
         if count > COPIES_MAX:
             reasons.append(Reason(f"The deck has {count} copies of {card_id}; at most {COPIES_MAX}.", C.COPIES))
     if len(eggs) > EGG_DECK_MAX:
-        reasons.append(Reason(f"The Digi-Egg deck has {counted(len(eggs), 'card')}; at most {EGG_DECK_MAX}.", C.EGG_DECK))
+        reasons.append(
+            Reason(f"The Digi-Egg deck has {counted(len(eggs), 'card')}; at most {EGG_DECK_MAX}.", C.EGG_DECK)
+        )
     not_eggs = [card_id for card_id in eggs if card_id in cards and cards[card_id].category is not Category.DIGI_EGG]
     if not_eggs:
         reasons.append(Reason(f"The Digi-Egg deck holds {len(not_eggs)} card(s) that are not Digi-Eggs.", C.EGG_DECK))
     for number, count in sorted(Counter(cards[i].number for i in eggs if i in cards).items()):
         if count > COPIES_MAX:
-            reasons.append(Reason(f"The Digi-Egg deck has {count} copies of {number}; at most {COPIES_MAX}.", C.EGG_COPIES))
+            reasons.append(
+                Reason(f"The Digi-Egg deck has {count} copies of {number}; at most {COPIES_MAX}.", C.EGG_COPIES)
+            )
     return tuple(reasons)
 
 
@@ -69,13 +81,20 @@ class Layout(CardLayout[Card]):
             return Stack((self.place(entry, where),))
         if isinstance(entry, list) and entry:
             return Stack(tuple(self.pile(entry, where)))
-        if isinstance(entry, dict) and isinstance(entry.get("stack"), list) and entry["stack"] and set(entry) <= {"stack", "suspended", "played"}:
+        if (
+            isinstance(entry, dict)
+            and isinstance(entry.get("stack"), list)
+            and entry["stack"]
+            and set(entry) <= {"stack", "suspended", "played"}
+        ):
             for flag in ("suspended", "played"):
                 if not isinstance(entry.get(flag, False), bool):
                     raise InputError(self.source, f"{where}.{flag}", f"expected true or false, got {entry[flag]!r}")
             cards = tuple(self.pile(entry["stack"], f"{where}.stack"))
             return Stack(cards, bool(entry.get("suspended", False)), turn if entry.get("played") else 0)
-        raise InputError(self.source, where, "expected a card id, a list (bottom first) or {stack: [...], suspended, played}")
+        raise InputError(
+            self.source, where, "expected a card id, a list (bottom first) or {stack: [...], suspended, played}"
+        )
 
 
 def state_from_decks(setup: Mapping[str, Any], source: str, rng: random.Random) -> CState:
@@ -93,7 +112,7 @@ def state_from_decks(setup: Mapping[str, Any], source: str, rng: random.Random) 
         egg_deck = layout.pile(eggs[player], f"eggs[{player}]")
         problems = deck_problems(decks[player], eggs[player])
         if problems:
-            why = "; ".join(f"{r.why} (\"{r.citation.quote}\")" for r in problems)
+            why = "; ".join(f'{r.why} ("{r.citation.quote}")' for r in problems)
             raise InputError(source, f"decks[{player}]", why)
         sides.append(Side(deck, egg_deck))
     return CState(layout.instances(rng), sides)
@@ -105,7 +124,7 @@ def start_frames(phase: str, active: int) -> list[Frame]:
         return stack_of(frame("setup.draw"))
     frames = turn_frames(active)
     kinds = [f.kind.partition(".")[0] for f in frames]
-    return stack_of(*frames[kinds.index(phase):])
+    return stack_of(*frames[kinds.index(phase) :])
 
 
 def _whole(board: Mapping[str, Any], key: str, default: int, low: int, high: int, source: str) -> int:
@@ -119,7 +138,9 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     """A prepared board: any card in any zone, memory, whose turn, and the phase to start in."""
     unknown = set(board) - BOARD_FIELDS
     if unknown:
-        raise InputError(source, f"setup.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(BOARD_FIELDS))})")
+        raise InputError(
+            source, f"setup.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(sorted(BOARD_FIELDS))})"
+        )
     phase = board.get("phase", "main")
     if not isinstance(phase, str) or phase not in START_AT:
         raise InputError(source, "setup.phase", f"expected one of {', '.join(START_AT)}, got {phase!r}")
@@ -149,17 +170,27 @@ def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, 
     entry = board["attack"]
     where = "setup.attack"
     if not isinstance(entry, Mapping) or set(entry) - set(ATTACK_FIELDS) or not isinstance(entry.get("attacker"), str):
-        raise InputError(source, where, "expected {attacker: <card>, target: player | <card>, at: <point>} (the turn player's Digimon, "
-                                        "what it attacks, and how far the attack has come)")
+        raise InputError(
+            source,
+            where,
+            "expected {attacker: <card>, target: player | <card>, at: <point>} (the turn player's Digimon, "
+            "what it attacks, and how far the attack has come)",
+        )
     point = entry.get("at", ATTACK_POINTS[0])
     if not isinstance(point, str) or point not in ATTACK_POINTS:
-        raise InputError(source, f"{where}.at", f"expected one of {', '.join(ATTACK_POINTS)} (the steps of an attack in their order), "
-                                                f"got {str(point)[:NAME_MAX]!r} [dcg:attacking.p4]")
+        raise InputError(
+            source,
+            f"{where}.at",
+            f"expected one of {', '.join(ATTACK_POINTS)} (the steps of an attack in their order), "
+            f"got {str(point)[:NAME_MAX]!r} [dcg:attacking.p4]",
+        )
     target = entry.get("target", THE_PLAYER)
     if len(entry["attacker"]) > NAME_MAX:
         raise InputError(source, f"{where}.attacker", f"expected a card name (at most {NAME_MAX} characters)")
     if not isinstance(target, str) or not target or len(target) > NAME_MAX:
-        raise InputError(source, f"{where}.target", f"expected 'player' or a card of the opponent's battle area, got {target!r}")
+        raise InputError(
+            source, f"{where}.target", f"expected 'player' or a card of the opponent's battle area, got {target!r}"
+        )
     active = state.active
     cards = [_named(state, board, entry["attacker"], active, source, f"{where}.attacker")]
     if target != THE_PLAYER:
@@ -182,7 +213,7 @@ def resume_attack(state: CState, below: int, point: str) -> None:
     """A declared attack past its declaration: its [When Attacking] effects have resolved ("After all effects have been
     activated, counter timing occurs"), so their triggers go; counter timing (and then blocker timing) is over before the
     later points, as the engine pops those frames when they end. What is left is the engine's own frames at ``point``."""
-    del state.frames[below + len(ATTACK_FRAMES):]  # the triggered effects waiting above the attack
+    del state.frames[below + len(ATTACK_FRAMES) :]  # the triggered effects waiting above the attack
     for _ in range(ATTACK_POINTS.index(point) - 1):
         state.pop()
     assert state.frames[-1].kind == ATTACK_FRAMES[ATTACK_POINTS.index(point) - 1]
@@ -210,7 +241,9 @@ def _side(layout: Layout, entry: Any, where: str, turn: int) -> Side:
         raise InputError(layout.source, where, f"expected a mapping with {', '.join(SIDE_FIELDS)}")
     unknown = set(entry) - set(SIDE_FIELDS)
     if unknown:
-        raise InputError(layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(SIDE_FIELDS)})")
+        raise InputError(
+            layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(SIDE_FIELDS)})"
+        )
 
     def top_first(key: str) -> list[int]:
         pile = layout.pile(entry.get(key), f"{where}.{key}")
@@ -222,8 +255,11 @@ def _side(layout: Layout, entry: Any, where: str, turn: int) -> Side:
         raise InputError(layout.source, f"{where}.battle", "expected a list of Digimon and Tamers")
     breeding = entry.get("breeding")
     return Side(
-        deck=top_first("deck"), eggs=top_first("egg_deck"), hand=layout.pile(entry.get("hand"), f"{where}.hand"),
-        security=top_first("security"), trash=layout.pile(entry.get("trash"), f"{where}.trash"),
+        deck=top_first("deck"),
+        eggs=top_first("egg_deck"),
+        hand=layout.pile(entry.get("hand"), f"{where}.hand"),
+        security=top_first("security"),
+        trash=layout.pile(entry.get("trash"), f"{where}.trash"),
         breeding=None if breeding is None else layout.stack(breeding, f"{where}.breeding", turn),
         battle=[layout.stack(item, f"{where}.battle[{i}]", turn) for i, item in enumerate(battle)],
     )
@@ -236,9 +272,13 @@ def new_state(setup: Mapping[str, Any], source: str = "setup", rng: random.Rando
         raise InputError(source, "setup", "expected a mapping with 'decks' or 'board'")
     if setup.get("decks") == "tutorial":
         decks = tutorial_decks()
-        return state_from_decks({"decks": [list(d.deck) for d in decks[:2]], "eggs": [list(d.eggs) for d in decks[:2]]}, source, rng)
+        return state_from_decks(
+            {"decks": [list(d.deck) for d in decks[:2]], "eggs": [list(d.eggs) for d in decks[:2]]}, source, rng
+        )
     if "decks" in setup:
         return state_from_decks(setup, source, rng)
     if "board" in setup and isinstance(setup["board"], Mapping):
         return state_from_board(setup["board"], source, rng)
-    raise InputError(source, "setup", "expected 'decks: tutorial', 'decks: [[...], [...]]' (and 'eggs') or 'board: {...}'")
+    raise InputError(
+        source, "setup", "expected 'decks: tutorial', 'decks: [[...], [...]]' (and 'eggs') or 'board: {...}'"
+    )

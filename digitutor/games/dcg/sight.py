@@ -49,8 +49,10 @@ class Before:
 
     @classmethod
     def of(cls, state: CState) -> Before:
-        sides = tuple((tuple(side.battle), side.breeding, tuple(side.trash), tuple(side.field_cards), tuple(side.hand))
-                      for side in state.sides)
+        sides = tuple(
+            (tuple(side.battle), side.breeding, tuple(side.trash), tuple(side.field_cards), tuple(side.hand))
+            for side in state.sides
+        )
         owner = state.instances.owner
         return cls(sides, tuple((uid, owner(uid)) for uid in state.searched), tuple(state.revealed))
 
@@ -59,8 +61,12 @@ class Before:
         if uid in self._revealed:
             return EVERYONE
         for seat, (battle, breeding, trash, field_cards, hand) in enumerate(self._sides):
-            if uid in trash or uid in field_cards or any(uid in stack.cards for stack in battle) or (
-                    breeding is not None and uid in breeding.cards):
+            if (
+                uid in trash
+                or uid in field_cards
+                or any(uid in stack.cards for stack in battle)
+                or (breeding is not None and uid in breeding.cards)
+            ):
                 return EVERYONE
             if uid in hand:
                 return SEAT[seat]
@@ -90,9 +96,15 @@ class Before:
 
 
 #: a move verb's destination (``to``) in words, for the owner of the card
-ZONE_WORDS = {"hand": "{}'s hand", "deck": "the top of {}'s deck", "deck-bottom": "the bottom of {}'s deck",
-              "trash": "{}'s trash", "security": "the top of {}'s security stack",
-              "security-bottom": "the bottom of {}'s security stack", "egg-deck": "{}'s Digi-Egg deck"}
+ZONE_WORDS = {
+    "hand": "{}'s hand",
+    "deck": "the top of {}'s deck",
+    "deck-bottom": "the bottom of {}'s deck",
+    "trash": "{}'s trash",
+    "security": "the top of {}'s security stack",
+    "security-bottom": "the bottom of {}'s security stack",
+    "egg-deck": "{}'s Digi-Egg deck",
+}
 
 
 def place(state: CState, uid: int, to: str | None) -> str:
@@ -105,7 +117,9 @@ def place(state: CState, uid: int, to: str | None) -> str:
     return ZONE_WORDS.get(to or "trash", "{}'s " + (to or "trash")).format(name(state.instances.owner(uid)))
 
 
-def _shown(state: CState, uids: Sequence[int], known: dict[int, frozenset[int]], sight: frozenset[int] | None) -> list[str]:
+def _shown(
+    state: CState, uids: Sequence[int], known: dict[int, frozenset[int]], sight: frozenset[int] | None
+) -> list[str]:
     """The names of the cards the viewer (the seats ``sight``; None: the judge) may know."""
     return [state.cards[u].name for u in uids if sight is None or sight <= known[u]]
 
@@ -118,8 +132,9 @@ def _cards(state: CState, uids: Sequence[int], known: dict[int, frozenset[int]],
     return ", ".join(shown) + (f" and {counted}" if shown and counted else counted)
 
 
-def told_moves(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: int, before: Before,
-               sight: frozenset[int] | None) -> str:
+def told_moves(
+    state: CState, done: VerbResult, verbs: Sequence[Verb], mover: int, before: Before, sight: frozenset[int] | None
+) -> str:
     """What an effect's ``verbs`` did (one entry of ``done.moved`` each), for a viewer: who moves which card where, the
     card named if the viewer may see it."""
     parts = []
@@ -133,8 +148,10 @@ def told_moves(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: in
         elif verb in ("gain", "lose"):
             parts.append(f"{name(who)} now has {state.player_memory(who)} memory")
         elif verb == "digivolve":
-            parts.append(f"{name(who)}'s Digimon digivolves into {', '.join(state.cards[u].name for u in uids)}, paying the "
-                         f"digivolution cost (now {state.player_memory(who)} memory), and {name(who)} draws 1 card as the digivolution bonus")
+            parts.append(
+                f"{name(who)}'s Digimon digivolves into {', '.join(state.cards[u].name for u in uids)}, paying the "
+                f"digivolution cost (now {state.player_memory(who)} memory), and {name(who)} draws 1 card as the digivolution bonus"
+            )
         elif verb == "move":
             places = {u: place(state, u, spec.to) for u in uids}
             for where in dict.fromkeys(places.values()):
@@ -150,8 +167,10 @@ def _sources_trashed(state: CState, top: int, before: Before) -> str:
     sources = before.left_behind(state, top)
     owner = state.instances.owner(top)
     many = len(sources) > 1
-    return (f"{state.cards[top].name}'s digivolution card{'s' if many else ''} ({', '.join(state.cards[u].name for u in sources)}) "
-            f"go{'' if many else 'es'} to {name(owner)}'s trash")
+    return (
+        f"{state.cards[top].name}'s digivolution card{'s' if many else ''} ({', '.join(state.cards[u].name for u in sources)}) "
+        f"go{'' if many else 'es'} to {name(owner)}'s trash"
+    )
 
 
 def move_events(state: CState, done: VerbResult, verbs: Sequence[Verb], before: Before) -> list[Event]:
@@ -164,12 +183,15 @@ def move_events(state: CState, done: VerbResult, verbs: Sequence[Verb], before: 
         events.append(state.card_event(f"effect-{verb}", who, uids, data, seen_by=None if known == EVERYONE else known))
         for uid in uids if verb == "move" else ():  # a deletion trashes the whole stack by the deletion rule
             if before.left_behind(state, uid):
-                events.append(state.card_event("trash-sources", state.instances.owner(uid), before.left_behind(state, uid)))
+                events.append(
+                    state.card_event("trash-sources", state.instances.owner(uid), before.left_behind(state, uid))
+                )
     return events
 
 
-def views(state: CState, done: VerbResult, verbs: Sequence[Verb], mover: int, before: Before,
-          head: str) -> tuple[str, list[tuple[int | None, str]]]:
+def views(
+    state: CState, done: VerbResult, verbs: Sequence[Verb], mover: int, before: Before, head: str
+) -> tuple[str, list[tuple[int | None, str]]]:
     """The public narration (``head`` and what every seat may see), and the narrations that differ from it."""
     public = head + told_moves(state, done, verbs, mover, before, EVERYONE)
     if all(before.known(state, uid) == EVERYONE for _, _, uids in done.moved for uid in uids):

@@ -63,8 +63,14 @@ class Side:
 
     def copy(self) -> Side:
         return Side(
-            list(self.deck), list(self.eggs), list(self.hand), list(self.security), list(self.trash), self.breeding,
-            list(self.battle), list(self.field_cards),
+            list(self.deck),
+            list(self.eggs),
+            list(self.hand),
+            list(self.security),
+            list(self.trash),
+            self.breeding,
+            list(self.battle),
+            list(self.field_cards),
         )
 
 
@@ -87,13 +93,25 @@ class CState(StateBase):
     overflow_sources: bool = False  #: one of them was a digivolution card
     used: list[str] = field(default_factory=list)  #: [Once Per Turn] effects used this turn: "<iid>/<part>/<index>"
     searched: list[int] = field(default_factory=list)  #: cards an effect's owner is looking at (a searched deck): uids
-    revealed: list[int] = field(default_factory=list)  #: cards an effect revealed (face up in the field until moved): uids
+    revealed: list[int] = field(
+        default_factory=list
+    )  #: cards an effect revealed (face up in the field until moved): uids
 
     def copy(self) -> CState:
         return CState(
-            self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active, self.first,
-            self.memory, list(self.overflowed), self.overflow_sources, list(self.used), list(self.searched),
-            list(self.revealed), **self.ending(),
+            self.instances,
+            [side.copy() for side in self.sides],
+            list(self.frames),
+            self.turn,
+            self.active,
+            self.first,
+            self.memory,
+            list(self.overflowed),
+            self.overflow_sources,
+            list(self.used),
+            list(self.searched),
+            list(self.revealed),
+            **self.ending(),
         )
 
     @property
@@ -150,10 +168,16 @@ class CState(StateBase):
             side.battle[position] = stack
 
 
-
 PHASE_OF = {
-    "setup": Phase.SETUP, "unsuspend": Phase.UNSUSPEND, "draw": Phase.DRAW, "breeding": Phase.BREEDING,
-    "main": Phase.MAIN, "attack": Phase.MAIN, "end": Phase.MAIN, "game-over": Phase.GAME_OVER, "turn": Phase.UNSUSPEND,
+    "setup": Phase.SETUP,
+    "unsuspend": Phase.UNSUSPEND,
+    "draw": Phase.DRAW,
+    "breeding": Phase.BREEDING,
+    "main": Phase.MAIN,
+    "attack": Phase.MAIN,
+    "end": Phase.MAIN,
+    "game-over": Phase.GAME_OVER,
+    "turn": Phase.UNSUSPEND,
 }
 #: Frames of effects waiting or resolving: they run in whatever phase the frame below them is in
 #: ([Start of Your Turn] effects in the Unsuspend Phase, [On Play] effects in the Main Phase, ...).

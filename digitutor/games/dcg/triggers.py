@@ -44,13 +44,17 @@ def effect_of(state: CState, item: Pending) -> Effect:
     return getattr(state.cards[state.uid(card_iid)], PARTS[part])[index]
 
 
-def triggered(state: CState, timing: str, owner: int, uid: int, this: int | None = None, parts: Sequence[str] = ("own",)) -> list[Pending]:
+def triggered(
+    state: CState, timing: str, owner: int, uid: int, this: int | None = None, parts: Sequence[str] = ("own",)
+) -> list[Pending]:
     """The effects of card ``uid`` with ``timing`` (in the given parts), owned by ``owner``, for the Digimon ``this``."""
     found: list[Pending] = []
     card = state.cards[uid]
     for part in parts:
         for index, effect in enumerate(getattr(card, PARTS[part])):
-            if effect.spec.timing == timing and not (effect.spec.once_per_turn and f"{state.iid(uid)}/{part}/{index}" in state.used):
+            if effect.spec.timing == timing and not (
+                effect.spec.once_per_turn and f"{state.iid(uid)}/{part}/{index}" in state.used
+            ):
                 found.append((owner, state.iid(uid), part, index, state.iid(this if this is not None else uid)))
     return found
 
@@ -66,7 +70,9 @@ def stack_triggers(state: CState, timing: str, owner: int, top: int, sources: It
 def push_pending(state: CState, items: Sequence[Pending]) -> None:
     """Effects triggered at once wait above everything running now (newer before older)."""
     if items:
-        state.push(frame("effects.pending", state.active, pending=tuple(items), owners=tuple(sorted({i[0] for i in items}))))
+        state.push(
+            frame("effects.pending", state.active, pending=tuple(items), owners=tuple(sorted({i[0] for i in items})))
+        )
 
 
 def _next_owner(state: CState, pending: Sequence[Pending]) -> int:
@@ -85,12 +91,23 @@ def ask_order(state: CState, top: Frame) -> Decision | None:
     for item in mine:
         effect = effect_of(state, item)
         alone = sum(1 for other in mine if other[1] == item[1]) == 1  # the card names the effect: no numbers needed
-        key = action("resolve", owner, item[1]) if alone else action("resolve", owner, item[1], effect=str(item[3]), part=item[2])
+        key = (
+            action("resolve", owner, item[1])
+            if alone
+            else action("resolve", owner, item[1], effect=str(item[3]), part=item[2])
+        )
         options.append(Option(key, f"Activate {state.label(state.uid(item[1]))}: {effect.spec.quote}"))
     cited: tuple = (C.OWNER_ORDERS, C.TURN_PLAYER_FIRST, C.THEN_OPPONENT, C.NEWER_FIRST)
     if _manuals_example(state, pending):  # the manual shows both orders: A first, "or" B first
         cited += (*C.EXAMPLE_A_FIRST, C.EXAMPLE_OR, *C.EXAMPLE_B_FIRST)
-    return Decision(owner, "order", f"{name(owner)}: which of your effects activates first?", tuple(options), cited, state.phase.value)
+    return Decision(
+        owner,
+        "order",
+        f"{name(owner)}: which of your effects activates first?",
+        tuple(options),
+        cited,
+        state.phase.value,
+    )
 
 
 def activate_only(state: CState, top: Frame, rng: random.Random) -> Step | None:
@@ -107,8 +124,11 @@ def activate_only(state: CState, top: Frame, rng: random.Random) -> Step | None:
 def _named(top: Frame, chosen: Action) -> list[Pending]:
     """The waiting effects an order answer names: its card, and the effect's number and part when given."""
     return [
-        i for i in top["pending"]
-        if chosen.cards and i[1] == chosen.cards[0] and chosen.param("effect", str(i[3])) == str(i[3])
+        i
+        for i in top["pending"]
+        if chosen.cards
+        and i[1] == chosen.cards[0]
+        and chosen.param("effect", str(i[3])) == str(i[3])
         and chosen.param("part", i[2]) == i[2]
     ]
 
@@ -135,7 +155,12 @@ def check_order(state: CState, top: Frame | None, proposed: Action) -> tuple:
     if not named:
         return (Reason("That card has no effect waiting to activate now.", C.OWNER_ORDERS),)
     if len(named) > 1:
-        return (Reason("That card has several effects waiting: name one (effect=N, part=own|inherited|security).", C.OWNER_ORDERS),)
+        return (
+            Reason(
+                "That card has several effects waiting: name one (effect=N, part=own|inherited|security).",
+                C.OWNER_ORDERS,
+            ),
+        )
     return ()
 
 
@@ -149,7 +174,10 @@ def _cannot_activate(state: CState, item: Pending) -> tuple[str, tuple[Citation,
     uid, this = state.uid(card_iid), state.uid(this_iid)
     effect = effect_of(state, item)
     label = state.label(uid)
-    left = (f"{label} left play before its effect could activate: it does not activate.", (C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED))
+    left = (
+        f"{label} left play before its effect could activate: it does not activate.",
+        (C.LEFT_PLAY, C.LEFT_PLAY_CANCELLED),
+    )
     if effect.spec.timing == "on-deletion":
         return None if uid in state.sides[owner].trash else left
     if part == "security" or state.cards[uid].category.value == "option":
@@ -159,11 +187,17 @@ def _cannot_activate(state: CState, item: Pending) -> tuple[str, tuple[Citation,
     if where is None:
         return left
     if where[1] is None:
-        return (f"{state.label(this)} is in the breeding area, where Digimon can't activate effects: {label}'s effect does "
-                "not activate.", (C.BREEDING_NO_EFFECTS,))
+        return (
+            f"{state.label(this)} is in the breeding area, where Digimon can't activate effects: {label}'s effect does "
+            "not activate.",
+            (C.BREEDING_NO_EFFECTS,),
+        )
     if uid not in state.stack_at(*where).cards:
-        return (f"{label} is no longer one of {state.label(this)}'s digivolution cards, and an inherited effect activates "
-                "only while its card is placed as one: it does not activate.", (C.CARD_INHERITED,))
+        return (
+            f"{label} is no longer one of {state.label(this)}'s digivolution cards, and an inherited effect activates "
+            "only while its card is placed as one: it does not activate.",
+            (C.CARD_INHERITED,),
+        )
     return None
 
 
@@ -185,12 +219,20 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
         return step(state, state.phase, owner, told, (*rules, effect.citation, *order))
     if effect.spec.optional:
         state.push(frame("effect.optional", owner, item=item))
-        return step(state, state.phase, owner, f"{name(owner)}'s {label} may activate: \"{effect.spec.quote}\"", (effect.citation, *order))
+        return step(
+            state,
+            state.phase,
+            owner,
+            f'{name(owner)}\'s {label} may activate: "{effect.spec.quote}"',
+            (effect.citation, *order),
+        )
     done = run_effect(state, item)
     return replace(done, citations=tuple(dict.fromkeys((*done.citations, *order))))
 
 
-def _order_citations(state: CState, top: Frame, item: Pending, effect: Effect, below: Sequence[Frame]) -> list[Citation]:
+def _order_citations(
+    state: CState, top: Frame, item: Pending, effect: Effect, below: Sequence[Frame]
+) -> list[Citation]:
     """The rules of effect activation order that decided this effect activates now (``below``: the frames under its own)."""
     pending = top["pending"]
     cited = []
@@ -209,9 +251,18 @@ def ask_optional(state: CState, top: Frame) -> Decision:
     item = top["item"]
     effect = effect_of(state, item)
     owner = top.seat
-    options = (Option(action("use-effect", owner), f"Use it: {effect.spec.quote}"), Option(action("decline", owner), "Do not use it"))
-    return Decision(owner, "optional", f"{name(owner)}: use this effect of {state.label(state.uid(item[1]))}?", options,
-                    (effect.citation, C.CARD_TEXT_FIRST), state.phase.value)
+    options = (
+        Option(action("use-effect", owner), f"Use it: {effect.spec.quote}"),
+        Option(action("decline", owner), "Do not use it"),
+    )
+    return Decision(
+        owner,
+        "optional",
+        f"{name(owner)}: use this effect of {state.label(state.uid(item[1]))}?",
+        options,
+        (effect.citation, C.CARD_TEXT_FIRST),
+        state.phase.value,
+    )
 
 
 def answer_optional(state: CState, top: Frame, chosen: Action) -> Step:
@@ -223,8 +274,9 @@ def answer_optional(state: CState, top: Frame, chosen: Action) -> Step:
     return run_effect(state, item)
 
 
-def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None = None,
-               picked: Sequence[int] | None = None) -> Step:
+def run_effect(
+    state: CState, item: Pending, start: int = 0, kept: dict | None = None, picked: Sequence[int] | None = None
+) -> Step:
     """Run an effect's verbs (from ``start``); a choice a player must make stops it in a choice frame."""
     owner, card_iid, part, index, this_iid = item
     effect = effect_of(state, item)
@@ -234,8 +286,19 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     hooks = verb_hooks()
     verbs = (*effect.spec.cost, *effect.spec.do)  # "You may trash ... If you do, ...": the cost, then what it does
     before = Before.of(state)
-    done = run_verbs(state, verbs, RULES, WORLD, hooks, owner, (state.uid(this_iid),), effect.citation,
-                     start=start, kept=kept, picked=picked)
+    done = run_verbs(
+        state,
+        verbs,
+        RULES,
+        WORLD,
+        hooks,
+        owner,
+        (state.uid(this_iid),),
+        effect.citation,
+        start=start,
+        kept=kept,
+        picked=picked,
+    )
     label = state.label(state.uid(card_iid))
     rules, words = _what_rules(state, item, effect, verbs, start, done)
     done.citations.extend(rules)
@@ -246,10 +309,17 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     if done.waiting is not None:
         kept_plain = tuple(sorted(done.kept.items()))
         state.push(choice_frame(state, done.waiting, item=item, kept=kept_plain, quote=effect.spec.quote))
-        told = f"{name(owner)}'s {label}: \"{effect.spec.quote}\""
-        return step(state, phase, owner, told, (effect.citation, *done.citations), move_events(state, done, verbs[start:], before),
-                    glossary=words)
-    told, seen = views(state, done, verbs[start:], owner, before, f"{name(owner)}'s {label}: \"{effect.spec.quote}\"")
+        told = f'{name(owner)}\'s {label}: "{effect.spec.quote}"'
+        return step(
+            state,
+            phase,
+            owner,
+            told,
+            (effect.citation, *done.citations),
+            move_events(state, done, verbs[start:], before),
+            glossary=words,
+        )
+    told, seen = views(state, done, verbs[start:], owner, before, f'{name(owner)}\'s {label}: "{effect.spec.quote}"')
     events = move_events(state, done, verbs[start:], before)
     if any(e.kind == "trash-sources" for e in events):
         done.citations.append(C.LEAVES_SOURCES_TRASHED)  # a Digimon that left play: its digivolution cards to the trash
@@ -257,8 +327,9 @@ def run_effect(state: CState, item: Pending, start: int = 0, kept: dict | None =
     return step(state, phase, owner, told, (effect.citation, *done.citations), events, seen, glossary=words)
 
 
-def _what_rules(state: CState, item: Pending, effect: Effect, every: Sequence[Verb], start: int,
-                done: VerbResult) -> tuple[list[Citation], list[Citation]]:
+def _what_rules(
+    state: CState, item: Pending, effect: Effect, every: Sequence[Verb], start: int, done: VerbResult
+) -> tuple[list[Citation], list[Citation]]:
     """The clauses of the manual this effect's kind and verbs follow (Tokens, "with X in its text" ...), and the terms
     it uses (what a card's effect is, what a Token is ...): (rules, glossary). ``every``: all its verbs; those from
     ``start`` ran in this step."""
@@ -271,12 +342,20 @@ def _what_rules(state: CState, item: Pending, effect: Effect, every: Sequence[Ve
         cited.append(C.INHERITED)
         words.append(C.CARD_INHERITED)
     elif part == "own":
-        words.append(C.TAMER_EFFECTS if card.category.value == "tamer" else C.OPTION_EFFECT if card.category.value == "option" else C.CARD_EFFECTS)
+        words.append(
+            C.TAMER_EFFECTS
+            if card.category.value == "tamer"
+            else C.OPTION_EFFECT
+            if card.category.value == "option"
+            else C.CARD_EFFECTS
+        )
     elif effect.spec.timing == "security" and any(v.verb == "gain" for v in verbs) and owner != state.active:
         cited.append(C.HAMMER_SPARK)  # the checked card's owner gains, on the opponent's turn
     if any(v.verb in ("gain", "lose") for v in verbs):
         words.append(C.GAIN_LOSE)
-    if any(v.verb == "change" and v.change is not None and v.change.value == "dp" and (v.change.by or 0) < 0 for v in verbs):
+    if any(
+        v.verb == "change" and v.change is not None and v.change.value == "dp" and (v.change.by or 0) < 0 for v in verbs
+    ):
         cited.append(C.DP_LOSS)  # effects can lower DP for a while
     if any(v.verb in ("suspend", "unsuspend") for v in verbs):
         words.append(C.SUSPENDING_WORDS)
@@ -284,8 +363,17 @@ def _what_rules(state: CState, item: Pending, effect: Effect, every: Sequence[Ve
         cited.append(C.TOKENS_REMOVED)  # a Token that would leave play is removed from the game
     if any(v.verb == "play-token" for v in verbs):
         cited.append(C.TOKENS_DIFFER)  # its name and abilities are the effect's
-        words += [C.TOKENS_IN_BOOSTERS, C.TOKENS_SPECIAL, C.TOKENS_SEPARATE, C.TOKENS_NOT_IN_DECK, C.TOKENS_NO_DIGIVOLVE,
-                  C.TOKENS_NO_SOURCES, C.TOKENS_ARE_DIGIMON, C.TOKENS_STAY, C.TOKEN_CARDS]
+        words += [
+            C.TOKENS_IN_BOOSTERS,
+            C.TOKENS_SPECIAL,
+            C.TOKENS_SEPARATE,
+            C.TOKENS_NOT_IN_DECK,
+            C.TOKENS_NO_DIGIVOLVE,
+            C.TOKENS_NO_SOURCES,
+            C.TOKENS_ARE_DIGIMON,
+            C.TOKENS_STAY,
+            C.TOKEN_CARDS,
+        ]
     selectors = [s for v in verbs for s in (v.what, v.change.target if v.change else None) if s is not None]
     if any(s.trait for s in selectors):
         words.append(C.CARD_TRAITS)  # "with [Xros Heart] in its traits": what a card's traits are
@@ -425,7 +513,6 @@ def verb_hooks() -> VerbHooks:
     return VerbHooks(move, counter, trash="deleted", hand="hand", deck="deck", shuffle=shuffle, other=other, show=show)
 
 
-
 def _delete_with_triggers(state: CState, top: int) -> None:
     """Delete a Digimon by an effect; its [On Deletion] effects wait to activate once it is in the trash."""
     where = state.stack_of(top)
@@ -440,8 +527,14 @@ def shuffle_deck(state: CState, top: Frame, rng: random.Random) -> Step:
     """An effect shuffles its owner's deck."""
     state.pop()
     rng.shuffle(state.sides[top.seat].deck)
-    return step(state, state.phase, top.seat, f"{name(top.seat)} shuffles their deck.", (C.CARD_TEXT_FIRST,),
-                [Event("shuffle", top.player)])
+    return step(
+        state,
+        state.phase,
+        top.seat,
+        f"{name(top.seat)} shuffles their deck.",
+        (C.CARD_TEXT_FIRST,),
+        [Event("shuffle", top.player)],
+    )
 
 
 # -- choices inside an effect ------------------------------------------------------------------------------------------

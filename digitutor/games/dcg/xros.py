@@ -26,8 +26,16 @@ def xros_materials(state: CState, player: int, card: Card, picked: tuple[str, ..
     used = {state.cards[state.uid(i)].name for i in picked}
     side = state.sides[player]
     found = [uid for uid in side.hand if state.cards[uid].category is Category.DIGIMON]
-    found += [stack.top for stack in side.battle if state.cards[stack.top].category is Category.DIGIMON and not state.cards[stack.top].token]
-    return [uid for uid in found if state.cards[uid].name in names and state.cards[uid].name not in used and state.iid(uid) not in picked]
+    found += [
+        stack.top
+        for stack in side.battle
+        if state.cards[stack.top].category is Category.DIGIMON and not state.cards[stack.top].token
+    ]
+    return [
+        uid
+        for uid in found
+        if state.cards[uid].name in names and state.cards[uid].name not in used and state.iid(uid) not in picked
+    ]
 
 
 def xros_cost(card: Card, placed: int) -> int:
@@ -59,10 +67,15 @@ def declare(state: CState, player: int, uid: int) -> Step:
     side.field_cards.append(uid)
     state.push(frame("xros.choose", player, card=state.iid(uid), picked=()))
     card = state.cards[uid]
-    return step(state, Phase.MAIN, player, f"{name(player)} declares playing {card.name}, which has DigiXros requirements "
-                f"({' × '.join(card.digixros.names)}, -{card.digixros.reduce} each).",
-                (C.XROS_DECLARE, C.XROS, C.XROS_STEPS),
-                glossary=(C.XROS_INTRO, C.CARD_XROS, *example_text(card)[:1]))
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{name(player)} declares playing {card.name}, which has DigiXros requirements "
+        f"({' × '.join(card.digixros.names)}, -{card.digixros.reduce} each).",
+        (C.XROS_DECLARE, C.XROS, C.XROS_STEPS),
+        glossary=(C.XROS_INTRO, C.CARD_XROS, *example_text(card)[:1]),
+    )
 
 
 def ask_xros(state: CState, top: Frame) -> Decision | None:
@@ -74,13 +87,29 @@ def ask_xros(state: CState, top: Frame) -> Decision | None:
     if not materials:
         return None
     cost = xros_cost(card, len(picked))
-    options = [Option(action("xros", player, state.iid(uid)), f"Place {state.label(uid)} under {card.name} (cost {xros_cost(card, len(picked) + 1)})")
-               for uid in materials]
+    options = [
+        Option(
+            action("xros", player, state.iid(uid)),
+            f"Place {state.label(uid)} under {card.name} (cost {xros_cost(card, len(picked) + 1)})",
+        )
+        for uid in materials
+    ]
     done = action("xros-done", player)
-    options.append(Option(done, f"Place no more and pay {cost}" if picked else f"Play {card.name} without a DigiXros (cost {cost})",
-                          check_xros(state, top, done)))
-    return Decision(player, "digixros", f"{name(player)}: place cards under {card.name} for its DigiXros?", tuple(options),
-                    (C.XROS_WHETHER, C.XROS_ANY, C.XROS_ONE_EACH, C.XROS_NOT_ALL), Phase.MAIN.value)
+    options.append(
+        Option(
+            done,
+            f"Place no more and pay {cost}" if picked else f"Play {card.name} without a DigiXros (cost {cost})",
+            check_xros(state, top, done),
+        )
+    )
+    return Decision(
+        player,
+        "digixros",
+        f"{name(player)}: place cards under {card.name} for its DigiXros?",
+        tuple(options),
+        (C.XROS_WHETHER, C.XROS_ANY, C.XROS_ONE_EACH, C.XROS_NOT_ALL),
+        Phase.MAIN.value,
+    )
 
 
 def answer_xros(state: CState, top: Frame, chosen: Action) -> Step:
@@ -90,10 +119,18 @@ def answer_xros(state: CState, top: Frame, chosen: Action) -> Step:
     state.frames[-1] = top.but(picked=picked)
     card = state.cards[state.uid(top["card"])]
     placed = state.uid(chosen.cards[0])
-    from_play = (C.NAMED_XROS_BATTLE_AREA,) if state.stack_of(placed) is not None else ()  # the manual's picture: "Battle area Digimon"
-    return step(state, Phase.MAIN, chosen.player, f"{name(chosen.player)} places {state.label(placed)} for the DigiXros "
-                f"(cost now {xros_cost(card, len(picked))}).", (C.XROS_WHETHER, C.XROS, C.XROS_EACH_REDUCES),
-                glossary=(C.XROS_PLACE, *from_play, *example_text(card)[1:2]))  # captions of the manual's pictures
+    from_play = (
+        (C.NAMED_XROS_BATTLE_AREA,) if state.stack_of(placed) is not None else ()
+    )  # the manual's picture: "Battle area Digimon"
+    return step(
+        state,
+        Phase.MAIN,
+        chosen.player,
+        f"{name(chosen.player)} places {state.label(placed)} for the DigiXros "
+        f"(cost now {xros_cost(card, len(picked))}).",
+        (C.XROS_WHETHER, C.XROS, C.XROS_EACH_REDUCES),
+        glossary=(C.XROS_PLACE, *from_play, *example_text(card)[1:2]),
+    )  # captions of the manual's pictures
 
 
 def no_more(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -113,7 +150,9 @@ def finish(state: CState, top: Frame) -> Step:
     cited, words = [C.XROS_PAY], [C.GAUGE_FOR_COSTS]
     for material in materials:
         where = state.stack_of(material)
-        if where is not None:  # from the battle area: only the top card; the rest is trashed (not "trashed" for effects)
+        if (
+            where is not None
+        ):  # from the battle area: only the top card; the rest is trashed (not "trashed" for effects)
             rest = list(state.stack_at(*where).sources)
             state.set_stack(*where, None)
             overflow(state, rest)
@@ -140,8 +179,15 @@ def finish(state: CState, top: Frame) -> Step:
         cited.append(C.OVERFLOW_NOT)
     push_pending(state, waiting)
     under = f" on {', '.join(state.cards[m].name for m in reversed(materials))}" if materials else ""
-    return step(state, Phase.MAIN, player, f"{name(player)} plays {card.name}{under} and {paid}.", (*cited, *paying),
-                [state.card_event("play", player, (*materials, uid))], glossary=words)
+    return step(
+        state,
+        Phase.MAIN,
+        player,
+        f"{name(player)} plays {card.name}{under} and {paid}.",
+        (*cited, *paying),
+        [state.card_event("play", player, (*materials, uid))],
+        glossary=words,
+    )
 
 
 def check_xros(state: CState, top: Frame | None, proposed: Action) -> tuple[Reason, ...]:
@@ -153,13 +199,23 @@ def check_xros(state: CState, top: Frame | None, proposed: Action) -> tuple[Reas
     if proposed.kind == "xros-done":
         cost = xros_cost(card, len(picked))
         if not can_pay(state, player, cost):
-            return (Reason(f"{card.name} would cost {cost}: with {memory_words(state.player_memory(player))} memory the counter "
-                           "would have to move past 10 on your opponent's side.", C.OVER_TEN),)
+            return (
+                Reason(
+                    f"{card.name} would cost {cost}: with {memory_words(state.player_memory(player))} memory the counter "
+                    "would have to move past 10 on your opponent's side.",
+                    C.OVER_TEN,
+                ),
+            )
         return ()
     uid = state.instances.uid(proposed.cards[0]) if proposed.cards else None
     if uid is None or uid not in xros_materials(state, player, card, picked):
-        return (Reason("That card is not one of the DigiXros requirements you can still place (one of each name, from your hand "
-                       "or the top of your Digimon).", C.XROS_ONE_EACH),)
+        return (
+            Reason(
+                "That card is not one of the DigiXros requirements you can still place (one of each name, from your hand "
+                "or the top of your Digimon).",
+                C.XROS_ONE_EACH,
+            ),
+        )
     return ()
 
 
@@ -178,11 +234,20 @@ def why_not_burst(state: CState, player: int, stack: Stack, card: Card) -> tuple
     reasons = []
     shown = state.cards[stack.top]
     if shown.name != card.burst.source:
-        reasons.append(Reason(f"{card.name} burst digivolves from [{card.burst.source}]; this is {shown.name}.", C.BURST))
+        reasons.append(
+            Reason(f"{card.name} burst digivolves from [{card.burst.source}]; this is {shown.name}.", C.BURST)
+        )
     if burst_tamer(state, player, card) is None:
-        reasons.append(Reason(f"Burst Digivolve returns your [{card.burst.tamer}] to the hand; you have none in play.", C.BURST))
+        reasons.append(
+            Reason(f"Burst Digivolve returns your [{card.burst.tamer}] to the hand; you have none in play.", C.BURST)
+        )
     if not can_pay(state, player, card.burst.cost):
-        reasons.append(Reason(f"Burst digivolving costs {card.burst.cost}: the counter would pass 10 on your opponent's side.", C.OVER_TEN))
+        reasons.append(
+            Reason(
+                f"Burst digivolving costs {card.burst.cost}: the counter would pass 10 on your opponent's side.",
+                C.OVER_TEN,
+            )
+        )
     return tuple(reasons)
 
 

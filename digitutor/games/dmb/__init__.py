@@ -47,7 +47,9 @@ class DigimonBattles(Game):
         "Evolve a partner with DP, choose Circle, Triangle or Cross in secret, answer with Supports that resolve "
         "last-in-first-out, and trade blows by 1st Attack, Counter, Crash and Drain. 4 KO points wins."
     )
-    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState)
+    plugs = Plugs(
+        PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState
+    )
     fixed_fields: ClassVar[Mapping[str, Any]] = {"cites": C, "effect_rules": EFFECT_RULES}
 
     def default_setup(self) -> dict[str, Any]:

@@ -32,9 +32,18 @@ def why_not_activate(state: DState, player: int, uid: int) -> tuple[Reason, ...]
     if once_a_turn and (uid, state.turn) in side.used_this_turn:
         reasons.append(Reason(f"{card.name}'s [1/Turn] effect was already used this turn.", state.cites.ONCE_A_TURN))
     if not once_a_turn and uid in side.activated:
-        reasons.append(Reason(f"{card.name}'s ACTIVATE was already used: once per game, per card.", state.cites.ACTIVATE))
-    if any(e.spec.timing == "data-break" for e in _effects(state, uid)) and not any(state.cards[u].level == "M" for u in side.destiny):
-        reasons.append(Reason("Data Break costs deleting your Level M from your Destiny Zone, and none is there.", state.cites.DATA_BREAK))
+        reasons.append(
+            Reason(f"{card.name}'s ACTIVATE was already used: once per game, per card.", state.cites.ACTIVATE)
+        )
+    if any(e.spec.timing == "data-break" for e in _effects(state, uid)) and not any(
+        state.cards[u].level == "M" for u in side.destiny
+    ):
+        reasons.append(
+            Reason(
+                "Data Break costs deleting your Level M from your Destiny Zone, and none is there.",
+                state.cites.DATA_BREAK,
+            )
+        )
     return tuple(reasons)
 
 
@@ -48,16 +57,32 @@ def ask_activate(state: DState, top: Frame) -> Decision | None:
     reasons = why_not_activate(state, player, uid)
     if reasons:
         return None  # nothing that could be activated now: no question to ask
-    options = (Option(action("activate", player, state.iid(uid)), f"Use {state.label(uid)}'s effect: {_effects(state, uid)[0].spec.quote}"),
-               Option(action("no-activate", player), "Not now"))
-    return Decision(player, "activate", f"{name(player)}: use an ACTIVATE or [1/Turn] effect now?", options,
-                    (*_step_one(state, state.phase), state.cites.ACTIVATE, state.cites.ONCE_A_TURN, state.cites.ANY_PHASE), state.phase.value)
+    options = (
+        Option(
+            action("activate", player, state.iid(uid)),
+            f"Use {state.label(uid)}'s effect: {_effects(state, uid)[0].spec.quote}",
+        ),
+        Option(action("no-activate", player), "Not now"),
+    )
+    return Decision(
+        player,
+        "activate",
+        f"{name(player)}: use an ACTIVATE or [1/Turn] effect now?",
+        options,
+        (*_step_one(state, state.phase), state.cites.ACTIVATE, state.cites.ONCE_A_TURN, state.cites.ANY_PHASE),
+        state.phase.value,
+    )
 
 
 def _step_one(state: DState, phase: Phase) -> tuple:
     """The phase's first step, when abilities on cards in play activate: the moment "Any Phase" names."""
-    rule = {Phase.PREP: "PREP_ABILITIES", Phase.EVOLUTION: "EVOLUTION_ABILITIES", Phase.SUPPORT: "SUPPORT_ABILITIES",
-            Phase.BATTLE: "BATTLE_ABILITIES", Phase.END: "END_ABILITIES"}.get(phase)
+    rule = {
+        Phase.PREP: "PREP_ABILITIES",
+        Phase.EVOLUTION: "EVOLUTION_ABILITIES",
+        Phase.SUPPORT: "SUPPORT_ABILITIES",
+        Phase.BATTLE: "BATTLE_ABILITIES",
+        Phase.END: "END_ABILITIES",
+    }.get(phase)
     return (getattr(state.cites, rule),) if rule else ()
 
 
@@ -66,8 +91,14 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-activate":  # the phase's first step passes without it
-        return step(state, phase, player, f"{name(player)} does not activate.", _step_one(state, phase) or (state.cites.ANY_PHASE,),
-                    glossary=(state.cites.ANY_PHASE,))
+        return step(
+            state,
+            phase,
+            player,
+            f"{name(player)} does not activate.",
+            _step_one(state, phase) or (state.cites.ANY_PHASE,),
+            glossary=(state.cites.ANY_PHASE,),
+        )
     side = state.sides[player]
     uid = state.uid(chosen.cards[0])
     effects = _effects(state, uid)
@@ -89,8 +120,15 @@ def answer_activate(state: DState, top: Frame, chosen: Action) -> Step:
     else:
         side.activated = (*side.activated, uid)
     outcome = run_effects(state, player, effects)
-    return step(state, phase, player, f"{name(player)} activates {state.label(uid)}.{told} {outcome.narration}",
-                cited + outcome.citations, outcome.events, glossary + outcome.glossary)
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} activates {state.label(uid)}.{told} {outcome.narration}",
+        cited + outcome.citations,
+        outcome.events,
+        glossary + outcome.glossary,
+    )
 
 
 def check_activate(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:

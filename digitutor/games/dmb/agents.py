@@ -73,7 +73,9 @@ def _evolve(state: DState, seat: int, legal: tuple[Option, ...]) -> str:
     ups = [o for o in legal if o.action.kind != "no-evolve"]
     if not ups:
         return "no-evolve"
-    return max(ups, key=lambda o: _card(state, o, len(o.action.cards) - 1 if o.action.kind == "evolve-with" else 0).hp).key
+    return max(
+        ups, key=lambda o: _card(state, o, len(o.action.cards) - 1 if o.action.kind == "evolve-with" else 0).hp
+    ).key
 
 
 def _new_digimon(state: DState, seat: int, legal: tuple[Option, ...]) -> str:
@@ -88,6 +90,7 @@ def _discard(state: DState, seat: int, legal: tuple[Option, ...]) -> str:
 def _first(kind: str) -> Callable[[DState, int, tuple[Option, ...]], str]:
     def choose(state: DState, seat: int, legal: tuple[Option, ...]) -> str:
         return next((o.key for o in legal if o.action.kind == kind), legal[0].key)
+
     return choose
 
 

@@ -30,8 +30,14 @@ CRASH_HP = 10
 # -- the rules as functions of plain values (shared with DBE through ``cites``) -------------------------------
 
 
-def attack_order(turn: int, firsts: tuple[int, int], gained: tuple[int, ...], counter: tuple[bool, bool],
-                 stripped: tuple[bool, bool], cites: ModuleType = DMB) -> tuple[tuple[int, int], list[Any]]:
+def attack_order(
+    turn: int,
+    firsts: tuple[int, int],
+    gained: tuple[int, ...],
+    counter: tuple[bool, bool],
+    stripped: tuple[bool, bool],
+    cites: ModuleType = DMB,
+) -> tuple[tuple[int, int], list[Any]]:
     """(first attacker, second attacker) and the rules that decided it (Battle Phase 2.1 and 3.2)."""
     cited: list[Any] = []
     if counter[0] != counter[1]:
@@ -114,7 +120,11 @@ def power(state: DState, player: int) -> int:
     mine, theirs = abilities(state, player), abilities(state, 1 - player)
     if mine.has("counter"):
         return 0
-    value = state.cards[side.active[-1]].attack(state.attacks[player]).power // side.divisor + side.battle.boost - side.shattered
+    value = (
+        state.cards[side.active[-1]].attack(state.attacks[player]).power // side.divisor
+        + side.battle.boost
+        - side.shattered
+    )
     if mine.arg("killer") == state.attacks[1 - player]:  # DBE's Killer: Boost +300 against the named attack
         value += KILLER_BOOST
     if mine.arg("grudge") == state.attacks[1 - player]:  # DBE's Grudge: double own Power against the named attack
@@ -162,15 +172,22 @@ def battle_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
     state.gained = (state.active, *state.gained)
     state.pop()
     told = "; ".join(f"{name(p)}'s {state.label(state.sides[p].active[-1])} uses {SYMBOLS[chosen[p]]}" for p in (0, 1))
-    return step(state, Phase.BATTLE, None, f"Both attacks are revealed: {told}. {name(state.active)} has 1st Attack by default.",
-                (state.cites.REVEAL, state.cites.TURN_FIRST),
-                [Event("reveal-attack", p, data={"attack": chosen[p]}) for p in (0, 1)])
+    return step(
+        state,
+        Phase.BATTLE,
+        None,
+        f"Both attacks are revealed: {told}. {name(state.active)} has 1st Attack by default.",
+        (state.cites.REVEAL, state.cites.TURN_FIRST),
+        [Event("reveal-attack", p, data={"attack": chosen[p]}) for p in (0, 1)],
+    )
 
 
 def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     found = [abilities(state, p) for p in (0, 1)]
     cited: list[Any] = [state.cites.ABILITIES_AT_ONCE]
-    if all(_printed(state, found, p) in ACT_NOW for p in (0, 1)):  # both attacks' own abilities at once: a timing conflict
+    if all(
+        _printed(state, found, p) in ACT_NOW for p in (0, 1)
+    ):  # both attacks' own abilities at once: a timing conflict
         cited += [state.cites.PRIORITY, state.cites.KEEPS_PRIORITY]
     gained = state.gained
     for p in (state.active, 1 - state.active):  # the turn player resolves first (3.1); printed ones are gained now
@@ -185,21 +202,32 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     state.order = order
     cited += because
     for p in (0, 1):  # the abilities that act at this step; the others act when the attack hits
-        cited += [getattr(state.cites, _ABILITY_CITES[ability]) for ability, _ in found[p].names
-                  if ability in ACT_NOW and ability in _ABILITY_CITES]
+        cited += [
+            getattr(state.cites, _ABILITY_CITES[ability])
+            for ability, _ in found[p].names
+            if ability in ACT_NOW and ability in _ABILITY_CITES
+        ]
     powers = {p: power(state, p) for p in (0, 1)}
     glossary: list[Any] = []
     cited += _grudge(state, found, powers, glossary)
     for p in (0, 1):
         for uid in state.sides[p].attached:  # an attachment's (Parenthesis) passives apply while it is attached
-            passives = [e.citation for e in state.cards[uid].effects if e.spec.timing == "passive" and "power" in e.modifies]
+            passives = [
+                e.citation for e in state.cards[uid].effects if e.spec.timing == "passive" and "power" in e.modifies
+            ]
             cited += [state.cites.PARENTHESIS, *passives, *state.cites.MORE.get("attached", ())] if passives else []
             glossary += [state.cites.ATTACH] if passives else []
         side = state.sides[p]
         for uid in side.active:  # the active Digimon's passives, and "Active Stack:" ones anywhere in the stack (DBE)
-            own = [e for e in state.cards[uid].effects if any(m.value == "power" for m in e.spec.modify)
-                   and (e.spec.timing == "active-stack" or (e.spec.timing == "passive" and uid == side.active[-1]))]
-            cited += [c for e in own for c in (state.effect_rules.timings[e.spec.timing].citation, e.citation, *e.rulings)]
+            own = [
+                e
+                for e in state.cards[uid].effects
+                if any(m.value == "power" for m in e.spec.modify)
+                and (e.spec.timing == "active-stack" or (e.spec.timing == "passive" and uid == side.active[-1]))
+            ]
+            cited += [
+                c for e in own for c in (state.effect_rules.timings[e.spec.timing].citation, e.citation, *e.rulings)
+            ]
         x3, target = found[p].arg("x3"), state.cards[state.sides[1 - p].active[-1]]
         if x3 and target.type != x3 and target.counts_as(x3):
             cited.append(state.cites.ALSO_TYPE)
@@ -208,12 +236,24 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
     if all(counter):  # neither attack is made: on to the KO check
         state.pop()
         state.frames[:] = [kept for kept in state.frames if kept.kind not in ("battle.first", "battle.second")]
-        return step(state, Phase.BATTLE, None, "Both players have Counter: both attacks fail and no damage is dealt.",
-                    [state.cites.COUNTER_SECOND, *cited, state.cites.COUNTER_SPECIFICS], glossary=glossary)
+        return step(
+            state,
+            Phase.BATTLE,
+            None,
+            "Both players have Counter: both attacks fail and no damage is dealt.",
+            [state.cites.COUNTER_SECOND, *cited, state.cites.COUNTER_SPECIFICS],
+            glossary=glossary,
+        )
     state.pop()
     told = "; ".join(f"{name(p)} {powers[p]} Power" for p in (0, 1))
-    return step(state, Phase.BATTLE, order[0], f"Attack abilities apply: {told}. {name(order[0])} attacks first.", cited,
-                glossary=glossary)
+    return step(
+        state,
+        Phase.BATTLE,
+        order[0],
+        f"Attack abilities apply: {told}. {name(order[0])} attacks first.",
+        cited,
+        glossary=glossary,
+    )
 
 
 def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step | None:
@@ -221,24 +261,42 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
     target = 1 - attacker
     state.pop()
     if first and countered(state, target):
-        return step(state, Phase.BATTLE, attacker,
-                    f"{name(target)} Counters {SYMBOLS[state.attacks[attacker]]}: {name(attacker)}'s attack is voided for now.",
-                    (state.cites.FIRST_HITS, state.cites.A_COUNTER, state.cites.COUNTER_SPECIFICS))
+        return step(
+            state,
+            Phase.BATTLE,
+            attacker,
+            f"{name(target)} Counters {SYMBOLS[state.attacks[attacker]]}: {name(attacker)}'s attack is voided for now.",
+            (state.cites.FIRST_HITS, state.cites.A_COUNTER, state.cites.COUNTER_SPECIFICS),
+        )
     mine = abilities(state, attacker)
     cited: list[Any] = [state.cites.FIRST_HITS if first else state.cites.SECOND_HITS]
     if abilities(state, target).arg("counter") == state.attacks[attacker] and uncounterable(state, attacker):
         cited.append(state.cites.EVO_BOX_PASSIVES)  # the Counter names this attack, but it cannot be countered
     events: list[Event] = []
-    glossary: list[Any] = [state.cites.EVO_PASSIVES] if state.cites.EVO_BOX_PASSIVES in cited else []  # such bonuses are passives
+    glossary: list[Any] = (
+        [state.cites.EVO_PASSIVES] if state.cites.EVO_BOX_PASSIVES in cited else []
+    )  # such bonuses are passives
     receiver, victim = attacker, target
     if mine.has("counter"):
         cited[0] = state.cites.COUNTER_DAMAGE  # step 5.1: a Counter-user deals the opponent's Power, or misfires
         if not countered(state, attacker):
             if uncounterable(state, target):
-                return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)}'s attacks cannot be countered.",
-                            [*cited, state.cites.EVO_BOX_PASSIVES], glossary=(state.cites.MISFIRE, state.cites.EVO_PASSIVES))
-            return step(state, Phase.BATTLE, attacker, f"{name(attacker)}'s Counter misfires: {name(target)} did not use that attack.",
-                        [*cited, state.cites.COUNTER_SPECIFICS], glossary=(state.cites.MISFIRE,))
+                return step(
+                    state,
+                    Phase.BATTLE,
+                    attacker,
+                    f"{name(attacker)}'s Counter misfires: {name(target)}'s attacks cannot be countered.",
+                    [*cited, state.cites.EVO_BOX_PASSIVES],
+                    glossary=(state.cites.MISFIRE, state.cites.EVO_PASSIVES),
+                )
+            return step(
+                state,
+                Phase.BATTLE,
+                attacker,
+                f"{name(attacker)}'s Counter misfires: {name(target)} did not use that attack.",
+                [*cited, state.cites.COUNTER_SPECIFICS],
+                glossary=(state.cites.MISFIRE,),
+            )
         damage = power(state, target)
         receiver, victim = attacker, target  # the opponent hits itself; the Counter-user receives Drain, Draw ...
         mine = abilities(state, target)
@@ -263,14 +321,26 @@ def hit(state: DState, attacker: int, first: bool, rng: random.Random) -> Step |
         state.goto(frame("battle.ko"))  # the second attack is skipped
         cited.append(state.cites.KO_SKIPS)
     narration = f"{how}: {name(victim)} has {left} HP.{flat_words}"
-    narration += _residual(state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng, glossary)
+    narration += _residual(
+        state, attacker, receiver, mine, drained(damage, before), first, cited, events, rng, glossary
+    )
     if knocked_out:
         narration += f" {name(victim)}'s Digimon is at 0 HP: {name(victim)} gets no attack."
     return step(state, Phase.BATTLE, attacker, narration, cited, events, glossary)
 
 
-def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dealt: int, first: bool, cited: list, events: list,
-              rng: random.Random, glossary: list) -> str:
+def _residual(
+    state: DState,
+    attacker: int,
+    receiver: int,
+    found: Abilities,
+    dealt: int,
+    first: bool,
+    cited: list,
+    events: list,
+    rng: random.Random,
+    glossary: list,
+) -> str:
     told = ""
     side = state.sides[receiver]
     if found.has("crash") and not abilities(state, attacker).has("counter"):
@@ -288,7 +358,9 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
         events.append(draw(state, receiver, int(amount)))
         drawn = events[-1].data["count"]
         short = drawn < int(amount)  # the deck held fewer: what is there is drawn, and that is all
-        told += f" Draw {amount}: {name(receiver)} draws" + (f" {drawn} (the deck held only {drawn})." if short else ".")
+        told += f" Draw {amount}: {name(receiver)} draws" + (
+            f" {drawn} (the deck held only {drawn})." if short else "."
+        )
         cited += [state.cites.A_DRAW, *(state.cites.MORE.get("draw-short", (state.cites.EMPTY_DECK,)) if short else ())]
     amount = found.arg("trash")
     if amount:
@@ -316,7 +388,10 @@ def _residual(state: DState, attacker: int, receiver: int, found: Abilities, dea
         target = state.sides[1 - receiver]
         if target.active:
             target.shattered += int(shatter)
-        told += f" Shatter: {name(1 - receiver)}'s Digimon loses {shatter} Power for as long as it stays." + (" " + push_shatter(state, receiver)).rstrip()
+        told += (
+            f" Shatter: {name(1 - receiver)}'s Digimon loses {shatter} Power for as long as it stays."
+            + (" " + push_shatter(state, receiver)).rstrip()
+        )
         cited.append(state.cites.A_SHATTER)
     for ability, rule in (("recode", state.cites.A_RECODE), ("corrupt", state.cites.A_CORRUPT)):
         amount = found.arg(ability)
@@ -337,12 +412,17 @@ def _first_stacks(state: DState, found: list[Abilities], p: int) -> int:
     """Stacks of 1st Attack a side gained from its attack: 1st Attack and Killer add one; DBE's 2nd Attack and
     Grudge (against the named attack) take one away."""
     other = state.attacks[1 - p]
-    return (found[p].count("1st-attack") + _killer(state, found, p) - found[p].count("2nd-attack")
-            - (1 if found[p].arg("grudge") == other else 0))
+    return (
+        found[p].count("1st-attack")
+        + _killer(state, found, p)
+        - found[p].count("2nd-attack")
+        - (1 if found[p].arg("grudge") == other else 0)
+    )
 
 
-def _second_attack_tie(state: DState, found: list[Abilities], firsts: tuple[int, ...], order: tuple[int, int],
-                       because: list[Any]) -> tuple[tuple[int, int], list[Any]]:
+def _second_attack_tie(
+    state: DState, found: list[Abilities], firsts: tuple[int, ...], order: tuple[int, int], because: list[Any]
+) -> tuple[tuple[int, int], list[Any]]:
     """DBE: when nobody is left with a stack of 1st Attack, the one player who gained 2nd Attack attacks second."""
     seconds = [found[p].has("2nd-attack") or found[p].arg("grudge") == state.attacks[1 - p] for p in (0, 1)]
     stacks = [firsts[p] + (1 if p == state.active else 0) for p in (0, 1)]
@@ -360,7 +440,10 @@ def _grudge(state: DState, found: list[Abilities], powers: dict[int, int], gloss
     cited: list[Any] = []
     for p in (0, 1):
         if found[p].arg("grudge") == state.attacks[1 - p]:
-            cited += [state.cites.A_GRUDGE_DOUBLE, state.cites.SECOND_ATTACK]  # double Power, 2nd Attack: one stack less
+            cited += [
+                state.cites.A_GRUDGE_DOUBLE,
+                state.cites.SECOND_ATTACK,
+            ]  # double Power, 2nd Attack: one stack less
             glossary += [state.cites.A_GRUDGE, state.cites.A_GRUDGE_SECOND, state.cites.A_GRUDGE_WORDING]
             if powers[p] > 0:
                 state.sides[p].alter(revival=powers[p])
@@ -386,8 +469,17 @@ def _three_flats(state: DState, victim: int, damage: int, first: bool, cited: li
     return f" {name(victim)}'s Digimon has 3 flats and was damaged by the first attacker: it is KO'd."
 
 
-def _flatten_static(state: DState, receiver: int, victim: int, found: Abilities, damage: int, flat_ko: bool,
-                    cited: list, events: list, glossary: list) -> str:
+def _flatten_static(
+    state: DState,
+    receiver: int,
+    victim: int,
+    found: Abilities,
+    damage: int,
+    flat_ko: bool,
+    cited: list,
+    events: list,
+    glossary: list,
+) -> str:
     """DBE's Flatten after the damage (none once the 3-flat KO took the Digimon), and Static X."""
     side = state.sides[victim]
     told = ""
@@ -405,8 +497,8 @@ def _flatten_static(state: DState, receiver: int, victim: int, found: Abilities,
     amount = found.arg("static")
     if amount:
         trash = state.sides[1 - receiver].trash
-        gone = trash[:int(amount)]
-        del trash[:int(amount)]
+        gone = trash[: int(amount)]
+        del trash[: int(amount)]
         state.sides[1 - receiver].deleted.extend(gone)
         cited.append(state.cites.A_STATIC)
         glossary.append(state.cites.STATIC)
@@ -420,8 +512,13 @@ def battle_first(state: DState, top: Frame, rng: random.Random) -> Step | None:
     if down:  # an effect brought a Digimon to 0 HP before the attacks
         state.pop()  # no first attack,
         state.goto(frame("battle.ko"))  # nor a second one: straight to the KO check
-        return step(state, Phase.BATTLE, None, f"{name(down[0])}'s Digimon is at 0 HP before the attacks: no attack is made; "
-                    "on to the KO check.", (state.cites.KO_SKIPS, state.cites.ZERO_BEFORE_ATTACKS))
+        return step(
+            state,
+            Phase.BATTLE,
+            None,
+            f"{name(down[0])}'s Digimon is at 0 HP before the attacks: no attack is made; on to the KO check.",
+            (state.cites.KO_SKIPS, state.cites.ZERO_BEFORE_ATTACKS),
+        )
     return hit(state, state.order[0], True, rng)
 
 
@@ -431,14 +528,23 @@ def battle_second(state: DState, top: Frame, rng: random.Random) -> Step | None:
 
 def battle_unopposed(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
-    return step(state, Phase.BATTLE, state.active, f"{name(1 - state.active)} has no active Digimon: there is no battle this turn.",
-                (state.cites.UNOPPOSED,))
+    return step(
+        state,
+        Phase.BATTLE,
+        state.active,
+        f"{name(1 - state.active)} has no active Digimon: there is no battle this turn.",
+        (state.cites.UNOPPOSED,),
+    )
 
 
-def knock_out(state: DState, player: int, rng: random.Random, glossary: list[Any]) -> tuple[int, list[Any], list[Event], str]:
+def knock_out(
+    state: DState, player: int, rng: random.Random, glossary: list[Any]
+) -> tuple[int, list[Any], list[Event], str]:
     """Battle Phase 6.1-6.5 for a KO'd active Digimon; returns the KO points it is worth, citations, events, words."""
     side = state.sides[player]
-    cited: list[Any] = [state.cites.KO_CHECK] + ([state.cites.KO_REVIVAL] if side.battle.revival or side.worth_one else [])
+    cited: list[Any] = [state.cites.KO_CHECK] + (
+        [state.cites.KO_REVIVAL] if side.battle.revival or side.worth_one else []
+    )
     top = state.cards[side.active[-1]]
     worth = 1 if side.worth_one else (2 if top.level == "M" else 1)
     if side.worth_one:  # revived before: this KO is a "future" one
@@ -446,14 +552,19 @@ def knock_out(state: DState, player: int, rng: random.Random, glossary: list[Any
     if side.battle.revival:  # "KO points are still awarded as usual"; only the KOs after this one are worth exactly 1
         side.hp = side.battle.revival
         side.worth_one = True
-        return worth, [*cited, state.cites.REVIVE], [Event("revive", player, data={"hp": side.hp})], \
-            f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP. This KO gives its usual KO points; " \
-            "any later KO of it is worth exactly 1."
+        return (
+            worth,
+            [*cited, state.cites.REVIVE],
+            [Event("revive", player, data={"hp": side.hp})],
+            f"Set Revival: {name(player)}'s Digimon stays with {side.hp} HP. This KO gives its usual KO points; "
+            "any later KO of it is worth exactly 1.",
+        )
     events: list[Event] = []
     to_deck = [u for u in side.active if state.cards[u].level == "R" and state.cards[u].id == side.partner]
     to_delete = [u for u in side.active if u in side.destined or u in side.activated or state.cards[u].level == "M"]
-    to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + \
-        [u for u in side.attached if owner_of(state, u, player) == player]
+    to_trash = [u for u in side.active if u not in to_deck and u not in to_delete] + [
+        u for u in side.attached if owner_of(state, u, player) == player
+    ]
     for uid in side.attached:  # an opponent's card attached here goes to its owner's trash (DBE)
         if owner_of(state, uid, player) != player:
             state.sides[1 - player].trash.append(uid)
@@ -496,7 +607,9 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
         winner.ko_points += worth
         cited += [*because, state.cites.KO_POINT]
         events += [*happened, Event("ko-points", 1 - player, data={"points": winner.ko_points})]
-        told.append(f"{words} {name(1 - player)} gains {worth} KO point{'s' if worth > 1 else ''} ({winner.ko_points}).")
+        told.append(
+            f"{words} {name(1 - player)} gains {worth} KO point{'s' if worth > 1 else ''} ({winner.ko_points})."
+        )
     champions = [p for p in (0, 1) if state.sides[p].ko_points >= WIN_POINTS]
     if champions:
         state.over = True
@@ -527,8 +640,15 @@ def end_cleanup(state: DState, top: Frame, rng: random.Random) -> Step:
         side.battle = Battle()
         side.used_this_turn = ()
     state.attacks, state.order, state.gained = (), (), ()
-    ended = step(state, Phase.END, ending, f"{told} The turn passes to {name(1 - ending)}.",  # the last step of the turn that ends
-                 (*cited, state.cites.NEXT_TURN), events, glossary)
+    ended = step(
+        state,
+        Phase.END,
+        ending,
+        f"{told} The turn passes to {name(1 - ending)}.",  # the last step of the turn that ends
+        (*cited, state.cites.NEXT_TURN),
+        events,
+        glossary,
+    )
     state.turn += 1
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))
@@ -544,10 +664,12 @@ def _what_ends(state: DState) -> tuple[str, list[Any], list[Any]]:
     glossary: list[Any] = []
     for player, side in enumerate(state.sides):
         battle = side.battle
-        for present, words, term in ((battle.boost, "Power boost", cites.BOOST),
-                                     ([a for a in battle.abilities if a != "jammed"], "gained attack abilities", None),
-                                     (battle.revival, "Set Revival", cites.REVIVE),
-                                     (battle.hand_open, "open hand", None)):
+        for present, words, term in (
+            (battle.boost, "Power boost", cites.BOOST),
+            ([a for a in battle.abilities if a != "jammed"], "gained attack abilities", None),
+            (battle.revival, "Set Revival", cites.REVIVE),
+            (battle.hand_open, "open hand", None),
+        ):
             if present:
                 ending.append(f"{name(player)}'s {words}")
                 glossary += [term] if term is not None else []
@@ -555,10 +677,18 @@ def _what_ends(state: DState) -> tuple[str, list[Any], list[Any]]:
     told = []
     if ending:
         cited.append(cites.REMOVE_LINGERING)
-        glossary += [cites.TYPE_CHANGES_STAY, cites.HP_CARRIES, cites.PASSIVES_STAY, cites.EVO_PASSIVES]  # what is no lingering effect
+        glossary += [
+            cites.TYPE_CHANGES_STAY,
+            cites.HP_CARRIES,
+            cites.PASSIVES_STAY,
+            cites.EVO_PASSIVES,
+        ]  # what is no lingering effect
         told.append(f"Lingering effects end: {', '.join(ending)}; type changes and passives stay.")
-    kept = [f"{name(p)}'s {state.label(side.active[-1])} keeps its {side.hp} HP" for p, side in enumerate(state.sides)
-            if side.active and side.hp != state.cards[side.active[-1]].hp // side.divisor]
+    kept = [
+        f"{name(p)}'s {state.label(side.active[-1])} keeps its {side.hp} HP"
+        for p, side in enumerate(state.sides)
+        if side.active and side.hp != state.cards[side.active[-1]].hp // side.divisor
+    ]
     if kept:  # current HP is carried over: it is not an effect that ends
         told.append(f"{'; '.join(kept)}.")
     supports = any(side.support for side in state.sides)
@@ -579,7 +709,19 @@ def _what_ends(state: DState) -> tuple[str, list[Any], list[Any]]:
 ACT_NOW = frozenset({"1st-attack", "to-0", "counter", "x3", "cannot-gain-1st", "killer", "grudge", "2nd-attack"})
 #: attack ability -> the name of its clause in a game's citation table
 _ABILITY_CITES = {
-    "1st-attack": "A_FIRST", "to-0": "A_TO_ZERO", "counter": "A_COUNTER", "crash": "A_CRASH", "x3": "A_X3",
-    "jamming": "A_JAMMING", "drain": "A_DRAIN", "draw": "A_DRAW", "trash": "A_TRASH", "cannot-gain-1st": "CANNOT_GAIN",
-    "recycle": "A_RECYCLE", "recode": "A_RECODE", "corrupt": "A_CORRUPT", "attach": "A_ATTACH", "shatter": "A_SHATTER",
+    "1st-attack": "A_FIRST",
+    "to-0": "A_TO_ZERO",
+    "counter": "A_COUNTER",
+    "crash": "A_CRASH",
+    "x3": "A_X3",
+    "jamming": "A_JAMMING",
+    "drain": "A_DRAIN",
+    "draw": "A_DRAW",
+    "trash": "A_TRASH",
+    "cannot-gain-1st": "CANNOT_GAIN",
+    "recycle": "A_RECYCLE",
+    "recode": "A_RECODE",
+    "corrupt": "A_CORRUPT",
+    "attach": "A_ATTACH",
+    "shatter": "A_SHATTER",
 }

@@ -139,20 +139,42 @@ def _card(entry: CardEntry, raw: Any, source: str) -> Card:
     if entry.kind == "digimon":
         for field in ("level", "type", "circle", "triangle", "cross"):
             if getattr(entry, field) is None:
-                raise InputError(source, f"{where}.{field}", "missing: every Digimon has a level, a type and three attacks")
+                raise InputError(
+                    source, f"{where}.{field}", "missing: every Digimon has a level, a type and three attacks"
+                )
         if entry.hp == 0:
             raise InputError(source, f"{where}.hp", "expected the Digimon's HP (more than 0)")
     for name in ATTACKS:
         attack = getattr(entry, name)
         if attack is not None and attack.ability is not None and attack.ability not in ABILITIES:
-            raise InputError(source, f"{where}.{name}.ability", f"expected one of {', '.join(ABILITIES)}, got {attack.ability[:40]!r}")
+            raise InputError(
+                source,
+                f"{where}.{name}.ability",
+                f"expected one of {', '.join(ABILITIES)}, got {attack.ability[:40]!r}",
+            )
     if entry.dna and len(entry.dna) != 2:
         raise InputError(source, f"{where}.dna", "expected the two names of a DNA evolution")
     effects = load_effects(raw.get("effects"), entry.text, RULES, entry.id, source, where)
     return Card(
-        entry.id, entry.name, entry.kind, entry.level, entry.type, entry.hp, entry.dp, entry.plus_p,
-        (entry.circle, entry.triangle, entry.cross), entry.evo_box, entry.dna, entry.also, entry.ignores, entry.ace,
-        entry.firewall, entry.data, entry.partner_option, entry.text, effects,
+        entry.id,
+        entry.name,
+        entry.kind,
+        entry.level,
+        entry.type,
+        entry.hp,
+        entry.dp,
+        entry.plus_p,
+        (entry.circle, entry.triangle, entry.cross),
+        entry.evo_box,
+        entry.dna,
+        entry.also,
+        entry.ignores,
+        entry.ace,
+        entry.firewall,
+        entry.data,
+        entry.partner_option,
+        entry.text,
+        effects,
     )
 
 

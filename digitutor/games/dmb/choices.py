@@ -38,8 +38,17 @@ def push_discard(state: DState, player: int, count: int) -> str:
 def push_take(state: DState, player: int, verb: Verb, to: str = "hand") -> str:
     what = verb.what
     zone = what.zone if what is not None and what.zone in ("deck", "trash") else "trash"
-    state.frames.append(frame("effect.take", player, zone=zone, level=getattr(what, "level", None), sort=getattr(what, "kind", None), to=to,
-                              phase=state.phase.value))
+    state.frames.append(
+        frame(
+            "effect.take",
+            player,
+            zone=zone,
+            level=getattr(what, "level", None),
+            sort=getattr(what, "kind", None),
+            to=to,
+            phase=state.phase.value,
+        )
+    )
     purpose = {"deck": " for the top of the deck.", "under": " to place under their Digimon."}
     return f"{name(player)} picks a card from their {zone}" + purpose.get(to, ".")
 
@@ -62,7 +71,9 @@ def attach(state: DState, player: int, uid: int, outcome: Cited | None = None) -
             outcome.citations += [state.cites.ATTACH, state.cites.ATTACHMENT_SLOT, state.cites.LEAVING_A_ZONE]
     side.attached.append(uid)
     if outcome is not None:
-        if owner_of(state, uid, player) != player:  # "Attachments can only target your own Digimon unless otherwise specified"
+        if (
+            owner_of(state, uid, player) != player
+        ):  # "Attachments can only target your own Digimon unless otherwise specified"
             outcome.citations.append(state.cites.ATTACH)
         outcome.glossary.append(state.cites.ATTACHMENT_SLOT)
     return f"{state.label(uid)} is attached to {name(player)}'s {state.label(side.active[-1])}.{told}"
@@ -94,7 +105,9 @@ def push_look(state: DState, looker: int, owner: int, count: int, corrupt: bool)
 
 def _matches(state: DState, uid: int, top: Frame) -> bool:
     card = state.cards[uid]
-    return (top.get("level") is None or card.level == top["level"]) and (top.get("sort") is None or card.counts_as(top["sort"]))
+    return (top.get("level") is None or card.level == top["level"]) and (
+        top.get("sort") is None or card.counts_as(top["sort"])
+    )
 
 
 # -- an opponent's discard (their choice) -------------------------------------------------------------------------
@@ -108,8 +121,14 @@ def ask_discard(state: DState, top: Frame) -> Decision | None:
         return None
     ids = state.instances.ids
     options = tuple(Option(action("effect-discard", player, ids[uid]), f"Discard {state.label(uid)}") for uid in hand)
-    return Decision(player, "effect-discard", f"{name(player)}: discard {top['count']} card(s) of your choice.", options,
-                    (state.cites.DISCARD, state.cites.OPPONENT_DISCARDS), state.phase.value)
+    return Decision(
+        player,
+        "effect-discard",
+        f"{name(player)}: discard {top['count']} card(s) of your choice.",
+        options,
+        (state.cites.DISCARD, state.cites.OPPONENT_DISCARDS),
+        state.phase.value,
+    )
 
 
 def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:
@@ -119,8 +138,14 @@ def answer_discard(state: DState, top: Frame, chosen: Action) -> Step:
     side.hand.remove(uid)
     side.trash.append(uid)
     state.frames[-1] = top.but(count=top["count"] - 1)
-    return step(state, state.phase, player, f"{name(player)} discards {state.label(uid)}.", (state.cites.DISCARD, state.cites.OPPONENT_DISCARDS),
-                [state.card_event("discard", player, (uid,))])
+    return step(
+        state,
+        state.phase,
+        player,
+        f"{name(player)} discards {state.label(uid)}.",
+        (state.cites.DISCARD, state.cites.OPPONENT_DISCARDS),
+        [state.card_event("discard", player, (uid,))],
+    )
 
 
 # -- Take, and the Cherrypicking rules ----------------------------------------------------------------------------
@@ -135,14 +160,29 @@ def ask_take(state: DState, top: Frame) -> Decision | None:
         return None
     ids = state.instances.ids
     options = tuple(Option(action("take", player, ids[uid]), f"Take {state.label(uid)}") for uid in found)
-    return Decision(player, "take", f"{name(player)}: take a card from your {top['zone']}.", options, (state.cites.TAKE,), state.phase.value)
+    return Decision(
+        player,
+        "take",
+        f"{name(player)}: take a card from your {top['zone']}.",
+        options,
+        (state.cites.TAKE,),
+        state.phase.value,
+    )
 
 
 def check_take(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
     """Take: one card of the searched zone that is what the effect asks for."""
     if top is None:
-        return () if len(chosen.cards) == 1 and not chosen.params else (Reason("Name the one card to take.", state.cites.TAKE),)
-    uid = in_zone(state, chosen.player, top["zone"], chosen.cards[0]) if len(chosen.cards) == 1 and not chosen.params else None
+        return (
+            ()
+            if len(chosen.cards) == 1 and not chosen.params
+            else (Reason("Name the one card to take.", state.cites.TAKE),)
+        )
+    uid = (
+        in_zone(state, chosen.player, top["zone"], chosen.cards[0])
+        if len(chosen.cards) == 1 and not chosen.params
+        else None
+    )
     if uid is None or not _matches(state, uid, top):
         return (Reason(f"Name one card of your {top['zone']} that the effect lets you take.", state.cites.TAKE),)
     return ()
@@ -171,14 +211,26 @@ def answer_take(state: DState, top: Frame, chosen: Action) -> Step:
     state.goto(frame("effect.shuffle", player, phase=top["phase"])) if top["zone"] == "deck" else state.pop()
     if top.get("to") == "deck":
         side.deck.append(uid)
-        return step(state, phase, player, f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
-                    (state.cites.RECYCLE_ANY,), [state.card_event("recycle", player, (uid,))])
+        return step(
+            state,
+            phase,
+            player,
+            f"{name(player)} puts {state.label(uid)} from the trash on top of the deck (no shuffle).",
+            (state.cites.RECYCLE_ANY,),
+            [state.card_event("recycle", player, (uid,))],
+        )
     if top.get("to") == "under":
         return _placed_under(state, phase, player, uid)
     side.hand.append(uid)
     cited = [state.cites.TAKE] + ([state.cites.CHERRYPICKING] if top["zone"] == "deck" else [])
-    return step(state, phase, player, f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
-                cited, [state.card_event("take", player, (uid,))])
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} takes {state.label(uid)} from their {top['zone']} and shows it.",
+        cited,
+        [state.card_event("take", player, (uid,))],
+    )
 
 
 def _placed_under(state: DState, phase: Phase, player: int, uid: int) -> Step:
@@ -213,7 +265,14 @@ def ask_attach(state: DState, top: Frame) -> Decision | None:
         return None
     ids = state.instances.ids
     options = tuple(Option(action("attach", player, ids[uid]), f"Attach {state.label(uid)}") for uid in found)
-    return Decision(player, "attach", f"{name(player)}: attach a card from your {top['zone']}.", options, (state.cites.A_ATTACH, state.cites.ATTACH), state.phase.value)
+    return Decision(
+        player,
+        "attach",
+        f"{name(player)}: attach a card from your {top['zone']}.",
+        options,
+        (state.cites.A_ATTACH, state.cites.ATTACH),
+        state.phase.value,
+    )
 
 
 def check_attach(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -222,7 +281,11 @@ def check_attach(state: DState, top: Frame | None, chosen: Action) -> tuple[Reas
     if top is None:
         return () if named else (Reason("Name the one card to attach.", state.cites.A_ATTACH),)
     uid = in_zone(state, chosen.player, top["zone"], chosen.cards[0]) if named else None
-    if uid is None or not state.sides[chosen.player].active or uid not in _attachable(state, chosen.player, top["zone"]):
+    if (
+        uid is None
+        or not state.sides[chosen.player].active
+        or uid not in _attachable(state, chosen.player, top["zone"])
+    ):
         return (Reason(f"Name one card of your {top['zone']} that can be attached.", state.cites.A_ATTACH),)
     return ()
 
@@ -248,10 +311,20 @@ def answer_attach(state: DState, top: Frame, chosen: Action) -> Step:
     state.goto(frame("effect.shuffle", player, phase=top["phase"])) if from_deck else state.pop()
     replacing = bool(state.sides[player].attached)
     told = attach(state, player, uid)
-    cited = [state.cites.A_ATTACH] + ([state.cites.ATTACH, state.cites.ATTACHMENT_SLOT, state.cites.LEAVING_A_ZONE] if replacing else []) \
+    cited = (
+        [state.cites.A_ATTACH]
+        + ([state.cites.ATTACH, state.cites.ATTACHMENT_SLOT, state.cites.LEAVING_A_ZONE] if replacing else [])
         + ([state.cites.CHERRYPICKING] if from_deck else [])
-    return step(state, phase, player, told, cited, [state.card_event("attach", player, (uid,))],
-                glossary=(state.cites.ATTACH, state.cites.ATTACHMENT_SLOT))
+    )
+    return step(
+        state,
+        phase,
+        player,
+        told,
+        cited,
+        [state.card_event("attach", player, (uid,))],
+        glossary=(state.cites.ATTACH, state.cites.ATTACHMENT_SLOT),
+    )
 
 
 def ask_shatter(state: DState, top: Frame) -> Decision | None:
@@ -261,10 +334,19 @@ def ask_shatter(state: DState, top: Frame) -> Decision | None:
     if not attached:
         return None
     ids = state.instances.ids
-    options = [Option(action("shatter", player, ids[uid]), f"Discard {name(p)}'s attached {state.label(uid)}") for p, uid in attached]
+    options = [
+        Option(action("shatter", player, ids[uid]), f"Discard {name(p)}'s attached {state.label(uid)}")
+        for p, uid in attached
+    ]
     options.append(Option(action("no-shatter", player), "Discard nothing"))
-    return Decision(player, "shatter", f"{name(player)}: the Shatter attack hit. Discard an attached card?", tuple(options),
-                    (state.cites.A_SHATTER,), state.phase.value)
+    return Decision(
+        player,
+        "shatter",
+        f"{name(player)}: the Shatter attack hit. Discard an attached card?",
+        tuple(options),
+        (state.cites.A_SHATTER,),
+        state.phase.value,
+    )
 
 
 def check_shatter(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -287,8 +369,14 @@ def answer_shatter(state: DState, top: Frame, chosen: Action) -> Step:
     state.sides[owner_of(state, uid, owner)].trash.append(uid)
     state.sides[owner].trash.extend(state.sides[owner].kept)  # DBE: the DP kept under it goes with it
     state.sides[owner].kept, state.sides[owner].kept_dp = [], 0
-    return step(state, phase, player, f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
-                (state.cites.A_SHATTER, state.cites.LEAVING_A_ZONE), [state.card_event("discard", owner, (uid,))])
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} Shatters {name(owner)}'s attached {state.label(uid)}: it is discarded, and its effects stop.",
+        (state.cites.A_SHATTER, state.cites.LEAVING_A_ZONE),
+        [state.card_event("discard", owner, (uid,))],
+    )
 
 
 def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
@@ -297,8 +385,13 @@ def effect_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
     assert player is not None
     rng.shuffle(state.sides[player].deck)
     state.pop()
-    return step(state, phase, player, f"{name(player)} shuffles the deck that was picked from.",
-                (state.cites.CHERRYPICKING, *state.cites.MORE.get("shuffle", ())))
+    return step(
+        state,
+        phase,
+        player,
+        f"{name(player)} shuffles the deck that was picked from.",
+        (state.cites.CHERRYPICKING, *state.cites.MORE.get("shuffle", ())),
+    )
 
 
 # -- Recode and Corrupt ----------------------------------------------------------------------------------------------
@@ -315,9 +408,17 @@ def ask_look(state: DState, top: Frame) -> Decision | None:
     for uid in side.looking:
         options.append(Option(action("recode-top", looker, ids[uid]), f"Put {state.label(uid)} on top"))
         options.append(Option(action("recode-bottom", looker, ids[uid]), f"Put {state.label(uid)} on the bottom"))
-    rule = (state.cites.CORRUPT, state.cites.A_CORRUPT) if top["corrupt"] else (state.cites.RECODE, state.cites.A_RECODE)
-    return Decision(looker, "recode", f"{name(looker)}: put each card on the top or the bottom, in any order.", tuple(options),
-                    rule, state.phase.value)
+    rule = (
+        (state.cites.CORRUPT, state.cites.A_CORRUPT) if top["corrupt"] else (state.cites.RECODE, state.cites.A_RECODE)
+    )
+    return Decision(
+        looker,
+        "recode",
+        f"{name(looker)}: put each card on the top or the bottom, in any order.",
+        tuple(options),
+        rule,
+        state.phase.value,
+    )
 
 
 def check_look(state: DState, top: Frame | None, chosen: Action) -> tuple[Reason, ...]:
@@ -350,6 +451,11 @@ def answer_look(state: DState, top: Frame, chosen: Action) -> Step:
         side.deck.insert(0, uid)
         where = "at the bottom of"
     rule = state.cites.CORRUPT if top["corrupt"] else state.cites.RECODE
-    return step(state, state.phase, looker, f"{name(looker)} puts a card {where} {name(owner)}'s deck.",
-                (rule, *state.cites.MORE.get("look", ())),
-                [Event("recode", owner, data={"where": "top" if chosen.kind == "recode-top" else "bottom"})])
+    return step(
+        state,
+        state.phase,
+        looker,
+        f"{name(looker)} puts a card {where} {name(owner)}'s deck.",
+        (rule, *state.cites.MORE.get("look", ())),
+        [Event("recode", owner, data={"where": "top" if chosen.kind == "recode-top" else "bottom"})],
+    )

@@ -29,8 +29,9 @@ DIG_ALWAYS_SHUFFLES = True
 #: an evolution step quotes the requirements its evolution met (the level progression, the same type, a Digimon
 #: without a DP cost reached through its Evolution Box): they are what make that evolution allowed
 CITES_REQUIREMENTS_MET = True
-PARTNER_ON_PLACE = True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
-
+PARTNER_ON_PLACE = (
+    True  #: partner evolution is offered when the partner Level R is newly placed (dmb:prep-phase.turn.4.3)
+)
 
 
 def same_type(current, target) -> bool:
@@ -48,7 +49,7 @@ FIRST_PLAYER_RNG = interpretation(
     "dmb:interpretation.first-player-random",
     "The match's seeded generator decides the first turn-player",
     "The engine decides who is the first turn-player with a draw from the match's seeded random generator.",
-    "The rulebook says only \"Decide randomly\"; a seeded draw gives each player the same chance and keeps "
+    'The rulebook says only "Decide randomly"; a seeded draw gives each player the same chance and keeps '
     "every game repeatable from its seed.",
     ("dmb:prep-phase.setup.3",),
 )
@@ -78,7 +79,7 @@ FORCED_EMPTY_HAND = interpretation(
     "dmb:interpretation.forced-mulligan-empty-hand",
     "A forced mulligan from an empty hand draws 1",
     "A forced mulligan discards the hand and draws as many cards, and at least 1: a player with no cards in hand draws 1.",
-    "The FAQ forces mulligans \"even if their hand is less than 3\" until a Digimon appears; a mulligan of 0 cards "
+    'The FAQ forces mulligans "even if their hand is less than 3" until a Digimon appears; a mulligan of 0 cards '
     "would draw nothing and never end.",
     ("dmb:faq.lack-of-digimon-cant-mulligan",),
 )
@@ -95,7 +96,7 @@ MULLIGAN_NEEDS_CARDS = interpretation(
     "dmb:interpretation.mulligan-needs-cards",
     "A full mulligan needs a deck that can replace the hand",
     "A free full mulligan is offered only while the deck holds at least as many cards as the hand.",
-    "The rulebook lets a player mulligan \"as many times as they wish\" and says nothing of an empty deck; "
+    'The rulebook lets a player mulligan "as many times as they wish" and says nothing of an empty deck; '
     "without this limit a mulligan could throw a hand away and draw nothing back.",
     ("dmb:prep-phase.turn.3",),
 )
@@ -113,7 +114,7 @@ DNA_AS_BOX = interpretation(
     "A DNA card names the Digimon it evolves from",
     "DNA evolution checks that one named card is on the active zone and the other is discarded; like a Digimon named "
     "in an Evolution Box, the named one is not held to the type and level requirements, and no DP is paid.",
-    "Requirement 1 lets DNA take the place of DP (\"the required DP, or DNA\"); the rules do not say whether type and "
+    'Requirement 1 lets DNA take the place of DP ("the required DP, or DNA"); the rules do not say whether type and '
     "level still apply, and requirement 4 frees a Digimon named in the new card's box from both.",
     ("dmb:evolution-phase.4.1", "dmb:evolution-phase.requirements.4"),
 )
@@ -124,12 +125,12 @@ EVO_BONUS = cite("dmb:evolution-phase.6")
 EVO_BONUS_BY_NAME = interpretation(
     "dmb:interpretation.evolution-box-bonus-needs-the-named-digimon",
     "An Evolution Box bonus applies when the Digimon evolved from one its box names",
-    "An Evolution Box bonus is \"applicable\" (Evolution Phase step 6) when the Digimon evolved from a Digimon its box "
+    'An Evolution Box bonus is "applicable" (Evolution Phase step 6) when the Digimon evolved from a Digimon its box '
     "names; evolving to it another way (by level and type, or with an Evolve card) brings no bonus.",
-    "Step 6 resolves the bonuses \"that are applicable\" without saying when one is. The box is where a card names the "
-    "Digimon it evolves from (requirement 4), and the FAQ keeps evolution-box passives only while \"the conditions are "
-    "being met\"; the later Digimon Battle Evolution rules say it outright: bonuses are \"obtained when evolving from "
-    "the named Digimon\".",
+    'Step 6 resolves the bonuses "that are applicable" without saying when one is. The box is where a card names the '
+    'Digimon it evolves from (requirement 4), and the FAQ keeps evolution-box passives only while "the conditions are '
+    'being met"; the later Digimon Battle Evolution rules say it outright: bonuses are "obtained when evolving from '
+    'the named Digimon".',
     ("dmb:evolution-phase.6", "dmb:evolution-phase.requirements.4"),
 )
 REQUIREMENTS = cite("dmb:evolution-phase.requirements")
@@ -171,7 +172,7 @@ BLIND_JAM = interpretation(
     "Jamming answers a Digimon Support it can see",
     "The Jamming window opens for a Digimon Support played from the hand (face up); a blind Support from the "
     "deck is face down until it resolves, and by then Supports are resolving and the window has passed.",
-    "Support Phase 5.3 lets a player Jam \"after an opponent's Support is played\" when it is a Digimon card; a "
+    'Support Phase 5.3 lets a player Jam "after an opponent\'s Support is played" when it is a Digimon card; a '
     "face-down card cannot be seen to be one.",
     ("dmb:support-phase.5.3", "dmb:faq.jamming-oddballs"),
 )
@@ -195,7 +196,7 @@ KEEPS_PRIORITY = interpretation(
     "The turn player's attack abilities are applied first",
     "When both players gain 1st Attack from their attacks at the attack-abilities step, the turn player's are counted "
     "first, so the opponent's are the more recent; the engine does not offer to pass priority.",
-    "Step 3.1 gives the turn player priority \"but may choose to pass it\"; passing would only matter for a 1st Attack "
+    'Step 3.1 gives the turn player priority "but may choose to pass it"; passing would only matter for a 1st Attack '
     "tie, where it would hand the tie to the turn player. Not offering it keeps the choice out of every battle.",
     ("dmb:battle-phase.3.1", "dmb:battle-phase.3.2"),
 )
@@ -213,8 +214,8 @@ ZERO_BEFORE_ATTACKS = interpretation(
     "A Digimon at 0 HP before the attacks: straight to the KO check, no attacks",
     "When an effect (a Support lowering HP) has brought an active Digimon to 0 HP before the attacks, play "
     "goes straight to the KO check (Battle Phase step 6) and neither attack is made.",
-    "The rulebook says what to do when HP reaches 0 only inside the attacks (step 4.2: \"skip immediately to "
-    "Step 6 and proceed with KO scoring\"); the engine applies the same rule at the moment the attacks would begin.",
+    'The rulebook says what to do when HP reaches 0 only inside the attacks (step 4.2: "skip immediately to '
+    'Step 6 and proceed with KO scoring"); the engine applies the same rule at the moment the attacks would begin.',
     ("dmb:battle-phase.4.2", "dmb:battle-phase.6"),
 )
 SECOND_HITS = cite("dmb:battle-phase.5")
@@ -304,7 +305,7 @@ DESTINY_OUTSIDE = interpretation(
     "The Destiny Zone is outside the 40-card deck",
     "The 40 cards of a deck are the main deck; the Destiny Zone's Mega, partner Champions and Partner Option are "
     "listed beside it, not counted in it.",
-    "The deck rules list the Destiny Zone's optional cards apart from \"Deck is 40 cards\", and cards reach the "
+    'The deck rules list the Destiny Zone\'s optional cards apart from "Deck is 40 cards", and cards reach the '
     "game from the Destiny Zone (a Mega, a partner Champion) without being drawn.",
     ("dmb:deck-construction.b1", "dmb:deck-construction.b2"),
 )
@@ -327,7 +328,9 @@ JAMMING_ODDBALLS = cite("dmb:faq.jamming-oddballs")
 OPPONENT_DISCARDS = cite("dmb:faq.opponent-discards")
 ACTIVATE = cite("dmb:faq.activate-timing")
 DATA_TIMING = cite("dmb:faq.data-timing")
-MORE["data"] = (cite("dmb:glossary.data"),)  #: the Glossary's word DATA (a pointer to the FAQ), linked where a DATA card is used
+MORE["data"] = (
+    cite("dmb:glossary.data"),
+)  #: the Glossary's word DATA (a pointer to the FAQ), linked where a DATA card is used
 EFFECT_TIMING = cite("dmb:faq.effect-timing")
 EVO_BOX_PASSIVES = cite("dmb:faq.passives-in-evolution-boxes")
 LEAVING_A_ZONE = cite("dmb:faq.leaving-a-zone")

@@ -17,11 +17,26 @@ def name(player: int) -> str:
     return f"Player {player + 1}"
 
 
-def step(state: DState, phase: Phase, player: int | None, narration: str, citations: Iterable[Citation], events: Iterable[Event] = (),
-         glossary: Iterable[Citation] = ()) -> Step:
+def step(
+    state: DState,
+    phase: Phase,
+    player: int | None,
+    narration: str,
+    citations: Iterable[Citation],
+    events: Iterable[Event] = (),
+    glossary: Iterable[Citation] = (),
+) -> Step:
     """A step citing the rules that made it happen (the governing one first); ``glossary``: terms it uses, by definition."""
     cited = tuple(citations)  # each once and in reading order: Step sees to it
-    return Step(state.turn, player, PHASE_IDS[phase], narration, cited, tuple(events), words_used(glossary, cited) if glossary else ())
+    return Step(
+        state.turn,
+        player,
+        PHASE_IDS[phase],
+        narration,
+        cited,
+        tuple(events),
+        words_used(glossary, cited) if glossary else (),
+    )
 
 
 def is_definition(citation: Citation) -> bool:
@@ -90,5 +105,7 @@ def partner_champions(state: DState, player: int) -> list[int]:
     side = state.sides[player]
     if side.partner is None:
         return []
-    partner_name = next((state.cards[uid].name for uid in range(len(state.cards)) if state.cards[uid].id == side.partner), None)
+    partner_name = next(
+        (state.cards[uid].name for uid in range(len(state.cards)) if state.cards[uid].id == side.partner), None
+    )
     return [uid for uid in side.destiny if state.cards[uid].level == "C" and partner_name in state.cards[uid].evo_box]

@@ -20,10 +20,19 @@ def ask_rack(state: DState, top: Frame) -> Decision | None:
     if not hand:
         return None
     ids = state.instances.ids
-    options = [Option(action("rack", player, ids[uid]), f"Rack up {state.label(uid)} for +{state.cards[uid].plus_p} DP") for uid in hand]
+    options = [
+        Option(action("rack", player, ids[uid]), f"Rack up {state.label(uid)} for +{state.cards[uid].plus_p} DP")
+        for uid in hand
+    ]
     options.append(Option(action("no-rack", player), "Rack up nothing"))
-    return Decision(player, "rack", f"{name(player)}: place up to one card into your DP zone?", tuple(options),
-                    (state.cites.RACK_UP,), Phase.EVOLUTION.value)
+    return Decision(
+        player,
+        "rack",
+        f"{name(player)}: place up to one card into your DP zone?",
+        tuple(options),
+        (state.cites.RACK_UP,),
+        Phase.EVOLUTION.value,
+    )
 
 
 def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
@@ -35,9 +44,14 @@ def answer_rack(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     side.hand.remove(uid)
     side.dp.append(uid)
-    return step(state, Phase.EVOLUTION, player,
-                f"{name(player)} racks up {state.label(uid)} for +{state.cards[uid].plus_p}: {side.dp_total(state.cards)} DP.",
-                (state.cites.RACK_UP,), [state.card_event("rack", player, (uid,), {"dp": side.dp_total(state.cards)})])
+    return step(
+        state,
+        Phase.EVOLUTION,
+        player,
+        f"{name(player)} racks up {state.label(uid)} for +{state.cards[uid].plus_p}: {side.dp_total(state.cards)} DP.",
+        (state.cites.RACK_UP,),
+        [state.card_event("rack", player, (uid,), {"dp": side.dp_total(state.cards)})],
+    )
 
 
 def ask_evolve(state: DState, top: Frame) -> Decision | None:
@@ -48,9 +62,14 @@ def ask_evolve(state: DState, top: Frame) -> Decision | None:
     options = evolve_options(state, player)
     if len(options) == 1:
         return None
-    return Decision(player, "evolve", f"{name(player)}: evolve your active Digimon?", options,
-                    (state.cites.LEVEL_UP, state.cites.EVOLVE_CARD, state.cites.ONCE_PER_TURN, state.cites.REQUIREMENTS),
-                    Phase.EVOLUTION.value)
+    return Decision(
+        player,
+        "evolve",
+        f"{name(player)}: evolve your active Digimon?",
+        options,
+        (state.cites.LEVEL_UP, state.cites.EVOLVE_CARD, state.cites.ONCE_PER_TURN, state.cites.REQUIREMENTS),
+        Phase.EVOLUTION.value,
+    )
 
 
 def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -58,11 +77,21 @@ def skip_evolve(state: DState, top: Frame, rng: random.Random) -> Step | None:
     side = state.sides[player]
     state.pop()
     if side.active and side.abnormal:
-        return step(state, Phase.EVOLUTION, player, f"{name(player)}'s {state.label(side.active[-1])} is Abnormal: no evolution this turn.",
-                    (state.cites.SKIP_ABNORMAL,))
+        return step(
+            state,
+            Phase.EVOLUTION,
+            player,
+            f"{name(player)}'s {state.label(side.active[-1])} is Abnormal: no evolution this turn.",
+            (state.cites.SKIP_ABNORMAL,),
+        )
     if side.active and side.partner_evolved == state.turn:
-        return step(state, Phase.EVOLUTION, player, f"{name(player)}'s partner evolved from the Destiny Zone this turn: no evolution.",
-                    (state.cites.SKIP_PARTNER,))
+        return step(
+            state,
+            Phase.EVOLUTION,
+            player,
+            f"{name(player)}'s partner evolved from the Destiny Zone this turn: no evolution.",
+            (state.cites.SKIP_PARTNER,),
+        )
     return None
 
 
@@ -94,16 +123,27 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         keeps_dp = getattr(state.cards[evolve_card], "keeps_dp", False)  # DBE: Super Tag is deleted instead of the DP
         (side.deleted if keeps_dp else side.trash).append(evolve_card)
         cited.insert(0, state.cites.EVOLVE_CARD)
-        cited += [state.cites.REQUIREMENTS] if state.cards[evolve_card].ignores else []  # "ignore X": the others still hold
+        cited += (
+            [state.cites.REQUIREMENTS] if state.cards[evolve_card].ignores else []
+        )  # "ignore X": the others still hold
         paid = f" with the {state.cites.WORDS['evolve-card']} {state.label(evolve_card)}"
         events.append(state.card_event("evolve-card", player, (evolve_card,)))
-    pays_dp = chosen.kind == "evolve" or (evolve_card is not None and "dp" not in state.cards[evolve_card].ignores
-                                          and not getattr(state.cards[evolve_card], "keeps_dp", False))
-    if pays_dp and state.cards[target].dp is not None:  # a Digimon without a DP cost evolves through its box for nothing
+    pays_dp = chosen.kind == "evolve" or (
+        evolve_card is not None
+        and "dp" not in state.cards[evolve_card].ignores
+        and not getattr(state.cards[evolve_card], "keeps_dp", False)
+    )
+    if (
+        pays_dp and state.cards[target].dp is not None
+    ):  # a Digimon without a DP cost evolves through its box for nothing
         gone = list(side.dp)
         to_owners_trash(state, gone, player)
         side.dp.clear()
-        cited += [state.cites.DISCARD_DP, state.cites.REQ_DP, state.cites.PAYING_DP]  # all DP discarded; the remainder is lost
+        cited += [
+            state.cites.DISCARD_DP,
+            state.cites.REQ_DP,
+            state.cites.PAYING_DP,
+        ]  # all DP discarded; the remainder is lost
         paid += f", discarding all {len(gone)} DP cards"
         events.append(state.card_event("pay-dp", player, gone))
     for zone in (side.hand, side.destiny):
@@ -140,8 +180,10 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
     elif by_name and state.cards[target].bonuses and chosen.kind != "dna":
         names = " or ".join(state.cards[target].evo_box) or "no Digimon"
         cited += [state.cites.EVO_BONUS, *by_name]
-        narration += (f" {state.cards[target].name}'s Evolution Box names {names}, not {state.cards[before].name}:"
-                      " its bonus does not apply.")
+        narration += (
+            f" {state.cards[target].name}'s Evolution Box names {names}, not {state.cards[before].name}:"
+            " its bonus does not apply."
+        )
     return step(state, Phase.EVOLUTION, player, narration, cited, events, glossary)
 
 
@@ -149,7 +191,11 @@ def _requirements_met(state: DState, before: int, target: int, ignores: tuple[st
     """The requirements that allowed this evolution, not ignored by an Evolve card: the next level, the same type,
     and for a Digimon without a DP cost, its Evolution Box (the only way to evolve to it)."""
     current, future = state.cards[before], state.cards[target]
-    met = [state.cites.REQ_LEVEL] if "level" not in ignores and NEXT_LEVEL.get(current.level or "") == future.level else []
+    met = (
+        [state.cites.REQ_LEVEL]
+        if "level" not in ignores and NEXT_LEVEL.get(current.level or "") == future.level
+        else []
+    )
     met += [state.cites.REQ_TYPE] if "type" not in ignores and state.cites.same_type(current, future) else []
     return met + ([state.cites.NO_DP_COST] if future.dp is None and current.named_in(future.evo_box) else [])
 
@@ -167,10 +213,18 @@ def ask_bonus_order(state: DState, top: Frame) -> Decision | None:
         return None
     player = top.seat
     card = state.cards[state.uid(top["card"])]
-    options = tuple(Option(action("bonus", player, effect=index), f"Resolve first: \"{card.bonuses[index].spec.quote}\"") for index in left)
-    return Decision(player, "bonus-order", f"{name(player)}: {card.name}'s Evolution Box bonuses trigger at once; which resolves first?",
-                    options, (state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), state.cites.EVO_BONUS),
-                    Phase.EVOLUTION.value)
+    options = tuple(
+        Option(action("bonus", player, effect=index), f'Resolve first: "{card.bonuses[index].spec.quote}"')
+        for index in left
+    )
+    return Decision(
+        player,
+        "bonus-order",
+        f"{name(player)}: {card.name}'s Evolution Box bonuses trigger at once; which resolves first?",
+        options,
+        (state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), state.cites.EVO_BONUS),
+        Phase.EVOLUTION.value,
+    )
 
 
 def answer_bonus_order(state: DState, top: Frame, chosen: Action) -> Step:
@@ -190,6 +244,12 @@ def _resolve_bonus(state: DState, top: Frame, index: int, chosen: bool) -> Step:
     card = state.cards[state.uid(top["card"])]
     bonus = run_effects(state, player, (card.bonuses[index],))
     how = f"{name(player)} resolves this bonus first" if chosen else "The last bonus resolves"
-    return step(state, Phase.EVOLUTION, player, f"{how}: {bonus.narration}",
-                [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), *bonus.citations], bonus.events,
-                bonus.glossary)
+    return step(
+        state,
+        Phase.EVOLUTION,
+        player,
+        f"{how}: {bonus.narration}",
+        [state.cites.EVO_BONUS, state.cites.SIMULTANEOUS, *state.cites.MORE.get("same-owner", ()), *bonus.citations],
+        bonus.events,
+        bonus.glossary,
+    )

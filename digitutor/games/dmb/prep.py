@@ -24,7 +24,14 @@ def setup_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.deck)
         events.append(draw(state, player, OPENING))
     state.goto(frame("setup.mulligan", 0, put=0), frame("setup.mulligan", 1, put=0), frame("setup.first"))
-    return step(state, Phase.SETUP, None, f"Each player shuffles their deck and draws {OPENING}; the Destiny Zone stays apart, seen by its owner only.", (state.cites.OPENING_HAND, state.cites.SETUP_STEPS, state.cites.DESTINY_OUTSIDE, state.cites.DESTINY_HIDDEN), events)
+    return step(
+        state,
+        Phase.SETUP,
+        None,
+        f"Each player shuffles their deck and draws {OPENING}; the Destiny Zone stays apart, seen by its owner only.",
+        (state.cites.OPENING_HAND, state.cites.SETUP_STEPS, state.cites.DESTINY_OUTSIDE, state.cites.DESTINY_HIDDEN),
+        events,
+    )
 
 
 def ask_setup_mulligan(state: DState, top: Frame) -> Decision:
@@ -38,8 +45,14 @@ def ask_setup_mulligan(state: DState, top: Frame) -> Decision:
     ]
     done = f"Draw {put} and shuffle" if put else "Keep this hand"
     options.append(Option(action("keep", player), done))
-    return Decision(player, "mulligan", f"{name(player)}: put any number of cards on the bottom of your deck, then draw that many.",
-                    tuple(options), (state.cites.MULLIGAN,), Phase.SETUP.value)
+    return Decision(
+        player,
+        "mulligan",
+        f"{name(player)}: put any number of cards on the bottom of your deck, then draw that many.",
+        tuple(options),
+        (state.cites.MULLIGAN,),
+        Phase.SETUP.value,
+    )
 
 
 def answer_setup_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
@@ -50,8 +63,14 @@ def answer_setup_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
         side.hand.remove(uid)
         side.deck.insert(0, uid)
         state.frames[-1] = top.but(put=top["put"] + 1)
-        return step(state, Phase.SETUP, player, f"{name(player)} puts a card on the bottom of their deck.", (state.cites.MULLIGAN,),
-                    [state.card_event("bottom", player, (uid,), secret=True)])
+        return step(
+            state,
+            Phase.SETUP,
+            player,
+            f"{name(player)} puts a card on the bottom of their deck.",
+            (state.cites.MULLIGAN,),
+            [state.card_event("bottom", player, (uid,), secret=True)],
+        )
     count = top["put"]
     state.pop()
     if not count:
@@ -69,8 +88,14 @@ def setup_shuffle_back(state: DState, top: Frame, rng: random.Random) -> Step:
 
 def setup_first(state: DState, top: Frame, rng: random.Random) -> Step:
     state.first = state.active = rng.randrange(2)
-    chosen = step(state, Phase.SETUP, state.first, f"Chosen at random: {name(state.first)} is the first turn-player.",  # setup's last step
-                  (state.cites.FIRST_PLAYER, state.cites.FIRST_PLAYER_RNG), [Event("first-player", state.first)])
+    chosen = step(
+        state,
+        Phase.SETUP,
+        state.first,
+        f"Chosen at random: {name(state.first)} is the first turn-player.",  # setup's last step
+        (state.cites.FIRST_PLAYER, state.cites.FIRST_PLAYER_RNG),
+        [Event("first-player", state.first)],
+    )
     state.turn = 1
     state.goto(*turn_frames(state.active))
     return chosen
@@ -91,8 +116,14 @@ def prep_draw(state: DState, top: Frame, rng: random.Random) -> Step:
         cited.append(state.cites.EMPTY_DECK)
         told += f" (the deck held only {event.data['count']})"
     why = " (2 or fewer cards in hand)" if count == 2 else ""
-    return step(state, Phase.PREP, player, f"Turn {state.turn}: {name(player)} {told}{why}. No Draw or Prep Phase abilities are in play.",
-                cited, [event])
+    return step(
+        state,
+        Phase.PREP,
+        player,
+        f"Turn {state.turn}: {name(player)} {told}{why}. No Draw or Prep Phase abilities are in play.",
+        cited,
+        [event],
+    )
 
 
 def ask_free_mulligan(state: DState, top: Frame) -> Decision | None:
@@ -103,11 +134,21 @@ def ask_free_mulligan(state: DState, top: Frame) -> Decision | None:
     from .checks import why_not_full_mulligan
 
     options = (
-        Option(action("full-mulligan", player), f"Discard your whole hand ({len(side.hand)}) and draw that many",
-               why_not_full_mulligan(state, player)),
+        Option(
+            action("full-mulligan", player),
+            f"Discard your whole hand ({len(side.hand)}) and draw that many",
+            why_not_full_mulligan(state, player),
+        ),
         Option(action("no-mulligan", player), "Keep your hand"),
     )
-    return Decision(player, "free-mulligan", f"{name(player)}: take a full mulligan?", options, (state.cites.FREE_MULLIGAN,), Phase.PREP.value)
+    return Decision(
+        player,
+        "free-mulligan",
+        f"{name(player)}: take a full mulligan?",
+        options,
+        (state.cites.FREE_MULLIGAN,),
+        Phase.PREP.value,
+    )
 
 
 def answer_free_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
@@ -121,8 +162,14 @@ def answer_free_mulligan(state: DState, top: Frame, chosen: Action) -> Step:
     side.trash.extend(gone)
     side.hand.clear()
     drew = draw(state, player, count)
-    return step(state, Phase.PREP, player, f"{name(player)} discards their hand and draws {count}.", (state.cites.FREE_MULLIGAN,),
-                [state.card_event("discard", player, gone), drew])
+    return step(
+        state,
+        Phase.PREP,
+        player,
+        f"{name(player)} discards their hand and draws {count}.",
+        (state.cites.FREE_MULLIGAN,),
+        [state.card_event("discard", player, gone), drew],
+    )
 
 
 def new_digimon_options(state: DState, player: int) -> tuple[Option, ...]:
@@ -130,8 +177,13 @@ def new_digimon_options(state: DState, player: int) -> tuple[Option, ...]:
 
     ids = state.instances.ids
     return tuple(
-        Option(action("play", player, ids[uid]), f"Play {state.label(uid)} (Level {state.cards[uid].level})", why_not_play(state, player, uid))
-        for uid in state.sides[player].hand if state.cards[uid].is_digimon
+        Option(
+            action("play", player, ids[uid]),
+            f"Play {state.label(uid)} (Level {state.cards[uid].level})",
+            why_not_play(state, player, uid),
+        )
+        for uid in state.sides[player].hand
+        if state.cards[uid].is_digimon
     )
 
 
@@ -142,8 +194,14 @@ def ask_new_digimon(state: DState, top: Frame) -> Decision | None:
     options = new_digimon_options(state, player)
     if not any(option.legal for option in options):
         return None
-    return Decision(player, "new-digimon", f"{name(player)}: your active zone is empty; play an R, C or U from your hand.",
-                    options, (state.cites.PLAY_NEW,), Phase.PREP.value)
+    return Decision(
+        player,
+        "new-digimon",
+        f"{name(player)}: your active zone is empty; play an R, C or U from your hand.",
+        options,
+        (state.cites.PLAY_NEW,),
+        Phase.PREP.value,
+    )
 
 
 def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -160,8 +218,13 @@ def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None
         if not any(state.cards[uid].is_digimon and state.cards[uid].level != "M" for uid in side.deck):
             side.trash.extend(side.hand)
             side.hand.clear()
-            return lose(state, player, f"{name(player)} has no Digimon to play and none is left in the deck: {name(player)} loses.",
-                        (state.cites.NO_DIGIMON_LOSES, state.cites.FORCED_LOSS), events)
+            return lose(
+                state,
+                player,
+                f"{name(player)} has no Digimon to play and none is left in the deck: {name(player)} loses.",
+                (state.cites.NO_DIGIMON_LOSES, state.cites.FORCED_LOSS),
+                events,
+            )
         side.trash.extend(side.hand)
         events.append(state.card_event("discard", player, list(side.hand)))
         side.hand.clear()
@@ -172,11 +235,21 @@ def no_new_digimon(state: DState, top: Frame, rng: random.Random) -> Step | None
         if found is not None:
             break
     placed = place_new(state, player, found)
-    return step(state, Phase.PREP, player,
-                f"{name(player)} has no Digimon to play: they reveal their hand and take forced mulligans until "
-                f"{state.label(found)} appears, which must be played{placed}.",
-                (state.cites.FORCED_MULLIGAN, state.cites.PLAY_NEW, state.cites.FORCED_MUST_PLAY, *((state.cites.ABNORMAL,) if side.abnormal else ()),
-                 *((state.cites.FORCED_EMPTY_HAND,) if not revealed else ())), events)
+    return step(
+        state,
+        Phase.PREP,
+        player,
+        f"{name(player)} has no Digimon to play: they reveal their hand and take forced mulligans until "
+        f"{state.label(found)} appears, which must be played{placed}.",
+        (
+            state.cites.FORCED_MULLIGAN,
+            state.cites.PLAY_NEW,
+            state.cites.FORCED_MUST_PLAY,
+            *((state.cites.ABNORMAL,) if side.abnormal else ()),
+            *((state.cites.FORCED_EMPTY_HAND,) if not revealed else ()),
+        ),
+        events,
+    )
 
 
 def place_new(state: DState, player: int, uid: int) -> str:
@@ -200,26 +273,42 @@ def answer_new_digimon(state: DState, top: Frame, chosen: Action) -> Step:
     uid = state.uid(chosen.cards[0])
     became = place_new(state, player, uid)
     cited = [state.cites.PLAY_NEW] + ([state.cites.ABNORMAL] if became else [])
-    return step(state, Phase.PREP, player, f"{name(player)} plays {state.label(uid)} on the active zone{became}.", cited,
-                [state.card_event("play", player, (uid,))])
+    return step(
+        state,
+        Phase.PREP,
+        player,
+        f"{name(player)} plays {state.label(uid)} on the active zone{became}.",
+        cited,
+        [state.card_event("play", player, (uid,))],
+    )
 
 
 def ask_partner(state: DState, top: Frame) -> Decision:
     player = top.player
     assert player is not None
     ids = state.instances.ids
-    options = [Option(action("partner-evolve", player, ids[uid]), f"Partner-evolve to {state.label(uid)}")
-               for uid in partner_champions(state, player)]
+    options = [
+        Option(action("partner-evolve", player, ids[uid]), f"Partner-evolve to {state.label(uid)}")
+        for uid in partner_champions(state, player)
+    ]
     options.append(Option(action("no-partner-evolve", player), "Stay as the partner Rookie"))
-    return Decision(player, "partner-evolve", f"{name(player)}: partner-evolve from the Destiny Zone?", tuple(options),
-                    (state.cites.PARTNER_EVOLVE,), Phase.PREP.value)
+    return Decision(
+        player,
+        "partner-evolve",
+        f"{name(player)}: partner-evolve from the Destiny Zone?",
+        tuple(options),
+        (state.cites.PARTNER_EVOLVE,),
+        Phase.PREP.value,
+    )
 
 
 def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-partner-evolve":
-        return step(state, Phase.PREP, player, f"{name(player)} does not partner-evolve.", (state.cites.PARTNER_EVOLVE,))
+        return step(
+            state, Phase.PREP, player, f"{name(player)} does not partner-evolve.", (state.cites.PARTNER_EVOLVE,)
+        )
     side = state.sides[player]
     uid = in_zone(state, player, "destiny", chosen.cards[0])
     assert uid is not None
@@ -228,8 +317,14 @@ def answer_partner(state: DState, top: Frame, chosen: Action) -> Step:
     side.active.append(uid)
     side.hp = state.cards[uid].hp
     side.partner_evolved = state.turn
-    return step(state, Phase.PREP, player, f"{name(player)} partner-evolves {state.label(before)} to {state.label(uid)} from the Destiny Zone.",
-                (state.cites.PARTNER_EVOLVE, state.cites.NEW_HP), [state.card_event("partner-evolve", player, (before, uid))])
+    return step(
+        state,
+        Phase.PREP,
+        player,
+        f"{name(player)} partner-evolves {state.label(before)} to {state.label(uid)} from the Destiny Zone.",
+        (state.cites.PARTNER_EVOLVE, state.cites.NEW_HP),
+        [state.card_event("partner-evolve", player, (before, uid))],
+    )
 
 
 def lose(state: DState, player: int, narration: str, cited: tuple, events: list) -> Step:

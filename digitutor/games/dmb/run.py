@@ -37,7 +37,7 @@ class Outcome:
 
 def _ability_words(ability: str) -> str:
     """``counter:circle`` -> ``Counter ○ Circle``; ``1st-attack`` -> ``1st Attack``."""
-    words = {"1st-attack": "1st Attack", "cannot-gain-1st": "\"cannot gain 1st Attack\"", "to-0": "to 0"}
+    words = {"1st-attack": "1st Attack", "cannot-gain-1st": '"cannot gain 1st Attack"', "to-0": "to 0"}
     name_, _, arg = ability.partition(":")
     return " ".join(part for part in (words.get(name_, name_.capitalize()), SYMBOLS.get(arg, arg.capitalize())) if part)
 
@@ -90,8 +90,14 @@ def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> 
     told = f"{state.label(uid)} from {name(player)}'s deck goes to the DP zone."
     if shuffles:
         state.frames.append(frame("effect.shuffle", player, phase=state.phase.value))
-        outcome.glossary += state.cites.MORE.get("intent", ())  # the shuffle step that follows cites the Cherrypicking rule
-        told += f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled." if checked > 1 else " Then the deck is shuffled."
+        outcome.glossary += state.cites.MORE.get(
+            "intent", ()
+        )  # the shuffle step that follows cites the Cherrypicking rule
+        told += (
+            f" {checked - 1} card(s) above it were checked and stay; the deck is shuffled."
+            if checked > 1
+            else " Then the deck is shuffled."
+        )
     return told
 
 
@@ -119,7 +125,7 @@ def _one_effect(state: DState, owner: int, effect: Effect, outcome: Outcome, sou
         outcome.citations += [state.cites.COST_NOT_MET, state.cites.MISFIRE, *state.cites.MORE.get("cost-short", ())]
         if effect.spec.quote.startswith("Must "):  # DBE: "Must" in a cost: attempted in full, then misfires
             outcome.citations.append(state.cites.MUST_COST)
-        outcome.say(f"The cost of \"{effect.spec.quote}\" could not be met in full: the effect misfires.")
+        outcome.say(f'The cost of "{effect.spec.quote}" could not be met in full: the effect misfires.')
         return
     verbs = effect.spec.do
     if any(selector.state == "same-attacks" for selector in effect.spec.condition):
@@ -129,14 +135,17 @@ def _one_effect(state: DState, owner: int, effect: Effect, outcome: Outcome, sou
         if not effect.spec.otherwise:
             outcome.misfired = True
             outcome.citations += [state.cites.MISFIRE, state.cites.CONDITIONALS]
-            outcome.say(f"\"{effect.spec.quote}\" misfires: its condition is not met.")
+            outcome.say(f'"{effect.spec.quote}" misfires: its condition is not met.')
             return
-        outcome.citations += [state.cites.CONDITIONALS, *(c for key, c in effect.if_not if key == ",".join(map(str, failed)))]
-        outcome.say(f"\"{effect.spec.quote}\": its condition is not met, so the \"If not\" part is done instead.")
+        outcome.citations += [
+            state.cites.CONDITIONALS,
+            *(c for key, c in effect.if_not if key == ",".join(map(str, failed))),
+        ]
+        outcome.say(f'"{effect.spec.quote}": its condition is not met, so the "If not" part is done instead.')
         verbs = effect.spec.otherwise
     elif effect.spec.otherwise:
         outcome.citations.append(state.cites.CONDITIONALS)
-        outcome.say(f"\"{effect.spec.quote}\": its condition is met, so the \"If not\" part is skipped.")
+        outcome.say(f'"{effect.spec.quote}": its condition is met, so the "If not" part is skipped.')
     for verb in verbs:
         _verb(state, owner, verb, outcome, source, support=support)
 
@@ -146,8 +155,12 @@ def _interrupt(state: DState, outcome: Outcome) -> None:
     player discard, once that effect (with its cost) has finished."""
     for player in dict.fromkeys(outcome.discarded):
         side = state.sides[1 - player]
-        triggered = tuple(e for uid in (*side.active[-1:], *side.attached) for e in state.cards[uid].effects
-                          if e.spec.timing == "opponent-discards")
+        triggered = tuple(
+            e
+            for uid in (*side.active[-1:], *side.attached)
+            for e in state.cards[uid].effects
+            if e.spec.timing == "opponent-discards"
+        )
         if triggered:
             inner = run_effects(state, 1 - player, triggered)
             outcome.say(f"{name(1 - player)}'s effect interrupts: {inner.narration}")
@@ -189,12 +202,23 @@ def _shielded(state: DState, player: int) -> bool:
 def _shields(state: DState, player: int) -> list[Citation]:
     """The card texts of those passives: the exemption the step shows."""
     side = state.sides[player]
-    return [e.citation for uid in (*side.active[-1:], *side.attached) for e in state.cards[uid].effects
-            if e.spec.timing == "passive" and "supports-cannot-lower-hp" in e.modifies]
+    return [
+        e.citation
+        for uid in (*side.active[-1:], *side.attached)
+        for e in state.cards[uid].effects
+        if e.spec.timing == "passive" and "supports-cannot-lower-hp" in e.modifies
+    ]
 
 
-def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int | None = None,
-          paying: bool = False, support: bool = False) -> None:
+def _verb(
+    state: DState,
+    owner: int,
+    verb: Verb,
+    outcome: Outcome,
+    source: int | None = None,
+    paying: bool = False,
+    support: bool = False,
+) -> None:
     """One verb of an effect (``paying``: as its cost; ``support``: the effect is a Support's)."""
     player = whose(verb.what, owner)
     side = state.sides[player]
@@ -212,7 +236,10 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         event = draw(state, player, verb.count)
         outcome.events.append(event)
         short = event.data["count"] < verb.count  # the deck held fewer: what is there is drawn, and that is all
-        outcome.say(f"{name(player)} draws {event.data['count']}" + (f" (the deck held only {event.data['count']})." if short else "."))
+        outcome.say(
+            f"{name(player)} draws {event.data['count']}"
+            + (f" (the deck held only {event.data['count']})." if short else ".")
+        )
         outcome.citations += state.cites.MORE.get("draw-short", (state.cites.EMPTY_DECK,)) if short else ()
     elif kind == "trash":
         event = trash_top(state, player, verb.count)
@@ -251,7 +278,11 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.say(f"{name(player)}'s HP costs are 0: the cost is met and the HP stays at {side.hp}.")
             return
         if paying and _shielded(state, player):  # an exemption from effects does not reach a cost
-            outcome.citations += [state.cites.COSTS_VS_EFFECTS, *state.cites.MORE.get("cost-not-exempted", ()), *_shields(state, player)]
+            outcome.citations += [
+                state.cites.COSTS_VS_EFFECTS,
+                *state.cites.MORE.get("cost-not-exempted", ()),
+                *_shields(state, player),
+            ]
         if support and not paying and _shielded(state, player):
             outcome.citations += [state.cites.COSTS_VS_EFFECTS, *_shields(state, player)]
             outcome.say(f"Supports cannot lower {name(player)}'s HP: it stays at {side.hp}.")
@@ -268,11 +299,14 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         moved = [side.deck.pop() for _ in range(min(verb.count, len(side.deck)))]
         side.dark.extend(moved)
         outcome.events.append(state.card_event("dark-draw", player, moved, {"count": len(moved)}, secret=True))
-        outcome.glossary += [state.cites.DARK_DRAW, state.cites.DARK_AREA_HIDDEN]  # what Dark Draw and the Dark Area are
+        outcome.glossary += [
+            state.cites.DARK_DRAW,
+            state.cites.DARK_AREA_HIDDEN,
+        ]  # what Dark Draw and the Dark Area are
         outcome.say(f"{name(player)} draws {len(moved)} into their Dark Area.")
     elif kind == "static":  # DBE: Static X: delete the bottom X cards of the trash
-        gone = side.trash[:verb.count]
-        del side.trash[:verb.count]
+        gone = side.trash[: verb.count]
+        del side.trash[: verb.count]
         side.deleted.extend(gone)
         outcome.events.append(state.card_event("delete", player, gone))
         outcome.say(f"Static {verb.count}: the bottom {len(gone)} card(s) of {name(player)}'s trash are deleted.")
@@ -297,19 +331,25 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             cards = list(state.instances.cards)
             cards[source] = other
             table = state.instances
-            state.instances = type(table)(tuple(cards), table.ids, table.owners, table.created, table.removed, table.index)
+            state.instances = type(table)(
+                tuple(cards), table.ids, table.owners, table.created, table.removed, table.index
+            )
             state.cards = state.instances.cards
             outcome.events.append(state.card_event("flip", player, (source,)))
             outcome.say(f"{card.name} flips to its other side: {other.name}.")
-    elif kind == "remove-active":  # DBE: the active Digimon and every card under it to the bottom of its deck (Potty Boat)
+    elif (
+        kind == "remove-active"
+    ):  # DBE: the active Digimon and every card under it to the bottom of its deck (Potty Boat)
         if side.active:
             gone = list(side.active)
             side.deck[:0] = gone  # the bottom of the deck is its start
             side.trash.extend(side.attached)
             outcome.events.append(state.card_event("to-deck", player, gone))
             side.active, side.attached, side.hp, side.flats, side.abnormal, side.divisor = [], [], 0, 0, False, 1
-            outcome.say(f"{name(player)}'s active Digimon and the cards under it go to the bottom of their deck: their active "
-                        "zone is empty.")
+            outcome.say(
+                f"{name(player)}'s active Digimon and the cards under it go to the bottom of their deck: their active "
+                "zone is empty."
+            )
     elif kind == "flip-deck":  # DBE: the deck is flipped over and played face up (DB-017 Gaizmon)
         side.deck.reverse()  # turned over, the bottom card is on top
         side.deck_face_up = not side.deck_face_up
@@ -317,8 +357,10 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.say(f"{name(player)}'s deck is flipped back over: it is face down again.")
         elif side.deck:
             outcome.events.append(state.card_event("reveal", player, tuple(side.deck[-1:])))
-            outcome.say(f"{name(player)}'s deck is flipped over and played face up: its top card, {state.label(side.deck[-1])}, "
-                        "is open to both players; the cards under it stay hidden.")
+            outcome.say(
+                f"{name(player)}'s deck is flipped over and played face up: its top card, {state.label(side.deck[-1])}, "
+                "is open to both players; the cards under it stay hidden."
+            )
         else:
             outcome.say(f"{name(player)}'s deck is flipped over and played face up.")
     elif kind == "partner-to-deck":  # DBE: "Shuffle own partner from the Trash into own deck." (BIT-054 Matrix Evolve)
@@ -326,8 +368,11 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         side.trash[:] = [uid for uid in side.trash if uid not in back]
         side.deck.extend(back)
         outcome.events.append(state.card_event("to-deck", player, back))
-        outcome.say(f"{name(player)} puts {len(back)} partner card(s) from the trash into the deck." if back
-                    else f"{name(player)} has no partner card in the trash.")
+        outcome.say(
+            f"{name(player)} puts {len(back)} partner card(s) from the trash into the deck."
+            if back
+            else f"{name(player)} has no partner card in the trash."
+        )
     elif kind == "change-attack":  # DBE: "Change opponent's attack to Cross." — the secret choice changes
         attack = verb.counter or "cross"
         if any(f.kind == "strategy.reveal" for f in state.frames):  # the choices are still secret: the new one is kept
@@ -335,8 +380,10 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.events.append(Event("change-attack", player, data={"attack": attack}))
             outcome.say(f"{name(player)}'s attack is changed to {attack.capitalize()}.")
             if side.active and state.cards[side.active[-1]].attack(attack).ability == "jamming":
-                outcome.say(f"{name(player)}'s new {attack.capitalize()} has Jamming, but it cannot be revealed now to void a Digimon Support: "
-                            "the time to reveal has passed.")
+                outcome.say(
+                    f"{name(player)}'s new {attack.capitalize()} has Jamming, but it cannot be revealed now to void a Digimon Support: "
+                    "the time to reveal has passed."
+                )
     elif kind == "open-hand":  # DBE: "Opponent's hand stays face up until the End Phase." (Redotamamon)
         side.alter(hand_open=True)
         outcome.events.append(state.card_event("reveal", player, tuple(side.hand)))
@@ -365,7 +412,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
         if shown is not None:
             outcome.events.append(state.card_event("reveal", player, (shown,)))
             outcome.say(f"{name(player)} reveals {state.label(shown)} from their hand.")
-    elif kind == "discard-dp":  # DBE: "Discard opponent's DP." (all) / "Discard any 1 in opponent's DP." (the owner picks)
+    elif (
+        kind == "discard-dp"
+    ):  # DBE: "Discard opponent's DP." (all) / "Discard any 1 in opponent's DP." (the owner picks)
         if not verb.count:
             gone = list(side.dp)
             to_owners_trash(state, gone, player)
@@ -374,7 +423,9 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.citations += state.cites.MORE.get("amount-not-specified", ())
             outcome.say(f"{name(player)}'s DP zone is discarded ({len(gone)} card(s)).")
         elif side.dp:
-            state.frames.append(frame("effect.discard-dp", owner, target=player, count=verb.count, phase=state.phase.value))
+            state.frames.append(
+                frame("effect.discard-dp", owner, target=player, count=verb.count, phase=state.phase.value)
+            )
             outcome.say(f"{name(owner)} picks {verb.count} card(s) of {name(player)}'s DP zone to discard.")
     elif kind == "dig-top":  # DBE: "Put 1 Digimon from the top 5 of own deck into DP."
         side.looking = [side.deck.pop() for _ in range(min(verb.count, len(side.deck)))]
@@ -397,13 +448,19 @@ def _verb(state: DState, owner: int, verb: Verb, outcome: Outcome, source: int |
             outcome.say(f"{state.label(source)} goes into {name(player)}'s DP zone.")
             if state.cards[source].plus_p < 0:  # DBE: "-X0 +P" lowers the DP a player has, even below 0
                 outcome.citations += state.cites.MORE.get("negative-plus-p", ())
-                outcome.say(f"Its {state.cards[source].plus_p} +P lowers {name(player)}'s DP to {side.dp_total(state.cards)}.")
+                outcome.say(
+                    f"Its {state.cards[source].plus_p} +P lowers {name(player)}'s DP to {side.dp_total(state.cards)}."
+                )
     elif kind == "discard-active":  # DBE: "discard this active"
         if side.active:
             discarded = side.active.pop()
             side.trash.append(discarded)
             outcome.events.append(state.card_event("discard", player, (discarded,)))
-            under = f"; {state.label(side.active[-1])} under it is the active Digimon now" if side.active else "; the active zone is empty"
+            under = (
+                f"; {state.label(side.active[-1])} under it is the active Digimon now"
+                if side.active
+                else "; the active zone is empty"
+            )
             outcome.say(f"{name(player)} discards their active {state.label(discarded)}{under}.")
     elif kind == "set-hp":  # DBE: "own HP is 10"
         if side.active:

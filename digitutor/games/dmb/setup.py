@@ -19,7 +19,20 @@ from .turn import turn_frames
 
 DECK_SIZE = 40
 START_AT = ("setup", "prep", "evolution", "strategy", "end")
-SIDE_FIELDS = ("deck", "hand", "active", "dp", "trash", "destiny", "attached", "hp", "ko_points", "partner", "abnormal", "from_destiny")
+SIDE_FIELDS = (
+    "deck",
+    "hand",
+    "active",
+    "dp",
+    "trash",
+    "destiny",
+    "attached",
+    "hp",
+    "ko_points",
+    "partner",
+    "abnormal",
+    "from_destiny",
+)
 BOARD_FIELDS = ("turn", "active", "phase", "players", "attack")
 #: ``attack: {chosen: [<Player 1's attack>, <Player 2's attack>]}``: the attacks chosen in the Strategy Phase, not yet revealed
 ATTACK_FIELDS = ("chosen",)
@@ -34,8 +47,12 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[
     main = [cards[i] for i in deck.cards]
     destiny = [cards[i] for i in deck.destiny]
     if len(main) != DECK_SIZE:
-        reasons.append(Reason(f"The deck has {counted(len(main), 'card')}; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).",
-                              C.DECK_40))
+        reasons.append(
+            Reason(
+                f"The deck has {counted(len(main), 'card')}; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).",
+                C.DECK_40,
+            )
+        )
     megas = [c for c in destiny if c.level == "M"]
     if len(megas) > 1:
         reasons.append(Reason(f"The Destiny Zone holds {len(megas)} Megas; at most 1.", C.DZ_MEGA))
@@ -49,17 +66,34 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[
         reasons.append(Reason(f"The Destiny Zone holds {len(champions)} partner C's; at most 2.", C.DZ_PARTNER_C))
     for champion in champions:
         if partner is None or partner.name not in champion.evo_box:
-            reasons.append(Reason(f"{champion.name} in the Destiny Zone must name the partner in its Evolution Box.", C.DZ_PARTNER_C))
+            reasons.append(
+                Reason(
+                    f"{champion.name} in the Destiny Zone must name the partner in its Evolution Box.", C.DZ_PARTNER_C
+                )
+            )
     others = [c for c in destiny if c.level not in ("M", "C")]
     if len(others) > 1:
-        reasons.append(Reason(f"The Destiny Zone holds {len(others)} Option/DATA cards; at most 1 besides its Mega and partner C's.", C.DZ_PARTNER_OPTION))
+        reasons.append(
+            Reason(
+                f"The Destiny Zone holds {len(others)} Option/DATA cards; at most 1 besides its Mega and partner C's.",
+                C.DZ_PARTNER_OPTION,
+            )
+        )
     for other in others:
         if not other.partner_option:
-            reasons.append(Reason(f"{other.name} has no \"P\": it cannot be a Partner Option in the Destiny Zone.", C.PARTNER_OPTION))
+            reasons.append(
+                Reason(f'{other.name} has no "P": it cannot be a Partner Option in the Destiny Zone.', C.PARTNER_OPTION)
+            )
     counts = Counter(deck.cards)
     for card_id, count in sorted(counts.items()):
         card = cards[card_id]
-        limit, rule = (4, C.COPIES_DIGIMON) if card.is_digimon else (2, C.COPIES_EVOLUTION) if card.kind == "evolve" else (3, C.COPIES_OPTION)
+        limit, rule = (
+            (4, C.COPIES_DIGIMON)
+            if card.is_digimon
+            else (2, C.COPIES_EVOLUTION)
+            if card.kind == "evolve"
+            else (3, C.COPIES_OPTION)
+        )
         if card.ace:
             limit, rule = 1, C.ACE
         elif card.data:
@@ -112,7 +146,7 @@ def state_from_decks(decks: Any, source: str, rng: random.Random) -> DState:
                 raise InputError(source, f"decks[{player}][{position}]", f"unknown card {str(card_id)[:60]!r}")
         problems = deck_problems(deck)
         if problems:
-            why = "; ".join(f"{r.why} (\"{r.citation.quote[:60]}\")" for r in problems)
+            why = "; ".join(f'{r.why} ("{r.citation.quote[:60]}")' for r in problems)
             raise InputError(source, f"decks[{player}]", why)
         pile = layout.pile(list(deck.cards), f"decks[{player}]")
         destiny = layout.pile(list(deck.destiny), f"decks[{player}].destiny")
@@ -125,7 +159,7 @@ def start_frames(phase: str, active: int) -> list[Frame]:
         return stack_of(frame("setup.shuffle"))
     frames = turn_frames(active)
     kinds = [f.kind.partition(".")[0] for f in frames]
-    return stack_of(*frames[kinds.index(phase):])
+    return stack_of(*frames[kinds.index(phase) :])
 
 
 def _whole(entry: Mapping, key: str, source: str, where: str, top: int = 990) -> int:
@@ -156,12 +190,24 @@ def _side(layout: CardLayout[AnyCard], entry: Any, where: str) -> Side:
     if not isinstance(abnormal, bool):
         raise InputError(source, f"{where}.abnormal", f"expected true or false, got {str(abnormal)[:40]!r}")
     hp = _whole(entry, "hp", source, where, 9990) if "hp" in entry else (layout.cards[active[-1]].hp if active else 0)
-    side = Side(deck, layout.pile(entry.get("hand"), f"{where}.hand"), active, layout.pile(entry.get("dp"), f"{where}.dp"),
-                layout.pile(entry.get("trash"), f"{where}.trash"), destiny, layout.pile(entry.get("attached"), f"{where}.attached"),
-                hp=hp, ko_points=_whole(entry, "ko_points", source, where, 9), partner=partner, abnormal=abnormal)
+    side = Side(
+        deck,
+        layout.pile(entry.get("hand"), f"{where}.hand"),
+        active,
+        layout.pile(entry.get("dp"), f"{where}.dp"),
+        layout.pile(entry.get("trash"), f"{where}.trash"),
+        destiny,
+        layout.pile(entry.get("attached"), f"{where}.attached"),
+        hp=hp,
+        ko_points=_whole(entry, "ko_points", source, where, 9),
+        partner=partner,
+        abnormal=abnormal,
+    )
     came = entry.get("from_destiny") or []
     if not isinstance(came, list) or any(card_id not in [layout.cards[u].id for u in active] for card_id in came):
-        raise InputError(source, f"{where}.from_destiny", "expected card ids of the active stack that came from the Destiny Zone")
+        raise InputError(
+            source, f"{where}.from_destiny", "expected card ids of the active stack that came from the Destiny Zone"
+        )
     side.destined = tuple(destiny) + tuple(u for u in active if layout.cards[u].id in came)
     return side
 
@@ -198,17 +244,30 @@ def choose_pending_attacks(game_id: str, state: DState, entry: Any, phase: str, 
 
     where = "setup.attack"
     chosen = entry.get("chosen") if isinstance(entry, Mapping) else None
-    if not isinstance(entry, Mapping) or set(entry) - set(ATTACK_FIELDS) or not isinstance(chosen, list) or len(chosen) != 2:
-        raise InputError(source, where, "expected {chosen: [<Player 1's attack>, <Player 2's attack>]}, each circle, triangle or cross")
+    if (
+        not isinstance(entry, Mapping)
+        or set(entry) - set(ATTACK_FIELDS)
+        or not isinstance(chosen, list)
+        or len(chosen) != 2
+    ):
+        raise InputError(
+            source,
+            where,
+            "expected {chosen: [<Player 1's attack>, <Player 2's attack>]}, each circle, triangle or cross",
+        )
     for player, value in enumerate(chosen):
         if value is not None and (not isinstance(value, str) or len(value) > ATTACK_NAME_MAX):
-            raise InputError(source, f"{where}.chosen[{player}]", f"expected circle, triangle or cross, got {str(value)[:40]!r}")
+            raise InputError(
+                source, f"{where}.chosen[{player}]", f"expected circle, triangle or cross, got {str(value)[:40]!r}"
+            )
     game = get_game(game_id)
     reasons = _attack_reasons(game, state, chosen, phase)
     if reasons:
         why = "; ".join(f"{reason.why} [{reason.citation.id}]" for reason in reasons)
         raise InputError(source, where, f"these attacks cannot be chosen: {why}")
-    game.advance(state, random.Random(0))  # the game's own Strategy Phase start: it lays out the choices, Supports, Battle
+    game.advance(
+        state, random.Random(0)
+    )  # the game's own Strategy Phase start: it lays out the choices, Supports, Battle
     try:
         while state.frames[-1].kind == "strategy.choose":  # each player's secret choice, answered as a player would
             player = state.frames[-1].seat
@@ -230,17 +289,31 @@ def _attack_reasons(game: Any, state: DState, chosen: list[Any], phase: str) -> 
     reasons: list[Reason] = []
     turn = state.active
     if not state.sides[turn].active:
-        reasons.append(Reason(f"Player {turn + 1}, the turn player, has no active Digimon: they lost in the Prep Phase, and "
-                              "no attack is chosen.", cites.NO_DIGIMON_LOSES))
+        reasons.append(
+            Reason(
+                f"Player {turn + 1}, the turn player, has no active Digimon: they lost in the Prep Phase, and "
+                "no attack is chosen.",
+                cites.NO_DIGIMON_LOSES,
+            )
+        )
     if not state.sides[1 - turn].active:
-        reasons.append(Reason(f"Player {2 - turn} has no active Digimon: the Strategy Phase skips to the Support Phase and no "
-                              "attack is chosen.", cites.UNOPPOSED))
+        reasons.append(
+            Reason(
+                f"Player {2 - turn} has no active Digimon: the Strategy Phase skips to the Support Phase and no "
+                "attack is chosen.",
+                cites.UNOPPOSED,
+            )
+        )
     for player, value in enumerate(chosen):
         if value is None:
-            reasons.append(Reason(f"Player {player + 1} has chosen no attack: both players choose one.", cites.CHOOSE_ATTACK))
+            reasons.append(
+                Reason(f"Player {player + 1} has chosen no attack: both players choose one.", cites.CHOOSE_ATTACK)
+            )
         else:
-            reasons += [Reason(f"Player {player + 1}: {reason.why}", reason.citation)
-                        for reason in rule.check(state, None, action("attack", player, choice=value))]
+            reasons += [
+                Reason(f"Player {player + 1}: {reason.why}", reason.citation)
+                for reason in rule.check(state, None, action("attack", player, choice=value))
+            ]
     return reasons
 
 

@@ -63,7 +63,9 @@ class Side:
     blind: bool = False  #: the Support lies face down (played blind from the deck)
     battle: Battle = field(default_factory=Battle)
     destined: tuple[int, ...] = ()  #: the cards that began in the Destiny Zone (deleted when they leave play)
-    looking: list[int] = field(default_factory=list)  #: top cards of this deck being looked at (Recode, Corrupt), top first
+    looking: list[int] = field(
+        default_factory=list
+    )  #: top cards of this deck being looked at (Recode, Corrupt), top first
     looker: int | None = None  #: who looks at them (-1: revealed to both players)
     activated: tuple[int, ...] = ()  #: cards whose ACTIVATE was used (once per game; deleted when they leave)
     used_this_turn: tuple[tuple[int, int], ...] = ()  #: (card, turn) of [1/Turn] effects used
@@ -71,7 +73,9 @@ class Side:
     # -- zones and counters only DBE uses (they stay empty in DMB) --
     dark: list[int] = field(default_factory=list)  #: DBE: the Dark Area, a hidden zone taken into hand at the draw
     side_pile: list[int] = field(default_factory=list)  #: DBE: the Side Pile of the pre-game setup
-    evolve_zone: list[int] = field(default_factory=list)  #: DBE: the Evolution Zone (Evolve cards, the Future, materials)
+    evolve_zone: list[int] = field(
+        default_factory=list
+    )  #: DBE: the Evolution Zone (Evolve cards, the Future, materials)
     flats: int = 0  #: DBE: flat tokens in front of the active Digimon
     divisor: int = 1  #: DBE: an Abnormal Digimon's stats are halved (Level C, 2) or quartered (Level U, 4)
     evolve_cards: int = 0  #: DBE: the turn EVOLVE-timing cards were last played from the hand (one per turn)
@@ -81,12 +85,39 @@ class Side:
 
     def copy(self) -> Side:
         return Side(
-            list(self.deck), list(self.hand), list(self.active), list(self.dp), list(self.trash), list(self.destiny),
-            list(self.attached), list(self.support), list(self.deleted), self.hp, self.ko_points, self.partner,
-            self.abnormal, self.partner_evolved, self.evolved, self.worth_one, self.blind, self.battle, self.destined,
-            list(self.looking), self.looker, self.activated, self.used_this_turn, self.shattered,
-            list(self.dark), list(self.side_pile), list(self.evolve_zone), self.flats, self.divisor, self.evolve_cards,
-            list(self.kept), self.kept_dp, self.deck_face_up,
+            list(self.deck),
+            list(self.hand),
+            list(self.active),
+            list(self.dp),
+            list(self.trash),
+            list(self.destiny),
+            list(self.attached),
+            list(self.support),
+            list(self.deleted),
+            self.hp,
+            self.ko_points,
+            self.partner,
+            self.abnormal,
+            self.partner_evolved,
+            self.evolved,
+            self.worth_one,
+            self.blind,
+            self.battle,
+            self.destined,
+            list(self.looking),
+            self.looker,
+            self.activated,
+            self.used_this_turn,
+            self.shattered,
+            list(self.dark),
+            list(self.side_pile),
+            list(self.evolve_zone),
+            self.flats,
+            self.divisor,
+            self.evolve_cards,
+            list(self.kept),
+            self.kept_dp,
+            self.deck_face_up,
         )
 
     @property
@@ -118,8 +149,18 @@ class DState(StateBase):
 
     def copy(self) -> DState:
         return DState(
-            self.instances, [side.copy() for side in self.sides], list(self.frames), self.turn, self.active,
-            self.first, self.attacks, self.order, self.gained, self.cites, self.effect_rules, **self.ending(),
+            self.instances,
+            [side.copy() for side in self.sides],
+            list(self.frames),
+            self.turn,
+            self.active,
+            self.first,
+            self.attacks,
+            self.order,
+            self.gained,
+            self.cites,
+            self.effect_rules,
+            **self.ending(),
         )
 
     @property

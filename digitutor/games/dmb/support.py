@@ -23,8 +23,14 @@ def battle_frames() -> list[Frame]:
 def support_frames(state: DState) -> list[Frame]:
     turn, other = state.active, 1 - state.active
     return [
-        frame("support.activate", turn), frame("support.activate", other), frame("support.declare", other), frame("support.declare", turn), frame("support.jam-window"),
-        frame("support.void"), frame("support.resolve", turn), frame("support.resolve", other),
+        frame("support.activate", turn),
+        frame("support.activate", other),
+        frame("support.declare", other),
+        frame("support.declare", turn),
+        frame("support.jam-window"),
+        frame("support.void"),
+        frame("support.resolve", turn),
+        frame("support.resolve", other),
     ]
 
 
@@ -33,18 +39,40 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
     if not state.sides[opponent].active:
         events = [trash_top(state, opponent, 2), draw(state, player, 1)]
         state.goto(*support_frames(state), frame("battle.unopposed"))
-        return step(state, Phase.STRATEGY, player,
-                    f"{name(opponent)} has no active Digimon: unopposed victory bonus — {name(opponent)} trashes 2, {name(player)} draws 1.",
-                    (state.cites.UNOPPOSED, state.cites.UNOPPOSED_BONUS), events, glossary=(state.cites.TRASH,))
+        return step(
+            state,
+            Phase.STRATEGY,
+            player,
+            f"{name(opponent)} has no active Digimon: unopposed victory bonus — {name(opponent)} trashes 2, {name(player)} draws 1.",
+            (state.cites.UNOPPOSED, state.cites.UNOPPOSED_BONUS),
+            events,
+            glossary=(state.cites.TRASH,),
+        )
     *chooses, reveal = secret_round("strategy", (player, opponent))
-    state.goto(*chooses, *support_frames(state), frame("battle.activate", player), frame("battle.activate", opponent), reveal, *battle_frames())
-    return step(state, Phase.STRATEGY, None, "Both players choose Circle, Triangle or Cross, secretly and at the same time.",
-                (state.cites.CHOOSE_ATTACK, state.cites.SECRETLY, state.cites.FACE_DOWN_ATTACK))
+    state.goto(
+        *chooses,
+        *support_frames(state),
+        frame("battle.activate", player),
+        frame("battle.activate", opponent),
+        reveal,
+        *battle_frames(),
+    )
+    return step(
+        state,
+        Phase.STRATEGY,
+        None,
+        "Both players choose Circle, Triangle or Cross, secretly and at the same time.",
+        (state.cites.CHOOSE_ATTACK, state.cites.SECRETLY, state.cites.FACE_DOWN_ATTACK),
+    )
 
 
 def attack_label(card: Card, attack: str) -> str:
     chosen = card.attack(attack)
-    ability = f", {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}{' ' + str(chosen.amount) if chosen.amount else ''}" if chosen.ability else ""
+    ability = (
+        f", {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}{' ' + str(chosen.amount) if chosen.amount else ''}"
+        if chosen.ability
+        else ""
+    )
     return f"{SYMBOLS[attack]} ({chosen.power}{ability})"
 
 
@@ -53,16 +81,27 @@ def ask_strategy(state: DState, top: Frame) -> Decision:
     assert player is not None
     card = state.top_card(player)
     options = tuple(Option(action("attack", player, choice=attack), attack_label(card, attack)) for attack in ATTACKS)
-    return Decision(player, "strategy", f"{name(player)}: choose your attack in secret.", options,
-                    (state.cites.CHOOSE_ATTACK, state.cites.SECRETLY, state.cites.BLUFF), Phase.STRATEGY.value)
+    return Decision(
+        player,
+        "strategy",
+        f"{name(player)}: choose your attack in secret.",
+        options,
+        (state.cites.CHOOSE_ATTACK, state.cites.SECRETLY, state.cites.BLUFF),
+        Phase.STRATEGY.value,
+    )
 
 
 def answer_strategy(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     record(state, "strategy", player, chosen.param("choice") or "circle")
     state.pop()
-    return step(state, Phase.STRATEGY, player, f"{name(player)} chooses an attack, face down.",
-                (state.cites.CHOOSE_ATTACK, state.cites.FACE_DOWN_ATTACK))
+    return step(
+        state,
+        Phase.STRATEGY,
+        player,
+        f"{name(player)} chooses an attack, face down.",
+        (state.cites.CHOOSE_ATTACK, state.cites.FACE_DOWN_ATTACK),
+    )
 
 
 # -- Support Phase -----------------------------------------------------------------------------------------------
@@ -73,17 +112,33 @@ def ask_support(state: DState, top: Frame) -> Decision:
     assert player is not None
     side = state.sides[player]
     ids = state.instances.ids
-    options = [Option(action("support", player, ids[uid]), f"Support with {state.label(uid)}", why_not_support(state, uid))
-               for uid in side.hand]
+    options = [
+        Option(action("support", player, ids[uid]), f"Support with {state.label(uid)}", why_not_support(state, uid))
+        for uid in side.hand
+    ]
     for option in (uid for uid in side.destiny if state.cards[uid].partner_option):
         for partner in partner_cards(state, player):
-            options.append(Option(action("partner-option", player, ids[option], ids[partner]),
-                                  f"Discard {state.label(partner)} to Support with the {state.cites.WORDS['partner-option']} {state.label(option)}"))
+            options.append(
+                Option(
+                    action("partner-option", player, ids[option], ids[partner]),
+                    f"Discard {state.label(partner)} to Support with the {state.cites.WORDS['partner-option']} {state.label(option)}",
+                )
+            )
     if side.deck:
         options.append(Option(action("blind", player), "Support blind from the top of your deck (face down)"))
     options.append(Option(action("no-support", player), "No Support"))
-    cited = (state.cites.SUPPORTING, state.cites.NON_TURN_DECLARES if player != state.active else state.cites.TURN_DECLARES)
-    return Decision(player, "support", f"{name(player)}: declare your Support (or none).", tuple(options), cited, Phase.SUPPORT.value)
+    cited = (
+        state.cites.SUPPORTING,
+        state.cites.NON_TURN_DECLARES if player != state.active else state.cites.TURN_DECLARES,
+    )
+    return Decision(
+        player,
+        "support",
+        f"{name(player)}: declare your Support (or none).",
+        tuple(options),
+        cited,
+        Phase.SUPPORT.value,
+    )
 
 
 def partner_cards(state: DState, player: int) -> list[int]:
@@ -103,24 +158,42 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
         side.trash.append(partner)
         side.destiny.remove(option)
         side.support.append(option)
-        return step(state, Phase.SUPPORT, player,
-                    f"{name(player)} discards {state.label(partner)} and supports with the {state.cites.WORDS['partner-option']} {state.label(option)} from the Destiny Zone.",
-                    (state.cites.PARTNER_OPTION, state.cites.SUPPORTING, order), [state.card_event("discard", player, (partner,)),
-                                                               state.card_event("support", player, (option,))])
+        return step(
+            state,
+            Phase.SUPPORT,
+            player,
+            f"{name(player)} discards {state.label(partner)} and supports with the {state.cites.WORDS['partner-option']} {state.label(option)} from the Destiny Zone.",
+            (state.cites.PARTNER_OPTION, state.cites.SUPPORTING, order),
+            [state.card_event("discard", player, (partner,)), state.card_event("support", player, (option,))],
+        )
     if chosen.kind == "no-support":
-        return step(state, Phase.SUPPORT, player, f"{name(player)} declares no Support.", (state.cites.SUPPORTING, order))
+        return step(
+            state, Phase.SUPPORT, player, f"{name(player)} declares no Support.", (state.cites.SUPPORTING, order)
+        )
     if chosen.kind == "blind":
         uid = side.deck.pop()
         side.support.append(uid)
         side.blind = True
         event = Event("blind-support", player, (state.iid(uid),), (state.label(uid),), {}, ())
-        return step(state, Phase.SUPPORT, player, f"{name(player)} supports blind: the top card of their deck, face down.",
-                    (state.cites.SUPPORTING, order), [event])
+        return step(
+            state,
+            Phase.SUPPORT,
+            player,
+            f"{name(player)} supports blind: the top card of their deck, face down.",
+            (state.cites.SUPPORTING, order),
+            [event],
+        )
     uid = state.uid(chosen.cards[0])
     side.hand.remove(uid)
     side.support.append(uid)
-    return step(state, Phase.SUPPORT, player, f"{name(player)} supports with {state.label(uid)}.", (state.cites.SUPPORTING, order),
-                [state.card_event("support", player, (uid,))])
+    return step(
+        state,
+        Phase.SUPPORT,
+        player,
+        f"{name(player)} supports with {state.label(uid)}.",
+        (state.cites.SUPPORTING, order),
+        [state.card_event("support", player, (uid,))],
+    )
 
 
 def can_jam(state: DState, player: int) -> bool:
@@ -150,22 +223,39 @@ def ask_jam(state: DState, top: Frame) -> Decision | None:
         Option(action("jam", player), "Reveal your Cross and Jam: Void their Digimon Support", reasons),
         Option(action("no-jam", player), "Do not Jam"),
     )
-    return Decision(player, "jam", f"{name(player)}: {name(1 - player)} supported with a Digimon. Reveal a Jamming Cross?",
-                    options, (state.cites.JAM_WINDOW, state.cites.JAMMING_ODDBALLS, state.cites.JAM_ASKED, state.cites.BLIND_JAM), Phase.SUPPORT.value)
+    return Decision(
+        player,
+        "jam",
+        f"{name(player)}: {name(1 - player)} supported with a Digimon. Reveal a Jamming Cross?",
+        options,
+        (state.cites.JAM_WINDOW, state.cites.JAMMING_ODDBALLS, state.cites.JAM_ASKED, state.cites.BLIND_JAM),
+        Phase.SUPPORT.value,
+    )
 
 
 def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
     player = chosen.player
     state.pop()
     if chosen.kind == "no-jam":
-        return step(state, Phase.SUPPORT, player, f"{name(player)} does not Jam.", (state.cites.JAM_WINDOW, state.cites.JAM_ASKED))
+        return step(
+            state,
+            Phase.SUPPORT,
+            player,
+            f"{name(player)} does not Jam.",
+            (state.cites.JAM_WINDOW, state.cites.JAM_ASKED),
+        )
     other = state.sides[1 - player]
     other.alter(voided=True, abilities=(*other.battle.abilities, "jammed"))
     uid = other.support[-1]
-    return step(state, Phase.SUPPORT, player,
-                f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
-                (state.cites.JAM_WINDOW, state.cites.A_JAMMING, state.cites.JAMMING_ODDBALLS),
-                [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)], glossary=(state.cites.VOID,))
+    return step(
+        state,
+        Phase.SUPPORT,
+        player,
+        f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
+        (state.cites.JAM_WINDOW, state.cites.A_JAMMING, state.cites.JAMMING_ODDBALLS),
+        [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)],
+        glossary=(state.cites.VOID,),
+    )
 
 
 def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
@@ -180,7 +270,11 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
             flipped.append(player)
             events.append(state.card_event("flip-support", player, side.support))
             told.append(f"{name(player)}'s blind Support is {state.label(side.support[-1])}.")
-    voiders = [(p, card) for p in (state.active, 1 - state.active) if (card := _support(state, p)) is not None and is_void(card.supports)]
+    voiders = [
+        (p, card)
+        for p in (state.active, 1 - state.active)
+        if (card := _support(state, p)) is not None and is_void(card.supports)
+    ]
     for player, card in voiders:
         side, other = state.sides[player], state.sides[1 - player]
         if side.battle.voided and not state.cites.VOIDS_CANNOT_BE_VOIDED:
@@ -196,8 +290,18 @@ def support_void(state: DState, top: Frame, rng: random.Random) -> Step | None:
             cited.append(state.cites.VOIDS_NOT_VOIDS)
     if not told:
         return None
-    revealed = [state.cites.RESOLVE_LIFO, state.cites.SUPPORTING] if flipped else []  # a face-down Support is seen as it resolves
-    return step(state, Phase.SUPPORT, None, " ".join(told), cited + revealed, events, glossary=(state.cites.VOID,) if cited else ())
+    revealed = (
+        [state.cites.RESOLVE_LIFO, state.cites.SUPPORTING] if flipped else []
+    )  # a face-down Support is seen as it resolves
+    return step(
+        state,
+        Phase.SUPPORT,
+        None,
+        " ".join(told),
+        cited + revealed,
+        events,
+        glossary=(state.cites.VOID,) if cited else (),
+    )
 
 
 def _support(state: DState, player: int) -> Card | None:
@@ -215,17 +319,39 @@ def support_resolve(state: DState, top: Frame, rng: random.Random) -> Step | Non
     side = state.sides[player]
     order = [state.cites.RESOLVE_LIFO]
     if side.battle.voided:
-        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} is voided: it does nothing.", order,
-                    glossary=(state.cites.VOID,))
+        return step(
+            state,
+            Phase.SUPPORT,
+            player,
+            f"{name(player)}'s {card.name} is voided: it does nothing.",
+            order,
+            glossary=(state.cites.VOID,),
+        )
     effects = tuple(e for e in card.supports if e.spec.timing in ("support", "data"))
-    timing = ([*state.cites.MORE.get("data", ()), state.cites.DATA_TIMING, state.cites.EFFECT_TIMING]
-              if any(e.spec.timing == "data" for e in effects) else [])
+    timing = (
+        [*state.cites.MORE.get("data", ()), state.cites.DATA_TIMING, state.cites.EFFECT_TIMING]
+        if any(e.spec.timing == "data" for e in effects)
+        else []
+    )
     if not effects:
         side.alter(voided=True)
         why = "has no Support text" if not card.supports else "has only a Void effect left"
-        return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} {why}: it misfires.", [*order, state.cites.MISFIRE])
+        return step(
+            state,
+            Phase.SUPPORT,
+            player,
+            f"{name(player)}'s {card.name} {why}: it misfires.",
+            [*order, state.cites.MISFIRE],
+        )
     state.frames.append(top)  # still resolving: a choice the effects ask for belongs to the Support Phase
     outcome = run_effects(state, player, effects, side.support[-1])
     state.frames.remove(top)
-    return step(state, Phase.SUPPORT, player, f"{name(player)}'s {card.name} resolves: {outcome.narration}", order + outcome.citations,
-                outcome.events, glossary=timing + outcome.glossary)
+    return step(
+        state,
+        Phase.SUPPORT,
+        player,
+        f"{name(player)}'s {card.name} resolves: {outcome.narration}",
+        order + outcome.citations,
+        outcome.events,
+        glossary=timing + outcome.glossary,
+    )

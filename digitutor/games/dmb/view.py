@@ -18,8 +18,27 @@ from .cards import ATTACKS, SYMBOLS, Card
 from .common import name
 from .state import DState, Side
 
-UNKNOWN = Card("unknown", "a face-down card", "option", None, None, 0, None, 0, (None, None, None), (), (), (), (), False, False,
-               False, False, "", ())
+UNKNOWN = Card(
+    "unknown",
+    "a face-down card",
+    "option",
+    None,
+    None,
+    0,
+    None,
+    0,
+    (None, None, None),
+    (),
+    (),
+    (),
+    (),
+    False,
+    False,
+    False,
+    False,
+    "",
+    (),
+)
 
 REVEALED = -1  #: the ``looker`` of top cards revealed to both players (DBE: BIT-054 Matrix Evolve)
 
@@ -40,7 +59,9 @@ def hidden_from(state: DState, zone: str, owner: int, viewer: int | None, looker
 def _deck_view(state: DState, side) -> ZoneView:
     """The deck: a face-down pile, or (DBE: flipped over by an effect) a pile whose top card is open to both players."""
     if side.deck_face_up and side.deck:
-        return ZoneView("deck", "Deck (face up: the top card is open)", (card_view(state, side.deck[-1]),), "pile", len(side.deck))
+        return ZoneView(
+            "deck", "Deck (face up: the top card is open)", (card_view(state, side.deck[-1]),), "pile", len(side.deck)
+        )
     return ZoneView("deck", "Deck", (), "pile", len(side.deck))
 
 
@@ -68,17 +89,33 @@ def card_view(state: DState, uid: int, hidden: bool = False) -> CardView:
     if hidden or card is UNKNOWN:
         return CardView(uid="", hidden=True)
     attacks = {SYMBOLS[a]: _attack_text(card, a) for a in ATTACKS} if card.is_digimon else {}
-    stats = {"HP": str(card.hp), "DP": "-" if card.dp is None else str(card.dp), "+P": str(card.plus_p)} if card.is_digimon else {"+P": str(card.plus_p)}
-    printed = {"HP": str(card.hp), **{a.capitalize(): str(card.attack(a).power) for a in ATTACKS}} \
-        if card.is_digimon else {}
-    return CardView(uid=state.iid(uid), name=card.name, level=card.level or "", kind=card.type or card.kind, stats=stats,
-                    text=card.text, power_label="HP" if card.is_digimon else "", printed=str(card.hp) if card.is_digimon else "",
-                    attacks=attacks, figures={name: (value, value) for name, value in printed.items()})
+    stats = (
+        {"HP": str(card.hp), "DP": "-" if card.dp is None else str(card.dp), "+P": str(card.plus_p)}
+        if card.is_digimon
+        else {"+P": str(card.plus_p)}
+    )
+    printed = (
+        {"HP": str(card.hp), **{a.capitalize(): str(card.attack(a).power) for a in ATTACKS}} if card.is_digimon else {}
+    )
+    return CardView(
+        uid=state.iid(uid),
+        name=card.name,
+        level=card.level or "",
+        kind=card.type or card.kind,
+        stats=stats,
+        text=card.text,
+        power_label="HP" if card.is_digimon else "",
+        printed=str(card.hp) if card.is_digimon else "",
+        attacks=attacks,
+        figures={name: (value, value) for name, value in printed.items()},
+    )
 
 
 def _attack_text(card: Card, attack: str) -> str:
     chosen = card.attack(attack)
-    return f"{chosen.power}" + (f" {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}" if chosen.ability else "")
+    return f"{chosen.power}" + (
+        f" {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}" if chosen.ability else ""
+    )
 
 
 def _active_view(state: DState, player: int, side: Side) -> tuple[CardView, ...]:
@@ -94,6 +131,7 @@ def _active_view(state: DState, player: int, side: Side) -> tuple[CardView, ...]
 def board(state: DState, viewer: int | None = None) -> BoardView:
     players = []
     for player, side in enumerate(state.sides):
+
         def row(zone: str, uids: list[int]) -> tuple[CardView, ...]:
             return tuple(card_view(state, uid, hidden_from(state, zone, player, viewer)) for uid in uids)  # noqa: B023 - called within this iteration of the loop
 
@@ -103,19 +141,45 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             ZoneView("hand", "Hand", row("hand", side.hand), "row", len(side.hand)),
             ZoneView("active", "Active Zone", _active_view(state, player, side), "stack", len(side.active)),
             ZoneView("dp", "DP Zone", row("dp", side.dp), "row", len(side.dp)),
-            ZoneView("support", "Support", tuple(replace(c, face_down=side.blind) for c in row(support_zone, side.support)), "row", len(side.support)),
+            ZoneView(
+                "support",
+                "Support",
+                tuple(replace(c, face_down=side.blind) for c in row(support_zone, side.support)),
+                "row",
+                len(side.support),
+            ),
             ZoneView("attached", "Attachment", row("attached", side.attached), "row", len(side.attached)),
             ZoneView("destiny", "Destiny Zone", row("destiny", side.destiny), "row", len(side.destiny)),
             ZoneView("trash", "Trash", row("trash", side.trash), "pile", len(side.trash)),
             ZoneView("deleted", "Deleted", row("deleted", side.deleted), "pile", len(side.deleted)),
-            ZoneView("looking", "Looked at", tuple(card_view(state, uid, hidden_from(state, "looking", player, viewer, side.looker))
-                                                   for uid in side.looking), "row", len(side.looking)),
+            ZoneView(
+                "looking",
+                "Looked at",
+                tuple(
+                    card_view(state, uid, hidden_from(state, "looking", player, viewer, side.looker))
+                    for uid in side.looking
+                ),
+                "row",
+                len(side.looking),
+            ),
         )
-        shown += tuple(ZoneView(zone, title, row(zone, uids), "row", len(uids))  # DBE's zones, while they hold cards
-                       for zone, title, uids in (("evolve-zone", "Evolution Zone", side.evolve_zone), ("kept", "Under the attachment", side.kept),
-                                                 ("dark", "Dark Area", side.dark), ("side-pile", "Side Pile", side.side_pile)) if uids)
-        counters = {"KO points": str(side.ko_points), "HP": str(side.hp), "DP": str(side.dp_total(state.cards)),
-                    "Hand": str(len(side.hand)), "Deck": str(len(side.deck))}
+        shown += tuple(
+            ZoneView(zone, title, row(zone, uids), "row", len(uids))  # DBE's zones, while they hold cards
+            for zone, title, uids in (
+                ("evolve-zone", "Evolution Zone", side.evolve_zone),
+                ("kept", "Under the attachment", side.kept),
+                ("dark", "Dark Area", side.dark),
+                ("side-pile", "Side Pile", side.side_pile),
+            )
+            if uids
+        )
+        counters = {
+            "KO points": str(side.ko_points),
+            "HP": str(side.hp),
+            "DP": str(side.dp_total(state.cards)),
+            "Hand": str(len(side.hand)),
+            "Deck": str(len(side.deck)),
+        }
         if side.abnormal:
             counters["Status"] = "Abnormal"
         if side.flats:
@@ -125,7 +189,11 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
         if side.kept or side.kept_dp:
             counters["Attachment DP"] = str(side.kept_dp)
         players.append(PlayerView(player, name(player), counters, shown, active=player == state.active))
-    shared = {"Attacks": " / ".join(f"{name(p)}: {SYMBOLS[a]}" for p, a in enumerate(state.attacks))} if state.attacks else {}
+    shared = (
+        {"Attacks": " / ".join(f"{name(p)}: {SYMBOLS[a]}" for p, a in enumerate(state.attacks))}
+        if state.attacks
+        else {}
+    )
     return BoardView(state.effect_rules.game, state.turn, state.phase.value, tuple(players), shared)
 
 
@@ -136,6 +204,7 @@ def redact(state: DState, viewer: int | None) -> DState:
     new = Renumbering(state, UNKNOWN)
     sides = []
     for player, side in enumerate(state.sides):
+
         def pile(uids: list[int], zone: str) -> list[int]:
             return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023 - called within this iteration of the loop
 
@@ -143,7 +212,11 @@ def redact(state: DState, viewer: int | None) -> DState:
         face_up = side.deck_face_up and bool(side.deck)  # DBE: a deck flipped over shows its top card to both players
         deck = pile(side.deck[:-1], "deck") + new.pile(side.deck[-1:], False) if face_up else pile(side.deck, "deck")
         copy.deck, copy.hand, copy.active = deck, pile(side.hand, "hand"), pile(side.active, "active")
-        copy.dp, copy.trash, copy.destiny = pile(side.dp, "dp"), pile(side.trash, "trash"), pile(side.destiny, "destiny")
+        copy.dp, copy.trash, copy.destiny = (
+            pile(side.dp, "dp"),
+            pile(side.trash, "trash"),
+            pile(side.destiny, "destiny"),
+        )
         copy.attached = pile(side.attached, "attached")
         copy.support = pile(side.support, "blind-support" if side.blind else "support")
         copy.deleted = pile(side.deleted, "deleted")
@@ -153,5 +226,19 @@ def redact(state: DState, viewer: int | None) -> DState:
         copy.kept = pile(side.kept, "kept")
         copy.destined = tuple(new.fresh[u] for u in side.destined if u in new.fresh)
         sides.append(copy)
-    return DState(new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, state.attacks,
-                  state.order, state.gained, state.cites, state.effect_rules, over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh))
+    return DState(
+        new.table(),
+        sides,
+        hide_secrets(state.frames, viewer),
+        state.turn,
+        state.active,
+        state.first,
+        state.attacks,
+        state.order,
+        state.gained,
+        state.cites,
+        state.effect_rules,
+        over=state.over,
+        winner=state.winner,
+        lasting=renumbered(state.lasting, new.fresh),
+    )

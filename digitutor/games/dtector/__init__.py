@@ -54,7 +54,19 @@ class DTector(Game):
         decks = [list(card_ids) * 6 for _, card_ids in tutorial_decks()]
         return {"board": {"phase": "draw", "players": [{"deck": deck} for deck in decks]}}
 
-    plugs = Plugs(PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, tutorial_decks, EFFECT_RULES, DState)
+    plugs = Plugs(
+        PROCEDURE,
+        ACTIONS,
+        TURN_MAP,
+        _new_state,
+        _zones,
+        _redact,
+        _board,
+        card_set,
+        tutorial_decks,
+        EFFECT_RULES,
+        DState,
+    )
 
     def result(self, state: DState) -> Result | None:
         if not state.over:

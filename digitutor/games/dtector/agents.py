@@ -24,6 +24,7 @@ def _card(state: DState, option: Option, position: int = 0) -> Card:
 
 def _battle_call(state: DState, seat: int, legal: tuple[Option, ...]) -> str:
     """The opponent's card is face down: a Spirit beats every type, else the highest Battle Call power."""
+
     def strength(option: Option) -> tuple[int, int]:
         card = _card(state, option)
         return int(card.battle_type is BattleType.SPIRIT), effects.power(card.effects, card.power, "battle-call").value

@@ -21,7 +21,11 @@ from .cards import BattleType, Card, card_set
 from .state import DState
 
 #: Ability beats Crush, Crush beats Energy and Energy beats Ability
-BEATS = {BattleType.ABILITY: BattleType.CRUSH, BattleType.CRUSH: BattleType.ENERGY, BattleType.ENERGY: BattleType.ABILITY}
+BEATS = {
+    BattleType.ABILITY: BattleType.CRUSH,
+    BattleType.CRUSH: BattleType.ENERGY,
+    BattleType.ENERGY: BattleType.ABILITY,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +122,12 @@ def digivolve_reasons(top: Card, card: Card) -> tuple[Reason, ...]:
     """Every reason ``card`` may not digivolve a Digimon showing ``top``."""
     reasons = []
     if card.level.rank != top.level.rank + 1:
-        reasons.append(Reason(
-            f"{card.name} is {card.level} and {top.name} is {top.level}: a Digimon digivolves one level up.", C.DIGIVOLVE
-        ))
+        reasons.append(
+            Reason(
+                f"{card.name} is {card.level} and {top.name} is {top.level}: a Digimon digivolves one level up.",
+                C.DIGIVOLVE,
+            )
+        )
     if card.digivolves_from != top.id:
         source = card_set().get(card.digivolves_from) if card.digivolves_from else None
         said = f"digivolves from {source.name}" if source else "does not digivolve from anything"
@@ -207,7 +214,9 @@ def check_block(state: DState, frame: Frame | None, action: Action) -> tuple[Rea
 
 
 ACTIONS = {
-    "place": ActionRule(C.PLACE_FACE_DOWN, "A Digimon is placed face down in the Battle Call Command Phase.", check_place),
+    "place": ActionRule(
+        C.PLACE_FACE_DOWN, "A Digimon is placed face down in the Battle Call Command Phase.", check_place
+    ),
     "digivolve": ActionRule(C.DIGIVOLVE, "Digivolving happens in the Digivolve Phase.", check_digivolve),
     "combine": ActionRule(C.SPIRIT_COMBINE, "A Spirit combines with a Digimon in the Digivolve Phase.", check_combine),
     "done": ActionRule(C.BOTH_PLAYERS_DIGIVOLVE, "Each player finishes digivolving in the Digivolve Phase."),

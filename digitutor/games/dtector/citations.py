@@ -76,9 +76,7 @@ END_TURN = cite("dtector:digi-battle-phase.p2")
 
 # -- How To Win and card anatomy --------------------------------------------------------------
 HOW_TO_WIN = cite("dtector:how-to-win.p1")
-BATTLE_TYPES = cite(
-    "dtector:battle-type.p1", "The four types are Energy, Ability, Crush, and Spirit."
-)
+BATTLE_TYPES = cite("dtector:battle-type.p1", "The four types are Energy, Ability, Crush, and Spirit.")
 DIGIMON_POWER = cite("dtector:digimon-power.p1")
 SPECIAL_EFFECT = cite("dtector:special-effect.p1")
 ELEMENTS = cite(
@@ -111,9 +109,9 @@ BOTH_PLAYERS_DIGIVOLVE = interpretation(
     "In the Digivolve phase the player whose turn it is digivolves first, then the opponent, each as often "
     "as they hold the next card: a card from hand digivolves a D-Dock Digimon when it is exactly one level "
     "higher and its Special Effect names that Digimon.",
-    "The rulebook says \"The players may\" digivolve \"at this time\" by following the cards' Special "
+    'The rulebook says "The players may" digivolve "at this time" by following the cards\' Special '
     "Effects, without an order or a limit, so the tutor sets no limit. The turn player goes first because "
-    "\"The player whose turn it is proceeds to the Digivolve phase\"; one level at a time follows its list "
+    '"The player whose turn it is proceeds to the Digivolve phase"; one level at a time follows its list '
     "Rookie to Champion to Ultimate to Mega.",
     ("dtector:digivolve-phase.p1",),
 )
@@ -121,7 +119,7 @@ ONE_ATTACK = interpretation(
     "dtector:interpretation.one-attack",
     "One attack per turn",
     "The player whose turn it is may attack once per Digi-Battle Phase, or not at all.",
-    "The rulebook speaks of attacking \"with a Digimon\" and then ends the turn; it does not allow more.",
+    'The rulebook speaks of attacking "with a Digimon" and then ends the turn; it does not allow more.',
     ("dtector:digi-battle-phase.p1",),
 )
 DECLINE_DEFENCE = interpretation(
@@ -129,7 +127,7 @@ DECLINE_DEFENCE = interpretation(
     "A defender may choose not to block",
     "A defender who could block may decline; the attack is then treated as one that could not be "
     "blocked, and deals its damage to the defender's deck.",
-    "The rulebook says the defender \"may\" defend and describes damage only when the defender cannot. "
+    'The rulebook says the defender "may" defend and describes damage only when the defender cannot. '
     "A player who may block may also choose not to; the damage rule is the only outcome it gives for an unblocked attack.",
     ("dtector:digi-battle-phase.p1",),
 )
@@ -153,16 +151,15 @@ WHOLE_STACK_SCORES = interpretation(
     "A Digimon is its whole stack",
     "A D-Dock Digimon that digivolved or combined with a Spirit is all of its cards: they move together "
     "to the Score area (one point) or to the discard pile.",
-    "The rulebook moves \"his Digimon\" after a battle and counts \"a point\" per battle won.",
+    'The rulebook moves "his Digimon" after a battle and counts "a point" per battle won.',
     ("dtector:digi-battle-phase.p1", "dtector:digivolve-phase.p1"),
 )
 OUT_OF_CARDS = interpretation(
     "dtector:interpretation.out-of-cards",
-    "\"Runs out of cards\" means an empty deck",
-    "A player runs out of cards the moment their deck is empty, whether by drawing or by damage; "
-    "the game ends then.",
+    '"Runs out of cards" means an empty deck',
+    "A player runs out of cards the moment their deck is empty, whether by drawing or by damage; the game ends then.",
     "The rulebook does not say which cards count. The deck is what draws and damage use up, and "
-    "damage is dealt \"to his opponent's deck\".",
+    'damage is dealt "to his opponent\'s deck".',
     ("dtector:how-to-win.p1",),
 )
 COMBINED_EFFECTS = interpretation(
@@ -170,8 +167,8 @@ COMBINED_EFFECTS = interpretation(
     "A combined Spirit keeps its Special Effect",
     "A D-Dock Digimon's Special Effects are those of its top card and of every Spirit combined with it; "
     "the cards it digivolved from, under the top, no longer act.",
-    "The rulebook says a combined Spirit and Digimon \"add up their Digimon Power numbers\" and that "
-    "\"Many cards have Special Effect text which affects the game in some way\", without taking a Spirit's "
+    'The rulebook says a combined Spirit and Digimon "add up their Digimon Power numbers" and that '
+    '"Many cards have Special Effect text which affects the game in some way", without taking a Spirit\'s '
     "text away when it combines. A digivolved Digimon is its new card: the text of the level below is covered.",
     ("dtector:digivolve-phase.p1", "dtector:special-effect.p1"),
 )

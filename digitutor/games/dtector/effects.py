@@ -15,9 +15,13 @@ RULES = EffectRules(
         "battle-call": Timing(
             "battle-call", "while the card is compared in the Battle Call Command Phase", C.SAME_TYPE, static=True
         ),
-        "defending": Timing("defending", "while the card blocks an attack in the Digi-Battle Phase", C.DEFEND, static=True),
+        "defending": Timing(
+            "defending", "while the card blocks an attack in the Digi-Battle Phase", C.DEFEND, static=True
+        ),
         "attack-unblocked": Timing(
-            "attack-unblocked", "when the card's attack is not blocked and it damages the defender's deck", C.UNDEFENDED_DAMAGE,
+            "attack-unblocked",
+            "when the card's attack is not blocked and it damages the defender's deck",
+            C.UNDEFENDED_DAMAGE,
             static=True,
         ),
     },
@@ -26,8 +30,12 @@ RULES = EffectRules(
         "damage": ("cards discarded from the defender's deck by an attack that is not blocked", C.DAMAGE_PER_POINT),
     },
     zones={
-        "hand": "the player's hand", "deck": "the player's deck (face down)", "d-dock": "the D-Dock",
-        "discard": "the discard pile", "score": "the Score area", "battle-call": "the Battle Call card (face down until revealed)",
+        "hand": "the player's hand",
+        "deck": "the player's deck (face down)",
+        "d-dock": "the D-Dock",
+        "discard": "the discard pile",
+        "score": "the Score area",
+        "battle-call": "the Battle Call card (face down until revealed)",
     },
     verbs={"draw": C.SHUFFLE_AND_DRAW, "move": C.DAMAGE_PER_POINT},
 )

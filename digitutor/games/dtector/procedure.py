@@ -51,7 +51,11 @@ def setup_decks(state: DState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("setup.shuffle"))
     sizes = [len(side.deck) for side in state.sides]
     return _step(
-        state, Phase.SETUP, None, f"Each player brings a {sizes[0]}-card deck.", (C.DECK_SIZE,),
+        state,
+        Phase.SETUP,
+        None,
+        f"Each player brings a {sizes[0]}-card deck.",
+        (C.DECK_SIZE,),
         [Event("deck", p, data={"size": size}) for p, size in enumerate(sizes)],
     )
 
@@ -61,7 +65,11 @@ def setup_shuffle(state: DState, top: Frame, rng: random.Random) -> Step:
         rng.shuffle(side.deck)
     state.goto(frame("setup.draw"))
     return _step(
-        state, Phase.SETUP, None, "Each player shuffles the opponent's deck.", (C.SHUFFLE_AND_DRAW,),
+        state,
+        Phase.SETUP,
+        None,
+        "Each player shuffles the opponent's deck.",
+        (C.SHUFFLE_AND_DRAW,),
         [Event("shuffle", p, data={"by": 1 - p}) for p in (0, 1)],
     )
 
@@ -75,7 +83,11 @@ def setup_draw(state: DState, top: Frame, rng: random.Random) -> Step:
 def setup_coin(state: DState, top: Frame, rng: random.Random) -> Step:
     state.first = state.active = rng.randrange(2)
     flipped = _step(  # the last step of the setup, before the first turn
-        state, Phase.SETUP, state.first, f"The coin says {name(state.first)} goes first.", (C.COIN_FLIP,),
+        state,
+        Phase.SETUP,
+        state.first,
+        f"The coin says {name(state.first)} goes first.",
+        (C.COIN_FLIP,),
         [Event("coin", state.first)],
     )
     state.turn = 1
@@ -127,7 +139,9 @@ def draw_refill(state: DState, top: Frame, rng: random.Random) -> Step | None:
         _game_over(state)
     told = " and ".join(f"{name(p)} draws {e.data['count']}" for p, e in drawn)
     events = [e for _, e in drawn]
-    return _step(state, Phase.DRAW, state.active, f"Hands are refilled to {HAND_SIZE}: {told}.", (C.DRAW_TO_THREE,), events)
+    return _step(
+        state, Phase.DRAW, state.active, f"Hands are refilled to {HAND_SIZE}: {told}.", (C.DRAW_TO_THREE,), events
+    )
 
 
 # -- Battle Call Command Phase ------------------------------------------------------------------------
@@ -144,8 +158,12 @@ def ask_battle_call(state: DState, top: Frame) -> Decision:
     ids, cards = state.instances.ids, state.cards
     options = [Option(action("place", player, ids[uid]), call_label(cards[uid])) for uid in state.sides[player].hand]
     return Decision(
-        player, "battle-call", f"{name(player)}: place one Digimon from your hand face down.",
-        tuple(options), (C.PLACE_FACE_DOWN,), Phase.BATTLE_CALL.value,
+        player,
+        "battle-call",
+        f"{name(player)}: place one Digimon from your hand face down.",
+        tuple(options),
+        (C.PLACE_FACE_DOWN,),
+        Phase.BATTLE_CALL.value,
     )
 
 
@@ -159,7 +177,11 @@ def place(state: DState, top: Frame, chosen: Action) -> Step:
     else:
         state.goto(frame("battle-call.reveal"))
     return _step(
-        state, Phase.BATTLE_CALL, player, f"{name(player)} places a Digimon face down.", (C.PLACE_FACE_DOWN,),
+        state,
+        Phase.BATTLE_CALL,
+        player,
+        f"{name(player)} places a Digimon face down.",
+        (C.PLACE_FACE_DOWN,),
         [state.card_event("face-down", player, (uid,), secret=True)],
     )
 
@@ -169,9 +191,12 @@ def battle_call_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
     uids = [uid for uid in state.face_down if uid is not None]
     shown = [state.card(uid) for uid in uids]
     return _step(
-        state, Phase.BATTLE_CALL, None,
+        state,
+        Phase.BATTLE_CALL,
+        None,
         f"Both reveal: {name(0)}'s {shown[0].name} ({shown[0].battle_type}) and {name(1)}'s {shown[1].name} ({shown[1].battle_type}).",
-        (C.REVEAL, C.BATTLE_TYPES), [state.card_event("reveal", p, (uids[p],)) for p in (0, 1)],
+        (C.REVEAL, C.BATTLE_TYPES),
+        [state.card_event("reveal", p, (uids[p],)) for p in (0, 1)],
     )
 
 
@@ -183,8 +208,12 @@ def battle_call_compare(state: DState, top: Frame, rng: random.Random) -> Step:
     state.goto(frame("battle-call.resolve", winner=outcome.winner))
     winner = "nobody" if outcome.winner is None else name(outcome.winner)
     return _step(
-        state, Phase.BATTLE_CALL, outcome.winner, f"{outcome.explanation} Battle Call won by {winner}.",
-        outcome.citations, [Event("battle-call", outcome.winner)],
+        state,
+        Phase.BATTLE_CALL,
+        outcome.winner,
+        f"{outcome.explanation} Battle Call won by {winner}.",
+        outcome.citations,
+        [Event("battle-call", outcome.winner)],
     )
 
 
@@ -209,7 +238,14 @@ def battle_call_resolve(state: DState, top: Frame, rng: random.Random) -> Step:
     else:
         narration = f"{name(winner)} places the winner in the D-Dock; {name(1 - winner)} discards theirs."
         cited = (C.WINNER_TO_D_DOCK, C.LOSER_DISCARDS, C.PROCEED_TO_DIGIVOLVE)
-    return _step(state, Phase.BATTLE_CALL, winner, narration + f" {name(state.active)} proceeds to the Digivolve phase.", cited, events)
+    return _step(
+        state,
+        Phase.BATTLE_CALL,
+        winner,
+        narration + f" {name(state.active)} proceeds to the Digivolve phase.",
+        cited,
+        events,
+    )
 
 
 # -- Digivolve Phase --------------------------------------------------------------------------------------
@@ -220,7 +256,9 @@ def digivolve_options(state: DState, player: int) -> tuple[Option, ...]:
     side = state.sides[player]
     options: list[Option] = []
     ids, cards = state.instances.ids, state.cards
-    candidates = [uid for uid in side.hand if cards[uid].level is not Level.ROOKIE]  # a Rookie never looks like a digivolution
+    candidates = [
+        uid for uid in side.hand if cards[uid].level is not Level.ROOKIE
+    ]  # a Rookie never looks like a digivolution
     for unit_at, unit in enumerate(side.ddock):
         top = unit.stack[-1]
         for uid in candidates:
@@ -245,8 +283,12 @@ def ask_digivolve(state: DState, top: Frame) -> Decision | None:
     if len(options) == 1:
         return None  # nothing in the D-Dock could digivolve or combine: only "done" is left
     return Decision(
-        player, "digivolve", f"{name(player)}: digivolve or combine a D-Dock Digimon, or finish.",
-        options, (C.DIGIVOLVE, C.SPIRIT_COMBINE, C.SPECIAL_EFFECT), Phase.DIGIVOLVE.value,
+        player,
+        "digivolve",
+        f"{name(player)}: digivolve or combine a D-Dock Digimon, or finish.",
+        options,
+        (C.DIGIVOLVE, C.SPIRIT_COMBINE, C.SPECIAL_EFFECT),
+        Phase.DIGIVOLVE.value,
     )
 
 
@@ -255,7 +297,9 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
     side = state.sides[player]
     if chosen.kind == "done":
         state.pop()
-        return _step(state, Phase.DIGIVOLVE, player, f"{name(player)} is done digivolving.", (C.BOTH_PLAYERS_DIGIVOLVE,))
+        return _step(
+            state, Phase.DIGIVOLVE, player, f"{name(player)} is done digivolving.", (C.BOTH_PLAYERS_DIGIVOLVE,)
+        )
     unit_at = d_dock_position(state, player, chosen.cards[0])
     unit = side.ddock[unit_at]
     if chosen.kind == "digivolve":
@@ -264,8 +308,12 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
         before = unit.top
         side.ddock[unit_at] = Unit((*unit.stack, uid), unit.spirits)
         return _step(
-            state, Phase.DIGIVOLVE, player, f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
-            (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE), [state.card_event("digivolve", player, (before, uid))],
+            state,
+            Phase.DIGIVOLVE,
+            player,
+            f"{name(player)} digivolves {state.label(before)} to {state.label(uid)}.",
+            (C.DIGIVOLVE, C.SPECIAL_EFFECT, C.BOTH_PLAYERS_DIGIVOLVE),
+            [state.card_event("digivolve", player, (before, uid))],
         )
     target_at = d_dock_position(state, player, chosen.cards[1])
     target = side.ddock[target_at]
@@ -273,7 +321,9 @@ def answer_digivolve(state: DState, top: Frame, chosen: Action) -> Step:
     side.ddock[target_at] = combined
     del side.ddock[unit_at]
     return _step(
-        state, Phase.DIGIVOLVE, player,
+        state,
+        Phase.DIGIVOLVE,
+        player,
         f"{name(player)} combines {state.unit_label(unit)} with {state.unit_label(target)}: "
         f"Digimon Power {state.unit_power(combined)}.",
         (C.SPIRIT_COMBINE, C.WHOLE_STACK_SCORES),
@@ -291,18 +341,32 @@ def ask_attack(state: DState, top: Frame) -> Decision | None:
     if not ddock:
         return None
     options = [
-        Option(action("attack", player, state.iid(unit.top)), f"Attack with {state.unit_label(unit)} (power {state.unit_power(unit)})")
+        Option(
+            action("attack", player, state.iid(unit.top)),
+            f"Attack with {state.unit_label(unit)} (power {state.unit_power(unit)})",
+        )
         for unit in ddock
     ]
     options.append(Option(action("no-attack", player), "Do not attack"))
     return Decision(
-        player, "attack", f"{name(player)}: attack with a D-Dock Digimon?", tuple(options), (C.ATTACK,), Phase.DIGI_BATTLE.value,
+        player,
+        "attack",
+        f"{name(player)}: attack with a D-Dock Digimon?",
+        tuple(options),
+        (C.ATTACK,),
+        Phase.DIGI_BATTLE.value,
     )
 
 
 def no_attacker(state: DState, top: Frame, rng: random.Random) -> Step:
     state.pop()
-    return _step(state, Phase.DIGI_BATTLE, top.seat, f"{name(top.seat)} has no Digimon in the D-Dock to attack with.", (C.ATTACK,))
+    return _step(
+        state,
+        Phase.DIGI_BATTLE,
+        top.seat,
+        f"{name(top.seat)} has no Digimon in the D-Dock to attack with.",
+        (C.ATTACK,),
+    )
 
 
 def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
@@ -313,9 +377,12 @@ def answer_attack(state: DState, top: Frame, chosen: Action) -> Step:
     unit = state.sides[player].ddock[d_dock_position(state, player, chosen.cards[0])]
     state.goto(frame("digi-battle.defend", 1 - player, attacker=chosen.cards[0]))
     return _step(
-        state, Phase.DIGI_BATTLE, player,
+        state,
+        Phase.DIGI_BATTLE,
+        player,
         f"{name(player)} attacks with {state.unit_label(unit)} (power {state.unit_power(unit)}).",
-        (C.ATTACK, C.ONE_ATTACK), [state.card_event("attack", player, (unit.top,))],
+        (C.ATTACK, C.ONE_ATTACK),
+        [state.card_event("attack", player, (unit.top,))],
     )
 
 
@@ -326,13 +393,22 @@ def defence_options(state: DState, top: Frame) -> tuple[Option, ...]:
     attacking = attacking_card(state, top)
     side = state.sides[defender]
     options = [
-        Option(action("block", defender, state.iid(unit.top)), f"Block with {state.unit_label(unit)} from the D-Dock (power {state.unit_power(unit)})")
+        Option(
+            action("block", defender, state.iid(unit.top)),
+            f"Block with {state.unit_label(unit)} from the D-Dock (power {state.unit_power(unit)})",
+        )
         for unit in side.ddock
     ]
     for uid in side.hand:
         card = state.card(uid)
         reasons = why_not_defend_from_hand(attacking, card)
-        options.append(Option(action("block", defender, state.iid(uid)), f"Block with {card.name} from hand (power {card.power})", reasons))
+        options.append(
+            Option(
+                action("block", defender, state.iid(uid)),
+                f"Block with {card.name} from hand (power {card.power})",
+                reasons,
+            )
+        )
     if any(option.legal for option in options):
         options.append(Option(action("no-block", defender), "Do not block (take the damage to your deck)"))
     return tuple(options)
@@ -343,7 +419,12 @@ def ask_defend(state: DState, top: Frame) -> Decision | None:
     if not any(option.legal for option in options):
         return None
     return Decision(
-        top.seat, "defend", f"{name(top.seat)}: block the attack?", options, (C.DEFEND, C.ELEMENTS), Phase.DIGI_BATTLE.value,
+        top.seat,
+        "defend",
+        f"{name(top.seat)}: block the attack?",
+        options,
+        (C.DEFEND, C.ELEMENTS),
+        Phase.DIGI_BATTLE.value,
     )
 
 
@@ -381,9 +462,12 @@ def _undefended(state: DState, top: Frame, declined: bool) -> Step:
         _game_over(state)
     why = "declines to block" if declined else "cannot block"
     return _step(
-        state, Phase.DIGI_BATTLE, attacker,
+        state,
+        Phase.DIGI_BATTLE,
+        attacker,
         f"{name(defender)} {why}: {damage} damage{extra} discards {len(trashed)} card(s) from {name(defender)}'s deck.",
-        tuple(cited), [state.card_event("deck-damage", defender, trashed, {"damage": damage})],
+        tuple(cited),
+        [state.card_event("deck-damage", defender, trashed, {"damage": damage})],
     )
 
 
@@ -437,7 +521,9 @@ def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
         attack_side.discard.extend(attack_unit.cards)
         defend_side.discard.extend(block_unit.cards)
         cited.append(C.DIGI_BATTLE_TIE)
-        return _step(state, Phase.DIGI_BATTLE, None, story + "a tie, both are discarded.", tuple(cited), [Event("battle-tie")])
+        return _step(
+            state, Phase.DIGI_BATTLE, None, story + "a tie, both are discarded.", tuple(cited), [Event("battle-tie")]
+        )
     winner = attacker if attack_power > block_power else defender
     win_unit, lose_unit = (attack_unit, block_unit) if winner == attacker else (block_unit, attack_unit)
     state.sides[winner].score.extend(win_unit.cards)
@@ -447,9 +533,12 @@ def _blocked(state: DState, top: Frame, blocker_id: str) -> Step:
     if len(win_unit.cards) > 1 or len(lose_unit.cards) > 1:
         cited.append(C.WHOLE_STACK_SCORES)
     return _step(
-        state, Phase.DIGI_BATTLE, winner,
+        state,
+        Phase.DIGI_BATTLE,
+        winner,
         story + f"{name(winner)} wins and scores a point ({state.sides[winner].points}).",
-        tuple(cited), [state.card_event("battle-won", winner, win_unit.cards, {"points": state.sides[winner].points})],
+        tuple(cited),
+        [state.card_event("battle-won", winner, win_unit.cards, {"points": state.sides[winner].points})],
     )
 
 
@@ -460,7 +549,9 @@ def end_turn(state: DState, top: Frame, rng: random.Random) -> Step:
     """Player ends their turn and play shifts to other player: the step is the last of the turn that ends."""
     ending = state.active
     expire(state, "turn")
-    ended = _step(state, Phase.END, ending, f"{name(ending)} ends the turn; it is {name(1 - ending)}'s turn.", (C.END_TURN,))
+    ended = _step(
+        state, Phase.END, ending, f"{name(ending)} ends the turn; it is {name(1 - ending)}'s turn.", (C.END_TURN,)
+    )
     state.turn += 1
     state.active = 1 - ending
     state.goto(*turn_frames(state.active))
@@ -480,9 +571,12 @@ def game_over(state: DState, top: Frame, rng: random.Random) -> Step:
     else:
         verdict = f"{name(state.winner)} wins"
     return _step(
-        state, Phase.GAME_OVER, state.winner,
+        state,
+        Phase.GAME_OVER,
+        state.winner,
         f"{' and '.join(empty)} ran out of cards. Points {points[0]} to {points[1]}: {verdict}.",
-        tuple(cited), [Event("game-over", state.winner, data={"points": points})],
+        tuple(cited),
+        [Event("game-over", state.winner, data={"points": points})],
     )
 
 

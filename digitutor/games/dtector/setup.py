@@ -26,7 +26,9 @@ def start_frames(phase: str, active: int) -> list[Frame]:
         return stack_of(frame("setup.decks"))
     frames = turn_frames(active)
     kinds = [f.kind.partition(".")[0] for f in frames]
-    return stack_of(*frames[kinds.index(phase):])
+    return stack_of(*frames[kinds.index(phase) :])
+
+
 ZONES = ("deck", "hand", "d_dock", "discard", "score")
 
 
@@ -34,7 +36,9 @@ def deck_problems(card_ids: list[str]) -> tuple[Reason, ...]:
     """Every reason a list of card ids is not a legal D-Tector deck (empty: legal)."""
     reasons = []
     if len(card_ids) != DECK_SIZE:
-        reasons.append(Reason(f"The deck has {counted(len(card_ids), 'card')}; it needs exactly {DECK_SIZE}.", C.DECK_SIZE))
+        reasons.append(
+            Reason(f"The deck has {counted(len(card_ids), 'card')}; it needs exactly {DECK_SIZE}.", C.DECK_SIZE)
+        )
     return tuple(reasons)
 
 
@@ -49,9 +53,19 @@ class Layout(CardLayout[Card]):
             return Unit((self.place(entry, where),))
         if isinstance(entry, list) and entry:
             return Unit(tuple(self.pile(entry, where)))
-        if isinstance(entry, dict) and isinstance(entry.get("stack"), list) and entry["stack"] and set(entry) <= {"stack", "spirits"}:
-            return Unit(tuple(self.pile(entry["stack"], f"{where}.stack")), tuple(self.pile(entry.get("spirits"), f"{where}.spirits")))
-        raise InputError(self.source, where, "expected a card id, a list (bottom first) or {stack: [...], spirits: [...]}")
+        if (
+            isinstance(entry, dict)
+            and isinstance(entry.get("stack"), list)
+            and entry["stack"]
+            and set(entry) <= {"stack", "spirits"}
+        ):
+            return Unit(
+                tuple(self.pile(entry["stack"], f"{where}.stack")),
+                tuple(self.pile(entry.get("spirits"), f"{where}.spirits")),
+            )
+        raise InputError(
+            self.source, where, "expected a card id, a list (bottom first) or {stack: [...], spirits: [...]}"
+        )
 
 
 def state_from_decks(decks: Any, source: str, rng: random.Random) -> DState:
@@ -77,7 +91,9 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
     sides = layout.sides(board.get("players"), "setup.players", lambda entry, where: _side(layout, entry, where))
     frames = start_frames(phase, active)
     if phase != "setup" and any(not side.deck for side in sides):
-        frames = stack_of(frame("game-over.end"))  # How To Win: a player already ran out of cards, so the game ends at once
+        frames = stack_of(
+            frame("game-over.end")
+        )  # How To Win: a player already ran out of cards, so the game ends at once
     return DState(layout.instances(rng), sides, frames, turn, active, active)
 
 
@@ -86,7 +102,9 @@ def _side(layout: Layout, entry: Any, where: str) -> Side:
         raise InputError(layout.source, where, f"expected a mapping with {', '.join(ZONES)}, points")
     unknown = set(entry) - {*ZONES, "points"}
     if unknown:
-        raise InputError(layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(ZONES)}, points)")
+        raise InputError(
+            layout.source, f"{where}.{sorted(unknown)[0]}", f"unknown field (expected {', '.join(ZONES)}, points)"
+        )
     points = entry.get("points", 0)
     if type(points) is not int or points < 0:
         raise InputError(layout.source, f"{where}.points", f"expected a whole number, got {points!r}")

@@ -50,7 +50,9 @@ class Side:
     points: int = 0
 
     def copy(self) -> Side:
-        return Side(list(self.deck), list(self.hand), list(self.ddock), list(self.discard), list(self.score), self.points)
+        return Side(
+            list(self.deck), list(self.hand), list(self.ddock), list(self.discard), list(self.score), self.points
+        )
 
 
 @dataclass(slots=True)
@@ -80,10 +82,6 @@ class DState(StateBase):
     @property
     def phase(self) -> Phase:
         return Phase(self.frames[-1].kind.partition(".")[0])
-
-
-
-
 
     def unit_power(self, unit: Unit) -> int:
         """A D-Dock Digimon's power: its top card plus every combined Spirit."""

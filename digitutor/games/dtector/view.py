@@ -45,8 +45,16 @@ def unit_view(state: DState, unit: Unit) -> CardView:
     stats = {**top.stats, "Power": str(state.unit_power(unit))}
     sources = tuple(card_view(state, uid) for uid in (*reversed(unit.stack[:-1]), *unit.spirits))
     return CardView(
-        top.uid, state.unit_label(unit), top.level, top.kind, stats, f"{top.text} (with {under})".strip(),
-        power_label="Power", printed=printed, current=str(state.unit_power(unit)), under=sources,
+        top.uid,
+        state.unit_label(unit),
+        top.level,
+        top.kind,
+        stats,
+        f"{top.text} (with {under})".strip(),
+        power_label="Power",
+        printed=printed,
+        current=str(state.unit_power(unit)),
+        under=sources,
     )
 
 
@@ -60,13 +68,23 @@ def board(state: DState, viewer: int | None = None) -> BoardView:
             ZoneView("deck", "Deck", (), "pile", len(side.deck)),
             ZoneView("hand", "Hand", tuple(card_view(state, uid, secret) for uid in side.hand), "row", len(side.hand)),
             ZoneView(
-                "battle-call", "Battle Call",
-                () if face_down is None else (replace(card_view(state, face_down, secret), face_down=not revealed),), "row",
+                "battle-call",
+                "Battle Call",
+                () if face_down is None else (replace(card_view(state, face_down, secret), face_down=not revealed),),
+                "row",
                 int(face_down is not None),
             ),
             ZoneView("d-dock", "D-Dock", tuple(unit_view(state, unit) for unit in side.ddock), "row", len(side.ddock)),
-            ZoneView("discard", "Discard pile", tuple(card_view(state, uid) for uid in side.discard), "pile", len(side.discard)),
-            ZoneView("score", "Score area", tuple(card_view(state, uid) for uid in side.score), "pile", len(side.score)),
+            ZoneView(
+                "discard",
+                "Discard pile",
+                tuple(card_view(state, uid) for uid in side.discard),
+                "pile",
+                len(side.discard),
+            ),
+            ZoneView(
+                "score", "Score area", tuple(card_view(state, uid) for uid in side.score), "pile", len(side.score)
+            ),
         )
         counters = {"Points": str(side.points), "Deck": str(len(side.deck)), "Hand": str(len(side.hand))}
         players.append(PlayerView(player, name(player), counters, zones, active=player == state.active))
@@ -101,18 +119,32 @@ def redact(state: DState, viewer: int | None) -> DState:
     sides = []
     face_down: list[int | None] = []
     for player, side in enumerate(state.sides):
+
         def pile(uids: Iterable[int], zone: str) -> list[int]:
             return new.pile(uids, hidden_from(state, zone, player, viewer))  # noqa: B023 - called within this iteration of the loop
 
-        sides.append(Side(
-            pile(side.deck, "deck"), pile(side.hand, "hand"),
-            [Unit(tuple(pile(u.stack, "d-dock")), tuple(pile(u.spirits, "d-dock"))) for u in side.ddock],
-            pile(side.discard, "discard"), pile(side.score, "score"), side.points,
-        ))
+        sides.append(
+            Side(
+                pile(side.deck, "deck"),
+                pile(side.hand, "hand"),
+                [Unit(tuple(pile(u.stack, "d-dock")), tuple(pile(u.spirits, "d-dock"))) for u in side.ddock],
+                pile(side.discard, "discard"),
+                pile(side.score, "score"),
+                side.points,
+            )
+        )
         uid = state.face_down[player]
         face_down.append(None if uid is None else pile((uid,), "battle-call")[0])
     # frames name only face-up cards (the attacker, Digimon that digivolved), which keep their ids
     return DState(
-        new.table(), sides, hide_secrets(state.frames, viewer), state.turn, state.active, state.first, face_down,
-        over=state.over, winner=state.winner, lasting=renumbered(state.lasting, new.fresh),
+        new.table(),
+        sides,
+        hide_secrets(state.frames, viewer),
+        state.turn,
+        state.active,
+        state.first,
+        face_down,
+        over=state.over,
+        winner=state.winner,
+        lasting=renumbered(state.lasting, new.fresh),
     )

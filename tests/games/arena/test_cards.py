@@ -31,7 +31,11 @@ def test_the_tutorial_set_has_every_level_of_every_colour_and_all_kinds_of_power
     assert all(set(c.attack) == set(Colour) and set(c.score) == set(Level) for c in digimon)
     options = [c for c in CARDS.values() if not c.is_digimon]
     timings = {e.spec.timing for c in options for e in c.effects}
-    assert timings == {"power-port", "on-play", "use-requirements"}  # lasting effects, effects at once, and requirements
+    assert timings == {
+        "power-port",
+        "on-play",
+        "use-requirements",
+    }  # lasting effects, effects at once, and requirements
     changed = {(m.value, m.by is not None and m.by > 0) for c in options for e in c.effects for m in e.spec.modify}
     assert changed == {("power", True), ("power", False), ("colour", False)}  # boost, weaken and recolour
     assert any(c.digivice for c in options) and any(e.spec.condition for c in options for e in c.effects)
@@ -88,23 +92,55 @@ def entry(doc, card_id):
         (lambda d: entry(d, "agumon")["attack"].update(Green="lots"), "card 'agumon'.attack.Green", "whole number"),
         (lambda d: entry(d, "agumon").update(level="Baby"), "card 'agumon'.level", "Rookie, Champion, Ultimate, Mega"),
         (lambda d: entry(d, "agumon").update(colour="Blue"), "card 'agumon'.colour", "Red, Green, Yellow"),
-        (lambda d: entry(d, "agumon").update(digivolve={"digimon": "Koromon"}), "card 'agumon'.digivolve", "a Rookie has no"),
+        (
+            lambda d: entry(d, "agumon").update(digivolve={"digimon": "Koromon"}),
+            "card 'agumon'.digivolve",
+            "a Rookie has no",
+        ),
         (lambda d: entry(d, "agumon")["score"].update(Mega=0), "card 'agumon'.score.Mega", "from 10"),
         (lambda d: entry(d, "greymon").pop("digivolve"), "card 'greymon'.digivolve", "missing"),
-        (lambda d: entry(d, "greymon")["digivolve"].update(digimon="Garurumon"), "card 'greymon'.digivolve.digimon", "one level below"),
-        (lambda d: entry(d, "greymon")["digivolve"].update(digimon=["Agumon", "Agumon"]), "card 'greymon'.digivolve.digimon", "two different"),
-        (lambda d: entry(d, "greymon")["digivolve"].update(digivice="yes"), "card 'greymon'.digivolve.digivice", "true or false"),
+        (
+            lambda d: entry(d, "greymon")["digivolve"].update(digimon="Garurumon"),
+            "card 'greymon'.digivolve.digimon",
+            "one level below",
+        ),
+        (
+            lambda d: entry(d, "greymon")["digivolve"].update(digimon=["Agumon", "Agumon"]),
+            "card 'greymon'.digivolve.digimon",
+            "two different",
+        ),
+        (
+            lambda d: entry(d, "greymon")["digivolve"].update(digivice="yes"),
+            "card 'greymon'.digivolve.digivice",
+            "true or false",
+        ),
         (lambda d: entry(d, "greymon").update(power=4), "card 'greymon'.power", "unknown field"),
         (lambda d: entry(d, "power-charge").update(attack={}), "card 'power-charge'.attack", "unknown field"),
-        (lambda d: entry(d, "power-charge")["effects"][0].update(timing="heal"), "card 'power-charge'.effects[0].timing", "power-port"),
-        (lambda d: entry(d, "power-charge")["effects"][0].update(quote="+999 to your Digimon's power."),
-         "card 'power-charge'.effects[0].quote", "words of the card's text"),
-        (lambda d: entry(d, "colour-shift-red")["effects"][0]["modify"][0].update(by=3), "card 'colour-shift-red'.effects[0].modify[0]",
-         "either 'by'"),
-        (lambda d: entry(d, "full-power")["effects"][1]["cost"][0].update(verb="burn"), "card 'full-power'.effects[1].cost[0].verb",
-         "move"),
-        (lambda d: entry(d, "full-power")["effects"][1]["cost"][0]["what"].update(zone="graveyard"),
-         "card 'full-power'.effects[1].cost[0].what.zone", "online"),
+        (
+            lambda d: entry(d, "power-charge")["effects"][0].update(timing="heal"),
+            "card 'power-charge'.effects[0].timing",
+            "power-port",
+        ),
+        (
+            lambda d: entry(d, "power-charge")["effects"][0].update(quote="+999 to your Digimon's power."),
+            "card 'power-charge'.effects[0].quote",
+            "words of the card's text",
+        ),
+        (
+            lambda d: entry(d, "colour-shift-red")["effects"][0]["modify"][0].update(by=3),
+            "card 'colour-shift-red'.effects[0].modify[0]",
+            "either 'by'",
+        ),
+        (
+            lambda d: entry(d, "full-power")["effects"][1]["cost"][0].update(verb="burn"),
+            "card 'full-power'.effects[1].cost[0].verb",
+            "move",
+        ),
+        (
+            lambda d: entry(d, "full-power")["effects"][1]["cost"][0]["what"].update(zone="graveyard"),
+            "card 'full-power'.effects[1].cost[0].what.zone",
+            "online",
+        ),
         (lambda d: entry(d, "power-charge").update(kind="Trap"), "card 'power-charge'.kind", "Digimon, Power Option"),
         (lambda d: entry(d, "palmon").update(id="Palmon!"), "cards[", "lowercase slug"),
         (lambda d: entry(d, "palmon").update(name="Agumon"), "card 'palmon'.name", "duplicate name"),
@@ -129,14 +165,29 @@ def test_a_bad_deck_file_names_its_field():
     ("setup", "field"),
     [
         ({"decks": [["agumon"] * 30]}, "setup: decks: expected two decks"),
-        ({"decks": [list(tutorial_decks()[0][1][:29]), list(tutorial_decks()[1][1])]}, "setup: decks[0]: The deck has 29 cards"),
+        (
+            {"decks": [list(tutorial_decks()[0][1][:29]), list(tutorial_decks()[1][1])]},
+            "setup: decks[0]: The deck has 29 cards",
+        ),
         ({"draft": {"pool": ["agumon"] * 60}}, "setup: draft.pool: expected 60 unique card ids"),
         ({"draft": {"size": 3}}, "setup: draft: expected a mapping"),
-        (board([player(["greymon"]), player(["agumon"])]), "setup.board.players[0].duel_zone: expected a list of Digimon with a Rookie"),
-        (board([player(["agumon"], digivolve_zone="metalgreymon"), player(["agumon"])]), "digivolve_zone.digivice: MetalGreymon needs a Digivice"),
+        (
+            board([player(["greymon"]), player(["agumon"])]),
+            "setup.board.players[0].duel_zone: expected a list of Digimon with a Rookie",
+        ),
+        (
+            board([player(["agumon"], digivolve_zone="metalgreymon"), player(["agumon"])]),
+            "digivolve_zone.digivice: MetalGreymon needs a Digivice",
+        ),
         (board([player(["agumon"], power_port=["greymon"]), player(["agumon"])]), "power_port: expected Power Options"),
-        (board([player(["agumon"], hand=["koromon"]), player(["agumon"])]), "setup.board.players[0].hand[0]: unknown card 'koromon'"),
-        (board([player(["agumon"]), player(["agumon"])], "setup"), "setup.board.phase: expected one of digivolve, battle, re-group"),
+        (
+            board([player(["agumon"], hand=["koromon"]), player(["agumon"])]),
+            "setup.board.players[0].hand[0]: unknown card 'koromon'",
+        ),
+        (
+            board([player(["agumon"]), player(["agumon"])], "setup"),
+            "setup.board.phase: expected one of digivolve, battle, re-group",
+        ),
         (board([player(["agumon"]), player(["agumon"])], first=2), "setup.board.first: expected 0 or 1"),
         ({"players": []}, "setup: setup: expected 'decks"),
     ],

@@ -70,7 +70,11 @@ def test_setup_b1_players_take_turns_drawing_until_each_has_a_30_card_deck():
     assert all(C.DRAFT in step.citations for step in picks)
     state = match.state
     assert state.pool == []
-    drafted = [state.cards[uid].id for side in state.sides for uid in side.deck + ([side.new_rookie] if side.new_rookie is not None else [])]
+    drafted = [
+        state.cards[uid].id
+        for side in state.sides
+        for uid in side.deck + ([side.new_rookie] if side.new_rookie is not None else [])
+    ]
     assert sorted(drafted) == sorted(draft_pool())  # every card of the 60, each once
 
 
@@ -101,7 +105,9 @@ def test_setup_p4_both_rookies_are_flipped_over():
 def test_setup_p5_yellow_beats_green_beats_red_beats_yellow():
     assert STRONGER_THAN == {Colour.YELLOW: Colour.GREEN, Colour.GREEN: Colour.RED, Colour.RED: Colour.YELLOW}
     for card in CARDS.values():
-        if card.is_digimon:  # "in general": every tutorial card attacks the type it beats harder than the one that beats it
+        if (
+            card.is_digimon
+        ):  # "in general": every tutorial card attacks the type it beats harder than the one that beats it
             beaten = STRONGER_THAN[card.colour]
             beater = next(c for c, weaker in STRONGER_THAN.items() if weaker == card.colour)
             assert card.attack[beaten] > card.attack[beater], card.name
@@ -180,17 +186,28 @@ def test_digivolve_p3_p4_the_first_player_turns_the_card_over_and_fulfils_the_re
 
 
 def test_digivolve_p4_dna_plays_two_lower_level_cards():
-    setup = board([player(["veemon", "exveemon"], digivolve_zone="paildramon", hand=["stingmon"]), player(["gabumon"])],
-                  "digivolve", first=0)
+    setup = board(
+        [player(["veemon", "exveemon"], digivolve_zone="paildramon", hand=["stingmon"]), player(["gabumon"])],
+        "digivolve",
+        first=0,
+    )
     match, _ = play(setup, until="battle.start")
-    assert [match.state.label(uid) for uid in match.state.sides[0].duel] == ["Veemon", "ExVeemon", "Stingmon", "Paildramon"]
+    assert [match.state.label(uid) for uid in match.state.sides[0].duel] == [
+        "Veemon",
+        "ExVeemon",
+        "Stingmon",
+        "Paildramon",
+    ]
     assert match.state.sides[0].hand == []
 
 
 def test_digivolve_p4_a_digivice_placed_to_digivolve_goes_to_the_power_port_without_its_effect():
     zone = {"card": "metalgreymon", "digivice": "digivice-courage"}
-    setup = board([player(["agumon", "greymon"], digivolve_zone=zone, hand=["digivice-courage"]), player(["gabumon"])],
-                  "digivolve", first=0)
+    setup = board(
+        [player(["agumon", "greymon"], digivolve_zone=zone, hand=["digivice-courage"]), player(["gabumon"])],
+        "digivolve",
+        first=0,
+    )
     match, _ = play(setup, until="battle.start")
     state = match.state
     assert [state.label(uid) for uid in state.sides[0].spent] == ["Digivice of Courage"]
@@ -198,7 +215,11 @@ def test_digivolve_p4_a_digivice_placed_to_digivolve_goes_to_the_power_port_with
 
 
 def test_digivolve_p5_b1_the_second_player_notes_the_change_and_may_digivolve():
-    setup = board([player(["agumon"], digivolve_zone="greymon"), player(["palmon"], digivolve_zone="togemon")], "digivolve", first=0)
+    setup = board(
+        [player(["agumon"], digivolve_zone="greymon"), player(["palmon"], digivolve_zone="togemon")],
+        "digivolve",
+        first=0,
+    )
     match, decisions = play(setup, ["digivolve"], until="battle.start")
     assert decisions[0].kind == "respond-digivolve" and decisions[0].player == 1
     assert C.SECOND_RESPONDS in decisions[0].citations
@@ -207,7 +228,11 @@ def test_digivolve_p5_b1_the_second_player_notes_the_change_and_may_digivolve():
 
 
 def test_digivolve_b2_pass_sends_the_card_offline():
-    setup = board([player(["agumon"], digivolve_zone="greymon"), player(["palmon"], digivolve_zone="togemon")], "digivolve", first=0)
+    setup = board(
+        [player(["agumon"], digivolve_zone="greymon"), player(["palmon"], digivolve_zone="togemon")],
+        "digivolve",
+        first=0,
+    )
     match, _ = play(setup, ["pass"], until="battle.start")
     side = match.state.sides[1]
     assert side.plan is None and [match.state.label(uid) for uid in side.offline] == ["Togemon"]
@@ -232,14 +257,19 @@ def test_digivolve_p6_if_both_have_no_card_proceed_to_the_battle():
 
 
 def test_battle_p1_players_alternate_one_power_option_per_turn_from_the_first_player():
-    setup = board([player(["agumon"], hand=["power-charge", "weakening-wave"]), player(["palmon"], hand=["power-charge"])],
-                  "battle", first=1)
+    setup = board(
+        [player(["agumon"], hand=["power-charge", "weakening-wave"]), player(["palmon"], hand=["power-charge"])],
+        "battle",
+        first=1,
+    )
     _, decisions = play(setup, ["play:power-charge", "play:power-charge", "pass"])
     assert [d.player for d in decisions[:3]] == [1, 0, 0]  # Player 2 passes automatically in between
 
 
 def test_battle_p1_every_unmet_use_requirement_is_a_reason():
-    setup = board([player(["agumon"], hand=["ultimate-strike", "power-charge"], online=["biyomon"]), player(["palmon"])])
+    setup = board(
+        [player(["agumon"], hand=["ultimate-strike", "power-charge"], online=["biyomon"]), player(["palmon"])]
+    )
     match, decisions = play(setup)
     refused = options(decisions[0], match)["play:ultimate-strike"]
     assert len(refused.reasons) == 2 and {r.citation for r in refused.reasons} == {C.USE_REQUIREMENTS}
@@ -256,7 +286,9 @@ def test_battle_p1_use_requirements_are_completed_as_part_of_the_turn():
 
 
 def test_battle_p2_after_a_pass_the_other_player_may_continue_alone():
-    setup = board([player(["agumon"], hand=["power-charge", "weakening-wave"]), player(["palmon"], hand=["power-charge"])])
+    setup = board(
+        [player(["agumon"], hand=["power-charge", "weakening-wave"]), player(["palmon"], hand=["power-charge"])]
+    )
     match, decisions = play(setup, ["pass", "play:power-charge"], until="battle.stop")
     assert [d.player for d in decisions] == [0, 1]  # Player 2 goes on alone, then runs out of cards
     assert steps_citing(match, C.OTHER_CONTINUES)
@@ -276,8 +308,13 @@ def test_battle_p4_the_winner_scores_by_the_defeated_level_from_the_winning_scor
 
 
 def test_battle_p5_loser_keeps_only_the_rookie_power_options_go_offline_winner_goes_first():
-    setup = board([player(["agumon", "greymon"], power_port=["power-charge"]), player(["gabumon", "garurumon"], power_port=["digivice-hope"])],
-                  first=1)
+    setup = board(
+        [
+            player(["agumon", "greymon"], power_port=["power-charge"]),
+            player(["gabumon", "garurumon"], power_port=["digivice-hope"]),
+        ],
+        first=1,
+    )
     match, _ = play(setup, until="re-group.discard")
     state = match.state
     assert [state.label(u) for u in state.sides[0].duel] == ["Agumon", "Greymon"]
@@ -287,19 +324,30 @@ def test_battle_p5_loser_keeps_only_the_rookie_power_options_go_offline_winner_g
 
 
 def test_battle_p6_a_tie_moves_no_digimon_and_the_same_player_goes_first():
-    setup = board([player(["agumon", "greymon"], power_port=["power-charge"]), player(["agumon", "greymon"], power_port=["power-charge"])],
-                  first=1)
+    setup = board(
+        [
+            player(["agumon", "greymon"], power_port=["power-charge"]),
+            player(["agumon", "greymon"], power_port=["power-charge"]),
+        ],
+        first=1,
+    )
     match, _ = play(setup, until="re-group.discard")
     state = match.state
     assert [len(side.duel) for side in state.sides] == [2, 2]
-    assert [names for names in ([state.label(u) for u in side.offline] for side in state.sides)] == [["Power Charge"]] * 2
+    assert [names for names in ([state.label(u) for u in side.offline] for side in state.sides)] == [
+        ["Power Charge"]
+    ] * 2
     assert state.first == 1 and state.last_winner is None
     assert [side.points for side in state.sides] == [0, 0]
 
 
 def test_battle_p7_the_first_player_to_score_1000_points_wins():
     match, _ = play(board([player(["palmon"], score=900), player(["gabumon", "garurumon"], score=950)]))
-    assert match.over and match.result.winner == 1 and match.result.scores == (900, 950 + CARDS["garurumon"].score["Rookie"])
+    assert (
+        match.over
+        and match.result.winner == 1
+        and match.result.scores == (900, 950 + CARDS["garurumon"].score["Rookie"])
+    )
 
 
 def test_interpretation_endless_ties_stop_the_game_as_a_draw_never_a_win():
@@ -311,14 +359,18 @@ def test_interpretation_endless_ties_stop_the_game_as_a_draw_never_a_win():
 
 def test_battle_p5_from_the_second_duel_the_last_winner_goes_first_and_no_coin_is_quoted():
     """arena:battle.p5 "Winner goes first in the next duel." / battle.p1 quotes the coin toss only in the first Duel."""
-    match, _ = play(regroup(player(["agumon"], hand=["power-charge"] * 10), last_winner=0), ["done", "done"], until="battle.stop")
+    match, _ = play(
+        regroup(player(["agumon"], hand=["power-charge"] * 10), last_winner=0), ["done", "done"], until="battle.stop"
+    )
     start = next(step for step in match.steps if C.ATTACK_VALUE in step.citations)
     assert C.WINNER_FIRST in start.citations and C.TAKE_TURNS not in start.citations
 
 
 def test_battle_p6_after_a_tie_the_first_player_is_quoted_from_the_tie_rule():
     """arena:battle.p6 "...the player who won the previous Duel or the coin flip goes first in the next Duel."."""
-    match, _ = play(regroup(player(["agumon"], hand=["power-charge"] * 10), last_winner=None), ["done", "done"], until="battle.stop")
+    match, _ = play(
+        regroup(player(["agumon"], hand=["power-charge"] * 10), last_winner=None), ["done", "done"], until="battle.stop"
+    )
     start = next(step for step in match.steps if C.ATTACK_VALUE in step.citations)
     assert C.TIE_FIRST in start.citations and C.TAKE_TURNS not in start.citations
 
@@ -333,8 +385,7 @@ def regroup(p1: dict, p2: dict | None = None, **fields) -> dict:
 
 def test_re_group_p1_discard_as_many_as_you_wish_then_restore_the_hand_to_10():
     p1 = player(["agumon"], hand=["greymon", "power-charge"], online=["biyomon"] * 12)
-    match, decisions = play(regroup(p1), ["discard:greymon", "done"],
-                            until="re-group.rookie")
+    match, decisions = play(regroup(p1), ["discard:greymon", "done"], until="re-group.rookie")
     assert decisions[0].kind == "discard"
     side = match.state.sides[0]
     assert len(side.hand) == 10 and [match.state.label(u) for u in side.offline] == ["Greymon"]
@@ -422,7 +473,9 @@ def test_the_greedy_agent_beats_the_random_agent():
 
 
 def test_the_board_hides_the_hand_and_the_digivolve_zone_from_the_other_player():
-    setup = board([player(["agumon"], hand=["greymon"], digivolve_zone="greymon"), player(["palmon"])], "digivolve", first=0)
+    setup = board(
+        [player(["agumon"], hand=["greymon"], digivolve_zone="greymon"), player(["palmon"])], "digivolve", first=0
+    )
     state = new_state(setup)
     for viewer, hidden in ((0, False), (1, True), (None, False)):
         zones = {zone.id: zone for zone in GAME.board(state, viewer).players[0].zones}
@@ -447,4 +500,6 @@ def test_interpretation_draft_without_rookie_gathers_the_cards_and_drafts_again(
     GAME.advance(state, rng)
     redraft = GAME.advance(state, rng)
     assert C.DRAFT_REDO in redraft.citations
-    assert len(state.pool) == 60 and all(side.deck == [] for side in state.sides) and state.top_frame.kind == "setup.pick"
+    assert (
+        len(state.pool) == 60 and all(side.deck == [] for side in state.sides) and state.top_frame.kind == "setup.pick"
+    )

@@ -23,7 +23,7 @@ def _swap_hand_and_dark_area(theirs, pool) -> bool:
     hand, dark = len(theirs.hand), len(theirs.dark)
     if not hand or len(pool) < hand + dark:
         return False
-    theirs.hand, theirs.dark = pool[:hand], pool[hand: hand + dark]
+    theirs.hand, theirs.dark = pool[:hand], pool[hand : hand + dark]
     return True
 
 

@@ -59,8 +59,14 @@ def test_deck_construction_b8_b9_b10_copies_by_set_number_in_the_main_deck():
 def test_deck_construction_b11_b12_b13_aces_firewalls_and_data_per_deck_even_in_the_destiny_zone():
     deck = agumon_deck()
     swapped = list(deck.cards)
-    for old, new in (("kokuwamon", "gold-banana"), ("turbo-chip", "immortalize"), ("courage-crest", "immortalize"),
-                     ("recovery-floppy", "firewall-shield"), ("attack-chip", "firewall-shield"), ("wormmon", "rosemon-data")):
+    for old, new in (
+        ("kokuwamon", "gold-banana"),
+        ("turbo-chip", "immortalize"),
+        ("courage-crest", "immortalize"),
+        ("recovery-floppy", "firewall-shield"),
+        ("attack-chip", "firewall-shield"),
+        ("wormmon", "rosemon-data"),
+    ):
         swapped[swapped.index(old)] = new
     found = set(cites(deck_problems(agumon_deck(cards=tuple(swapped)))))
     assert {"dbe:deck-construction.b11", "dbe:deck-construction.b12", "dbe:deck-construction.p4"} <= found
@@ -75,8 +81,12 @@ def test_deck_construction_b3_b5_b6_b7_the_destiny_zone():
     destiny = (*deck.destiny, "wargreymon", "togemon", "crest-proxy", "wind-mastery")
     cards = deck.cards[:-4]
     found = set(cites(deck_problems(agumon_deck(cards=cards, destiny=destiny))))
-    assert found == {"dbe:deck-construction.b3", "dbe:deck-construction.b5", "dbe:deck-construction.b6",
-                     "dbe:deck-construction.b7"}
+    assert found == {
+        "dbe:deck-construction.b3",
+        "dbe:deck-construction.b5",
+        "dbe:deck-construction.b6",
+        "dbe:deck-construction.b7",
+    }
 
 
 def test_anatomy_of_cards_3_level_m_does_not_go_in_the_main_deck():
@@ -106,7 +116,7 @@ def test_every_step_of_a_dbe_game_cites_dbe_text_never_dmbs(seed):
 
 
 def test_anatomy_of_cards_12_abnormal_stats_stay_in_tens():
-    """"Level C stats are halved, Level U stats are quartered": the tutorial stats are chosen so the halves and
+    """ "Level C stats are halved, Level U stats are quartered": the tutorial stats are chosen so the halves and
     quarters are whole tens (no rounding rule is needed)."""
     for card in card_set().values():
         divisor = {"C": 2, "U": 4}.get(card.level or "")
@@ -116,26 +126,53 @@ def test_anatomy_of_cards_12_abnormal_stats_stay_in_tens():
 
 
 def test_a_card_file_error_names_the_card_and_the_field():
-    doc = {"game": "dbe", "cards": [{"id": "x", "number": "TUT-999", "name": "X", "kind": "digimon", "level": "R",
-                                     "type": "Fire", "hp": 100, "circle": {"power": 10}, "triangle": {"power": 10},
-                                     "cross": {"power": 10}}]}
+    doc = {
+        "game": "dbe",
+        "cards": [
+            {
+                "id": "x",
+                "number": "TUT-999",
+                "name": "X",
+                "kind": "digimon",
+                "level": "R",
+                "type": "Fire",
+                "hp": 100,
+                "circle": {"power": 10},
+                "triangle": {"power": 10},
+                "cross": {"power": 10},
+            }
+        ],
+    }
     with pytest.raises(InputError, match=r"cards\[0\]\.type"):
         parse_cards(doc, "cards.yaml")
 
 
 def test_rules_faq_hidden_zones_an_open_hand_is_seen_until_the_end_phase():
     """Redotamamon "makes an opponent's hand remain face up (and then that lingering effect stops at the End Phase)"."""
-    setup = {"board": {"phase": "strategy", "active": 0, "turn": 3, "players": [
-        {"active": ["agumon"], "hand": ["redotamamon"], "deck": ["gomamon"] * 5},
-        {"active": ["gabumon"], "hand": ["biyomon", "attack-chip"], "deck": ["palmon"] * 5}]}}
+    setup = {
+        "board": {
+            "phase": "strategy",
+            "active": 0,
+            "turn": 3,
+            "players": [
+                {"active": ["agumon"], "hand": ["redotamamon"], "deck": ["gomamon"] * 5},
+                {"active": ["gabumon"], "hand": ["biyomon", "attack-chip"], "deck": ["palmon"] * 5},
+            ],
+        }
+    }
     match = Match("dbe", 1, setup, ("human", "human"))
     for key in ("attack:choice=triangle", "attack:choice=triangle", "no-support", "support:redotamamon"):
         match.run()
         match.choose(match.resolve_key(key).key)
 
     def seen() -> set[str]:
-        return {card.name for zone in match.game.board(match.state, 0).players[1].zones if zone.id == "hand"
-                for card in zone.cards if not card.hidden}
+        return {
+            card.name
+            for zone in match.game.board(match.state, 0).players[1].zones
+            if zone.id == "hand"
+            for card in zone.cards
+            if not card.hidden
+        }
 
     while match.state.phase.value != "battle":
         match.advance()
@@ -146,7 +183,7 @@ def test_rules_faq_hidden_zones_an_open_hand_is_seen_until_the_end_phase():
 
 
 def test_deck_construction_p1_an_ace_in_the_destiny_zone_still_counts():
-    """"if an Ace, Firewall or DATA are in the Destiny Zone (as with Proxy cards), they still cannot exceed the 1 per deck
+    """ "if an Ace, Firewall or DATA are in the Destiny Zone (as with Proxy cards), they still cannot exceed the 1 per deck
     rule (or 3 for Firewalls)"."""
     deck = agumon_deck()
     found = cites(deck_problems(agumon_deck(cards=deck.cards[:-1], destiny=(*deck.destiny, "gold-banana"))))
@@ -154,7 +191,7 @@ def test_deck_construction_p1_an_ace_in_the_destiny_zone_still_counts():
 
 
 def test_deck_construction_p3_a_flip_card_with_an_initial_side_begins_with_it():
-    """"If any of them have the initial side icon (up arrow), they must begin the game with that side up"; both sides
+    """ "If any of them have the initial side icon (up arrow), they must begin the game with that side up"; both sides
     share a card number, so copies count together."""
     deck = agumon_deck()
     moon = agumon_deck(cards=(*deck.cards[:-1], "moon-disk"))
@@ -168,9 +205,17 @@ def test_deck_construction_p3_a_flip_card_with_an_initial_side_begins_with_it():
 def test_rules_faq_hidden_zones_a_deck_flipped_face_up_shows_only_its_top_card():
     """Gaizmon "flips its attached's deck over and plays with it face up. In this case, everything revealed (the top
     card) is now OPEN and everything under it is hidden." Turned over, the bottom card is the new top."""
-    setup = {"board": {"phase": "strategy", "active": 0, "turn": 3, "players": [
-        {"active": ["agumon"], "hand": ["gaizmon"], "deck": ["gomamon"] * 5},
-        {"active": ["palmon"], "deck": ["palmon", "biyomon", "veemon", "gabumon"]}]}}
+    setup = {
+        "board": {
+            "phase": "strategy",
+            "active": 0,
+            "turn": 3,
+            "players": [
+                {"active": ["agumon"], "hand": ["gaizmon"], "deck": ["gomamon"] * 5},
+                {"active": ["palmon"], "deck": ["palmon", "biyomon", "veemon", "gabumon"]},
+            ],
+        }
+    }
     match = Match("dbe", 1, setup, ("human", "human"))
     for key in ("attack:choice=circle", "attack:choice=circle", "no-support", "support:gaizmon"):
         match.run()
@@ -197,11 +242,12 @@ def _battle(players: list, keys: tuple[str, ...]) -> Match:
 
 
 def test_glossary_flatten_flat_3_only_the_player_who_attacked_first_kos_at_3_flats():
-    """"While the opponent has 3 flats and if you attacked first, KO that Digimon once you deal damage": Betamon attacks
+    """ "While the opponent has 3 flats and if you attacked first, KO that Digimon once you deal damage": Betamon attacks
     second (Player 1 is the turn player), so its plain Circle leaves Agumon, at 3 flats, with the HP the damage left."""
-    match = _battle([{"active": ["agumon"], "flats": 3, "deck": ["gomamon"] * 5},
-                     {"active": ["betamon"], "deck": ["biyomon"] * 5}],
-                    ("attack:choice=triangle", "attack:choice=circle", "no-support", "no-support"))
+    match = _battle(
+        [{"active": ["agumon"], "flats": 3, "deck": ["gomamon"] * 5}, {"active": ["betamon"], "deck": ["biyomon"] * 5}],
+        ("attack:choice=triangle", "attack:choice=circle", "no-support", "no-support"),
+    )
     agumon, betamon = match.state.sides
     assert (agumon.hp, agumon.flats, betamon.ko_points) == (700 - 250, 3, 0)
     assert betamon.hp == 600 - 200
@@ -209,8 +255,12 @@ def test_glossary_flatten_flat_3_only_the_player_who_attacked_first_kos_at_3_fla
 
 def test_glossary_flatten_flat_3_a_first_hit_that_leaves_no_hp_is_a_plain_ko():
     """The 3-flat KO is for a Digimon the damage left standing: Agumon's 300 takes Betamon's last 250 HP, a KO by HP."""
-    match = _battle([{"active": ["agumon"], "deck": ["gomamon"] * 5},
-                     {"active": ["betamon"], "flats": 3, "hp": 250, "deck": ["biyomon"] * 5}],
-                    ("attack:choice=circle", "attack:choice=circle", "no-support", "no-support"))
+    match = _battle(
+        [
+            {"active": ["agumon"], "deck": ["gomamon"] * 5},
+            {"active": ["betamon"], "flats": 3, "hp": 250, "deck": ["biyomon"] * 5},
+        ],
+        ("attack:choice=circle", "attack:choice=circle", "no-support", "no-support"),
+    )
     kinds = [event.kind for step in match.steps for event in step.events]
     assert "flat-ko" not in kinds and match.state.sides[0].ko_points == 1

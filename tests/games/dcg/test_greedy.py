@@ -21,7 +21,7 @@ def _swap_hand_and_security(theirs, pool) -> bool:
     hand, security = len(theirs.hand), len(theirs.security)
     if len(pool) < hand + security:
         return False
-    theirs.hand, theirs.security = pool[:hand], pool[hand: hand + security]
+    theirs.hand, theirs.security = pool[:hand], pool[hand : hand + security]
     return True
 
 

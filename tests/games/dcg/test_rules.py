@@ -13,8 +13,21 @@ from digitutor.games.dcg.cards import parse_cards
 from digitutor.games.dcg.setup import deck_problems
 from digitutor.games.dcg.state import CState
 
-RED = ["st1-03"] * 4 + ["st1-02"] * 4 + ["st1-05"] * 4 + ["st1-06"] * 4 + ["st1-07"] * 4 + ["st1-08"] * 4 + ["st1-09"] * 4 \
-    + ["st1-11"] * 4 + ["st1-12"] * 4 + ["st1-13"] * 4 + ["st1-15"] * 4 + ["st1-16"] * 4 + ["bt7-008"] * 2
+RED = (
+    ["st1-03"] * 4
+    + ["st1-02"] * 4
+    + ["st1-05"] * 4
+    + ["st1-06"] * 4
+    + ["st1-07"] * 4
+    + ["st1-08"] * 4
+    + ["st1-09"] * 4
+    + ["st1-11"] * 4
+    + ["st1-12"] * 4
+    + ["st1-13"] * 4
+    + ["st1-15"] * 4
+    + ["st1-16"] * 4
+    + ["bt7-008"] * 2
+)
 
 
 def cites(reasons) -> list[str]:
@@ -39,17 +52,37 @@ def test_decks_required_items_b2_zero_to_five_digi_eggs_and_no_egg_or_token_in_t
 
 
 def _card(**fields):
-    base = {"id": "st1-99", "number": "ST1-99", "name": "Testmon", "category": "digimon", "colours": ["red"], "level": 3, "cost": 3, "dp": 2000}
+    base = {
+        "id": "st1-99",
+        "number": "ST1-99",
+        "name": "Testmon",
+        "category": "digimon",
+        "colours": ["red"],
+        "level": 3,
+        "cost": 3,
+        "dp": 2000,
+    }
     return {"game": "dcg", "cards": [{**base, **fields}]}
 
 
 def test_a_card_file_effect_quoting_words_not_on_the_card_fails_at_load_with_one_line():
-    doc = _card(text="[On Play] Gain 1 memory.", effects=[{"quote": "[On Play] Gain 2 memory.", "timing": "on-play",
-                                                          "do": [{"verb": "gain", "counter": "memory", "amount": 2}]}])
+    doc = _card(
+        text="[On Play] Gain 1 memory.",
+        effects=[
+            {
+                "quote": "[On Play] Gain 2 memory.",
+                "timing": "on-play",
+                "do": [{"verb": "gain", "counter": "memory", "amount": 2}],
+            }
+        ],
+    )
     with pytest.raises(InputError) as error:
         parse_cards(doc, "cards.yaml")
     message = str(error.value)
-    assert message.startswith("cards.yaml: card 'st1-99'.effects[0].quote: expected words of the card's text") and "\n" not in message
+    assert (
+        message.startswith("cards.yaml: card 'st1-99'.effects[0].quote: expected words of the card's text")
+        and "\n" not in message
+    )
 
 
 def test_every_text_on_a_card_is_effect_data():
@@ -58,9 +91,18 @@ def test_every_text_on_a_card_is_effect_data():
 
 
 def _board(memory: int, hand: list[str], battle: list | None = None) -> dict:
-    return {"board": {"phase": "main", "active": 0, "turn": 3, "memory": memory, "players": [
-        {"hand": hand, "deck": ["st1-03"] * 5, "security": ["st1-03"] * 3, "battle": battle or []},
-        {"deck": ["st1-03"] * 5, "security": ["st1-03"] * 3}]}}
+    return {
+        "board": {
+            "phase": "main",
+            "active": 0,
+            "turn": 3,
+            "memory": memory,
+            "players": [
+                {"hand": hand, "deck": ["st1-03"] * 5, "security": ["st1-03"] * 3, "battle": battle or []},
+                {"deck": ["st1-03"] * 5, "security": ["st1-03"] * 3},
+            ],
+        }
+    }
 
 
 def test_ending_a_turn_p3_paying_five_at_memory_one_gives_the_opponent_four():
@@ -122,7 +164,9 @@ def test_with_x_in_its_text_b4_part_of_a_word_counts_part_of_an_icon_does_not():
     part of another word. However, if a term is part of an icon ... Words in such icons only apply if they completely match"."""
     from digitutor.games.dcg.layer import CardText
 
-    text = CardText("Greymon\n<Security A. +1> (This Digimon checks 1 additional security card.)\n[Your Turn] Gets +1000 DP.")
+    text = CardText(
+        "Greymon\n<Security A. +1> (This Digimon checks 1 additional security card.)\n[Your Turn] Gets +1000 DP."
+    )
     assert "Grey" in text  # part of the card name, a longer word
     assert "Security" not in text  # only part of the keyword icon <Security A. +1>
     assert "Security A. +1" in text  # the whole icon's words
@@ -147,9 +191,19 @@ def test_when_a_single_attack_requires_multiple_checks_p2_a_returned_attacker_is
     area is known to both players wherever it goes, so every viewer (the judge's view too) is told who moves which card
     where; "Digimon that leave the battle area will have their digivolution cards trashed" is a step's event too; and
     "If the attacking Digimon ... is returned to the player's hand, the attack ends"."""
-    setup = {"board": {"phase": "main", "active": 0, "first": 0, "turn": 5, "memory": 3, "players": [
-        {"deck": ["st1-02"] * 5, "security": ["st1-02"] * 3, "battle": [["st1-03", "st1-07"]]},
-        {"deck": ["st2-02"] * 5, "security": ["st2-16", "st2-03", "st2-02"]}]}}
+    setup = {
+        "board": {
+            "phase": "main",
+            "active": 0,
+            "first": 0,
+            "turn": 5,
+            "memory": 3,
+            "players": [
+                {"deck": ["st1-02"] * 5, "security": ["st1-02"] * 3, "battle": [["st1-03", "st1-07"]]},
+                {"deck": ["st2-02"] * 5, "security": ["st2-16", "st2-03", "st2-02"]},
+            ],
+        }
+    }
     match = Match("dcg", 1, setup, ("human", "human"))
     match.run()
     match.choose("attack:st1-07")
@@ -161,7 +215,9 @@ def test_when_a_single_attack_requires_multiple_checks_p2_a_returned_attacker_is
         assert "hidden" not in narration, viewer
         assert ("effect-move", ["Greymon"]) in events and ("trash-sources", ["Agumon"]) in events, viewer
     assert "dcg:effects-that-remove-digimon-from-battle-areas.p1" in {c.id for c in moved.citations}
-    ends = [s for s in match.steps if "dcg:when-a-single-attack-requires-multiple-checks.p2" in {c.id for c in s.citations}]
+    ends = [
+        s for s in match.steps if "dcg:when-a-single-attack-requires-multiple-checks.p2" in {c.id for c in s.citations}
+    ]
     assert len(ends) == 1 and "Greymon, is returned to Player 1's hand: the attack ends" in ends[0].narration
     assert len(match.state.sides[1].security) == 2, "the second check never happens"
 
@@ -170,9 +226,22 @@ def test_a_card_moved_between_hidden_zones_is_named_only_to_the_viewers_who_may_
     """Gabumon: "Look at the top 3 cards of your deck. Add 1 Digimon card among them to your hand. Place the rest at the
     bottom of your deck." Player 1 looked at the cards and keeps the one added to the hand; Player 2 never sees any of
     them (hands and decks are a player's own): Player 2 is told how many cards went where, Player 1 and the judge which."""
-    setup = {"board": {"phase": "main", "active": 0, "turn": 3, "memory": 3, "players": [
-        {"hand": ["st2-03"], "deck": ["st1-07", "st2-16", "st1-16", "st1-03", "st1-03"], "security": ["st1-03"] * 3},
-        {"deck": ["st1-03"] * 5, "security": ["st1-03"] * 3}]}}
+    setup = {
+        "board": {
+            "phase": "main",
+            "active": 0,
+            "turn": 3,
+            "memory": 3,
+            "players": [
+                {
+                    "hand": ["st2-03"],
+                    "deck": ["st1-07", "st2-16", "st1-16", "st1-03", "st1-03"],
+                    "security": ["st1-03"] * 3,
+                },
+                {"deck": ["st1-03"] * 5, "security": ["st1-03"] * 3},
+            ],
+        }
+    }
     match = Match("dcg", 1, setup, ("human", "human"))
     match.run()
     match.choose("play:st2-03")
@@ -187,8 +256,10 @@ def test_a_card_moved_between_hidden_zones_is_named_only_to_the_viewers_who_may_
         assert "Player 1 moves Gaia Force, Cocytus Breath to the bottom of Player 1's deck" in narration
         assert ("effect-move", ["Greymon"]) in events
     narration, events = told[1]
-    assert "Player 1 moves 1 hidden card to Player 1's hand; Player 1 moves 2 hidden cards to the bottom of Player 1's deck" \
+    assert (
+        "Player 1 moves 1 hidden card to Player 1's hand; Player 1 moves 2 hidden cards to the bottom of Player 1's deck"
         in narration
+    )
     assert not {"Greymon", "Gaia Force", "Cocytus Breath"} & {name for _, cards in events for name in cards or ()}
     assert moved.narration == narration, "what every seat may read is what the seat who saw nothing reads"
 
@@ -196,9 +267,18 @@ def test_a_card_moved_between_hidden_zones_is_named_only_to_the_viewers_who_may_
 def test_ending_the_game_b2_a_player_out_of_cards_and_security_loses_by_the_draw_not_by_an_attack():
     """dcg:ending-the-game.b2: "If your opponent can't draw during their draw phase because there are no cards
     left in their deck." Player 2 also has no security left, but nobody attacked: the result says the draw."""
-    board = {"board": {"phase": "unsuspend", "active": 1, "first": 0, "turn": 8, "players": [
-        {"hand": ["st1-03"], "deck": ["st1-03"] * 3, "security": ["st1-03"] * 3},
-        {"hand": ["st2-03"], "deck": [], "security": []}]}}
+    board = {
+        "board": {
+            "phase": "unsuspend",
+            "active": 1,
+            "first": 0,
+            "turn": 8,
+            "players": [
+                {"hand": ["st1-03"], "deck": ["st1-03"] * 3, "security": ["st1-03"] * 3},
+                {"hand": ["st2-03"], "deck": [], "security": []},
+            ],
+        }
+    }
     match = Match("dcg", 1, board, ("first", "first"))
     match.run()
     assert match.result.winner == 0

@@ -8,8 +8,16 @@ from __future__ import annotations
 from digitutor.core.match import Match
 
 
-def _board(hand: list[str], battle: list, memory: int = 6, deck: list[str] | None = None, security: list[str] | None = None,
-           theirs: dict | None = None, phase: str = "main", eggs: list[str] | None = None) -> dict:
+def _board(
+    hand: list[str],
+    battle: list,
+    memory: int = 6,
+    deck: list[str] | None = None,
+    security: list[str] | None = None,
+    theirs: dict | None = None,
+    phase: str = "main",
+    eggs: list[str] | None = None,
+) -> dict:
     mine = {"hand": hand, "deck": deck or ["st1-03"] * 5, "security": ["st1-03"] * 3, "battle": battle}
     if eggs is not None:
         mine["egg_deck"] = eggs
@@ -39,8 +47,12 @@ def test_text_referring_to_placing_cards_from_hand_p1_holy_shield_places_a_chose
     match = _play(_board(["st3-15", "st3-02", "bt1-085"], ["st3-03"]), "use:st3-15", "pick:st3-02")
     placed = _step(match, "reveal: Patamon")
     assert "dcg:text-referring-to-placing-cards-from-hand-in-security-or-decks.p1" in _ids(placed.citations)
-    assert "dcg:effect-text-for-placing-digimon-and-tamers-in-security.p1" not in _ids(placed.citations)  # not a Digimon in play
-    assert "dcg:card-text-standardization.p1" in _ids(placed.glossary)  # "... now considered part of the game's basic rules"
+    assert "dcg:effect-text-for-placing-digimon-and-tamers-in-security.p1" not in _ids(
+        placed.citations
+    )  # not a Digimon in play
+    assert "dcg:card-text-standardization.p1" in _ids(
+        placed.glossary
+    )  # "... now considered part of the game's basic rules"
     assert len(match.state.sides[0].security) == 4
 
 
@@ -48,7 +60,9 @@ def test_recovery_a_keyword_the_manual_only_names_acts_as_its_reminder_text():
     match = _play(_board(["st3-05"], [], memory=5), "play:st3-05")
     recovered = _step(match, "Recovery +1 (Deck)")
     assert "dcg:interpretation.card-timings" in _ids(recovered.citations)
-    assert "dcg:text-referring-to-placing-cards-from-hand-in-security-or-decks.p1" not in _ids(recovered.citations)  # not from the hand
+    assert "dcg:text-referring-to-placing-cards-from-hand-in-security-or-decks.p1" not in _ids(
+        recovered.citations
+    )  # not from the hand
 
 
 def test_effects_that_remove_digimon_from_battle_areas_cocytus_breath_links_the_standardized_text():
@@ -64,14 +78,17 @@ def test_playing_tamers_p4_no_limit_to_how_many_tamers_only_for_a_second_tamer()
     assert "dcg:playing-tamers.p4" not in _ids(first.citations)
     assert "dcg:playing-tamers.p4" in _ids(second.citations)
     assert [c.quote for c in second.citations if c.id == "dcg:playing-tamers.p4"] == [
-        "There is no limit to how many Tamers can be placed in the battle area."]
+        "There is no limit to how many Tamers can be placed in the battle area."
+    ]
 
 
 def test_hatch_a_digi_egg_p1_hatching_into_an_empty_breeding_area_links_the_digi_egg_deck():
     match = _play(_board([], [], phase="breeding", eggs=["st1-01", "st1-01"]), "hatch")
     hatched = _step(match, "hatches")
     assert _ids(hatched.citations)[0] == "dcg:hatch-a-digi-egg.p2"
-    assert "dcg:hatch-a-digi-egg.p1" in _ids(hatched.citations)  # "only ... when there are no Digimon in the breeding area"
+    assert "dcg:hatch-a-digi-egg.p1" in _ids(
+        hatched.citations
+    )  # "only ... when there are no Digimon in the breeding area"
     assert "dcg:decks.required-items.b2" in _ids(hatched.glossary)  # what a Digi-Egg deck is
 
 
@@ -79,7 +96,9 @@ def test_digivolving_b2_a_digimon_that_digivolved_this_turn_may_attack():
     match = _play(_board(["st1-07"], ["st1-03"], memory=6), "digivolve:st1-03:st1-07", "attack:st1-07")
     attacked = _step(match, "attacks Player 2")
     assert "dcg:digivolving.b2" in _ids(attacked.citations)
-    assert [c.quote for c in attacked.citations if c.id == "dcg:digivolving.b2"] == ["Digimon can attack after digivolving."]
+    assert [c.quote for c in attacked.citations if c.id == "dcg:digivolving.b2"] == [
+        "Digimon can attack after digivolving."
+    ]
 
 
 def test_overflow_p5_an_ace_card_checked_from_security_is_trashed_without_overflow():
@@ -91,7 +110,9 @@ def test_overflow_p5_an_ace_card_checked_from_security_is_trashed_without_overfl
 
 
 def test_digimon_cards_b12_an_effect_that_reads_traits_links_what_traits_are():
-    match = _play(_board(["bt7-008"], [], memory=3, deck=["st1-03", "bt7-038", "st2-03", "st1-03", "st1-03"]), "play:bt7-008")
+    match = _play(
+        _board(["bt7-008"], [], memory=3, deck=["st1-03", "bt7-038", "st2-03", "st1-03", "st1-03"]), "play:bt7-008"
+    )
     revealed = _step(match, "Player 1's Shoutmon")
     assert "dcg:digimon-cards-digi-egg-cards.b12" in _ids(revealed.glossary)
 

@@ -45,8 +45,20 @@ def test_deck_construction_b1_and_b6_forty_cards_at_most_four_of_a_digimon():
 
 
 def test_deck_construction_every_failure_is_listed_with_its_clause():
-    cards = ("agumon",) * 5 + ("power-charge",) * 4 + ("digivolve-chip",) * 3 + ("trump-card",) * 2 + ("gatomon-data",) + ("wargreymon",)
-    deck = Deck("bad", cards, ("wargreymon", "piedmon", "greymon", "geogreymon", "gururumon", "power-charge", "recovery-disk"), "agumon")
+    cards = (
+        ("agumon",) * 5
+        + ("power-charge",) * 4
+        + ("digivolve-chip",) * 3
+        + ("trump-card",) * 2
+        + ("gatomon-data",)
+        + ("wargreymon",)
+    )
+    deck = Deck(
+        "bad",
+        cards,
+        ("wargreymon", "piedmon", "greymon", "geogreymon", "gururumon", "power-charge", "recovery-disk"),
+        "agumon",
+    )
     found = set(cites(deck_problems(deck)))
     assert found >= {
         "dmb:deck-construction.b1",  # not 40 cards
@@ -54,14 +66,20 @@ def test_deck_construction_every_failure_is_listed_with_its_clause():
         "dmb:deck-construction.b4",  # three partner C's; Gururumon does not name Agumon
         "dmb:deck-construction.b5",  # two other cards in the Destiny Zone
         "dmb:glossary.partner-option",  # Power Charge has no "P"
-        "dmb:deck-construction.b6", "dmb:deck-construction.b7", "dmb:deck-construction.b8", "dmb:deck-construction.b9",
+        "dmb:deck-construction.b6",
+        "dmb:deck-construction.b7",
+        "dmb:deck-construction.b8",
+        "dmb:deck-construction.b9",
         "dmb:deck-construction.p1",  # Gatomon DATA names nothing in the Destiny Zone
     }
 
 
 def test_deck_construction_b3_the_partner_is_a_rookie_in_the_deck():
     deck = tutorial_decks()[0]
-    assert cites(deck_problems(Deck("x", deck.cards, deck.destiny, "greymon"))) == ["dmb:deck-construction.b3", "dmb:deck-construction.b4"]
+    assert cites(deck_problems(Deck("x", deck.cards, deck.destiny, "greymon"))) == [
+        "dmb:deck-construction.b3",
+        "dmb:deck-construction.b4",
+    ]
 
 
 # -- Strategy Phase: the secret choice ------------------------------------------------------------------------------
@@ -69,7 +87,9 @@ def test_deck_construction_b3_the_partner_is_a_rookie_in_the_deck():
 
 def _to_first_reveal(seed: int) -> Match:
     match = Match("dmb", seed, agents=("random", "random"))
-    while match.state.frames[-1].kind != "support.declare" or not any(f.kind == "strategy.reveal" for f in match.state.frames):
+    while match.state.frames[-1].kind != "support.declare" or not any(
+        f.kind == "strategy.reveal" for f in match.state.frames
+    ):
         assert match.advance() is not None
     return match
 
@@ -126,17 +146,25 @@ def test_battle_phase_3_2_3_counter_always_attacks_second():
 
 
 def test_battle_phase_3_2_3_when_both_players_counter_no_attack_is_made():
-    """"If both players have Counter, both attacks fail and no damage is dealt": after that step no attack is told, not
+    """ "If both players have Counter, both attacks fail and no damage is dealt": after that step no attack is told, not
     even a Counter that misfires or an attacker that hits itself for 0."""
-    match = Match("dmb", 1, board([{"active": ["gabumon"], "deck": ["palmon"] * 5},
-                                   {"active": ["garurumon"], "deck": ["palmon"] * 5}]), ("human", "human"))
+    match = Match(
+        "dmb",
+        1,
+        board([{"active": ["gabumon"], "deck": ["palmon"] * 5}, {"active": ["garurumon"], "deck": ["palmon"] * 5}]),
+        ("human", "human"),
+    )
     for key in ("attack:choice=cross", "attack:choice=cross", "no-support", "no-support"):
         match.run()
         match.choose(match.resolve_key(key).key)
     match.run()
-    both = next(i for i, s in enumerate(match.steps) if C.COUNTER_SECOND in s.citations and "both attacks fail" in s.narration)
-    battle = [s for s in match.steps[both + 1:] if s.phase == "battle"]
-    assert not any(c in s.citations for s in battle for c in (C.FIRST_HITS, C.SECOND_HITS, C.MISFIRE)), [s.narration for s in battle]
+    both = next(
+        i for i, s in enumerate(match.steps) if C.COUNTER_SECOND in s.citations and "both attacks fail" in s.narration
+    )
+    battle = [s for s in match.steps[both + 1 :] if s.phase == "battle"]
+    assert not any(c in s.citations for s in battle for c in (C.FIRST_HITS, C.SECOND_HITS, C.MISFIRE)), [
+        s.narration for s in battle
+    ]
     assert [side.hp for side in match.state.sides] == [60, 90]
 
 
@@ -148,19 +176,35 @@ def test_attack_abilities_drain_recovers_only_down_to_zero():
 
 
 def test_evolution_phase_requirements_a_refusal_lists_every_reason():
-    match = Match("dmb", 1, setup=board([{"deck": ["palmon"] * 3, "hand": ["zudomon"], "active": ["agumon"]},
-                                         {"deck": ["palmon"] * 3, "active": ["gabumon"]}], phase="evolution"), agents=("human", "human"))
+    match = Match(
+        "dmb",
+        1,
+        setup=board(
+            [
+                {"deck": ["palmon"] * 3, "hand": ["zudomon"], "active": ["agumon"]},
+                {"deck": ["palmon"] * 3, "active": ["gabumon"]},
+            ],
+            phase="evolution",
+        ),
+        agents=("human", "human"),
+    )
     match.run()
     reasons = match.why_not("evolve:zudomon", 0)
-    assert set(cites(reasons)) >= {"dmb:evolution-phase.requirements.2", "dmb:evolution-phase.requirements.3",
-                                   "dmb:evolution-phase.requirements.1", "dmb:evolution-phase.5"}  # and: not now, DP is racked up first
+    assert set(cites(reasons)) >= {
+        "dmb:evolution-phase.requirements.2",
+        "dmb:evolution-phase.requirements.3",
+        "dmb:evolution-phase.requirements.1",
+        "dmb:evolution-phase.5",
+    }  # and: not now, DP is racked up first
 
 
 # -- Support Phase ---------------------------------------------------------------------------------------------------
 
 
 def test_support_phase_2_a_blind_support_is_face_down_to_both_players_until_it_resolves():
-    setup = board([{"deck": ["power-charge", "palmon"], "active": ["agumon"]}, {"deck": ["palmon"] * 3, "active": ["gabumon"]}])
+    setup = board(
+        [{"deck": ["power-charge", "palmon"], "active": ["agumon"]}, {"deck": ["palmon"] * 3, "active": ["gabumon"]}]
+    )
     match = Match("dmb", 1, setup=setup, agents=("human", "human"))
     for answer in ("attack:choice=circle", "attack:choice=circle", "no-support", "blind"):
         match.run()
@@ -174,8 +218,14 @@ def test_support_phase_2_a_blind_support_is_face_down_to_both_players_until_it_r
 
 
 def test_support_phase_3_and_4_the_non_turn_player_declares_first():
-    match = Match("dmb", 1, setup=board([{"deck": ["palmon"] * 3, "active": ["agumon"]}, {"deck": ["palmon"] * 3, "active": ["gabumon"]}],
-                                        active=1), agents=("human", "human"))
+    match = Match(
+        "dmb",
+        1,
+        setup=board(
+            [{"deck": ["palmon"] * 3, "active": ["agumon"]}, {"deck": ["palmon"] * 3, "active": ["gabumon"]}], active=1
+        ),
+        agents=("human", "human"),
+    )
     order = []
     while len(order) < 2:
         decision = match.run()
@@ -189,8 +239,22 @@ def test_support_phase_3_and_4_the_non_turn_player_declares_first():
 
 
 def test_a_bad_card_file_is_one_line_naming_the_file_card_and_field():
-    doc = {"game": "dmb", "cards": [{"id": "testmon", "name": "Testmon", "kind": "digimon", "level": "R", "type": "Fire", "hp": 55,
-                                     "circle": {"power": 10}, "triangle": {"power": 10}, "cross": {"power": 10}}]}
+    doc = {
+        "game": "dmb",
+        "cards": [
+            {
+                "id": "testmon",
+                "name": "Testmon",
+                "kind": "digimon",
+                "level": "R",
+                "type": "Fire",
+                "hp": 55,
+                "circle": {"power": 10},
+                "triangle": {"power": 10},
+                "cross": {"power": 10},
+            }
+        ],
+    }
     with pytest.raises(InputError, match=r"^cards.yaml: cards\[0\]\.hp"):
         parse_cards(doc, "cards.yaml")
     doc["cards"][0]["hp"] = 50
@@ -205,8 +269,16 @@ def test_deck_construction_deck_check_reads_the_destiny_zone_and_partner_and_cit
     for path in sorted((Path(__file__).parents[3] / "cards" / "dmb" / "decks").glob("*.yaml")):
         assert check_deck_file(str(path)).legal, path.name
     bad = tmp_path / "bad.yaml"
-    bad.write_text("game: dmb\nname: bad\npartner: greymon\ndestiny: [wargreymon, piedmon]\n"
-                   "cards:\n  - {card: agumon, count: 5}\n  - {card: trump-card, count: 2}\n", encoding="utf-8")
+    bad.write_text(
+        "game: dmb\nname: bad\npartner: greymon\ndestiny: [wargreymon, piedmon]\n"
+        "cards:\n  - {card: agumon, count: 5}\n  - {card: trump-card, count: 2}\n",
+        encoding="utf-8",
+    )
     report = check_deck_file(str(bad))
-    assert set(cites(report.reasons)) == {"dmb:deck-construction.b1", "dmb:deck-construction.b2", "dmb:deck-construction.b3",
-                                          "dmb:deck-construction.b6", "dmb:deck-construction.b9"}
+    assert set(cites(report.reasons)) == {
+        "dmb:deck-construction.b1",
+        "dmb:deck-construction.b2",
+        "dmb:deck-construction.b3",
+        "dmb:deck-construction.b6",
+        "dmb:deck-construction.b9",
+    }

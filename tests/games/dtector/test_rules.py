@@ -76,7 +76,11 @@ def test_game_requirements_p2_the_coin_flip_comes_from_the_seed():
 
 @pytest.mark.parametrize(
     ("winner_type", "loser_type"),
-    [(BattleType.ABILITY, BattleType.CRUSH), (BattleType.CRUSH, BattleType.ENERGY), (BattleType.ENERGY, BattleType.ABILITY)],
+    [
+        (BattleType.ABILITY, BattleType.CRUSH),
+        (BattleType.CRUSH, BattleType.ENERGY),
+        (BattleType.ENERGY, BattleType.ABILITY),
+    ],
 )
 def test_battle_call_command_phase_p1_ability_beats_crush_beats_energy_beats_ability(winner_type, loser_type):
     winner = min((c for c in CARDS.values() if c.battle_type is winner_type), key=lambda c: c.power)
@@ -126,7 +130,9 @@ def test_battle_call_command_phase_p2_winner_to_d_dock_loser_discards_turn_playe
 
 
 def digivolve_board(hand, d_dock):
-    state = new_state(board([{"hand": hand, "d_dock": d_dock, "deck": ["agumon"] * 3}, {"deck": ["agumon"] * 3}], "digivolve"))
+    state = new_state(
+        board([{"hand": hand, "d_dock": d_dock, "deck": ["agumon"] * 3}, {"deck": ["agumon"] * 3}], "digivolve")
+    )
     return state, by_card_id(state, digivolve_options(state, 0))
 
 
@@ -154,7 +160,15 @@ def test_digivolve_phase_p1_spirit_combine_adds_digimon_power():
 
 
 def defence_board(hand, d_dock=()):
-    state = new_state(board([{"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"hand": hand, "d_dock": list(d_dock), "deck": ["agumon"] * 9}], "digi-battle"))
+    state = new_state(
+        board(
+            [
+                {"d_dock": ["greymon"], "deck": ["agumon"] * 3},
+                {"hand": hand, "d_dock": list(d_dock), "deck": ["agumon"] * 9},
+            ],
+            "digi-battle",
+        )
+    )
     attacker = state.iid(state.sides[0].ddock[0].top)
     return by_card_id(state, defence_options(state, frame("digi-battle.defend", 1, attacker=attacker)))
 
@@ -170,7 +184,9 @@ def test_digi_battle_phase_p1_defend_with_a_d_dock_digimon_a_spirit_or_the_same_
 
 
 def test_digi_battle_phase_p1_undefended_attack_discards_one_card_per_power_point():
-    setup = board([{"d_dock": ["garurumon"], "deck": ["agumon"] * 3}, {"hand": ["agumon"], "deck": ["palmon"] * 9}], "digi-battle")
+    setup = board(
+        [{"d_dock": ["garurumon"], "deck": ["agumon"] * 3}, {"hand": ["agumon"], "deck": ["palmon"] * 9}], "digi-battle"
+    )
     match, _ = play_board(setup, ["attack:garurumon"])  # Garurumon (Ice, 4) against a Fire hand: no defence possible
     match.advance()  # the damage step: nobody can block, so no decision is asked
     damaged = match.state.sides[1]
@@ -179,7 +195,10 @@ def test_digi_battle_phase_p1_undefended_attack_discards_one_card_per_power_poin
 
 
 def test_digi_battle_phase_p1_highest_power_wins_winner_scores_a_point_loser_discards():
-    setup = board([{"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"d_dock": ["metalgarurumon"], "deck": ["agumon"] * 3}], "digi-battle")
+    setup = board(
+        [{"d_dock": ["greymon"], "deck": ["agumon"] * 3}, {"d_dock": ["metalgarurumon"], "deck": ["agumon"] * 3}],
+        "digi-battle",
+    )
     match, _ = play_board(setup, ["attack:greymon", "block:metalgarurumon"])
     p1, p2 = match.state.sides
     assert (p1.points, p2.points) == (0, 1)
@@ -191,7 +210,13 @@ def test_digi_battle_phase_p1_highest_power_wins_winner_scores_a_point_loser_dis
 
 
 def test_how_to_win_p1_most_points_when_a_deck_runs_out():
-    setup = board([{"d_dock": ["wargreymon"], "deck": ["agumon"] * 3, "points": 1}, {"hand": ["palmon"], "deck": ["palmon"] * 5, "points": 2}], "digi-battle")
+    setup = board(
+        [
+            {"d_dock": ["wargreymon"], "deck": ["agumon"] * 3, "points": 1},
+            {"hand": ["palmon"], "deck": ["palmon"] * 5, "points": 2},
+        ],
+        "digi-battle",
+    )
     match, _ = play_board(setup, ["attack:wargreymon"])
     match.run()
     assert match.over and match.result.winner == 1  # Player 2 still has more points
@@ -221,7 +246,9 @@ def test_a_card_effect_whose_quote_is_not_the_cards_text_fails_at_load_with_one_
     with pytest.raises(InputError) as error:
         parse_cards(broken, "cards.yaml")
     message = str(error.value)
-    assert "\n" not in message and "card 'greymon'.effects[0].quote" in message and "words of the card's text" in message
+    assert (
+        "\n" not in message and "card 'greymon'.effects[0].quote" in message and "words of the card's text" in message
+    )
 
 
 def test_special_effects_are_card_data_cited_as_card_text():
@@ -231,4 +258,6 @@ def test_special_effects_are_card_data_cited_as_card_text():
 
     greymon = CARDS["greymon"]
     (effect,) = greymon.effects
-    assert effect.citation.kind is CitationKind.CARD and effect.citation.quote in greymon.text and resolve(effect.citation)
+    assert (
+        effect.citation.kind is CitationKind.CARD and effect.citation.quote in greymon.text and resolve(effect.citation)
+    )
