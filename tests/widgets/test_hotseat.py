@@ -107,8 +107,8 @@ def test_the_screen_is_handed_over_between_seats_and_shows_nothing_of_either_han
             lambda: model.jump(0),
             model.undo,
             model.run_to_my_decision,
-            lambda: model.choose(pending.legal_options[0].key),
-        ):  # noqa: B023 - each is called in this iteration
+            lambda: model.choose(pending.legal_options[0].key),  # noqa: B023 - each is called in this iteration
+        ):
             action()
             assert model.handover_to() == seat and len(model.match.steps) == steps and model.match.decisions == answers
         assert "Pass the screen" in model.notice
