@@ -88,7 +88,8 @@ def cmd_rules_show(args: argparse.Namespace) -> int:
         if found is None:
             raise DigitutorError(f"unknown interpretation id {args.id!r} (see docs/interpretations.md)")
         print(
-            f"{found.id}  [interpretation — the tutor's reading, not rulebook text]\n{found.title}\n\n{found.text}\n\nWhy: {found.why}"
+            f"{found.id}  [interpretation — the tutor's reading, not rulebook text]\n{found.title}"
+            f"\n\n{found.text}\n\nWhy: {found.why}"
         )
         return 0
     clause = find_clause(args.id)
@@ -173,7 +174,8 @@ def cmd_rules_coverage(args: argparse.Namespace) -> int:
     print(f"{'game':8} {'sections':>8} {'clauses':>8} {'engine':>7} {'scenarios':>9} {'cited':>6} {'cover':>7}")
     for g in report:
         print(
-            f"{g.game:8} {g.sections:8} {len(g.clauses):8} {len(g.by_engine):7} {len(g.by_scenarios):9} {len(g.cited):6} {g.percent:6.1f}%"
+            f"{g.game:8} {g.sections:8} {len(g.clauses):8} {len(g.by_engine):7} {len(g.by_scenarios):9} "
+            f"{len(g.cited):6} {g.percent:6.1f}%"
         )
     from .rules.corpus import uncited_reasons
 
@@ -279,7 +281,8 @@ def cmd_lessons_check(args: argparse.Namespace) -> int:
         for line in found:
             print(error_line(line))
     print(
-        f"{len(lessons)} lesson{'s' if len(lessons) != 1 else ''} checked, {problems} problem{'s' if problems != 1 else ''}"
+        f"{len(lessons)} lesson{'s' if len(lessons) != 1 else ''} checked, {problems} "
+        f"problem{'s' if problems != 1 else ''}"
     )
     return EXIT_BAD_INPUT if problems else 0
 
@@ -553,8 +556,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         _print_json(rows)
         return 0
     print(
-        f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10} {'why_not':>9} "
-        f"{'legal(busy)':>12}"
+        f"{'game':8} {'games':>6} {'steps':>8} {'steps/s':>9} {'ms/game':>8} {'jump@1000':>10} {'undo@1000':>10} "
+        f"{'why_not':>9} {'legal(busy)':>12}"
     )
     for r in rows:
         busy = "—" if r["legal_actions_busy_us"] is None else f"{r['legal_actions_busy_us']:.1f}µs"

@@ -415,7 +415,8 @@ def check_deck_text(text: str, source: str = "pasted deck", game_id: str | None 
 
 
 def check_text_list(text: str, source: str, game_id: str | None) -> DeckReport:
-    """Check a text deck list: its lines are capped and read into counts, and its size checked, before any card is built."""
+    """Check a text deck list: its lines are capped and read into counts, and
+    its size checked, before any card is built."""
     if game_id is None:
         first = next(line.strip() for line in text.splitlines() if line.strip())
         raise InputError(

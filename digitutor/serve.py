@@ -126,7 +126,8 @@ def serve(port: int = 8866, lan: bool = False, open_browser: bool = True, room: 
 
 def _ctrl_c_stops() -> None:
     """Ctrl-C stops the server even when it was started with SIGINT ignored, as a shell does for a job it runs in the
-    background (``digitutor serve &`` in a script, a CI runner): Python then leaves SIGINT ignored, and so would Voila."""
+    background (``digitutor serve &`` in a script, a CI runner): Python then
+    leaves SIGINT ignored, and so would Voila."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
 

@@ -125,7 +125,8 @@ class ChoiceRules:
             if not choosing["up_to"] and not complete(choosing):
                 return (
                     Reason(
-                        f"Choose {choosing['count'] - len(picked)} more card(s) first: the effect says {choosing['count']}.",
+                        f"Choose {choosing['count'] - len(picked)} more card(s) first: the effect says "
+                        f"{choosing['count']}.",
                         cited,
                     ),
                 )

@@ -245,7 +245,8 @@ class EffectRules:
                         raise InputError(
                             source,
                             f"{where}.{part}[{i}].{field_name}",
-                            f"expected a name an earlier verb keeps ({', '.join(sorted(kept)) or 'none yet'}), got {name[:40]!r}",
+                            f"expected a name an earlier verb keeps ({', '.join(sorted(kept)) or 'none yet'}), "
+                            f"got {name[:40]!r}",
                         )
                 if verb.keep is not None:
                     kept.add(verb.keep)
@@ -281,7 +282,8 @@ class EffectRules:
 
 
 def _rulings(clause_ids: tuple[str, ...], game: str, source: str, where: str) -> tuple[Citation, ...]:
-    """The clauses a card's effect names as the rulebook's discussion of it: each a clause of the game's own rulebook."""
+    """The clauses a card's effect names as the rulebook's discussion of it:
+    each a clause of the game's own rulebook."""
     from ..rules.citations import cite
     from ..rules.corpus import UnknownClauseError
 
@@ -348,7 +350,8 @@ class World:
     zone: ZoneReader
     attribute: Attribute
     levels: Sequence[str] = ()
-    #: zones that belong to the effect's own card rather than to a player (DCG's ``sources``): (state, zone, this) -> uids
+    #: zones that belong to the effect's own card rather than to a player (DCG's
+    #: ``sources``): (state, zone, this) -> uids
     relative: Callable[[Any, str, Sequence[int]], Sequence[int]] | None = None
     relative_zones: frozenset[str] = frozenset()
 

@@ -447,7 +447,8 @@ class Game:
         told = f"now: {listed}" if offered else "none now"
         return (
             Reason(
-                f"{proposed.key[:80]!r} is not one of the answers this decision offers ({proposed.kind} answers: {told}).",
+                f"{proposed.key[:80]!r} is not one of the answers this decision offers ({proposed.kind} answers: "
+                f"{told}).",
                 when,
             ),
         )

@@ -3,8 +3,8 @@
 Files and pasted text are input from anyone, so before anything is built from a document it
 passes a cheap scan of its parse events: no aliases (``*name`` — project files never need them,
 and a few hundred bytes of nested aliases expand to billions of items), no nesting deeper than
-``MAX_DEPTH``, and every field name is a text. Files must be regular files of at most ``MAX_BYTES`` (never ``/dev/zero``, never
-a FIFO that blocks forever). The C parser of libyaml is used where PyYAML was built with it.
+``MAX_DEPTH``, and every field name is a text. Files must be regular files of at most ``MAX_BYTES`` (never
+``/dev/zero``, never a FIFO that blocks forever). The C parser of libyaml is used where PyYAML was built with it.
 """
 
 from __future__ import annotations

@@ -126,7 +126,8 @@ def editor_notes() -> dict[str, str]:
 
 @functools.cache
 def uncited_reasons() -> dict[str, str]:
-    """Why a clause of a playable game is cited by nothing (a picture's label, the table of contents ...), by clause id."""
+    """Why a clause of a playable game is cited by nothing (a picture's label,
+    the table of contents ...), by clause id."""
     raw = resources.files(RULEBOOK_PACKAGE).joinpath("uncited.yaml").read_text(encoding="utf-8")
     reasons = yaml.safe_load(raw) or {}
     if not isinstance(reasons, dict) or not all(isinstance(v, str) and v.strip() for v in reasons.values()):

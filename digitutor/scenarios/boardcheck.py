@@ -122,8 +122,8 @@ def raw_problems(game: str, board: dict[str, Any]) -> tuple[Reason, ...]:
         if type(memory) is int and not -MEMORY_LIMIT <= memory <= MEMORY_LIMIT:
             return (
                 Reason(
-                    f"The memory gauge is at {memory}; it runs from {MEMORY_LIMIT} on one side to {MEMORY_LIMIT} on the "
-                    "other, and no player can have more than 10 memory.",
+                    f"The memory gauge is at {memory}; it runs from {MEMORY_LIMIT} on one side to {MEMORY_LIMIT} "
+                    "on the other, and no player can have more than 10 memory.",
                     C.MAX_TEN,
                 ),
             )
@@ -174,7 +174,8 @@ def _dcg_stacks(cards: tuple[Any, ...], side: Any, who: str, reasons: list[Reaso
         if top.category is Category.OPTION:
             reasons.append(
                 Reason(
-                    f"{who}'s {top.label()} is an Option card in the battle area: an Option is used from the hand and then trashed.",
+                    f"{who}'s {top.label()} is an Option card in the battle area: an Option is used from the "
+                    "hand and then trashed.",
                     option_used,
                 )
             )
@@ -190,7 +191,8 @@ def _dcg_stacks(cards: tuple[Any, ...], side: Any, who: str, reasons: list[Reaso
             if cards[uid].category is Category.OPTION:
                 reasons.append(
                     Reason(
-                        f"{who}'s {cards[uid].label()} is an Option card under a Digimon: an Option is trashed once used.",
+                        f"{who}'s {cards[uid].label()} is an Option card under a Digimon: an Option is trashed "
+                        "once used.",
                         option_used,
                     )
                 )

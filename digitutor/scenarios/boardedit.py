@@ -243,7 +243,8 @@ def attack_choices(board: dict[str, Any]) -> tuple[list[tuple[str, str]], list[t
     """DCG: (label, name) of the turn player's battle-area Digimon that may be named as attacking, and of what they may
     attack (the opposing player, or a Digimon of the opponent's battle area). Names are as scenario files name cards
     (``st2-07``, or ``st2-07#2`` when its owner has more than one), so a board keeps them through links and files.
-    Every stack is offered: one the rules do not let attack (or be attacked) is refused by the check, with its reason."""
+    Every stack is offered: one the rules do not let attack (or be attacked) is
+    refused by the check, with its reason."""
     from ..core.errors import DigitutorError
     from .naming import CopyNumbers
 
@@ -293,9 +294,9 @@ def set_attack(board: dict[str, Any], attacker: str, target: str, at: str = "dec
 
 
 def chosen_attack_choices(game: str, board: dict[str, Any]) -> list[list[tuple[str, str]]]:
-    """DMB/DBE: for each player, (label, value) of the attacks they may have chosen in the Strategy Phase: none, then their
-    active Digimon's Circle, Triangle and Cross, each labelled with its Power and ability as the tutor shows them. A player
-    without an active Digimon is offered the three by name: the check says why no attack can be chosen."""
+    """DMB/DBE: for each player, (label, value) of the attacks they may have chosen in the Strategy Phase: none, then
+    their active Digimon's Circle, Triangle and Cross, each labelled with its Power and ability as the tutor shows them.
+    A player without an active Digimon is offered the three by name: the check says why no attack can be chosen."""
     from ..core.errors import DigitutorError
     from ..games.dmb.cards import ATTACKS, SYMBOLS
     from ..games.dmb.support import attack_label

@@ -50,9 +50,9 @@ def _dcg(board: dict[str, Any], state: Any) -> list[Reason]:
         if side.breeding.suspended:
             reasons.append(
                 Reason(
-                    f"{who}'s {cards[side.breeding.top].name} in the breeding area is suspended: a Digimon is suspended "
-                    "by attacking or blocking from the battle area, or by an effect, and effects do not reach the breeding "
-                    "area.",
+                    f"{who}'s {cards[side.breeding.top].name} in the breeding area is suspended: a Digimon is "
+                    "suspended by attacking or blocking from the battle area, or by an effect, and effects do "
+                    "not reach the breeding area.",
                     C.BREEDING_NO_EFFECTS,
                 )
             )

@@ -90,7 +90,8 @@ def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list
         asked = [key for key in ("under", "suspended", "value", "printed", "current", "stats") if key in entry]
         return (
             [
-                f"cards: {label} lies in a face-down {zone} the board does not show, so its {', '.join(asked)} cannot be read"
+                f"cards: {label} lies in a face-down {zone} the board does not show, so its {', '.join(asked)} "
+                "cannot be read"
             ]
             if asked
             else []
@@ -108,7 +109,8 @@ def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
             problems.append(f"lies under {above or 'nothing'}, expected under {entry['under']}")
     if "suspended" in entry and view.suspended != bool(entry["suspended"]):
         problems.append(
-            f"is {'suspended' if view.suspended else 'not suspended'}, expected {'suspended' if entry['suspended'] else 'not suspended'}"
+            f"is {'suspended' if view.suspended else 'not suspended'}, expected "
+            f"{'suspended' if entry['suspended'] else 'not suspended'}"
         )
     current = view.current or view.printed
     for key in ("value", "current"):
@@ -129,7 +131,8 @@ def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
         actual = view.stats.get(stat)
         if actual is None or not _same(actual, wanted):
             problems.append(
-                f"{stat} is {actual if actual is not None else 'not shown'}, expected {wanted} (shown: {dict(view.stats)})"
+                f"{stat} is {actual if actual is not None else 'not shown'}, expected {wanted} (shown: "
+                f"{dict(view.stats)})"
             )
     return problems
 
@@ -156,7 +159,8 @@ def check_counter(board: BoardView, entry: dict[str, Any]) -> list[str]:
     if "present" in entry and (actual is not None) != bool(entry["present"]):
         there = f"shows {name} {actual}" if actual is not None else f"shows no {name}"
         return [
-            f"{owner} board {there}, expected it {'present' if entry['present'] else 'absent'} (counters: {', '.join(shown)})"
+            f"{owner} board {there}, expected it {'present' if entry['present'] else 'absent'} (counters: "
+            f"{', '.join(shown)})"
         ]
     if "value" in entry and actual != str(entry["value"]):
         return [

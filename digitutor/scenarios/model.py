@@ -147,7 +147,8 @@ class ResultExpect(Schema, frozen=True):
 
 
 class Expect(Schema, frozen=True):
-    """Structured checks on the played scenario (no eval). A new kind of check is a field here and a check in the runner."""
+    """Structured checks on the played scenario (no eval). A new kind of check
+    is a field here and a check in the runner."""
 
     cites: list[ClauseId] = []
     narration: list[Text] = []

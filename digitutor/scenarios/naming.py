@@ -59,7 +59,8 @@ class CopyNumbers:
         return sorted(found, key=lambda uid: self.rank(uid, owner))
 
     def copy_instance(self, state: Any, name: str, player: int) -> str | None:
-        """The instance id ``name`` stands for if it has a copy number (else None); raises NamingError if no such copy."""
+        """The instance id ``name`` stands for if it has a copy number (else
+        None); raises NamingError if no such copy."""
         found = COPY.match(name)
         if found is None:
             return None

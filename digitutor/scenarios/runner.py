@@ -112,7 +112,8 @@ def _answer(run: ScenarioRun, script: list[str]) -> bool:
         kind = answer.partition(":")[0]
         if is_done_key(answer) and not any(option.action.kind == kind for option in decision.options):
             run.passed_over.append(
-                f"script[{entry}] {answer!r}: the {decision.kind} decision does not offer it (that step ended by itself)"
+                f"script[{entry}] {answer!r}: the {decision.kind} decision does not offer it (that step ended by "
+                "itself)"
             )
             continue
         try:
@@ -214,7 +215,8 @@ def _check_option(run: ScenarioRun, entry: Any) -> list[str]:
                 )
         if "reasons" in entry and len(option.reasons) != entry["reasons"]:
             failures.append(
-                f"option {option.key!r} of {decision.kind} has {len(option.reasons)} reason(s), expected {entry['reasons']}"
+                f"option {option.key!r} of {decision.kind} has {len(option.reasons)} reason(s), expected "
+                f"{entry['reasons']}"
             )
         return failures
     return [f"no {entry['decision']} decision offered option {entry['option']!r}"]

@@ -48,7 +48,8 @@ def _from_json(text: str | bytes) -> tuple[Any, Any] | None:
 
 
 def _from_v1(data: bytes) -> tuple[Any, Any] | None:
-    """v1.kernel.websocket.jupyter.org: offset count, offsets, then channel, header, parent, metadata, content, buffers."""
+    """v1.kernel.websocket.jupyter.org: offset count, offsets, then channel,
+    header, parent, metadata, content, buffers."""
     if len(data) < 8:
         return None
     count = int.from_bytes(data[:8], "little")

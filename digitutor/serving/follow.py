@@ -105,7 +105,8 @@ def read_json(body: bytes, limit: int, what: str) -> Any:
 
 
 def clean_view(body: bytes) -> dict[str, str]:
-    """The known fields of a published JSON object (the view, and "Try from here"); anything else is refused or dropped."""
+    """The known fields of a published JSON object (the view, and "Try from
+    here"); anything else is refused or dropped."""
     data = read_json(body, MAX_BODY, "view")
     if not isinstance(data, dict):
         raise BadView("expected a JSON object")

@@ -1,4 +1,5 @@
-"""``--lan``: every route needs the room's token (query ``?token=``, ``Authorization: token …`` or the cookie it sets)."""
+"""``--lan``: every route needs the room's token (query ``?token=``,
+``Authorization: token …`` or the cookie it sets)."""
 
 from __future__ import annotations
 

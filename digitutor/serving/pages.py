@@ -13,7 +13,8 @@ body { font: 18px/1.5 system-ui, sans-serif; margin: 0; display: flex; min-heigh
        align-items: center; justify-content: center; background: #f6f7f9; color: #1d2430; }
 main { max-width: 36em; padding: 2em; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px #0002; }
 h1 { font-size: 1.4em; margin-top: 0; }
-button { font: inherit; padding: .4em 1.2em; border-radius: 8px; border: 1px solid #345; background: #e8eef6; cursor: pointer; }
+button { font: inherit; padding: .4em 1.2em; border-radius: 8px; border: 1px solid #345; background: #e8eef6; \
+cursor: pointer; }
 """
 
 #: Shown on an app page when its app could not be drawn (no widget in the page, or none drawn in time).
@@ -96,7 +97,8 @@ def room_full_page(running: int) -> str:
     body = (
         '<h1 class="dt-room-full">The room is full right now</h1>'
         f"<p>This server is running all the apps it can ({running}). Close a tab you no longer use, "
-        'or try again in a minute.</p><p><button type="button" onclick="window.location.reload()">Try again</button></p>'
+        'or try again in a minute.</p><p><button type="button" onclick="window.location.reload()">Try '
+        "again</button></p>"
     )
     return _page("The room is full", body)
 

@@ -58,7 +58,8 @@ def message_page(title: str, text: str) -> widgets.VBox:
 
 
 class LearnApp(AppPage):
-    """Mode switch (course / guided lesson / free play / hot-seat) above one Tutor; asks before a switch throws a game away.
+    """Mode switch (course / guided lesson / free play / hot-seat) above one
+    Tutor; asks before a switch throws a game away.
 
     The Course view lists the game's lessons with the progress this browser kept; a lesson opened there
     (or named by ``?lesson=<file stem>``) plays as the guided lesson, and one played to its end is kept as finished.
@@ -297,7 +298,8 @@ class LearnApp(AppPage):
             model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
 
     def _course_query(self, params: dict[str, str]) -> None:
-        """``?lesson=<file stem>`` opens that lesson (an unknown one: one line, then the first); ``?view=course`` the list."""
+        """``?lesson=<file stem>`` opens that lesson (an unknown one: one line,
+        then the first); ``?view=course`` the list."""
         if params.get("view") == "course" and self.lessons and "lesson" not in params:
             self.mode.value = COURSE
             return

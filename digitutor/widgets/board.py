@@ -53,7 +53,8 @@ def _words_html(words: tuple[Word, ...]) -> str:
         also = f" ({esc(word.also)})" if word.also else ""
         parts.append(
             f'<details class="dt-card-word" data-clause="{esc(word.source)}"><summary>{esc(word.shown)}{also}</summary>'
-            f'<div class="dt-crumb"><span class="dt-label">{kind}</span> {esc(word.where())} <code>{esc(word.source)}</code></div>'
+            f'<div class="dt-crumb"><span class="dt-label">{kind}</span> {esc(word.where())} '
+            f"<code>{esc(word.source)}</code></div>"
             f'<blockquote class="dt-quote">{_word_quote(word)}</blockquote>'
             + (
                 f'<div class="dt-crumb">{"Note" if word.interpretation else "Editor&#8217;s note"}: {esc(note)}</div>'
@@ -66,7 +67,8 @@ def _words_html(words: tuple[Word, ...]) -> str:
 
 
 def _word_quote(word: Word) -> str:
-    """A word's defining text as HTML: the clause rendered as the rule panel renders it, or the interpretation's words."""
+    """A word's defining text as HTML: the clause rendered as the rule panel
+    renders it, or the interpretation's words."""
     if word.interpretation:
         return esc(word.quote())
     clause = find_clause(word.source)
@@ -79,7 +81,8 @@ def _parts(card: CardView, words: tuple[Word, ...] = ()) -> str:
         f"<dt>{named(part.label, part.citation)}</dt><dd>{esc(part.value)}</dd>" for part in card.parts if part.value
     )
     return (
-        f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
+        f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4>'
+        f"<dl>{facts}</dl>"
         f"{_under_html(card)}{_words_html(words)}</div>"
     )
 
@@ -101,7 +104,8 @@ def _details(card: CardView, words: tuple[Word, ...] = ()) -> str:
     facts = "".join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows if value)
     text = f'<p class="dt-card-text">{esc(card.text)}</p>' if card.text else ""
     return (
-        f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4><dl>{facts}</dl>'
+        f'<div class="dt-card-full" role="dialog" aria-label="{esc(card.name)}"><h4>{esc(card.name)}</h4>'
+        f"<dl>{facts}</dl>"
         f"{text}{_under_html(card)}{_words_html(words)}</div>"
     )
 
@@ -134,7 +138,8 @@ def card_html(card: CardView, game: str = "") -> str:
     frame = frame_colour(card.colour or card.kind)
     return (
         f'<details class="{css}" style="--dt-frame: {frame}" data-card="{esc(card.uid)}">'
-        f'<summary title="{esc(card.name)}: click for the whole card">{under}{face}</summary>{link_terms(_details(card, words), game)}</details>'
+        f'<summary title="{esc(card.name)}: click for the whole card">{under}{face}'
+        f"</summary>{link_terms(_details(card, words), game)}</details>"
     )
 
 
@@ -162,7 +167,10 @@ def zone_html(zone: ZoneView, game: str = "") -> str:
     """A zone: piles (and rows of cards hidden from the viewer) are one tile with a count and the top card,
     rows and stacks show their cards."""
     count = zone.count or len(zone.cards)
-    title = f'<div class="dt-zone-title">{named(zone.title, zone.citation)}<span class="dt-zone-count"> · {plural(count)}</span></div>'
+    title = (
+        f'<div class="dt-zone-title">{named(zone.title, zone.citation)}<span class="dt-zone-count"> · {plural(count)}'
+        "</span></div>"
+    )
     hidden = [card for card in zone.cards if card.hidden]
     shown = [card for card in zone.cards if not card.hidden]
     if zone.layout == "pile" or (zone.cards and not shown) or (len(zone.cards) > MANY and zone.id != "hand"):
@@ -227,7 +235,8 @@ def gauge_html(gauge: GaugeView, names: dict[int, str], far: int) -> str:
     return (
         f'<div class="dt-gauge" role="img" aria-label="{esc(gauge.name)}: {esc(where)}" data-gauge="{esc(gauge.name)}">'
         f'<span class="dt-gauge-name">{named(gauge.name, gauge.citation)} <b>{esc(where)}</b></span>'
-        f'<span class="dt-gauge-end">{esc(names.get(far, far))}</span><span class="dt-gauge-marks">{"".join(cells)}</span>'
+        f'<span class="dt-gauge-end">{esc(names.get(far, far))}</span>'
+        f'<span class="dt-gauge-marks">{"".join(cells)}</span>'
         f'<span class="dt-gauge-end">{esc(names.get(near, near))}</span></div>'
     )
 
@@ -245,7 +254,10 @@ def board_html(board: BoardView, viewer: int | None, decider: int | None = None)
     shared = " · ".join(f"{esc(k)}: <b>{esc(v)}</b>" for k, v in board.shared.items())
     names = {p.index: p.name for p in board.players}
     eyes = "Judge's view: every card face up" if viewer is None else f"{esc(names.get(viewer, viewer))}'s view"
-    top = f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span><span>{eyes}</span></div>'
+    top = (
+        f'<div class="dt-board-top"><span>Turn {board.turn}{" · " + shared if shared else ""}</span>'
+        f"<span>{eyes}</span></div>"
+    )
     sides = [
         player_html(player, viewer, player.index == near, player.index == decider, board.game) for player in players
     ]

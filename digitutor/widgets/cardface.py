@@ -56,9 +56,9 @@ SAFETY = 0.3  #: height kept free under a face's text, for rounding and line box
 UNDER_BADGE = 1.7  #: room the top row leaves (in its own em) for the "+2 under it" badge on the face's corner
 
 
-#: a name is never shortened, it gets smaller: its sizes (``.dt-name-86``, ``.dt-name-74``) and wrapping, in the order tried: the two
-#: larger sizes wrapping at spaces only, then wrapping inside
-#: a CamelCase name too (``Ulforce|Vdramon``), then the smallest size
+#: a name is never shortened, it gets smaller: its sizes (``.dt-name-86``, ``.dt-name-74``) and wrapping, in the order
+#: tried: the two larger sizes wrapping at spaces only, then wrapping inside a CamelCase name too (``Ulforce|Vdramon``),
+#: then the smallest size
 NAME_TRIES = ((1.0, False), (0.86, False), (1.0, True), (0.86, True), (0.74, False), (0.74, True))
 NAME_LINE = 1.15  #: the name's line height (``.dt-card-name``)
 
@@ -144,7 +144,8 @@ def _stat_rows(card: CardView, label: str) -> tuple[list[str], int]:
 
 
 def _top(card: CardView, game: str) -> tuple[str, float]:
-    """The top row — level, kind, the small numbers (DMB/DBE DP and +P, DCG digivolve cost), the play cost — and its height."""
+    """The top row — level, kind, the small numbers (DMB/DBE DP and +P, DCG
+    digivolve cost), the play cost — and its height."""
     level = ""
     if card.level:
         level = f'<span class="dt-level"{_tip(level_word(game, card.level))}>{esc(card.level)}</span>'
@@ -158,7 +159,10 @@ def _top(card: CardView, game: str) -> tuple[str, float]:
     costs, room = "", 0.0
     evolve = _digivolve_costs(card)
     if evolve:
-        costs += f'<span class="dt-evo-cost" title="{esc("Digivolution Requirements: " + evolve[1])}">↑{esc(evolve[0])}</span>'
+        costs += (
+            f'<span class="dt-evo-cost" title="{esc("Digivolution Requirements: " + evolve[1])}">↑{esc(evolve[0])}'
+            "</span>"
+        )
         room += width(f"↑{evolve[0]}") + 0.7
     if card.cost:
         costs += f'<span class="dt-cost" title="play cost">{esc(card.cost)}</span>'
@@ -188,7 +192,8 @@ def _digivolve_costs(card: CardView) -> tuple[str, str] | None:
 
 
 def _foot(label: str, printed: str, current: str) -> tuple[str, float]:
-    """The big number, whole at any length (smaller when longer); the printed value struck through beside it when changed."""
+    """The big number, whole at any length (smaller when longer); the printed
+    value struck through beside it when changed."""
     if not (label or current):
         return "", 0.0
     changed = current != printed and bool(printed)
@@ -226,7 +231,10 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
     step = _name_step(card.name, room)
     name = f'<div class="dt-card-name">{_wbr(card.name)}</div>'
     if step < 1:  # smaller than whatever size the board gives names (``.dt-card-name``), in a span of its own
-        name = f'<div class="dt-card-name dt-name-small"><span class="dt-name-{int(step * 100)}">{_wbr(card.name)}</span></div>'
+        name = (
+            f'<div class="dt-card-name dt-name-small"><span class="dt-name-{int(step * 100)}">{_wbr(card.name)}'
+            "</span></div>"
+        )
     words += [w for w in text_words(game, card.text) if w.shown not in {x.shown for x in words}]
     body = "".join(rows + stats)
     text = ""

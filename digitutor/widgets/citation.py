@@ -30,7 +30,8 @@ def rule_html(clause_id: str, quotes: list[str]) -> str:
     return (
         f'<div class="dt-cite dt-rule" data-clause="{esc(clause_id)}">'
         f'<div class="dt-crumb" title="{esc(clause_id)}"><span class="dt-label">Rulebook</span> {crumb}</div>'
-        f'{body}{note}<details><summary>In the rulebook</summary><div class="dt-context">{context}</div></details></div>'
+        f'{body}{note}<details><summary>In the rulebook</summary><div class="dt-context">{context}</div>'
+        "</details></div>"
     )
 
 
@@ -110,7 +111,8 @@ def glossary_html(terms: Iterable[Citation]) -> str:
     for term in dict.fromkeys(terms):
         clause = find_clause(term.id)
         parts.append(
-            f'<details class="dt-term" data-clause="{esc(term.id)}"><summary>{esc(crumb_text(clause.breadcrumb))}</summary>'
+            f'<details class="dt-term" data-clause="{esc(term.id)}">'
+            f"<summary>{esc(crumb_text(clause.breadcrumb))}</summary>"
             f'<blockquote class="dt-quote">{rulebook_html(clause.game, term.quote)}</blockquote></details>'
         )
     return f'<div class="dt-glossary"><span class="dt-label">Words used</span>{"".join(parts)}</div>' if parts else ""
@@ -133,7 +135,8 @@ def step_html(
         )
     head = step_head(index, step, players, phase or step.phase)
     return (
-        f'<h2 class="dt-panel-title">The rule now</h2>{head}<div class="dt-narration">{link_terms(esc(step.narration_for(viewer)), game_of(step.citations))}</div>'
+        f'<h2 class="dt-panel-title">The rule now</h2>{head}<div '
+        f'class="dt-narration">{link_terms(esc(step.narration_for(viewer)), game_of(step.citations))}</div>'
         f"{citations_html(step.citations, fold=True)}{glossary_html(step.glossary)}"
     )
 

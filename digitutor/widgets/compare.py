@@ -92,7 +92,10 @@ def comparison_html(comparison: Comparison) -> str:
     games = list(GAMES)
     head = "".join(f"<th>{esc(GAME_TITLES[g])}</th>" for g in games)
     rows = "".join(
-        f"<tr><th>{esc(title)}</th>{''.join(f'<td>{cell_html(comparison.cells.get((g, topic)))}</td>' for g in games)}</tr>"
+        (
+            f"<tr><th>{esc(title)}"
+            f"</th>{''.join(f'<td>{cell_html(comparison.cells.get((g, topic)))}</td>' for g in games)}</tr>"
+        )
         for topic, title in comparison.topics
     )
     return f'<table class="dt-table dt-compare"><tr><th></th>{head}</tr>{rows}</table>'

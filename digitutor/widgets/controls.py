@@ -148,7 +148,8 @@ def step_row(index: int, match: Match, current: int, viewer: int | None = None) 
     return (
         f'<li><button type="button" class="dt-tl-row{here}" data-step="{index}" aria-pressed="{pressed}">'
         f'<span class="dt-tl-n">{step_number(index)}</span><span class="dt-tl-where">Turn {step.turn} · '
-        f'{esc(phase_title(match.game, step.phase))}</span><span class="dt-tl-text">{esc(step.narration_for(viewer))}</span></button></li>'
+        f"{esc(phase_title(match.game, step.phase))}</span><span "
+        f'class="dt-tl-text">{esc(step.narration_for(viewer))}</span></button></li>'
     )
 
 
@@ -169,7 +170,8 @@ class Timeline(widgets.VBox):
         self.where = widgets.HTML()
         self.where.add_class("dt-timeline-where")
         title = widgets.HTML(
-            '<h2 class="dt-timeline-title">Timeline</h2><span class="dt-timeline-hint">choose a step to go back to it</span>'
+            '<h2 class="dt-timeline-title">Timeline</h2><span class="dt-timeline-hint">choose a step to go back '
+            "to it</span>"
         )
         title.add_class("dt-timeline-head-text")
         head = widgets.HBox([title, self.earlier, self.later, self.where])

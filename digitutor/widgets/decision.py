@@ -75,7 +75,8 @@ def shared_title(label: str, shared: tuple[int, int]) -> str:
 LONG_LABEL = 30
 #: a label's details: the text after ": " (a Power Option's or an effect's words), or words in brackets that
 #: describe a card or explain the choice — with a comma in them ("(Lv.3, red, 2000 DP)", "(Red; attack vs Red 220, …)")
-#: or three words and more ("(memory goes to 3 on your opponent's side)") — never a bare number ("(cost 2)", "(power 9)")
+#: or three words and more ("(memory goes to 3 on your opponent's side)") —
+#: never a bare number ("(cost 2)", "(power 9)")
 DETAIL = re.compile(r": .*$| \([^()]*[,;][^()]*\)| \([^() ]+ [^() ]+ [^()]+\)")
 
 
@@ -129,7 +130,8 @@ def illegal_row(option: Option) -> str:
     return (
         f'<div class="dt-illegal-row"><button type="button" class="{BUTTON_CSS} dt-option dt-option-illegal" disabled '
         f'title="Not allowed: {esc(option.label)}">✗ {detail_html(option.label)}</button>'
-        f'<details class="dt-why"><summary class="dt-why-not" title="Why “{esc(option.label)}” is not allowed">why not?</summary>'
+        f'<details class="dt-why"><summary class="dt-why-not" title="Why “{esc(option.label)}” is not '
+        'allowed">why not?</summary>'
         f'<div class="dt-reasons">{reasons_html(option)}</div></details></div>'
     )
 
@@ -144,7 +146,10 @@ def group_html(game_id: str, group: str, body: str, titled: bool, words: str = "
     head = f'<div class="{css}">{esc(title)}</div>' if titled and not words else ""
     if words:
         head = f'<div class="dt-group-title dt-group-shared">{esc(words)}</div>'
-    return f'<div class="dt-option-group" data-group="{esc(group)}" role="group" aria-label="{esc(words or title)}">{head}{body}</div>'
+    return (
+        f'<div class="dt-option-group" data-group="{esc(group)}" role="group" aria-label="{esc(words or title)}'
+        f'">{head}{body}</div>'
+    )
 
 
 def keys_hint(count: int) -> str:
@@ -195,7 +200,8 @@ def decision_html(
     else:
         head = (
             f'<h2 class="dt-panel-title">{who} decided here</h2>'
-            '<div class="dt-step-head">Choosing again asks first (“Rewrite from here?”), then replaces everything after '
+            '<div class="dt-step-head">Choosing again asks first (“Rewrite from here?”), then replaces '
+            "everything after "
             "this step.</div>"
         )
     shown = entries(decision, suggested, game, state)

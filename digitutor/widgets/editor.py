@@ -177,7 +177,8 @@ def check_html(inspection: Inspection) -> str:
             f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>' for r in check.beyond_decks
         )
         parts.append(
-            f'<details class="dt-editor-notes"><summary>More cards than a legal deck holds ({len(check.beyond_decks)}): '
+            '<details class="dt-editor-notes"><summary>More cards than a legal deck holds '
+            f"({len(check.beyond_decks)}): "
             f"fine for a ruling, but no legal game reaches this board</summary>{rows}</details>"
         )
     return "".join(parts)
@@ -190,8 +191,10 @@ def download_html(text: str, name: str) -> str:
 
 #: where "Play from here" resumes a DCG attack under way, by its ``at`` (E. Attacking, dcg:attacking.p3-p4)
 RESUMED = {
-    "declared": "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker timing "
-    "(dcg:attacking.p3, p4).",
+    "declared": (
+        "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker timing "
+        "(dcg:attacking.p3, p4)."
+    ),
     "counter": "play resumes it at counter timing, its [When Attacking] effects already resolved; then blocker timing "
     "(dcg:attacking.p4).",
     "block": "play resumes it at blocker timing, counter timing over (dcg:attacking.p4).",
@@ -270,7 +273,8 @@ class BoardEditor(widgets.VBox):
         self.attack_at.add_class("dt-editor-attack-at")
         self.attack = widgets.HBox([self.attacker, self.target, self.attack_at])
         self.attack.add_class("dt-editor-attack")
-        # DMB/DBE: both attacks chosen in secret in this Strategy Phase, not yet revealed (play starts at the Support Phase)
+        # DMB/DBE: both attacks chosen in secret in this Strategy Phase, not yet
+        # revealed (play starts at the Support Phase)
         self.chosen = [
             widgets.Dropdown(
                 description=f"Player {player + 1} chose",
@@ -422,7 +426,8 @@ class BoardEditor(widgets.VBox):
         self.whynot.reset()
 
     def _guard(self, action: Callable[[], None], failed: str = "") -> None:
-        """Run an editing action; a bad input is one line on the page (after ``failed``, if given), never a traceback."""
+        """Run an editing action; a bad input is one line on the page (after
+        ``failed``, if given), never a traceback."""
         self.message.value = ""
         try:
             action()
@@ -501,9 +506,9 @@ class BoardEditor(widgets.VBox):
             self._quiet = False
 
     def _sync_attack(self) -> None:
-        """The "Attack under way" control (DCG: the turn player's Digimon, what each may attack, the board's choice; DMB and
-        DBE: each player's secret attack). A name the board holds that is not offered (written in the YAML) is shown as
-        written; the check says if it is wrong."""
+        """The "Attack under way" control (DCG: the turn player's Digimon, what each may attack, the board's choice; DMB
+        and DBE: each player's secret attack). A name the board holds that is not offered (written in the YAML) is shown
+        as written; the check says if it is wrong."""
         self._sync_chosen()
         shown = self.game_id == "dcg" and self._players_ok()
         self.attack.layout.display = "" if shown else "none"
@@ -706,8 +711,8 @@ class BoardEditor(widgets.VBox):
         if isinstance(chosen, dict):
             under_way = (
                 f" An attack is under way: Player 1 chose {esc(self.chosen[0].label)}, Player 2 chose "
-                f"{esc(self.chosen[1].label)}, in secret; play starts at the Support Phase, and the attacks are revealed "
-                f"at Battle Phase step 2 ({board.game}:strategy-phase.2, {board.game}:battle-phase.2)."
+                f"{esc(self.chosen[1].label)}, in secret; play starts at the Support Phase, and the attacks are "
+                f"revealed at Battle Phase step 2 ({board.game}:strategy-phase.2, {board.game}:battle-phase.2)."
             )
         note = widgets.HTML(
             f'<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.{under_way}</div>'

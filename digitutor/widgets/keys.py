@@ -47,17 +47,20 @@ function render({ model, el }) {
   };
   // option numbers: past 9 two digits typed quickly make one number (1 then 2: option 12)
   let first = null, chord = null;
-  const options = () => { const t = scope(); return t ? t.querySelectorAll(".dt-decision .dt-option[data-option]").length : 0; };
+  const options = () => { const t = scope(); return t ? \
+t.querySelectorAll(".dt-decision .dt-option[data-option]").length : 0; };
   const choose = (number) => { if (number > 0) model.send({ action: "option", number: number }); };
   const digit = (d) => {
     if (first !== null) { clearTimeout(chord); const number = first * 10 + d; first = null; choose(number); return; }
-    if (d > 0 && d * 10 <= options()) { first = d; chord = setTimeout(() => { const number = first; first = null; choose(number); }, CHORD_MS); return; }
+    if (d > 0 && d * 10 <= options()) { first = d; chord = setTimeout(() => { const number = first; first = null; \
+choose(number); }, CHORD_MS); return; }
     choose(d);
   };
   document.addEventListener("keydown", onKey);
   const scope = () => el.closest(".dt-tutor");
   const onClick = (event) => {
-    const hit = event.target && event.target.closest ? event.target.closest(".dt-tl-row[data-step], .dt-option[data-option]") : null;
+    const hit = event.target && event.target.closest ? \
+event.target.closest(".dt-tl-row[data-step], .dt-option[data-option]") : null;
     if (!hit || hit.disabled || !model.get("enabled") || !scope() || hit.closest(".dt-tutor") !== scope()) return;
     if (hit.dataset.option) model.send({ action: "option", number: Number(hit.dataset.option) });
     else model.send({ action: "jump", step: Number(hit.dataset.step) });
@@ -77,7 +80,8 @@ function render({ model, el }) {
     const tutor = scope(), main = tutor ? tutor.querySelector(".dt-main") : null;
     if (!main) return;
     const top = Math.round(main.getBoundingClientRect().top + window.scrollY);
-    if (tutor.style.getPropertyValue("--dt-main-top") !== top + "px") tutor.style.setProperty("--dt-main-top", top + "px");
+    if (tutor.style.getPropertyValue("--dt-main-top") !== top + "px") tutor.style.setProperty("--dt-main-top", \
+top + "px");
   };
   const sizes = new ResizeObserver(() => requestAnimationFrame(fit));
   sizes.observe(document.body);
@@ -87,7 +91,8 @@ function render({ model, el }) {
   const clock = () => {
     if (timer !== null) clearInterval(timer);
     timer = null;
-    if (model.get("playing")) timer = setInterval(() => model.send({ action: "tick" }), Math.max(50, model.get("interval")));
+    if (model.get("playing")) timer = setInterval(() => model.send({ action: "tick" }), Math.max(50, \
+model.get("interval")));
   };
   clock();
   model.on("change:playing", clock);
@@ -95,7 +100,8 @@ function render({ model, el }) {
   const store = () => {
     const key = model.get("store_key"), value = model.get("saved");
     if (!key) return;
-    try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } catch (error) { /* storage off */ }
+    try { if (value) localStorage.setItem(key, value); else localStorage.removeItem(key); } \
+catch (error) { /* storage off */ }
   };
   model.on("change:saved", store);
   try { model.send({ action: "query", query: window.location.search || "" }); } catch (error) { /* no query */ }

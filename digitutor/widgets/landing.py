@@ -22,7 +22,9 @@ ABOUT = {
     "arena": "Bandai's 1999 Arena Digi-Battle: duels of Power Option cards, Re-Group, and a race to 1000 points.",
     "dmb": "Digimon Battles, a fan game after Digital Card Battle: HP, three attacks, support cards, 4 KOs to win.",
     "dbe": "Digimon Battle Evolution, DMB's successor: three evolution methods, Dark Area, Grudge and Killer.",
-    "dcg": "Bandai's Digimon Card Game (2020–): a shared memory gauge, security stacks, breeding, many Digimon in play.",
+    "dcg": (
+        "Bandai's Digimon Card Game (2020–): a shared memory gauge, security stacks, breeding, many Digimon in play."
+    ),
 }
 
 APPS = (
@@ -42,7 +44,8 @@ def course_line(game_id: str, progress: Progress | None) -> str:
     return (
         f'<p class="dt-course-progress" data-game="{esc(game_id)}"><a class="dt-course-link" '
         f'href="./learn_{quote(game_id)}.ipynb?view=course">Course</a>: '
-        f'<span class="dt-course-count">{finished} of {total} {"lesson" if total == 1 else "lessons"} finished</span></p>'
+        f'<span class="dt-course-count">{finished} of {total} {"lesson" if total == 1 else "lessons"} '
+        "finished</span></p>"
     )
 
 

@@ -560,7 +560,8 @@ class TutorModel(HasTraits):
         return True
 
     def _should_stop(self) -> bool:
-        """Autoplay and runs stop for a person's decision, the end, the lesson's end, or a new lesson note or question."""
+        """Autoplay and runs stop for a person's decision, the end, the lesson's
+        end, or a new lesson note or question."""
         waiting = self.match.pending is not None and not (self.spec.follow_script and self.suggestion())
         lesson_end = self.tracker.end is not None and self.step == self.tracker.end
         return waiting or self.match.over or lesson_end or bool(self.notes()) or bool(self.questions())

@@ -157,7 +157,8 @@ function render({ model, el }) {
     const wanted = model.get("store") || {};
     for (const game of Object.keys(wanted)) {
       if (!games().includes(game) || typeof wanted[game] !== "string" || written[game] === wanted[game]) continue;
-      try { localStorage.setItem(prefix + game, wanted[game]); written[game] = wanted[game]; } catch (error) { /* storage off or full */ }
+      try { localStorage.setItem(prefix + game, wanted[game]); written[game] = wanted[game]; } \
+catch (error) { /* storage off or full */ }
     }
   };
   model.on("change:store", store);

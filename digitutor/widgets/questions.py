@@ -37,7 +37,8 @@ def explanation_html(why: tuple[Citation | Reason, ...]) -> str:
 
 
 def verdict_html(choice: Choice, posed: Posed) -> str:
-    """What a click shows: right or wrong, why (cited), and after a wrong click the engine's answer (its rule folded)."""
+    """What a click shows: right or wrong, why (cited), and after a wrong click
+    the engine's answer (its rule folded)."""
     if choice.right:
         return (
             f'<div class="dt-q-verdict dt-q-right" role="status"><b>✓ Right.</b> The rule behind it:</div>'
@@ -49,7 +50,8 @@ def verdict_html(choice: Choice, posed: Posed) -> str:
         f'<div class="dt-q-verdict dt-q-wrong" role="status"><b>✗ Not this one.</b> What the rules say about it:</div>'
         f"{explanation_html(choice.why)}"
         f'<div class="dt-q-answer"><b>The engine\'s answer{"s" if len(right) > 1 else ""}:</b><ul>{answer}</ul>'
-        f"<details><summary>The rule behind {'them' if len(right) > 1 else 'it'}</summary>{explanation_html(right[0].why)}</details></div>"
+        f"<details><summary>The rule behind {'them' if len(right) > 1 else 'it'}"
+        f"</summary>{explanation_html(right[0].why)}</details></div>"
     )
 
 

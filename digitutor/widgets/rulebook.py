@@ -24,7 +24,8 @@ LIST_ROWS = 18
 
 @functools.cache
 def demonstrations(game_id: str) -> dict[str, list[tuple[str, str]]]:
-    """Clause id -> what shows it, as (words, link): scenarios (what they demonstrate) and lesson steps (what they cite)."""
+    """Clause id -> what shows it, as (words, link): scenarios (what they
+    demonstrate) and lesson steps (what they cite)."""
     shown: dict[str, list[tuple[str, str]]] = {}
     if game_id not in GAME_MODULES:
         return shown
@@ -76,8 +77,10 @@ def section_html(clause: Clause) -> str:
         for c in clause.children[:20]
     )
     return (
-        f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}</div>'
-        f"<h3>{esc(heading(clause))}</h3><p>A heading of the rulebook. It holds:</p><ul>{inside or '<li>(no clauses)</li>'}</ul>"
+        f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › '
+        f"{esc(crumb_text(clause.breadcrumb))}</div>"
+        f"<h3>{esc(heading(clause))}</h3><p>A heading of the rulebook. It holds:</p>"
+        f"<ul>{inside or '<li>(no clauses)</li>'}</ul>"
     )
 
 
@@ -104,8 +107,10 @@ def clause_html(clause: Clause) -> str:
     demos += f"<li>… and {len(shown) - 12} more</li>" if len(shown) > 12 else ""
     shown_by = f"<p><b>Shown by:</b></p><ul>{demos}</ul>" if demos else ""
     return (
-        f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › {esc(crumb_text(clause.breadcrumb))}'
-        f' <code>{esc(clause.id)}</code></div><blockquote class="dt-quote">{rulebook_html(clause.game, clause.text)}</blockquote>{note}{used}'
+        f'<div class="dt-crumb" title="{esc(clause.id)}">{esc(GAME_TITLES[clause.game])} › '
+        f"{esc(crumb_text(clause.breadcrumb))}"
+        f" <code>{esc(clause.id)}</code></div><blockquote "
+        f'class="dt-quote">{rulebook_html(clause.game, clause.text)}</blockquote>{note}{used}'
         f"{f'<p><b>Where the rulebook is silent, the tutor reads:</b></p><ul>{gap}</ul>' if gap else ''}{shown_by}"
     )
 
@@ -116,7 +121,8 @@ def coverage_html() -> str:
 
     cited = {game: set(demonstrations(game)) for game in GAME_TITLES}
     rows = "".join(
-        f"<tr><td>{esc(GAME_TITLES[g.game])}</td><td>{len(g.clauses)}</td><td>{g.sections}</td><td>{len(g.by_engine)}</td>"
+        f"<tr><td>{esc(GAME_TITLES[g.game])}</td><td>{len(g.clauses)}</td><td>{g.sections}</td>"
+        f"<td>{len(g.by_engine)}</td>"
         f"<td>{len(g.by_scenarios & set(g.clauses))}</td><td>{len(g.cited)}</td><td>{g.percent:.0f}%</td></tr>"
         for g in coverage(cited)
     )

@@ -64,7 +64,8 @@ def scenario_html(scenario: Scenario) -> str:
         f"<h3>{esc(scenario.title)}</h3>{paragraphs(scenario.explains)}"
         f'<div class="dt-step-head">It demonstrates:</div>{citations_html(demonstrated(scenario))}'
         f"{absences_html(scenario)}{proposals_html(scenario)}"
-        '<div class="dt-step-head">Press <b>Next step</b> to play it; at each decision, Next takes the scenario\'s answer (★).</div>'
+        '<div class="dt-step-head">Press <b>Next step</b> to play it; at each decision, Next takes the '
+        "scenario's answer (★).</div>"
     )
 
 
@@ -300,7 +301,10 @@ class RulingsApp(AppPage):
         if scenario is not None and isinstance(board, dict):
             editor.set_board(scenario.game, board, scenario.title)
         elif scenario is not None:
-            editor.message.value = '<div class="dt-error">This scenario starts from two decks, not a board: start from an empty board.</div>'
+            editor.message.value = (
+                '<div class="dt-error">This scenario starts from two decks, not a board: start from an empty '
+                "board.</div>"
+            )
 
     def _deep_link(self, params: dict[str, str]) -> None:
         """``?scenario=<id>`` (its game follows) or ``?game=<id>``; an unknown one is said in one line.
@@ -327,7 +331,8 @@ class RulingsApp(AppPage):
                 self.about.value = f'<div class="dt-error">There is no scenario {esc(wanted)}.</div>' + self.about.value
 
     def _list(self, open_first: bool = False) -> None:
-        """List the scenarios the game filter and the search words let through; keep the open one if it is among them."""
+        """List the scenarios the game filter and the search words let through;
+        keep the open one if it is among them."""
         try:
             found = search(self.query.value, self.game.value)
         except DigitutorError as error:
@@ -402,7 +407,8 @@ def library_scenario(scenario_id: str | None) -> Scenario | None:
 
 
 def scenario_complete(model: TutorModel) -> bool:
-    """True at the live end of a scenario: the game is over, or a person must decide and the script has no answer left."""
+    """True at the live end of a scenario: the game is over, or a person must
+    decide and the script has no answer left."""
     match = model.match
     if not model.at_end:
         return False

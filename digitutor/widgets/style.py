@@ -14,7 +14,8 @@ CSS = """
 .dt-app .jupyter-widget-html-content { font-size: inherit; line-height: inherit; color: inherit; }
 .dt-app a { color: #1a56b8; }
 .dt-app .dt-app { max-width: none; }
-.dt-titlebar { align-items: center; justify-content: space-between; border-bottom: 2px solid #2f6fd6; margin-bottom: 6px;
+.dt-titlebar { align-items: center; justify-content: space-between; border-bottom: 2px solid #2f6fd6; \
+margin-bottom: 6px;
   gap: 8px; flex-wrap: wrap; }
 .dt-nav { display: flex; align-items: baseline; gap: 10px; flex-wrap: wrap; }
 .dt-nav .dt-home { font-weight: 600; text-decoration: none; }
@@ -43,7 +44,8 @@ CSS = """
 .dt-phase { border: 1px solid #c4cbd8; border-radius: 12px; padding: 1px 10px; background: #f5f7fb; color: #3b4658;
   font-size: 0.9em; }
 .dt-phase-current { background: #2f6fd6; color: #fff; border-color: #2f6fd6; font-weight: 600; }
-.dt-board { background: #f3f5f9; border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; box-sizing: border-box; }
+.dt-board { background: #f3f5f9; border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px; \
+box-sizing: border-box; }
 .dt-board-top { display: flex; justify-content: space-between; color: #394150; font-size: 0.92em; }
 .dt-player { border-top: 1px solid #d5dbe6; padding: 6px 0; }
 .dt-player:first-of-type { border-top: none; }
@@ -52,12 +54,15 @@ CSS = """
 .dt-active .dt-player-name::after { content: " ◀ to play"; color: #1a56b8; font-size: 0.8em; font-weight: 600; }
 .dt-counter { background: #fff; border: 1px solid #c4cbd8; border-radius: 10px; padding: 0 8px; font-size: 0.9em; }
 .dt-counter b { font-size: 1.05em; }
-.dt-gauge { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 4px 0; border-top: 1px solid #d5dbe6; }
+.dt-gauge { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 4px 0; \
+border-top: 1px solid #d5dbe6; }
 .dt-gauge-name { font-size: 0.9em; color: #394150; }
 .dt-gauge-end { font-size: 0.85em; color: #4a5466; font-weight: 600; }
 .dt-gauge-marks { display: flex; gap: 2px; }
-.dt-gauge-mark { min-width: 1.6em; text-align: center; border: 1px solid #c4cbd8; border-radius: 4px; font-size: 0.85em; background: #fff; }
-.dt-gauge-p0 { background: #eef3fc; } .dt-gauge-p1 { background: #fcefee; } .dt-gauge-zero { background: #f0f0f0; font-weight: 700; }
+.dt-gauge-mark { min-width: 1.6em; text-align: center; border: 1px solid #c4cbd8; border-radius: 4px; \
+font-size: 0.85em; background: #fff; }
+.dt-gauge-p0 { background: #eef3fc; } .dt-gauge-p1 { background: #fcefee; } .dt-gauge-zero { background: #f0f0f0; \
+font-weight: 700; }
 .dt-gauge-lit { background: #2f6fd6; color: #fff; border-color: #2f6fd6; font-weight: 700; }
 .dt-zones { display: flex; flex-wrap: wrap; gap: 6px 14px; }
 .dt-zone { min-width: 90px; }
@@ -72,12 +77,15 @@ CSS = """
 .dt-face { width: 7.2em; height: 9.6em; box-sizing: border-box; border-radius: 0.45em; padding: 0.25em;
   background: var(--dt-frame, #8a94a6); box-shadow: 0 1px 3px rgba(0,0,0,.25); display: flex; flex-direction: column;
   font-size: 0.86em; color: #1d2330; }
-.dt-face-in { flex: 1; background: #fff; border-radius: 0.3em; padding: 0.2em 0.3em; display: flex; flex-direction: column;
+.dt-face-in { flex: 1; background: #fff; border-radius: 0.3em; padding: 0.2em 0.3em; display: flex; \
+flex-direction: column;
   overflow: hidden; }
 .dt-face-top { display: flex; align-items: center; gap: 0.25em; }
-.dt-level { background: #1d2330; color: #fff; border-radius: 0.3em; padding: 0 0.3em; font-size: 0.8em; font-weight: 700;
+.dt-level { background: #1d2330; color: #fff; border-radius: 0.3em; padding: 0 0.3em; font-size: 0.8em; \
+font-weight: 700;
   white-space: nowrap; }
-.dt-cost { margin-left: auto; background: #1a56b8; color: #fff; border-radius: 50%; min-width: 1.4em; text-align: center;
+.dt-cost { margin-left: auto; background: #1a56b8; color: #fff; border-radius: 50%; min-width: 1.4em; \
+text-align: center;
   font-weight: 700; font-size: 0.85em; }
 .dt-card-name { font-weight: 700; line-height: 1.15; margin: 0.15em 0; overflow-wrap: anywhere; }
 .dt-card-kind { font-size: 0.8em; color: #3b4658; }
@@ -94,14 +102,16 @@ CSS = """
 .dt-card-back .dt-face { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px);
   color: #fff; align-items: center; justify-content: center; font-weight: 700; width: 4.2em; cursor: default; }
 .dt-card-full { position: absolute; z-index: 20; top: 0; left: 0; width: 20em; background: #fff; color: #1d2330;
-  border: 3px solid var(--dt-frame, #8a94a6); border-radius: 0.5em; padding: 0.5em 0.7em; box-shadow: 0 4px 16px rgba(0,0,0,.35);
+  border: 3px solid var(--dt-frame, #8a94a6); border-radius: 0.5em; padding: 0.5em 0.7em; \
+box-shadow: 0 4px 16px rgba(0,0,0,.35);
   font-size: 0.95em; }
 .dt-card-full h4 { margin: 0 0 0.2em 0; font-size: 1.1em; }
 .dt-card-full dl { display: grid; grid-template-columns: auto 1fr; gap: 0 0.6em; margin: 0.3em 0; }
 .dt-card-full dt { font-weight: 600; color: #3b4658; }
 .dt-card-full dd { margin: 0; }
 .dt-card-full .dt-card-text { white-space: pre-wrap; }
-.dt-pile { width: 4.6em; height: 6.2em; border: 1px dashed #6b7587; border-radius: 6px; display: flex; flex-direction: column;
+.dt-pile { width: 4.6em; height: 6.2em; border: 1px dashed #6b7587; border-radius: 6px; display: flex; \
+flex-direction: column;
   align-items: center; justify-content: center; background: #fff; font-size: 0.85em; text-align: center; }
 .dt-pile b { font-size: 1.5em; }
 .dt-empty { color: #5a6475; font-style: italic; font-size: 0.85em; }
@@ -121,8 +131,10 @@ CSS = """
 .dt-term summary { cursor: pointer; color: #2f3a4d; text-decoration: underline dotted; }
 .dt-quote { margin: 2px 0; padding: 4px 10px; border-left: 4px solid #2f6fd6; background: #f1f6fe; font-size: 1.08em;
   white-space: pre-wrap; font-family: Georgia, "Times New Roman", serif; }
-.dt-interpretation .dt-quote { border-left: 4px dashed #b5651d; background: #fdf3e7; font-family: inherit; font-style: italic; }
-.dt-label { display: inline-block; font-size: 0.75em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em;
+.dt-interpretation .dt-quote { border-left: 4px dashed #b5651d; background: #fdf3e7; font-family: inherit; \
+font-style: italic; }
+.dt-label { display: inline-block; font-size: 0.75em; font-weight: 700; text-transform: uppercase; \
+letter-spacing: 0.04em;
   padding: 0 6px; border-radius: 3px; background: #1a56b8; color: #fff; margin-right: 4px; }
 .dt-interpretation .dt-label { background: #8f4c12; }
 .dt-context { font-size: 0.9em; color: #3b4658; white-space: pre-wrap; background: #fafbfd; padding: 4px 8px;
@@ -140,7 +152,8 @@ CSS = """
 .dt-illegal-row { margin: 4px 0; }
 .dt-why { display: inline-block; vertical-align: middle; margin-left: 6px; }
 .dt-why[open] { display: block; margin: 2px 0 0 0; }
-.dt-app .dt-option { width: auto; max-width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
+.dt-app .dt-option { width: auto; max-width: 100%; height: auto; min-height: 30px; white-space: normal; \
+text-align: left;
   padding: 4px 10px; line-height: 1.3; }
 .dt-option-suggested { outline: 3px solid #c98a00; }
 .dt-option-taken { outline: 3px solid #2e7d4f; }
@@ -154,7 +167,8 @@ CSS = """
 .dt-timeline-hint, .dt-timeline-where { color: #4a5466; font-size: 0.9em; }
 .dt-tl { list-style: none; margin: 0; padding: 0; max-height: 14em; overflow: auto; position: relative;
   border: 1px solid #d5dbe6; border-radius: 6px; background: #fff; }
-.dt-tl-row { display: grid; grid-template-columns: 3.2em 13em 1fr; gap: 6px; width: 100%; text-align: left; font: inherit;
+.dt-tl-row { display: grid; grid-template-columns: 3.2em 13em 1fr; gap: 6px; width: 100%; text-align: left; \
+font: inherit;
   color: inherit; background: none; border: 0; border-bottom: 1px solid #eef1f6; padding: 2px 8px; cursor: pointer; }
 .dt-tl-row:hover, .dt-tl-row:focus { background: #eef4ff; }
 .dt-tl-current { background: #dbe8ff; font-weight: 600; }
@@ -170,12 +184,14 @@ CSS = """
 .dt-game-card { width: 290px; border: 1px solid #d5dbe6; border-radius: 8px; padding: 8px 12px; background: #fff; }
 .dt-game-card h3 { margin: 0 0 4px 0; }
 .dt-links { display: flex; flex-wrap: wrap; gap: 6px; }
-.dt-app a.dt-link { display: inline-block; padding: 2px 10px; border: 1px solid #1a56b8; border-radius: 14px; color: #1a56b8;
+.dt-app a.dt-link { display: inline-block; padding: 2px 10px; border: 1px solid #1a56b8; border-radius: 14px; \
+color: #1a56b8;
   text-decoration: none; font-weight: 600; }
 .dt-app a.dt-link:hover, .dt-app a.dt-link:focus { background: #1a56b8; color: #fff; }
 .dt-app a.dt-link-main { background: #1a56b8; color: #fff; }
 .dt-apps li { margin: 6px 0; }
-.dt-badge { white-space: nowrap; font-size: 0.75em; padding: 0 6px; border-radius: 8px; background: #dfe6f1; color: #394150; }
+.dt-badge { white-space: nowrap; font-size: 0.75em; padding: 0 6px; border-radius: 8px; background: #dfe6f1; \
+color: #394150; }
 .dt-badge-ok { background: #d4f0dd; color: #1b6b3a; }
 .dt-legal { color: #1b6b3a; font-weight: 700; }
 .dt-illegal { color: #a4161a; font-weight: 700; }
@@ -186,21 +202,26 @@ CSS = """
 body:has(.dt-presenting), body:has(.dt-presenting) .jp-Notebook, body:has(.dt-presenting) .jp-Cell,
 body:has(.dt-presenting) .jp-OutputArea-output { background: #000 !important; }
 body:has(.dt-presenting) #rendered_cells, body:has(.dt-presenting) .jp-Notebook,
-body:has(.dt-presenting) .jp-Cell, body:has(.dt-presenting) .jp-OutputArea-output { padding: 0 !important; margin: 0 !important;
+body:has(.dt-presenting) .jp-Cell, body:has(.dt-presenting) .jp-OutputArea-output { padding: 0 !important; \
+margin: 0 !important;
   max-width: none !important; }
 body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPrompt { display: none; }
-.dt-app.dt-presenting { font-size: 20px; background: #000; color: #fff; padding: 6px 10px; max-width: none; width: 100%; }
+.dt-app.dt-presenting { font-size: 20px; background: #000; color: #fff; padding: 6px 10px; max-width: none; \
+width: 100%; }
 .dt-presenting .dt-app { font-size: inherit; color: #fff; }
 .dt-presenting .widget-html-content, .dt-presenting .widget-label, .dt-presenting .widget-readout,
 .dt-presenting .widget-inline-hbox .widget-label { font-size: inherit; color: #fff; }
 .dt-presenting .dt-board, .dt-presenting .dt-panel, .dt-presenting .dt-pile,
-.dt-presenting .dt-counter, .dt-presenting .dt-phase, .dt-presenting .dt-tl { background: #111; color: #fff; border-color: #bbb; }
+.dt-presenting .dt-counter, .dt-presenting .dt-phase, .dt-presenting .dt-tl { background: #111; color: #fff; \
+border-color: #bbb; }
 .dt-presenting .dt-face-in, .dt-presenting .dt-card-full { background: #fff; color: #111; }
 .dt-presenting .dt-zone-title, .dt-presenting .dt-crumb, .dt-presenting .dt-step-head, .dt-presenting .dt-status,
 .dt-presenting .dt-board-top, .dt-presenting .dt-sub, .dt-presenting .dt-nav-sep, .dt-presenting .dt-keys-hint,
-.dt-presenting .dt-timeline-hint, .dt-presenting .dt-timeline-where, .dt-presenting .dt-tl-n, .dt-presenting .dt-tl-where,
+.dt-presenting .dt-timeline-hint, .dt-presenting .dt-timeline-where, .dt-presenting .dt-tl-n, \
+.dt-presenting .dt-tl-where,
 .dt-presenting .dt-empty { color: #e8e8e8; }
-.dt-presenting h1, .dt-presenting h2, .dt-presenting h3, .dt-presenting .dt-panel-title, .dt-presenting .dt-timeline-title,
+.dt-presenting h1, .dt-presenting h2, .dt-presenting h3, .dt-presenting .dt-panel-title, \
+.dt-presenting .dt-timeline-title,
 .dt-presenting .dt-narration, .dt-presenting .dt-prompt, .dt-presenting .dt-player-name { color: #fff; }
 .dt-presenting a, .dt-presenting .dt-app a, .dt-presenting details > summary,
 .dt-presenting .dt-active .dt-player-name::after { color: #ffd400; }
@@ -222,7 +243,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-table th, .dt-presenting .dt-table td { border-color: #666; }
 .dt-presenting .dt-game-card { background: #111; }
 .dt-presenting a.dt-link { border-color: #ffd400; color: #ffd400; }
-.dt-presenting a.dt-link-main, .dt-presenting a.dt-link:hover, .dt-presenting a.dt-link:focus { background: #ffd400; color: #000; }
+.dt-presenting a.dt-link-main, .dt-presenting a.dt-link:hover, .dt-presenting a.dt-link:focus { background: #ffd400; \
+color: #000; }
 .dt-presenting .dt-badge { background: #333; color: #fff; }
 .dt-presenting .dt-badge-ok { background: #14532d; color: #fff; }
 .dt-presenting .dt-legal { color: #7ee2a0; }
@@ -264,8 +286,10 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-handover .dt-handover-title { font-size: 1.5em; margin-bottom: 8px; }
 .dt-handover .dt-handover-help { color: #4a5568; font-size: 0.92em; }
 .dt-handover .dt-handover-ready { font-size: 1.15em; min-height: 40px; padding: 0 18px; }
-.dt-secret { background: #f3f0fa; border-left: 4px solid #6b4fbb; border-radius: 4px; padding: 4px 8px; margin-bottom: 6px; }
-.dt-eyes { margin-left: 8px; padding: 0 6px; border-radius: 4px; background: #eef2f8; color: #2f3a4d; font-size: 0.9em; }
+.dt-secret { background: #f3f0fa; border-left: 4px solid #6b4fbb; border-radius: 4px; padding: 4px 8px; \
+margin-bottom: 6px; }
+.dt-eyes { margin-left: 8px; padding: 0 6px; border-radius: 4px; background: #eef2f8; color: #2f3a4d; \
+font-size: 0.9em; }
 .dt-presenting .dt-handover .dt-handover-title { font-size: 30px; }
 .dt-presenting .dt-handover p, .dt-presenting .dt-secret { font-size: 20px; }
 .dt-presenting .dt-handover .dt-handover-help { color: #c9d3e3; }
@@ -274,7 +298,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 /* decisions you can scan (issue 24.4): the ★ suggestion first, options grouped by kind, copies folded */
 .dt-options { flex-direction: column; align-items: stretch; }
 .dt-option-group { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
-.dt-group-title { flex-basis: 100%; font-size: 0.78em; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em;
+.dt-group-title { flex-basis: 100%; font-size: 0.78em; font-weight: 700; text-transform: uppercase; \
+letter-spacing: 0.04em;
   color: #4a5466; margin-top: 2px; }
 /* dense enough that every option of a long list (DBE's Side Pile: 19) fits the side column of a 1366x768 laptop:
    no button margins, a title line as tall as its letters, the ★ group's title beside its button */
@@ -337,7 +362,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-card-full .dt-card-word > summary { color: #1a56b8; }
 .dt-presenting .dt-card-full .dt-card-words .dt-crumb { color: #3b4658; }
 .dt-face.dt-face-tall { min-height: 10.8em; }
-/* (presenter mode's faces: the block "a board that fits, presenter mode", with the sizes cardface.PRESENTER restates) */
+/* (presenter mode's faces: the block "a board that fits, presenter mode", with the sizes cardface.PRESENTER restates) \
+*/
 /* follow mode (issue 27): the teacher's line saying how many attendees follow the board */
 .dt-follow-count { font-weight: 600; color: #1b6b3a; }
 .dt-presenting .dt-follow-count, .dt-presenting .dt-follow-count .widget-html-content { color: #7ee2a0; }
@@ -358,10 +384,12 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-citation .dt-step-head:not(.dt-before) { display: none; }
 .dt-board > .widget-html-content { min-width: 0; flex: 1 1 auto; }
 .dt-gauge-marks { flex-wrap: wrap; }
-.dt-pile { display: inline-flex; width: auto; min-width: 3.6em; max-width: 9em; height: auto; min-height: 3.2em; padding: 2px 6px; box-sizing: border-box;
+.dt-pile { display: inline-flex; width: auto; min-width: 3.6em; max-width: 9em; height: auto; min-height: 3.2em; \
+padding: 2px 6px; box-sizing: border-box;
   line-height: 1.15; }
 .dt-pile span { font-size: 0.9em; overflow-wrap: break-word; }
-.dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); color: #fff;
+.dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); \
+color: #fff;
   border: 1px solid #35507a; }
 .dt-pile-card > summary { list-style: none; }
 .dt-zone-pile { order: -1; max-width: 12em; }
@@ -374,11 +402,14 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-pile-top { border-style: solid; border-color: var(--dt-frame, #6b7587); border-width: 2px; }
 .dt-cards .dt-pile-back { align-self: stretch; }
 /* the whole card: a dialog over the page, never clipped by the board; the shade behind it closes it */
-.dt-app .dt-card[open] > .dt-card-full { position: fixed; z-index: 1001; top: 50%; left: 50%; transform: translate(-50%, -50%);
-  width: min(30em, calc(100vw - 24px)); max-height: calc(100vh - 24px); overflow: auto; box-sizing: border-box; font-size: 15px; }
+.dt-app .dt-card[open] > .dt-card-full { position: fixed; z-index: 1001; top: 50%; left: 50%; \
+transform: translate(-50%, -50%);
+  width: min(30em, calc(100vw - 24px)); max-height: calc(100vh - 24px); overflow: auto; box-sizing: border-box; \
+font-size: 15px; }
 .dt-app .dt-card[open] > .dt-card-full dl { grid-template-columns: minmax(5em, max-content) minmax(0, 1fr); }
 .dt-app .dt-card[open] > .dt-card-full dt { white-space: nowrap; }
-.dt-app .dt-card[open] > summary::before { content: ""; position: fixed; inset: 0; z-index: 1000; background: rgba(0, 0, 0, 0.45);
+.dt-app .dt-card[open] > summary::before { content: ""; position: fixed; inset: 0; z-index: 1000; \
+background: rgba(0, 0, 0, 0.45);
   cursor: zoom-out; }
 .dt-lesson-body { max-height: none; }
 @media (min-width: 900px) {
@@ -393,11 +424,15 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 }
 /* presenter mode: every text at least 20px (card faces keep their name and number at 20px and more) */
 .dt-app.dt-presenting { font-size: 20px; }
-.dt-presenting .dt-board, .dt-presenting .dt-zone-title, .dt-presenting .dt-counter, .dt-presenting .dt-citation .dt-crumb,
-.dt-presenting .dt-status, .dt-presenting .dt-turn-map .dt-phase, .dt-presenting .dt-gauge-name, .dt-presenting .dt-gauge-end,
+.dt-presenting .dt-board, .dt-presenting .dt-zone-title, .dt-presenting .dt-counter, \
+.dt-presenting .dt-citation .dt-crumb,
+.dt-presenting .dt-status, .dt-presenting .dt-turn-map .dt-phase, .dt-presenting .dt-gauge-name, \
+.dt-presenting .dt-gauge-end,
 .dt-presenting .dt-gauge-mark, .dt-presenting .dt-step-head, .dt-presenting .dt-keys-hint, .dt-presenting .dt-board-top,
-.dt-presenting .dt-crumb, .dt-presenting .dt-label, .dt-presenting .dt-more-rules > summary, .dt-presenting .dt-glossary,
-.dt-presenting .dt-cite details > summary, .dt-presenting .dt-before, .dt-presenting .dt-reason, .dt-presenting .dt-empty,
+.dt-presenting .dt-crumb, .dt-presenting .dt-label, .dt-presenting .dt-more-rules > summary, \
+.dt-presenting .dt-glossary,
+.dt-presenting .dt-cite details > summary, .dt-presenting .dt-before, .dt-presenting .dt-reason, \
+.dt-presenting .dt-empty,
 .dt-presenting .dt-pile, .dt-presenting .dt-pile span, .dt-presenting .dt-quote, .dt-presenting .dt-narration,
 .dt-presenting .dt-timeline-where, .dt-presenting .dt-tl, .dt-presenting .dt-badge, .dt-presenting .dt-sub,
 .dt-presenting .dt-under, .dt-presenting .dt-player.dt-far .dt-zones .dt-zone-title { font-size: 20px; }
@@ -405,7 +440,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .widget-text input, .dt-presenting .widget-textarea textarea, .dt-presenting select,
 .dt-presenting .dt-mode .widget-toggle-button, .dt-presenting .dt-mode-bar .widget-button,
 .dt-presenting .dt-controls .widget-button, .dt-presenting .dt-controls .widget-toggle-button,
-.dt-presenting .dt-timeline-head .widget-button, .dt-presenting .widget-label, .dt-presenting .dt-why-not { font-size: 20px; }
+.dt-presenting .dt-timeline-head .widget-button, .dt-presenting .widget-label, .dt-presenting .dt-why-not { \
+font-size: 20px; }
 .dt-presenting .dt-controls .widget-button, .dt-presenting .dt-controls .widget-toggle-button,
 .dt-presenting .dt-mode .widget-toggle-button { min-height: 34px; padding: 0 8px; }
 .dt-presenting .dt-turn-map .dt-phase { padding: 0 6px; }
@@ -426,12 +462,15 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-suspended.dt-has-under .dt-face-top { padding: 0 0 0 30px; }
 .dt-presenting .dt-player.dt-far .dt-zones { font-size: 0.75em; }
 .dt-presenting .dt-pile { background: #111; color: #fff; height: auto; min-height: 2.4em; }
-.dt-presenting .dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, #3f5f8f 12px); }
-.dt-presenting .dt-app .dt-card[open] > .dt-card-full, .dt-app.dt-presenting .dt-card[open] > .dt-card-full { font-size: 20px;
+.dt-presenting .dt-pile-back { background: repeating-linear-gradient(45deg, #35507a, #35507a 6px, #3f5f8f 6px, \
+#3f5f8f 12px); }
+.dt-presenting .dt-app .dt-card[open] > .dt-card-full, .dt-app.dt-presenting .dt-card[open] > .dt-card-full { \
+font-size: 20px;
   width: min(30em, calc(100vw - 24px)); }
 .dt-presenting .dt-card-full .dt-named, .dt-presenting .dt-card-full dt { color: #1d2330; }
 .dt-presenting .dt-quote { font-size: 22px; }
-.dt-presenting .dt-crumb code, .dt-presenting .dt-pile-list > summary, .dt-presenting .dt-pile-list ol { font-size: 20px; }
+.dt-presenting .dt-crumb code, .dt-presenting .dt-pile-list > summary, .dt-presenting .dt-pile-list ol { \
+font-size: 20px; }
 .dt-presenting .dt-narration { font-size: 22px; }
 .dt-presenting .dt-app .dt-option, .dt-app.dt-presenting .dt-option { font-size: 20px; min-height: 0; padding: 2px 8px;
   line-height: 1.25; }
@@ -451,7 +490,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-presenting .dt-gauge-mark { min-width: 1.2em; padding: 0 1px; }
 .dt-presenting .dt-board-top { display: none; }
 @media (min-width: 900px) {
-  .dt-presenting.dt-tutor .dt-main, .dt-presenting .dt-tutor .dt-main { height: calc(100vh - var(--dt-main-top, 190px) - 6px);
+  .dt-presenting.dt-tutor .dt-main, .dt-presenting .dt-tutor .dt-main { height: calc(100vh - var(--dt-main-top, \
+190px) - 6px);
     min-height: 320px; }
   .dt-presenting .dt-tutor .dt-board, .dt-presenting.dt-tutor .dt-board { flex: 1 1 0%; font-size: 20px; }
   .dt-presenting .dt-tutor .dt-side, .dt-presenting.dt-tutor .dt-side { flex: 1 1 0%; }
@@ -482,7 +522,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-tutor .dt-side > .dt-questions, .dt-presenting .dt-side > .dt-questions { flex: 0 0 auto; max-height: 45%;
   overflow: auto; }
 .dt-question + .dt-question { border-top: 1px dashed #b9c9ea; margin-top: 6px; padding-top: 6px; }
-.dt-questions .dt-q-toggle { background: #1d4ed8; color: #fff; font-weight: 600; white-space: normal; text-align: left; }
+.dt-questions .dt-q-toggle { background: #1d4ed8; color: #fff; font-weight: 600; white-space: normal; \
+text-align: left; }
 .dt-presenting .dt-questions .dt-q-toggle { background: #ffd54a; color: #000; }
 .dt-q-head { margin: 2px 0 4px; } .dt-q-prompt { font-weight: 600; }
 .dt-q-choices .dt-q-choice { white-space: normal; height: auto; min-height: 28px; text-align: left; line-height: 1.3;
@@ -491,7 +532,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-q-choices .dt-q-choice.dt-q-picked.dt-q-is-right { background: #dcf5e3; border: 1px solid #2f8f4e; color: #143d22; }
 .dt-q-choices .dt-q-choice.dt-q-picked.dt-q-is-wrong { background: #fde2e1; border: 1px solid #b4312c; color: #5c1310; }
 .dt-q-choices .dt-q-choice.dt-q-is-right:disabled { box-shadow: inset 4px 0 0 #2f8f4e; }
-.dt-q-verdict { margin: 6px 0 2px; } .dt-q-verdict.dt-q-right { color: #1d6b38; } .dt-q-verdict.dt-q-wrong { color: #9b2520; }
+.dt-q-verdict { margin: 6px 0 2px; } .dt-q-verdict.dt-q-right { color: #1d6b38; } \
+.dt-q-verdict.dt-q-wrong { color: #9b2520; }
 .dt-q-answer { margin: 6px 0 2px; } .dt-q-answer ul { margin: 2px 0 2px 18px; padding: 0; }
 .dt-q-answer > details > summary { cursor: pointer; color: #1d4ed8; }
 .dt-presenting .dt-questions { background: #0d1626; border-color: #5b7bc0; }
@@ -518,14 +560,16 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-course { gap: 6px; max-width: 1100px; }
 .dt-course-summary h2 { margin-top: 4px; }
 .dt-course-count { margin: 0; color: #394150; }
-.dt-course .dt-continue { align-self: flex-start; font-weight: 600; max-width: 100%; white-space: normal; height: auto; min-height: 32px; }
+.dt-course .dt-continue { align-self: flex-start; font-weight: 600; max-width: 100%; white-space: normal; \
+height: auto; min-height: 32px; }
 .dt-course-list { gap: 6px; }
 .dt-course-lesson { align-items: center; gap: 10px; border: 1px solid #d5dbe6; border-radius: 8px; padding: 6px 10px;
   background: #fff; }
 .dt-course-lesson > .widget-html { flex: 1 1 auto; min-width: 0; }
 .dt-course-lesson .widget-button { flex: 0 0 auto; }
 .dt-course-row { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
-.dt-course-n { flex: 0 0 auto; min-width: 1.8em; height: 1.8em; line-height: 1.8em; border-radius: 0.9em; text-align: center;
+.dt-course-n { flex: 0 0 auto; min-width: 1.8em; height: 1.8em; line-height: 1.8em; border-radius: 0.9em; \
+text-align: center;
   box-sizing: border-box; padding: 0 0.3em;
   background: #dfe6f1; color: #1d2330; font-weight: 700; }
 .dt-course-what { flex: 1 1 16em; min-width: 0; }
@@ -551,11 +595,13 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
 .dt-editor-settings { border: 1px solid #d7dce3; border-radius: 6px; padding: 4px 6px; background: #f7f9fb; }
 .dt-editor-check { margin: 4px 0; }
 .dt-editor-ok { color: #145c2e; background: #e3f4e8; border-radius: 4px; padding: 2px 8px; display: inline-block; }
-.dt-editor-refused { color: #7a1013; background: #fde8e8; border-left: 4px solid #a4161a; border-radius: 4px; padding: 4px 8px; }
+.dt-editor-refused { color: #7a1013; background: #fde8e8; border-left: 4px solid #a4161a; border-radius: 4px; \
+padding: 4px 8px; }
 .dt-editor-notes { font-size: 0.92em; color: #4a5261; margin: 2px 0; }
 .dt-editor-defaults { font-size: 0.92em; color: #4a5261; margin: 2px 0; }
 .dt-editor-yaml textarea { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.9em; }
-.dt-editor-shared input { width: min(760px, 96%); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85em; }
+.dt-editor-shared input { width: min(760px, 96%); font-family: ui-monospace, Menlo, Consolas, monospace; \
+font-size: 0.85em; }
 .dt-whynot { border-top: 1px solid #d7dce3; margin-top: 6px; padding-top: 4px; }
 .dt-bench > .widget-button, .dt-to-bench { width: auto; align-self: flex-start; }
 .dt-presenting .dt-editor-settings { background: #111; border-color: #444; }
@@ -584,7 +630,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-presenting .dt-chips .dt-card > summary { display: flex; align-items: center; }
   .dt-presenting .dt-chips .dt-under { position: static; order: 1; margin-left: 2px; }
   .dt-presenting .dt-chips .dt-suspended > summary .dt-face { transform: none; margin: 0; }
-  .dt-presenting .dt-chips .dt-suspended .dt-face-in { background: repeating-linear-gradient(90deg, #fff, #fff 10px, #e4e4e4 10px, #e4e4e4 12px); }
+  .dt-presenting .dt-chips .dt-suspended .dt-face-in { background: repeating-linear-gradient(90deg, #fff, #fff 10px, \
+#e4e4e4 10px, #e4e4e4 12px); }
   .dt-presenting .dt-chips .dt-cards { gap: 4px; }
   .dt-presenting .dt-chips .dt-zone-title { line-height: 1.2; }
   .dt-presenting .dt-chips .dt-pile { min-height: 0; padding: 0 6px; }
@@ -595,7 +642,8 @@ body:has(.dt-presenting) .jp-OutputPrompt, body:has(.dt-presenting) .jp-InputPro
   .dt-presenting .dt-tutor .dt-side > .dt-decision { padding: 4px 8px; }
   .dt-presenting .dt-decision .dt-group-title-inline { display: none; }
   .dt-presenting .dt-citation h2.dt-panel-title { display: none; }
-  .dt-presenting .dt-decision .dt-group-title { flex-basis: auto; text-transform: none; letter-spacing: 0; margin: 0 2px 0 0; }
+  .dt-presenting .dt-decision .dt-group-title { flex-basis: auto; text-transform: none; letter-spacing: 0; \
+margin: 0 2px 0 0; }
   .dt-presenting .dt-decision .dt-group-title::after { content: ":"; }
   .dt-presenting .dt-decision .dt-group-shared { flex-basis: 100%; }
   .dt-presenting .dt-decision .dt-group-shared::after { content: none; }

@@ -35,8 +35,9 @@ class Arena(Game):
     title = "Arena Digi-Battle Card Game"
     players = 2
     summary = (
-        "Red, Green and Yellow Digimon duel on the Duel Zone: digivolve with face-down cards and their requirements, "
-        "trade Power Options one per turn, and the largest power scores from its Score section. First to 1000 points wins."
+        "Red, Green and Yellow Digimon duel on the Duel Zone: digivolve with face-down cards and their "
+        "requirements, trade Power Options one per turn, and the largest power scores from its Score section. "
+        "First to 1000 points wins."
     )
     agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
     plugs = Plugs(

@@ -1,4 +1,5 @@
-"""A computer opponent for Arena that plays sensibly: best attack value, strongest Power Option, digivolve when it can."""
+"""A computer opponent for Arena that plays sensibly: best attack value,
+strongest Power Option, digivolve when it can."""
 
 from __future__ import annotations
 

@@ -43,7 +43,8 @@ def colour_of(state: AState, player: int, extra: Extra = None) -> Colour:
 
 
 def _board_key(state: AState, value: str, player: int, extra: Extra) -> tuple | None:
-    """What a Digimon's power and colour depend on: the two top cards and both Power Ports (None: an effect looks further).
+    """What a Digimon's power and colour depend on: the two top cards and both
+    Power Ports (None: an effect looks further).
 
     Answers are kept in the match's card table (``Instances.memo``), so card numbers stand for the same cards.
     """
@@ -102,7 +103,8 @@ def _any_reads_more(state: AState) -> bool:
 
 
 def _reads_more(card: Card) -> bool:
-    """A Power Option whose lasting effect has conditions or targets beyond the Duel Zones' top cards (never memoised)."""
+    """A Power Option whose lasting effect has conditions or targets beyond the
+    Duel Zones' top cards (never memoised)."""
     found = _READS_MORE.get(card.id)
     if found is None:
         found = _READS_MORE[card.id] = _looks_further(card)
@@ -170,7 +172,8 @@ def why_not_digivolve(state: AState, player: int, card: Card, digivice: int | No
     if steps > 1:
         reasons.append(
             Reason(
-                f"{card.name} is {card.level} and {base.name} is {base.level}: you may Digivolve only one level per Duel.",
+                f"{card.name} is {card.level} and {base.name} is {base.level}: you may Digivolve only one level "
+                "per Duel.",
                 C.ONE_LEVEL,
             )
         )
@@ -187,7 +190,8 @@ def why_not_digivolve(state: AState, player: int, card: Card, digivice: int | No
     if box.online_to_offline > online:
         reasons.append(
             Reason(
-                f"{card.name} needs {box.online_to_offline} card(s) moved from Online to Offline; your Online pile has {online}.",
+                f"{card.name} needs {box.online_to_offline} card(s) moved from Online to Offline; your Online "
+                f"pile has {online}.",
                 C.REQUIREMENT_KINDS,
             )
         )
@@ -202,7 +206,8 @@ def why_not_digivolve(state: AState, player: int, card: Card, digivice: int | No
         partner = next(name for name in box.digimon if name != base.name)
         reasons.append(
             Reason(
-                f"{card.name} is a DNA Digivolve: it plays {partner} from your hand too, and your hand has no {partner}.",
+                f"{card.name} is a DNA Digivolve: it plays {partner} from your hand too, and your hand has no "
+                f"{partner}.",
                 C.REQUIREMENT_KINDS,
             )
         )
@@ -279,7 +284,8 @@ def _why_not_play(state: AState, player: int, card: Card) -> tuple[Reason, ...]:
         if verb.count > have:
             reasons.append(
                 Reason(
-                    f"{card.name} needs {verb.count} card(s) moved from Online to Offline; your Online pile has {have}.",
+                    f"{card.name} needs {verb.count} card(s) moved from Online to Offline; your Online pile has "
+                    f"{have}.",
                     C.USE_REQUIREMENTS,
                 )
             )

@@ -28,12 +28,13 @@ SELECT_ROOKIE = cite(
 )
 DEAL = cite(
     "arena:setup.p3",
-    "Each player shuffles their remaining 29 cards and deals himself or herself 10, placing the other 19 cards face down in the Online box.",
+    "Each player shuffles their remaining 29 cards and deals himself or herself 10, placing the other 19 cards "
+    "face down in the Online box.",
 )
 FLIP_ROOKIES = cite(
     "arena:setup.p4",
-    "Each player then flips over their Rookie card and you can take this time to compare types (Red, Green, and Yellow) "
-    "and your cards in your hand to decide on a strategy.",
+    "Each player then flips over their Rookie card and you can take this time to compare types (Red, Green, and "
+    "Yellow) and your cards in your hand to decide on a strategy.",
 )
 ROCK_PAPER_SCISSORS = cite(
     "arena:setup.p5", "The Red, Green, and Yellow types play a Rock-Paper-Scissors game with each other."
@@ -71,7 +72,8 @@ REQUIREMENT_KINDS = cite(
 )
 SECOND_RESPONDS = cite(
     "arena:digivolve.p5",
-    "After the first player has finished Digivolving, the second player notes any changes in Digimon Power, and may respond by either:",
+    "After the first player has finished Digivolving, the second player notes any changes in Digimon Power, and "
+    "may respond by either:",
 )
 RESPOND_DIGIVOLVE = cite("arena:digivolve.b1")
 RESPOND_PASS = cite("arena:digivolve.b2", 'Deciding not to Digivolve and saying "Pass".')
@@ -88,7 +90,8 @@ ONE_LEVEL = cite("arena:digivolve.p6", "You may Digivolve only one level per Due
 # -- Battle ---------------------------------------------------------------------------------------------------
 TAKE_TURNS = cite(
     "arena:battle.p1",
-    "Starting with the winner of the coin toss, players take turns playing Power Option cards on the Power Port, one per turn.",
+    "Starting with the winner of the coin toss, players take turns playing Power Option cards on the Power Port, "
+    "one per turn.",
 )
 #: the turns of a Battle without the coin toss (from Duel 2 on, the last Duel decided who starts)
 TURNS = cite("arena:battle.p1", "players take turns playing Power Option cards on the Power Port, one per turn.")
@@ -105,7 +108,8 @@ KEEP_TRACK = cite(
 )
 PASS = cite(
     "arena:battle.p2",
-    'Continue taking turns until a player runs out of Power Option cards to play, or decides to stop playing them, and says "Pass".',
+    "Continue taking turns until a player runs out of Power Option cards to play, or decides to stop playing "
+    'them, and says "Pass".',
 )
 OTHER_CONTINUES = cite(
     "arena:battle.p2",
@@ -120,7 +124,8 @@ SCORE_SECTION = cite(
 ADD_POINTS = cite("arena:battle.p4", "The winner adds these points to his or her score card.")
 LOSER_KEEPS_ROOKIE = cite(
     "arena:battle.p5",
-    "Winner keeps all Digimon cards in his or her area, loser removes all but Rookie Digimon from play and moves them to Offline.",
+    "Winner keeps all Digimon cards in his or her area, loser removes all but Rookie Digimon from play and moves "
+    "them to Offline.",
 )
 POWER_OPTIONS_OFFLINE = cite(
     "arena:battle.p5", "Both players then move all of their Power Option cards that were played to Offline."
@@ -133,7 +138,8 @@ TIE_FIRST = cite(
 TIE_NO_DIGIMON = cite("arena:battle.p6", "In the event of a tie, no Digimon are moved to Offline.")
 TIE_OPTIONS_OFFLINE = cite(
     "arena:battle.p6",
-    "All Power Option cards are moved to Offline and then the player who won the previous Duel or the coin flip goes first in the next Duel.",
+    "All Power Option cards are moved to Offline and then the player who won the previous Duel or the coin flip "
+    "goes first in the next Duel.",
 )
 THOUSAND_POINTS = cite("arena:battle.p7")
 
@@ -182,35 +188,38 @@ TIE_INITIATES = cite(
 DRAFT_BLIND = interpretation(
     "arena:interpretation.draft",
     "The draft: a shuffled pool of 60, drawn blind, Player 1 first",
-    "The draft uses the 60 unique cards of the shipped draft pool (or the setup's own pool of 60). They are shuffled and "
-    "spread face down, so every draw is a random card. Player 1 draws first; the players alternate one card at a time "
-    "until each holds 30.",
-    "The rulebook says to take 60 unique cards and take turns drawing them face down, but not which 60 cards or who "
-    "starts. Face-down cards cannot be told apart, so a draw is a random pick, and who starts does not change the odds.",
+    "The draft uses the 60 unique cards of the shipped draft pool (or the setup's own pool of 60). They are "
+    "shuffled and spread face down, so every draw is a random card. Player 1 draws first; the players alternate "
+    "one card at a time until each holds 30.",
+    "The rulebook says to take 60 unique cards and take turns drawing them face down, but not which 60 cards or "
+    "who starts. Face-down cards cannot be told apart, so a draw is a random pick, and who starts does not "
+    "change the odds.",
     ("arena:setup.b1",),
 )
 DRAFT_REDO = interpretation(
     "arena:interpretation.draft-without-rookie",
     "A drafted deck without a Rookie: draft again",
-    "If a drafted deck holds no Rookie, the 60 cards are gathered, spread out face down again and the draft starts over.",
+    "If a drafted deck holds no Rookie, the 60 cards are gathered, spread out face down again and the draft "
+    "starts over.",
     "Setup needs a Rookie from each deck, but a blind draft cannot promise one.",
     ("arena:setup.b1", "arena:setup.p2"),
 )
 COIN_ONCE = interpretation(
     "arena:interpretation.coin-once",
     "The coin is flipped in the first Duel only",
-    "The coin decides who goes first in the first Duel. From then on the winner of the last Duel goes first, and after a "
-    "tie the player who went first last time.",
-    "The Digivolve rules say to flip a coin, while the Battle and Re-Group rules say who goes first in every later Duel; "
-    "flipping only when nobody has gone first yet satisfies both.",
+    "The coin decides who goes first in the first Duel. From then on the winner of the last Duel goes first, and "
+    "after a tie the player who went first last time.",
+    "The Digivolve rules say to flip a coin, while the Battle and Re-Group rules say who goes first in every "
+    "later Duel; flipping only when nobody has gone first yet satisfies both.",
     ("arena:digivolve.p2", "arena:re-group.p6"),
 )
 POWER = interpretation(
     "arena:interpretation.power",
     "How attack values and Power Options make a Digimon's power",
-    "A Digimon's power is its attack value against the opposing Digimon's colour, plus the boosts of the Power Options in "
-    "its own Power Port, minus the weakening of those in the opponent's Power Port, never below zero. A recolour counts "
-    "from the moment it is played (the last one played wins). Power is worked out again whenever a card arrives or leaves.",
+    "A Digimon's power is its attack value against the opposing Digimon's colour, plus the boosts of the Power "
+    "Options in its own Power Port, minus the weakening of those in the opponent's Power Port, never below zero. "
+    "A recolour counts from the moment it is played (the last one played wins). Power is worked out again "
+    "whenever a card arrives or leaves.",
     "The rulebook compares attack values against the opponent's type and says to keep track of how power levels change "
     "with Power Options, but not how the two combine. Adding them up keeps every effect visible to both players.",
     ("arena:setup.p6", "arena:battle.p1", "arena:battle.p3"),
@@ -236,9 +245,9 @@ ONLINE_OFFLINE = interpretation(
 RESET = interpretation(
     "arena:interpretation.reset",
     "What a reset sends Offline and shuffles Online",
-    "Your side of the board is your Duel Zone, Digivolve Zone and Power Port; the hand is not on the board. A reset sends "
-    "everything there except the Rookie in play Offline, a face-down card included. Then the whole Offline pile is "
-    "shuffled and placed face down Online.",
+    "Your side of the board is your Duel Zone, Digivolve Zone and Power Port; the hand is not on the board. A "
+    "reset sends everything there except the Rookie in play Offline, a face-down card included. Then the whole "
+    "Offline pile is shuffled and placed face down Online.",
     '"Shuffle them" follows sending the board Offline; shuffling the whole Offline pile is what puts the used cards '
     "back into play, and cards in hand are held, not on the board.",
     ("arena:re-group.p2", "arena:re-group.p3"),
@@ -248,8 +257,8 @@ RESET_EMPTY = interpretation(
     "Still too few Online cards after a reset",
     "A reset happens only when it puts cards back Online. If the Online pile is still too small to restore the hand to "
     "10, the player draws what there is and plays on with a smaller hand.",
-    "With 30-card decks a reset always refills the Online pile, but a prepared board can hold fewer cards; without this "
-    "the reset rule would repeat forever.",
+    "With 30-card decks a reset always refills the Online pile, but a prepared board can hold fewer cards; "
+    "without this the reset rule would repeat forever.",
     ("arena:re-group.p2", "arena:re-group.p3"),
 )
 PREPARE_ONCE = interpretation(
@@ -258,15 +267,16 @@ PREPARE_ONCE = interpretation(
     "Before the first Duel each player decides at the start of the Digivolve step whether to place a card face down on "
     "the Digivolve Zone. For every later Duel the same decision is made at the end of Re-Group, which is the same "
     "moment, so it is asked once.",
-    "Re-Group ends with preparing a Digivolve and the next Duel starts with the Digivolve step; nothing happens in between.",
+    "Re-Group ends with preparing a Digivolve and the next Duel starts with the Digivolve step; nothing happens "
+    "in between.",
     ("arena:digivolve.p1", "arena:re-group.p5"),
 )
 PREPARED = interpretation(
     "arena:interpretation.prepared-to-fulfil",
     "Being prepared to fulfil the requirements",
-    "A card may be placed face down only if its whole Digivolve Requirements box can be met then: the Online pile holds "
-    "enough cards, the DNA partner is in your hand, and you name the Digivice Power Option from your hand that you will "
-    "place. Everything is checked again when the card is turned over.",
+    "A card may be placed face down only if its whole Digivolve Requirements box can be met then: the Online "
+    "pile holds enough cards, the DNA partner is in your hand, and you name the Digivice Power Option from your "
+    "hand that you will place. Everything is checked again when the card is turned over.",
     "The rulebook says you must be prepared to fulfil the requirements but not what that asks of you.",
     ("arena:digivolve.p1", "arena:digivolve.p4"),
 )
@@ -275,7 +285,8 @@ NO_CARD = interpretation(
     "Having a card to Digivolve",
     "A player has a card to Digivolve when a card lies face down on their Digivolve Zone; a player without one passes "
     "automatically.",
-    "Digivolving always starts from the face-down card, so a Digimon card left in the hand cannot be used in this Duel.",
+    "Digivolving always starts from the face-down card, so a Digimon card left in the hand cannot be used in "
+    "this Duel.",
     ("arena:digivolve.p6",),
 )
 FIRST_DIGIVOLVES = interpretation(
@@ -290,8 +301,8 @@ FIRST_DIGIVOLVES = interpretation(
 LOST_AT_REVEAL = interpretation(
     "arena:interpretation.unfulfillable-at-reveal",
     "A card whose requirements can no longer be met",
-    "If, when a card is turned over, its Digivolve Requirements can no longer be met, it cannot be used: it goes Offline, "
-    "as if the player had passed.",
+    "If, when a card is turned over, its Digivolve Requirements can no longer be met, it cannot be used: it goes "
+    "Offline, as if the player had passed.",
     'The rulebook only covers cards that can be used; "use it or lose it" covers the rest.',
     ("arena:digivolve.p4", "arena:digivolve.b2"),
 )
@@ -301,8 +312,8 @@ DIGIVICE_SPENT = interpretation(
     "A Digivice Power Option placed in the Power Port to meet a Digivolve Requirement meets it and nothing more: its "
     "effect does not come into play. It stays in the Power Port and goes Offline with the played Power Options after "
     "the Duel.",
-    "Effects come into play when a Power Option is played in a Battle turn with its Use Requirements; placing a Digivice "
-    "while digivolving is neither.",
+    "Effects come into play when a Power Option is played in a Battle turn with its Use Requirements; placing a "
+    "Digivice while digivolving is neither.",
     ("arena:digivolve.p4", "arena:battle.p1", "arena:battle.p5"),
 )
 DNA = interpretation(
@@ -326,23 +337,25 @@ BATTLE_TURNS = interpretation(
 ROOKIE_CHANGE = interpretation(
     "arena:interpretation.rookie-change",
     "Changing the Rookie",
-    "The Rookie can be changed only while the Digimon on the Duel Zone is a Rookie. The new Rookie comes from the hand "
-    "and lies face down on the old one; when it is turned over at its owner's Digivolve turn, the old Rookie goes Offline.",
+    "The Rookie can be changed only while the Digimon on the Duel Zone is a Rookie. The new Rookie comes from "
+    "the hand and lies face down on the old one; when it is turned over at its owner's Digivolve turn, the old "
+    "Rookie goes Offline.",
     "The rulebook says how to set up a change but not where the old Rookie goes; the Duel Zone holds one Digimon.",
     ("arena:re-group.p4",),
 )
 REGROUP_ORDER = interpretation(
     "arena:interpretation.re-group-order",
     "The order of Re-Group",
-    "Re-Group is done one player at a time, starting with the player who will initiate the next Duel: discard any cards "
-    "one at a time, restore the hand to 10, then change the Rookie and prepare a Digivolve.",
+    "Re-Group is done one player at a time, starting with the player who will initiate the next Duel: discard "
+    "any cards one at a time, restore the hand to 10, then change the Rookie and prepare a Digivolve.",
     "The rulebook lists the Re-Group actions in this order but not which player goes first.",
     ("arena:re-group.p1", "arena:re-group.p4", "arena:re-group.p5"),
 )
 ENDLESS_TIES = interpretation(
     "arena:interpretation.endless-ties",
     "Ten ties in a row end the game",
-    "If 10 Duels in a row end in a tie, the tutor stops the game there as a draw: nobody reached 1000 points, so nobody wins.",
+    "If 10 Duels in a row end in a tie, the tutor stops the game there as a draw: nobody reached 1000 points, so "
+    "nobody wins.",
     "The rulebook ends the game only at 1000 points and a tie scores nothing, so two evenly matched players could tie "
     'forever; a game in the tutor must end. "The first player to score 1000 points wins the game" is the only way '
     "to win, so stopping early cannot make a winner: it is a draw.",

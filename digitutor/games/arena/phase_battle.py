@@ -225,7 +225,8 @@ def battle_aftermath(state: AState, top: Frame, rng: random.Random) -> Step:
         Phase.BATTLE,
         winner,
         f"{name(winner)} keeps {state.top(winner).name}; {name(1 - winner)} keeps only the Rookie "
-        f"{state.top(1 - winner).name}{lost}. {_options_offline(state, cleared)} {name(winner)} goes first in the next Duel.",
+        f"{state.top(1 - winner).name}{lost}. {_options_offline(state, cleared)} {name(winner)} goes first in "
+        "the next Duel.",
         cited,
         [
             state.card_event("to-offline", 1 - winner, removed),
@@ -256,8 +257,8 @@ def battle_tie(state: AState, top: Frame, rng: random.Random) -> Step:
         state,
         Phase.BATTLE,
         None,
-        f"A tie: no Digimon are moved to Offline. {_options_offline(state, cleared)} {name(state.first)}, who went first, "
-        f"goes first in the next Duel.",
+        f"A tie: no Digimon are moved to Offline. {_options_offline(state, cleared)} {name(state.first)}, who "
+        "went first, goes first in the next Duel.",
         cited,
         [
             Event("tie", data={"in_a_row": state.ties}),
@@ -283,7 +284,10 @@ def game_over(state: AState, top: Frame, rng: random.Random) -> Step:
     else:
         state.winner = state.last_winner  # only the winner of a Duel scores, so they reached it first
         assert state.winner is not None
-        narration = f"{name(state.winner)} reaches {points[state.winner]} points and wins the game ({points[0]} to {points[1]})."
+        narration = (
+            f"{name(state.winner)} reaches {points[state.winner]} points and wins the game ({points[0]} to "
+            f"{points[1]})."
+        )
         cited = (C.THOUSAND_POINTS,)
     return step(
         state,

@@ -229,8 +229,8 @@ def ask_turn(state: AState, top: Frame) -> Decision | None:
     return Decision(
         player,
         "respond-digivolve",
-        f"{name(player)}: {name(opponent)}'s {state.top(opponent).name} has power {power(state, opponent)} against your "
-        f"{state.top(player).name} ({power(state, player)}). Digivolve to {card.name}, or pass?",
+        f"{name(player)}: {name(opponent)}'s {state.top(opponent).name} has power {power(state, opponent)} "
+        f"against your {state.top(player).name} ({power(state, player)}). Digivolve to {card.name}, or pass?",
         options,
         (C.SECOND_RESPONDS, C.RESPOND_DIGIVOLVE, C.RESPOND_PASS, C.USE_IT_OR_LOSE_IT),
         str(Phase.DIGIVOLVE),

@@ -123,7 +123,8 @@ def regroup_restore(state: AState, top: Frame, rng: random.Random) -> Step | Non
         state,
         Phase.RE_GROUP,
         player,
-        f"Not enough cards remain Online to restore the hand: {name(player)} draws down to zero ({event.data['count']} card(s)).",
+        f"Not enough cards remain Online to restore the hand: {name(player)} draws down to zero "
+        f"({event.data['count']} card(s)).",
         cited,
         [event],
     )
@@ -159,7 +160,7 @@ def online_reset(state: AState, top: Frame, rng: random.Random) -> Step:
     )
 
 
-# -- changing the Rookie, preparing a Digivolve (re-group.p4, p5) --------------------------------------------------------
+# -- changing the Rookie, preparing a Digivolve (re-group.p4, p5) ------------------------------------------------------
 
 
 def ask_rookie(state: AState, top: Frame) -> Decision | None:

@@ -214,7 +214,10 @@ def compare_types(state: AState) -> str:
     if colours[0] == colours[1]:
         return f"Both Digimon are {colours[0]}: neither type is stronger."
     stronger = 0 if STRONGER_THAN[colours[0]] == colours[1] else 1
-    return f"{colours[stronger]} against {colours[1 - stronger]}: in general {colours[stronger]} is stronger than {colours[1 - stronger]}."
+    return (
+        f"{colours[stronger]} against {colours[1 - stronger]}: in general {colours[stronger]} is stronger than "
+        f"{colours[1 - stronger]}."
+    )
 
 
 def compare_attacks(state: AState) -> str:

@@ -62,8 +62,8 @@ class DigimonBattleEvolution(Game):
     players = 2
     agents: ClassVar[Mapping[str, Any]] = {"greedy": GreedyAgent}
     summary = (
-        "DMB's successor: a 50-card deck with a Side Pile, a Dark Area, three ways to evolve (by DP, by Evolution card, "
-        "by DNA), flat tokens, Killer and Grudge. The first turn has no battle; 4 KO points wins."
+        "DMB's successor: a 50-card deck with a Side Pile, a Dark Area, three ways to evolve (by DP, by "
+        "Evolution card, by DNA), flat tokens, Killer and Grudge. The first turn has no battle; 4 KO points wins."
     )
     plugs = Plugs(
         PROCEDURE, ACTIONS, TURN_MAP, _new_state, _zones, _redact, _board, card_set, _decks, EFFECT_RULES, DState
@@ -74,8 +74,9 @@ class DigimonBattleEvolution(Game):
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}
 
     def long_setup(self) -> dict[str, Any]:
-        """A long game for timing time travel: two Ultimates (no Crash) with 40,000 HP and nothing to evolve to, and six-fold
-        decks without flat tokens (a fourth KOs whatever the HP) or Evolution cards (an evolution resets the HP)."""
+        """A long game for timing time travel: two Ultimates (no Crash) with 40,000 HP and nothing to evolve to, and
+        six-fold decks without flat tokens (a fourth KOs whatever the HP) or Evolution cards (an evolution resets the
+        HP)."""
         cards = card_set()
         left_out = {
             i

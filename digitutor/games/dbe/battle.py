@@ -88,7 +88,8 @@ def battle_abilities(state: DState, top: Frame, rng: random.Random) -> Step:
         if state.attacks[1 - p] != "cross":
             if gained:  # abilities a non-Cross attack gained through effects stay
                 told.append(
-                    f"{name(p)}'s Jamming does not void the abilities {name(1 - p)}'s {state.attacks[1 - p].capitalize()} gained."
+                    f"{name(p)}'s Jamming does not void the abilities {name(1 - p)}'s "
+                    f"{state.attacks[1 - p].capitalize()} gained."
                 )
                 extra += [C.JAMMING_ONLY_CROSS, C.JAMMING_NOT_OTHERS]
             continue
@@ -187,8 +188,8 @@ def battle_ko(state: DState, top: Frame, rng: random.Random) -> Step | None:
 
 
 def end_lingering(done: Step, hand_open: bool = False) -> Step:
-    """When lingering effects end, the FAQ's entry says which effects are lingering (Boost Power, gained attack abilities,
-    a revealed hand ...), permanent or passive: the words the step uses."""
+    """When lingering effects end, the FAQ's entry says which effects are lingering (Boost Power, gained attack
+    abilities, a revealed hand ...), permanent or passive: the words the step uses."""
     if C.REMOVE_LINGERING not in done.citations:
         return done
     glossary = (

@@ -96,7 +96,8 @@ def card_requirement_reasons(state: DState, player: int, target, card) -> list[R
 
 
 def card_options(state: DState, player: int) -> list[Option]:
-    """Every evolution by each Evolution card in the hand, to each Digimon it might bring (illegal ones with reasons)."""
+    """Every evolution by each Evolution card in the hand, to each Digimon it
+    might bring (illegal ones with reasons)."""
     side, cards, ids = state.sides[player], state.cards, state.instances.ids
     targets = [u for u in side.hand if cards[u].is_digimon and not cards[u].dna] + [
         u for u in side.destiny if cards[u].level == "M"

@@ -157,7 +157,8 @@ def _jamming_gained(state: DState, player: int) -> tuple[str, ...]:
 
 
 def _wrong_attack(state: DState, player: int) -> Reason | None:
-    """Jamming added to one attack is revealed only by having chosen that attack (FAQ, which abilities Jamming voids)."""
+    """Jamming added to one attack is revealed only by having chosen that attack
+    (FAQ, which abilities Jamming voids)."""
     scopes = _jamming_gained(state, player)
     if "" in scopes or chosen_attack(state, player) in scopes:
         return None
@@ -281,8 +282,8 @@ def answer_pay_dp(state: DState, top: Frame, chosen: Action) -> Step:
         state,
         Phase.SUPPORT,
         player,
-        f"{name(player)} pays {price} DP from {state.label(side.attached[-1])} (it tracks "
-        f"{side.kept_dp} now; the cards under it stay) and voids {name(1 - player)}'s {state.label(other.support[-1])}.",
+        f"{name(player)} pays {price} DP from {state.label(side.attached[-1])} (it tracks {side.kept_dp} now; "
+        f"the cards under it stay) and voids {name(1 - player)}'s {state.label(other.support[-1])}.",
         (C.PAYING_DP, C.PAYING_DP_MEANS, effect.citation),
         [Event("void", 1 - player)],
         glossary=(C.PAYING_DP_EXAMPLE, C.VOID),

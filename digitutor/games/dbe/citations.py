@@ -112,7 +112,8 @@ FORCED_LOSS = cite("dbe:rules-faq.lack-of-digimon-cant-mulligan.p1")
 FORCED_EMPTY_HAND = interpretation(
     "dbe:interpretation.forced-mulligan-empty-hand",
     "A forced mulligan from an empty hand draws 1",
-    "A forced mulligan discards the hand and draws as many cards, and at least 1: a player with no cards in hand draws 1.",
+    "A forced mulligan discards the hand and draws as many cards, and at least 1: a player with no cards in hand "
+    "draws 1.",
     'The FAQ forces mulligans "as if they were allowed until a Digimon appears"; a mulligan of 0 cards would draw '
     "nothing and never end.",
     ("dbe:rules-faq.lack-of-digimon-cant-mulligan",),
@@ -165,11 +166,13 @@ CARD_IGNORE_LEVEL = cite("dbe:evolution-phase.5.1.2.2")
 CARD_FAILS = cite("dbe:evolution-phase.5.1.6")
 MATRIX = cite(
     "dbe:rules-faq.cherrypicking-rules.b2",
-    "Example: BIT-054 Matrix Evolve reveals the top 7 of own deck and allows the player to choose a valid Digimon to evolve to. At that point, no shuffle is necessary since the cards were already separated.",
+    "Example: BIT-054 Matrix Evolve reveals the top 7 of own deck and allows the player to choose a valid "
+    "Digimon to evolve to. At that point, no shuffle is necessary since the cards were already separated.",
 )
 MATRIX_ABNORMAL = cite(
     "dbe:effect-evolution.p2",
-    "But while Matrix Evolve manipulates DP costs, it doesn’t prohibit abnormals from evolving provided they have the DP!",
+    "But while Matrix Evolve manipulates DP costs, it doesn’t prohibit abnormals from evolving provided they "
+    "have the DP!",
 )
 DP_IGNORE_LEVEL = cite("dbe:evolution-phase.5.3.3.2")
 CARD_REQ_TYPE = cite("dbe:evolution-phase.5.1.2.3")
@@ -286,7 +289,8 @@ MORE_SUPPORTS = cite(
 )
 MORE_SUPPORTS_JAM = cite(
     "dbe:support-phase.p3",
-    "Players who chose a cross with Jamming may still reveal an unrevealed attack to void any new Digimon supports at that time!",
+    "Players who chose a cross with Jamming may still reveal an unrevealed attack to void any new Digimon "
+    "supports at that time!",
 )
 BLIND_JAM = interpretation(
     "dbe:interpretation.jam-face-up-only",
@@ -323,8 +327,8 @@ EFFECT_EVOLUTION = cite("dbe:effect-evolution.p1")
 EFFECT_EVOLUTION_VALID = interpretation(
     "dbe:interpretation.valid-effect-evolution-ignores-dp",
     'A "valid" evolution by an effect ignores DP',
-    'When an effect evolves to a "valid" Digimon, the Future must meet the by-DP rules of level, type (or evo-box name) '
-    "and not being Abnormal; its DP cost is not required, and the turn's one evolution is not used.",
+    'When an effect evolves to a "valid" Digimon, the Future must meet the by-DP rules of level, type (or '
+    "evo-box name) and not being Abnormal; its DP cost is not required, and the turn's one evolution is not used.",
     'Effect Evolution says effect evolution "has no requirements unless listed (DP is ignored, etc)" and that a '
     '"valid" one uses the by-DP rules "to determine validity"; the engine takes DP as still ignored, since the '
     "effect lists no DP, and the effect does not use one of the methods.",
@@ -444,8 +448,8 @@ RECYCLE_ANY = cite("dbe:glossary.recycle-any")
 REVIVE = cite("dbe:glossary.revive")
 REVIVED_WORTH_ONE = cite(
     "dbe:glossary.revive",
-    "“Set Revival” also changes the\xa0future KO points (after the current) the Digimon is worth to exactly 1, regardless of "
-    "all Passives, other lingering effects, or permanent effects.",
+    "“Set Revival” also changes the\xa0future KO points (after the current) the Digimon is worth to exactly 1, "
+    "regardless of all Passives, other lingering effects, or permanent effects.",
 )
 STATIC = cite("dbe:glossary.static-x")
 TAKE = cite("dbe:glossary.take")
@@ -503,7 +507,9 @@ DESTINY_OPEN = cite(
 HIDDEN_ZONES = cite("dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p5")
 FACE_UP_DECK = cite(
     "dbe:rules-faq.putting-unknown-cards-from-a-hidden-zone-into-a-visible-zone.p5",
-    "Some cards may cause hidden zone ambiguity such as DB-017 Gaizmon, which flips its attached’s deck over and plays with it face up. In this case, everything revealed (the top card) is now OPEN and everything under it is hidden.",
+    "Some cards may cause hidden zone ambiguity such as DB-017 Gaizmon, which flips its attached’s deck over and "
+    "plays with it face up. In this case, everything revealed (the top card) is now OPEN and everything under it "
+    "is hidden.",
 )
 
 # -- FAQ -------------------------------------------------------------------------------------------------------
@@ -556,10 +562,11 @@ JAM_GAINED_TIMING = cite("dbe:rules-faq.when-should-jamming-void-a-digimon-suppo
 SAME_ATTACKS_IN_SECRET = interpretation(
     "dbe:interpretation.same-attacks-answered-in-secret",
     '"If both attacks are same" is answered without revealing them',
-    "A Support that asks whether both chosen attacks are the same is answered when it resolves, from the secret choices: "
-    'the players learn only "same" or "not the same", and the attacks stay hidden until the Battle Phase reveal.',
-    "Supports resolve before Battle Phase step 2 reveals the attacks, and the rulebook does not say how such a condition is "
-    "checked before then; answering only the question keeps the rest of the secret.",
+    "A Support that asks whether both chosen attacks are the same is answered when it resolves, from the secret "
+    'choices: the players learn only "same" or "not the same", and the attacks stay hidden until the Battle '
+    "Phase reveal.",
+    "Supports resolve before Battle Phase step 2 reveals the attacks, and the rulebook does not say how such a "
+    "condition is checked before then; answering only the question keeps the rest of the secret.",
     ("dbe:rules-faq.conditionals.p1", "dbe:strategy-phase.2"),
 )
 SHUFFLE_IF_SAID = cite(
@@ -594,7 +601,8 @@ MORE: dict[str, tuple] = {
     "ruler": (
         cite(
             "dbe:glossary.type",
-            "Note: “Ruler” is not a type. Digimon with the Ruler property have no type at all until they gain types with “Dominion”.",
+            "Note: “Ruler” is not a type. Digimon with the Ruler property have no type at all until they gain "
+            "types with “Dominion”.",
         ),
     ),
     "attack-gains": (

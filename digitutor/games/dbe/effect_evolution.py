@@ -63,7 +63,8 @@ def ask_effect_evolve(state: DState, top: Frame) -> Decision | None:
 
 
 def no_effect_evolve(state: DState, top: Frame, rng: random.Random) -> Step:
-    """No valid Digimon: the effect fails (its condition held, so there is no "If not"); the searched deck is shuffled."""
+    """No valid Digimon: the effect fails (its condition held, so there is no
+    "If not"); the searched deck is shuffled."""
     phase = frame_phase(top)
     player = top.player
     assert player is not None
@@ -99,8 +100,8 @@ def answer_effect_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         state,
         phase,
         player,
-        f"{name(player)} shows {state.label(uid)} from their {top['zone']} and evolves "
-        f"{state.label(before)} to it by the effect: its stats reset ({side.hp} HP). This is not the turn's one evolution.",
+        f"{name(player)} shows {state.label(uid)} from their {top['zone']} and evolves {state.label(before)} to "
+        f"it by the effect: its stats reset ({side.hp} HP). This is not the turn's one evolution.",
         (C.EFFECT_EVOLUTION, C.CHERRYPICKING, C.EFFECT_EVOLUTION_VALID),
         events,
     )

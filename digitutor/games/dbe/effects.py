@@ -133,40 +133,66 @@ RULES = effect_rules(
         "in an attack) trash",
         "dark-draw": "Dark Draw X: the top `count` cards of the deck go to the player's Dark Area (hidden; taken "
         "into the hand at their next draw)",
-        "flatten": "Flatten: add a flat token in front of the player's (`what.whose`) active Digimon; at 4 flats it is KO'd",
-        "discard-active": "the player's active Digimon (the top card of the active stack) goes to the trash; the card under "
-        "it, if any, is the active Digimon now",
-        "attach-from": "attach a card named `what.name` from `what.zone` (deck, hand, trash) to the player's own active "
-        "Digimon, if that card says Attach with an own scope, its conditions hold and its costs are met "
-        "(FAQ, attachment conditions). List it last.",
-        "remove-active": "the player's (`what.whose`) active Digimon and every card under it go to the bottom of their deck "
-        "(attachments to the trash); a new Digimon is played in their next Prep Phase",
-        "flip-deck": "the player's (`what.whose`) deck is turned over: its order reverses, and it is played face up, the top "
-        "card open to both players and the cards under it hidden (cards drawn from it were seen by both)",
-        "partner-to-deck": "the player's partner cards (the partner declared at the Pre-Game Setup) go from the trash into "
-        "the deck; a `shuffle` after it mixes them in",
-        "change-attack": "the player's (`what.whose`) attack chosen this turn, still secret, is changed to the one named in "
-        "`counter` (`cross` by default); a Jamming it brings comes too late to void a Support",
+        "flatten": (
+            "Flatten: add a flat token in front of the player's (`what.whose`) active Digimon; at 4 flats it is KO'd"
+        ),
+        "discard-active": (
+            "the player's active Digimon (the top card of the active stack) goes to the trash; the card under it, if "
+            "any, is the active Digimon now"
+        ),
+        "attach-from": (
+            "attach a card named `what.name` from `what.zone` (deck, hand, trash) to the player's own active "
+            "Digimon, if that card says Attach with an own scope, its conditions hold and its costs are met (FAQ, "
+            "attachment conditions). List it last."
+        ),
+        "remove-active": (
+            "the player's (`what.whose`) active Digimon and every card under it go to the bottom of their deck "
+            "(attachments to the trash); a new Digimon is played in their next Prep Phase"
+        ),
+        "flip-deck": (
+            "the player's (`what.whose`) deck is turned over: its order reverses, and it is played face up, the top "
+            "card open to both players and the cards under it hidden (cards drawn from it were seen by both)"
+        ),
+        "partner-to-deck": (
+            "the player's partner cards (the partner declared at the Pre-Game Setup) go from the trash into the "
+            "deck; a `shuffle` after it mixes them in"
+        ),
+        "change-attack": (
+            "the player's (`what.whose`) attack chosen this turn, still secret, is changed to the one named in "
+            "`counter` (`cross` by default); a Jamming it brings comes too late to void a Support"
+        ),
         "flip": "this flip card turns over to its other side (`flip` in the card file), only when a card says so",
-        "open-hand": "the player's (`what.whose`) hand stays face up, an open zone, until the End Phase (a lingering effect)",
+        "open-hand": (
+            "the player's (`what.whose`) hand stays face up, an open zone, until the End Phase (a lingering effect)"
+        ),
         "self-under": "this card goes from the Support Zone into its owner's active zone, under the active Digimon; an "
         "Abnormal Digimon with enough cards under it now (R 0, C 1, U 2, M 3) is Abnormal no more",
         "keep-dp": "all of the player's DP cards go under this card, which tracks their DP (BIT-052 Immortalize)",
         "pay-dp": "(a cost) lower the DP this attached card tracks by `amount`; the cards under it stay",
         "access": "Access [type]: (as a cost) reveal a card of that type (`what.kind`) in own hand",
-        "discard-dp": "discard cards of the player's (`what.whose`) DP zone: all of them with `count: 0` (no amount given); `count` of them, "
-        'chosen by the effect\'s owner ("Discard any"). List it last.',
-        "dig-top": "set the top `count` cards of own deck apart, put 1 that matches `what.kind` into DP, the others back in "
-        "the same order (no shuffle). List it last.",
-        "discard-hand": 'the player discards their whole hand (it may make the opponent\'s "when opponent discards" effects '
-        "interrupt)",
+        "discard-dp": (
+            "discard cards of the player's (`what.whose`) DP zone: all of them with `count: 0` (no amount given); "
+            '`count` of them, chosen by the effect\'s owner ("Discard any"). List it last.'
+        ),
+        "dig-top": (
+            "set the top `count` cards of own deck apart, put 1 that matches `what.kind` into DP, the others back in "
+            "the same order (no shuffle). List it last."
+        ),
+        "discard-hand": (
+            'the player discards their whole hand (it may make the opponent\'s "when opponent discards" effects '
+            "interrupt)"
+        ),
         "self-to-dp": "this card goes from the Support Zone into its owner's DP zone (or the opponent's, `what.whose`)",
         "set-hp": "the player's active Digimon's current HP becomes `amount`",
         "shuffle": "the player shuffles their deck, because the card says so (no other effect shuffles by itself)",
-        "add-support": "the player may put 1 more Support card from the hand into the Support Zone; it resolves when the "
-        "resolution starts again (Support 5.4). List it last.",
-        "evolve-from": "evolve by an effect: the player picks a valid Digimon (`what.level`) from `what.zone` (deck) and shows "
-        "it; valid by the rules of evolving by DP, DP ignored; not the turn's one evolution. List it last.",
+        "add-support": (
+            "the player may put 1 more Support card from the hand into the Support Zone; it resolves when the "
+            "resolution starts again (Support 5.4). List it last."
+        ),
+        "evolve-from": (
+            "evolve by an effect: the player picks a valid Digimon (`what.level`) from `what.zone` (deck) and shows "
+            "it; valid by the rules of evolving by DP, DP ignored; not the turn's one evolution. List it last."
+        ),
     },
 )
 

@@ -68,7 +68,8 @@ def deck_problems(deck: Deck, cards: Mapping[str, DbeCard] | None = None) -> tup
     for stray in strays:
         reasons.append(
             Reason(
-                f'{stray.name} cannot go in the Destiny Zone: it is not a Mega, a partner C, a Proxy ("P") or a Mastery card.',
+                f'{stray.name} cannot go in the Destiny Zone: it is not a Mega, a partner C, a Proxy ("P") or a '
+                "Mastery card.",
                 C.DZ_PROXY,
             )
         )

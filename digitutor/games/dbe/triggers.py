@@ -1,5 +1,5 @@
-"""Lowercase timings: "Prep Phase:", "Own Prep Phase:", "Support Phase:" effects of cards in play trigger at the start of
-the phase (its step 1, "abilities on cards in play activate now"), in either player's turn unless "Own". When both
+"""Lowercase timings: "Prep Phase:", "Own Prep Phase:", "Support Phase:" effects of cards in play trigger at the start
+of the phase (its step 1, "abilities on cards in play activate now"), in either player's turn unless "Own". When both
 players' effects trigger at once, the turn player chooses the order (FAQ, Simultaneous Effects 2)."""
 
 from __future__ import annotations

@@ -55,7 +55,8 @@ class DigimonCardGame(Game):
         return {"decks": [list(d.deck) for d in decks[:2]], "eggs": [list(d.eggs) for d in decks[:2]]}
 
     def check_deck(self, doc: Any, source: str) -> tuple[str, list[str], tuple[Reason, ...]]:
-        """A deck document (``cards`` and ``eggs``, as the deck checker reads it) -> (name, card ids, every reason it is illegal)."""
+        """A deck document (``cards`` and ``eggs``, as the deck checker reads
+        it) -> (name, card ids, every reason it is illegal)."""
 
         def ids(part: str) -> list[str]:
             return [e["card"] for e in doc.get(part, []) for _ in range(e.get("count", 1))]

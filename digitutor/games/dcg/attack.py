@@ -76,7 +76,7 @@ def declare_attack(state: CState, player: int, chosen: Action) -> Step:
     )
 
 
-# -- counter timing ---------------------------------------------------------------------------------------------------------
+# -- counter timing ----------------------------------------------------------------------------------------------------
 
 
 def counter_options(state: CState, defender: int) -> list[Option]:
@@ -183,7 +183,7 @@ def check_counter(state: CState, frame: Frame | None, proposed: Action) -> tuple
     return ()
 
 
-# -- blocker timing -----------------------------------------------------------------------------------------------------------
+# -- blocker timing ----------------------------------------------------------------------------------------------------
 
 
 def ask_block(state: CState, top: Frame) -> Decision | None:
@@ -246,7 +246,7 @@ def answer_block(state: CState, top: Frame, chosen: Action) -> Step:
     )
 
 
-# -- the battle, or the security checks ------------------------------------------------------------------------------------------
+# -- the battle, or the security checks --------------------------------------------------------------------------------
 
 
 def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
@@ -268,7 +268,8 @@ def resolve_attack(state: CState, top: Frame, rng: random.Random) -> Step:
         return game_over(
             state,
             player,
-            f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for {name(player)}.",
+            f"{name(defender)} has no security cards left: {state.label(attacker)}'s attack wins the game for "
+            f"{name(player)}.",
             (C.NO_SECURITY_WINS, C.WIN_NO_SECURITY, C.SECURITY_LOSE),
             glossary=(C.GOAL,),
             by=NO_SECURITY,
@@ -382,7 +383,8 @@ def check_security(state: CState, top: Frame, rng: random.Random) -> Step:
 
 
 def _attacker_gone(state: CState, attacker: int) -> str:
-    """ "If the attacking Digimon ... is returned to the player's hand, the attack ends" (and so if it left play otherwise)."""
+    """ "If the attacking Digimon ... is returned to the player's hand, the
+    attack ends" (and so if it left play otherwise)."""
     owner = state.instances.owner(attacker)
     how = f"is returned to {name(owner)}'s hand" if attacker in state.sides[owner].hand else "has left the battle area"
     return f"the attacking Digimon, {state.label(attacker)}, {how}: the attack ends"
@@ -407,7 +409,8 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
             if shown.effects or shown.inherited_effects:
                 cited.append(C.SECURITY_DIGIMON_NO_EFFECTS)  # its effects (but a security effect) do not activate
             told.append(
-                f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} ({mine.value} DP)"
+                f"{shown.name} becomes a Security Digimon ({theirs} DP) and battles {state.label(attacker)} "
+                f"({mine.value} DP)"
             )
             jamming = keyword(state, attacker, "jamming")
             if mine.value <= theirs and jamming.value == YES:
@@ -432,7 +435,8 @@ def after_check(state: CState, top: Frame, rng: random.Random) -> Step:
         told.append(f"{shown.name} is placed in the trash")
         if C.OVERFLOW_NOT_OUTSIDE in cited:
             told.append(
-                f"{shown.name} is an ACE card, but its <Overflow> does not apply: it moved from the security stack, not the battle area"
+                f"{shown.name} is an ACE card, but its <Overflow> does not apply: it moved from the security "
+                "stack, not the battle area"
             )
         events.append(state.card_event("trash", defender, (card,)))
     else:

@@ -34,7 +34,8 @@ def in_hand(state: CState, player: int, instance: str) -> int | None:
 
 
 def own_stack(state: CState, player: int, instance: str, breeding: bool = True) -> tuple[int | None, Stack] | None:
-    """(position, stack) of ``player``'s Digimon or Tamer whose top card is ``instance`` (position None: breeding area)."""
+    """(position, stack) of ``player``'s Digimon or Tamer whose top card is
+    ``instance`` (position None: breeding area)."""
     uid = state.instances.uid(instance)
     if uid is None:
         return None
@@ -65,7 +66,7 @@ def _cost_reasons(state: CState, player: int, cost: int, what: str) -> list[Reas
     ]
 
 
-# -- A. Playing Digimon, C. Playing Tamers ------------------------------------------------------------------------------
+# -- A. Playing Digimon, C. Playing Tamers -----------------------------------------------------------------------------
 
 
 def why_not_play_card(state: CState, player: int, card: Card) -> tuple[Reason, ...]:
@@ -98,7 +99,7 @@ def check_play(state: CState, frame: Frame | None, proposed: Action) -> tuple[Re
     return _card_from_hand(state, proposed, "one card from your hand", C.PLAY_DIGIMON, why_not_play_card)
 
 
-# -- B. Digivolving -------------------------------------------------------------------------------------------------------
+# -- B. Digivolving ----------------------------------------------------------------------------------------------------
 
 
 def meets(requirement: Requirement | Partner, top: Card) -> bool:
@@ -235,7 +236,7 @@ def check_dna(state: CState, frame: Frame | None, proposed: Action) -> tuple[Rea
     return why_not_dna(state, proposed.player, left[1], right[1], state.cards[uid])
 
 
-# -- F. [Main] effects on Digimon and Tamers ----------------------------------------------------------------------------------
+# -- F. [Main] effects on Digimon and Tamers ---------------------------------------------------------------------------
 
 
 def main_effects(state: CState, stack: Stack) -> tuple[int, ...]:
@@ -279,11 +280,12 @@ def check_activate(state: CState, frame: Frame | None, proposed: Action) -> tupl
     return why_not_activate(state, found[1], int(index))
 
 
-# -- D. Using Option cards ------------------------------------------------------------------------------------------------
+# -- D. Using Option cards ---------------------------------------------------------------------------------------------
 
 
 def colours_in_play(state: CState, player: int) -> set[str]:
-    """The colours of ``player``'s Digimon and Tamers in the battle and breeding areas (each colour of a multicolour card)."""
+    """The colours of ``player``'s Digimon and Tamers in the battle and breeding
+    areas (each colour of a multicolour card)."""
     side = state.sides[player]
     stacks = [*side.battle, *([side.breeding] if side.breeding is not None else [])]
     return {colour for stack in stacks for colour in state.cards[stack.top].colours}  # colours are str enums
@@ -312,7 +314,7 @@ def check_use(state: CState, frame: Frame | None, proposed: Action) -> tuple[Rea
     return _card_from_hand(state, proposed, "one Option card from your hand", C.USE_OPTION, why_not_use)
 
 
-# -- E. Attacking ----------------------------------------------------------------------------------------------------------
+# -- E. Attacking ------------------------------------------------------------------------------------------------------
 
 
 def why_not_attacker(state: CState, player: int, stack: Stack) -> list[Reason]:
@@ -406,7 +408,7 @@ def why_not_blocker(state: CState, stack: Stack) -> list[Reason]:
     return reasons
 
 
-# -- Breeding phase and setup -------------------------------------------------------------------------------------------------
+# -- Breeding phase and setup ------------------------------------------------------------------------------------------
 
 
 def check_breeding(state: CState, frame: Frame | None, proposed: Action) -> tuple[Reason, ...]:

@@ -107,12 +107,14 @@ NO_DP_NO_MOVE = cite(
 )
 MOVE_NOT_PLAY = cite(
     "dcg:move-a-digimon-out-of-the-breeding-area.p1",
-    "Moving Digimon from the breeding area to the battle area isn't considered playing the Digimon, so On Play effects won't activate.",
+    "Moving Digimon from the breeding area to the battle area isn't considered playing the Digimon, so On Play "
+    "effects won't activate.",
 )
 MOVED_NOT_PLAYED = cite(
     "dcg:move-a-digimon-out-of-the-breeding-area.p1",
-    "Moving Digimon from the breeding area to the battle area isn't considered playing the Digimon, so On Play effects won't activate. "
-    "It's possible for a Digimon to perform an attack on the same turn they were moved to the battle area.",
+    "Moving Digimon from the breeding area to the battle area isn't considered playing the Digimon, so On Play "
+    "effects won't activate. It's possible for a Digimon to perform an attack on the same turn they were moved "
+    "to the battle area.",
 )
 DO_NOTHING = cite("dcg:do-nothing.p1")
 BREEDING_NO_EFFECTS = cite("dcg:breeding-area.p2")
@@ -126,11 +128,13 @@ NO_ATTACK_WHEN_PLAYED = cite("dcg:playing-digimon.p4", "Digimon can't attack on 
 DIGIVOLVE = cite("dcg:digivolving.p1")
 REQUIREMENTS = cite(
     "dcg:digivolving.p2",
-    "If you have a Digimon in play that matches the required color and level, it can digivolve into the Digimon card you have in your hand.",
+    "If you have a Digimon in play that matches the required color and level, it can digivolve into the Digimon "
+    "card you have in your hand.",
 )
 ONE_REQUIREMENT = cite(
     "dcg:digivolving.p2",
-    "If a card has multiple digivolution requirements, a Digimon must only satisfy one of those requirements to digivolve into it.",
+    "If a card has multiple digivolution requirements, a Digimon must only satisfy one of those requirements to "
+    "digivolve into it.",
 )
 NAME_REQUIREMENT = cite("dcg:digivolving.p4", "This digivolution condition is treated as a normal digivolution.")
 PLACE_DIGIVOLVED = cite(
@@ -164,7 +168,8 @@ USE_OPTION = cite(
 )
 COLOUR_REQUIREMENT = cite(
     "dcg:using-option-cards.p1",
-    "To use an Option card, you must have at least one Digimon or Tamer in your battle area or breeding area that matches the color of the Option card.",
+    "To use an Option card, you must have at least one Digimon or Tamer in your battle area or breeding area "
+    "that matches the color of the Option card.",
 )
 OPTION_RULE = cite("dcg:using-option-cards.p1")  # using an Option card from the hand, and its colour requirement
 OPTION_PAY = cite(
@@ -177,7 +182,8 @@ MULTICOLOUR_OPTION = cite(
 )
 MULTICOLOUR = cite(
     "dcg:multicolor-digimon.p1",
-    "These Digimon have multiple colors, such as blue/green and yellow/purple, and are treated as having all of the specified colors simultaneously.",
+    "These Digimon have multiple colors, such as blue/green and yellow/purple, and are treated as having all of "
+    "the specified colors simultaneously.",
 )
 
 # -- Main phase: E. Attacking ----------------------------------------------------------------------------------------
@@ -214,13 +220,15 @@ DP_LOSS = cite(
 )
 DP_ZERO = cite(
     "dcg:what-happens-if-a-digimons-dp-falls-to-zero.p1",
-    "If a Digimon's DP drops to zero from an effect (it can't drop below zero), that Digimon is deleted and placed in the trash (recycle bin).",
+    "If a Digimon's DP drops to zero from an effect (it can't drop below zero), that Digimon is deleted and "
+    "placed in the trash (recycle bin).",
 )
 CHECK = cite("dcg:attacking.security-check.p1")
 SECURITY_EFFECT = cite("dcg:attacking.security-check.p2")
 SECURITY_FREE = cite(
     "dcg:attacking.security-check.p3",
-    "You don't need to pay any memory cost to activate a security effect, and security effects on Option cards ignore normal color requirements for Option cards.",
+    "You don't need to pay any memory cost to activate a security effect, and security effects on Option cards "
+    "ignore normal color requirements for Option cards.",
 )
 SECURITY_DIGIMON = cite("dcg:attacking.security-check.digimon-cards.p1")
 SECURITY_DIGIMON_NO_EFFECTS = cite("dcg:attacking.security-check.digimon-cards.p3")
@@ -261,7 +269,8 @@ NO_DP_TRASHED = cite(
 NOT_DELETED = cite("dcg:movable-to-battle-areas.p2", "Note that it's not treated as if it was deleted.")
 LEAVES_SOURCES_TRASHED = cite(
     "dcg:effects-that-remove-digimon-from-battle-areas.p1",
-    "Instead, Digimon that leave the battle area will have their digivolution cards trashed as part of the game's core rules.",
+    "Instead, Digimon that leave the battle area will have their digivolution cards trashed as part of the "
+    "game's core rules.",
 )
 CARD_TEXT_FIRST = cite(
     "dcg:setting-up-the-game.p1",
@@ -279,7 +288,8 @@ TARGET_LEFT = interpretation(
 CARD_TIMINGS = interpretation(
     "dcg:interpretation.card-timings",
     "Timings and keywords the manual does not define act as the card's own reminder text says",
-    "[Your Turn], [Opponent's Turn], [All Turns], [Start of Your Turn], [End of Your Turn] and keywords such as <Rush>, "
+    "[Your Turn], [Opponent's Turn], [All Turns], [Start of Your Turn], [End of Your Turn] and keywords such as "
+    "<Rush>, "
     "<Piercing>, <Jamming>, <Reboot>, <Draw N> and <Recovery +N (Deck)> act as the text printed on the card says; the "
     "tutor quotes that text (a card citation).",
     "The rule manual names these timings and keywords on cards but never defines them; the manual says card text takes "
@@ -287,7 +297,7 @@ CARD_TIMINGS = interpretation(
     ("dcg:setting-up-the-game.p1",),
 )
 
-# -- DNA digivolution ------------------------------------------------------------------------------------------------------
+# -- DNA digivolution --------------------------------------------------------------------------------------------------
 DNA = cite(
     "dcg:dna-digivolution.p1",
     "DNA digivolution is a new type of digivolution that combines two Digimon together to digivolve.",
@@ -296,7 +306,8 @@ DNA_REQUIREMENTS = cite("dcg:dna-digivolution-diagram.1")
 DNA_PLACE = cite("dcg:dna-digivolution-diagram.2")
 DNA_ORDER = cite(
     "dcg:dna-digivolution-diagram.p1",
-    "When stacking the cards, the card on the left side of the DNA digivolution requirements should be placed on top of the card listed to the right.",
+    "When stacking the cards, the card on the left side of the DNA digivolution requirements should be placed on "
+    "top of the card listed to the right.",
 )
 DNA_PAY = cite("dcg:dna-digivolution-diagram.3")
 DNA_WHEN_DIGIVOLVING = cite("dcg:dna-digivolution-diagram.4")
@@ -308,29 +319,32 @@ DNA_ONCE_RESET = cite("dcg:dna-digivolution-diagram.b3")
 DNA_MAY_ATTACK = cite("dcg:dna-digivolution-diagram.b4")
 DNA_LIKE_DIGIVOLUTION = cite(
     "dcg:dna-digivolution-diagram.b5",
-    "Just like normal digivolution, DNA digivolution causes effects that care about digivolution, like [When Digivolving] effects and “When one of your Digimon digivolves” to trigger.",
+    "Just like normal digivolution, DNA digivolution causes effects that care about digivolution, like [When "
+    "Digivolving] effects and “When one of your Digimon digivolves” to trigger.",
 )
 DNA_BATTLE_AREA = cite("dcg:dna-digivolution-diagram.b6")
 MULTICOLOUR_DIGIVOLVE = cite(
     "dcg:multicolor-digimon.p3",
-    "It also meets the digivolution conditions for both blue and green Digimon, allowing it to digivolve into Digimon of either color.",
+    "It also meets the digivolution conditions for both blue and green Digimon, allowing it to digivolve into "
+    "Digimon of either color.",
 )
 
-# -- [Main] effects, Tokens ------------------------------------------------------------------------------------------------
+# -- [Main] effects, Tokens --------------------------------------------------------------------------------------------
 MAIN_ON_CARDS = cite("dcg:activating-main-effects.p1")
 MAIN_NO_INTERRUPT = cite("dcg:activating-main-effects.p3")
 TOKENS_SPECIAL = cite("dcg:tokens.p2")
 TOKENS_ONLY_BY_EFFECTS = cite("dcg:tokens.p4")
 TOKENS_REMOVED = cite(
     "dcg:tokens.b5",
-    "If a Token would be deleted, trashed, returned to its owner's hand/deck, placed in a security stack or placed under another card, it is removed from the game instead.",
+    "If a Token would be deleted, trashed, returned to its owner's hand/deck, placed in a security stack or "
+    "placed under another card, it is removed from the game instead.",
 )
 TOKENS_NO_DIGIVOLVE = cite(
     "dcg:tokens.b2", "Tokens can't digivolve, become digivolution cards of other Digimon or be placed under Tamers."
 )
 TOKENS_STAY = cite("dcg:tokens.b6")
 
-# -- ACE Digimon: Blast Digivolve and Overflow -------------------------------------------------------------------------------
+# -- ACE Digimon: Blast Digivolve and Overflow -------------------------------------------------------------------------
 ACE_CATEGORY = cite("dcg:ace-digimon.p2")
 BLAST = cite(
     "dcg:ace-digimon.p4"
@@ -338,14 +352,16 @@ BLAST = cite(
 BLAST_BONUS = cite("dcg:ace-digimon.p5")
 BLAST_WHEN_DIGIVOLVING = cite(
     "dcg:ace-digimon.p6",
-    "When Blast Digivolving, [When Digivolving] effects still activate, and if digivolved into a Digimon with <Blocker>, it may block in the blocker timing following the counter timing.",
+    "When Blast Digivolving, [When Digivolving] effects still activate, and if digivolved into a Digimon with "
+    "<Blocker>, it may block in the blocker timing following the counter timing.",
 )
 ONE_COUNTER = cite(
     "dcg:ace-digimon.p6", "Note that you may not activate more than 1 [Counter] effect during an attack."
 )
 COUNTER_ONCE = cite(
     "dcg:attacking.p4",
-    'During counter timing, the defending player can activate "when an opponent\'s Digimon attacks" effects once per attack.',
+    'During counter timing, the defending player can activate "when an opponent\'s Digimon attacks" effects once '
+    "per attack.",
 )
 OVERFLOW = cite("dcg:overflow.p1")
 OVERFLOW_AT_ONCE = cite("dcg:overflow.p2")
@@ -354,15 +370,17 @@ OVERFLOW_SOURCES = cite("dcg:overflow.p4")
 OVERFLOW_NOT = cite("dcg:overflow.p5")
 OVERFLOW_NOT_OUTSIDE = cite(
     "dcg:overflow.p5",
-    "It also does not apply when the card moves while outside the battle area and not under a card in the battle area, such as "
-    "being moved from the breeding area, trash, hand, deck or the security stack.",
+    "It also does not apply when the card moves while outside the battle area and not under a card in the battle "
+    "area, such as being moved from the breeding area, trash, hand, deck or the security stack.",
 )
 ACE_OVERFLOW = cite("dcg:ace-digimon.b1")
 
-# -- DigiXros ------------------------------------------------------------------------------------------------------------------
+# -- DigiXros ----------------------------------------------------------------------------------------------------------
 XROS = cite(
     "dcg:digixros.p2",
-    "With DigiXros, when a Digimon card with DigiXros requirements is played, you can place Digimon cards listed in its DigiXros requirements from your hand or battle area under the Digimon card being played as digivolution cards.",
+    "With DigiXros, when a Digimon card with DigiXros requirements is played, you can place Digimon cards listed "
+    "in its DigiXros requirements from your hand or battle area under the Digimon card being played as "
+    "digivolution cards.",
 )
 XROS_DECLARE = cite("dcg:digixros.1")
 XROS_WHETHER = cite("dcg:digixros.2")
@@ -383,10 +401,12 @@ XROS_IS_PLAYING = cite(
 XROS_SOURCES = cite("dcg:digixros.p17")
 XROS_WITHOUT = cite("dcg:digixros.p18")
 
-# -- Burst Digivolve ---------------------------------------------------------------------------------------------------------
+# -- Burst Digivolve ---------------------------------------------------------------------------------------------------
 BURST = cite(
     "dcg:burst-digivolve.p2",
-    "When the Digimon specified in the Burst Digivolve requirement of the card digivolves, digivolving for the specified digivolution cost is possible by returning a Tamer you have that is specified in the Burst Digivolve requirement to the hand.",
+    "When the Digimon specified in the Burst Digivolve requirement of the card digivolves, digivolving for the "
+    "specified digivolution cost is possible by returning a Tamer you have that is specified in the Burst "
+    "Digivolve requirement to the hand.",
 )
 BURST_BONUS = cite("dcg:burst-digivolve.p2", "You still draw a card from the digivolution bonus.")
 BURST_END = cite(
@@ -398,14 +418,16 @@ BURST_NO_SOURCES = cite(
 )
 BURST_TRIGGERS = cite(
     "dcg:burst-digivolve.p8",
-    "Just like normal digivolution, burst digivolution triggers effects that care about digivolution, like [When Digivolving] effects and “When one of your Digimon digivolves”.",
+    "Just like normal digivolution, burst digivolution triggers effects that care about digivolution, like [When "
+    "Digivolving] effects and “When one of your Digimon digivolves”.",
 )
 WITH_X = cite(
     "dcg:with-x-in-its-text-cards.b1",
-    "Determine if a card has the specified term(s) in the text of its card name, effect(s), inherited effect(s), security effect, DNA digivolution, special digivolution requirements, or DigiXros requirements.",
+    "Determine if a card has the specified term(s) in the text of its card name, effect(s), inherited effect(s), "
+    "security effect, DNA digivolution, special digivolution requirements, or DigiXros requirements.",
 )
 
-# -- Card information, the playing field, and other clauses the steps above apply ---------------------------------------
+# -- Card information, the playing field, and other clauses the steps above apply --------------------------------------
 EGG_BACK = cite("dcg:digimon-cards-digi-egg-cards.p1")
 EGG_IS_DIGIMON = cite("dcg:digimon-cards-digi-egg-cards.p4")
 CARD_PLAY_COST = cite("dcg:digimon-cards-digi-egg-cards.b1")
@@ -427,7 +449,8 @@ TAMER_PLAY_COST = cite("dcg:tamer-cards.b1")
 TAMER_EFFECTS = cite("dcg:tamer-cards.b2")
 TAMER_SECURITY = cite(
     "dcg:tamer-cards.b7",
-    "**Security Effect (Inherited Effect):** Effect activated when this card is flipped over in the security stack by a security check.",
+    "**Security Effect (Inherited Effect):** Effect activated when this card is flipped over in the security "
+    "stack by a security check.",
 )
 OPTION_COST = cite("dcg:option-cards.b1")
 OPTION_EFFECT = cite("dcg:option-cards.b2")
@@ -507,10 +530,11 @@ WITH_X_INTRO = cite("dcg:with-x-in-its-text-cards.p1")
 WITH_X_MEANS = cite("dcg:with-x-in-its-text-cards.p2")
 WITH_X_TOP_ONLY = cite(
     "dcg:with-x-in-its-text-cards.b2",
-    "When choosing a card that meets the requirements from among Digimon and Tamers, only refer to text on the card placed on top.",
+    "When choosing a card that meets the requirements from among Digimon and Tamers, only refer to text on the "
+    "card placed on top.",
 )
 
-# -- The manual's activation order example, DigiXros and Burst example texts -----------------------------------------------
+# -- The manual's activation order example, DigiXros and Burst example texts -------------------------------------------
 EXAMPLE_A_FIRST = tuple(cite(f"dcg:activation-order-example.{n}") for n in ("p1", "1", "2", "3"))
 EXAMPLE_OR = cite("dcg:activation-order-example.p2")
 EXAMPLE_B_FIRST = tuple(cite(f"dcg:this-board-state-can-also-be-resolved-like-this.{n}") for n in ("p1", "1", "2", "3"))

@@ -99,7 +99,8 @@ RULES = EffectRules(
         "delete": C.DELETED_STACK,
         "gain": C.GAIN_LOSE_WHO,
         "lose": C.GAIN_LOSE_WHO,
-        # the manual says nothing of its own on changing a value, shuffling, suspending or unsuspending by an effect: the card's text
+        # the manual says nothing of its own on changing a value, shuffling,
+        # suspending or unsuspending by an effect: the card's text
         "reveal": C.CARD_TEXT_FIRST,
         "search": C.CARD_TEXT_FIRST,
         "choose": C.CARD_TEXT_FIRST,
@@ -116,9 +117,13 @@ RULES = EffectRules(
         "suspend": "suspend the selected Digimon or Tamers",
         "unsuspend": "unsuspend the selected Digimon or Tamers",
         "play": "play the selected cards without paying their cost (no digivolution; On Play effects trigger)",
-        "de-digivolve": "<De-Digivolve N>: trash the top `count` cards of the selected Digimon, leaving at least one card",
+        "de-digivolve": (
+            "<De-Digivolve N>: trash the top `count` cards of the selected Digimon, leaving at least one card"
+        ),
         "play-token": "play `count` Tokens `card` (a card id of a Token) in the effect owner's battle area",
-        "digivolve": "the Digimon kept under the name `onto` digivolves into the selected card (from the hand), paying the "
-        "digivolution cost less `amount`; a normal digivolution, never a burst",
+        "digivolve": (
+            "the Digimon kept under the name `onto` digivolves into the selected card (from the hand), paying the "
+            "digivolution cost less `amount`; a normal digivolution, never a burst"
+        ),
     },
 )

@@ -73,7 +73,8 @@ def text_of(card: Any) -> str:
 
 #: icons: keyword effects (<Blocker>, <Security A. +1>) and the timings of effects ([Main], [Your Turn])
 ICON = re.compile(
-    r"<[^<>\n]+>|\[(?:Your Turn|Opponent's Turn|All Turns|On Play|When Digivolving|When Attacking|On Deletion|Main|Security|Counter"
+    r"<[^<>\n]+>|\[(?:Your Turn|Opponent's Turn|All Turns|On Play|When Digivolving|When Attacking|On "
+    r"Deletion|Main|Security|Counter"
     r"|Start of Your Turn|End of Your Turn|Once Per Turn|Hand|Breeding|Trash)\]"
 )
 

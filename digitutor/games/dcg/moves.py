@@ -105,7 +105,8 @@ def remove_token(state: CState, uid: int) -> None:
 
 
 def put(state: CState, uid: int, zone: str) -> bool:
-    """Put a card (already taken from its zone) into its owner's ``zone``; a Token is removed instead. True: it was put."""
+    """Put a card (already taken from its zone) into its owner's ``zone``; a
+    Token is removed instead. True: it was put."""
     owner = state.instances.owner(uid)
     assert owner is not None
     if state.cards[uid].token:

@@ -165,7 +165,7 @@ def setup_memory(state: CState, top: Frame, rng: random.Random) -> Step:
     return ready
 
 
-# -- The turn's phases ----------------------------------------------------------------------------------------------------
+# -- The turn's phases -------------------------------------------------------------------------------------------------
 
 
 def turn_frames(active: int) -> list[Frame]:
@@ -331,7 +331,7 @@ def answer_breeding(state: CState, top: Frame, chosen: Action) -> Step:
     )
 
 
-# -- Main phase -------------------------------------------------------------------------------------------------------------
+# -- Main phase --------------------------------------------------------------------------------------------------------
 
 
 def turn_is_over(state: CState) -> bool:
@@ -497,7 +497,8 @@ def _dna_options(state: CState, player: int) -> list[Option]:
                 found.append(
                     Option(
                         action("dna", player, ids[left.top], ids[right.top], ids[uid]),
-                        f"DNA digivolve {cards[left.top].name} and {cards[right.top].name} into {card.name} (cost {card.dna.cost})",
+                        f"DNA digivolve {cards[left.top].name} and {cards[right.top].name} into {card.name} "
+                        f"(cost {card.dna.cost})",
                         why_not_dna(state, player, left, right, card),
                     )
                 )
@@ -644,8 +645,8 @@ def digivolve(
     burst: bool = False,
     less: int = 0,
 ) -> Step:
-    """Stack the card on the Digimon, pay the digivolve cost (not for <Blast Digivolve>; ``less``: reduced by an effect),
-    draw 1; then its [When Digivolving] effects."""
+    """Stack the card on the Digimon, pay the digivolve cost (not for <Blast Digivolve>; ``less``: reduced by an
+    effect), draw 1; then its [When Digivolving] effects."""
     card = state.cards[uid]
     before = state.cards[stack.top]
     requirement = digivolve_requirement(card, before)
@@ -711,7 +712,8 @@ def digivolve(
         state,
         Phase.MAIN,
         player,
-        f"{name(player)} digivolves {before.name} into {card.name}{' ' + where if where else ''}, {paid}, and draws 1 card as the digivolution bonus.",
+        f"{name(player)} digivolves {before.name} into {card.name}{' ' + where if where else ''}, {paid}, and "
+        "draws 1 card as the digivolution bonus.",
         rules,
         [state.card_event("digivolve", player, (stack.top, uid)), event],
         glossary=words,
@@ -766,8 +768,8 @@ def dna_digivolve(state: CState, player: int, left: int, right: int, uid: int) -
         state,
         Phase.MAIN,
         player,
-        f"{name(player)} DNA digivolves {names[0]} and {names[1]} into {card.name} ({names[0]} on top of {names[1]}), {paid}, "
-        f"and draws 1 card; {card.name} is unsuspended and may attack this turn.",
+        f"{name(player)} DNA digivolves {names[0]} and {names[1]} into {card.name} ({names[0]} on top of "
+        f"{names[1]}), {paid}, and draws 1 card; {card.name} is unsuspended and may attack this turn.",
         rules,
         [state.card_event("dna-digivolve", player, cards), event],
         glossary=words,
@@ -846,7 +848,7 @@ def option_done(state: CState, top: Frame, rng: random.Random) -> Step:
     )
 
 
-# -- End of the turn and of the game --------------------------------------------------------------------------------------------
+# -- End of the turn and of the game -----------------------------------------------------------------------------------
 
 
 def end_turn(state: CState, cited: tuple, passed: bool = False) -> Step:

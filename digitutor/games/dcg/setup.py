@@ -211,8 +211,9 @@ def declare_pending_attack(state: CState, board: Mapping[str, Any], phase: str, 
 
 def resume_attack(state: CState, below: int, point: str) -> None:
     """A declared attack past its declaration: its [When Attacking] effects have resolved ("After all effects have been
-    activated, counter timing occurs"), so their triggers go; counter timing (and then blocker timing) is over before the
-    later points, as the engine pops those frames when they end. What is left is the engine's own frames at ``point``."""
+    activated, counter timing occurs"), so their triggers go; counter timing (and then blocker timing) is over before
+    the later points, as the engine pops those frames when they end. What is left is the engine's own frames at
+    ``point``."""
     del state.frames[below + len(ATTACK_FRAMES) :]  # the triggered effects waiting above the attack
     for _ in range(ATTACK_POINTS.index(point) - 1):
         state.pop()

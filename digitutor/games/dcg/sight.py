@@ -149,8 +149,9 @@ def told_moves(
             parts.append(f"{name(who)} now has {state.player_memory(who)} memory")
         elif verb == "digivolve":
             parts.append(
-                f"{name(who)}'s Digimon digivolves into {', '.join(state.cards[u].name for u in uids)}, paying the "
-                f"digivolution cost (now {state.player_memory(who)} memory), and {name(who)} draws 1 card as the digivolution bonus"
+                f"{name(who)}'s Digimon digivolves into {', '.join(state.cards[u].name for u in uids)}, paying "
+                f"the digivolution cost (now {state.player_memory(who)} memory), and {name(who)} draws 1 card as "
+                "the digivolution bonus"
             )
         elif verb == "move":
             places = {u: place(state, u, spec.to) for u in uids}
@@ -168,8 +169,8 @@ def _sources_trashed(state: CState, top: int, before: Before) -> str:
     owner = state.instances.owner(top)
     many = len(sources) > 1
     return (
-        f"{state.cards[top].name}'s digivolution card{'s' if many else ''} ({', '.join(state.cards[u].name for u in sources)}) "
-        f"go{'' if many else 'es'} to {name(owner)}'s trash"
+        f"{state.cards[top].name}'s digivolution card{'s' if many else ''} "
+        f"({', '.join(state.cards[u].name for u in sources)}) go{'' if many else 'es'} to {name(owner)}'s trash"
     )
 
 

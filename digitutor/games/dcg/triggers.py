@@ -47,7 +47,8 @@ def effect_of(state: CState, item: Pending) -> Effect:
 def triggered(
     state: CState, timing: str, owner: int, uid: int, this: int | None = None, parts: Sequence[str] = ("own",)
 ) -> list[Pending]:
-    """The effects of card ``uid`` with ``timing`` (in the given parts), owned by ``owner``, for the Digimon ``this``."""
+    """The effects of card ``uid`` with ``timing`` (in the given parts), owned
+    by ``owner``, for the Digimon ``this``."""
     found: list[Pending] = []
     card = state.cards[uid]
     for part in parts:
@@ -233,7 +234,8 @@ def activate(state: CState, top: Frame, item: Pending) -> Step:
 def _order_citations(
     state: CState, top: Frame, item: Pending, effect: Effect, below: Sequence[Frame]
 ) -> list[Citation]:
-    """The rules of effect activation order that decided this effect activates now (``below``: the frames under its own)."""
+    """The rules of effect activation order that decided this effect activates
+    now (``below``: the frames under its own)."""
     pending = top["pending"]
     cited = []
     if len(pending) > 1:
@@ -440,7 +442,8 @@ def _effect_over(state: CState) -> None:
 
 
 def verb_hooks() -> VerbHooks:
-    """How DCG's verbs move cards, change memory and shuffle (a shuffle is a step of its own, with the match's random stream)."""
+    """How DCG's verbs move cards, change memory and shuffle (a shuffle is a
+    step of its own, with the match's random stream)."""
 
     def move(state: CState, owner: int, uids: list[int], to: str, source: str | None) -> None:
         for uid in uids:
@@ -460,7 +463,8 @@ def verb_hooks() -> VerbHooks:
         state.push(frame("effect.shuffle", player))
 
     def show(state: CState, player: int, uids: list[int], public: bool) -> None:
-        """Revealed cards lie face up in the field while the effect lasts; searched ones are seen by their owner only."""
+        """Revealed cards lie face up in the field while the effect lasts;
+        searched ones are seen by their owner only."""
         if not public:
             state.searched.extend(uids)
             return

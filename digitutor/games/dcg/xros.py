@@ -201,8 +201,8 @@ def check_xros(state: CState, top: Frame | None, proposed: Action) -> tuple[Reas
         if not can_pay(state, player, cost):
             return (
                 Reason(
-                    f"{card.name} would cost {cost}: with {memory_words(state.player_memory(player))} memory the counter "
-                    "would have to move past 10 on your opponent's side.",
+                    f"{card.name} would cost {cost}: with {memory_words(state.player_memory(player))} memory the "
+                    "counter would have to move past 10 on your opponent's side.",
                     C.OVER_TEN,
                 ),
             )
@@ -211,15 +211,15 @@ def check_xros(state: CState, top: Frame | None, proposed: Action) -> tuple[Reas
     if uid is None or uid not in xros_materials(state, player, card, picked):
         return (
             Reason(
-                "That card is not one of the DigiXros requirements you can still place (one of each name, from your hand "
-                "or the top of your Digimon).",
+                "That card is not one of the DigiXros requirements you can still place (one of each name, from "
+                "your hand or the top of your Digimon).",
                 C.XROS_ONE_EACH,
             ),
         )
     return ()
 
 
-# -- Burst Digivolve -------------------------------------------------------------------------------------------------------------
+# -- Burst Digivolve ---------------------------------------------------------------------------------------------------
 
 
 def burst_tamer(state: CState, player: int, card: Card) -> int | None:
@@ -252,7 +252,8 @@ def why_not_burst(state: CState, player: int, stack: Stack, card: Card) -> tuple
 
 
 def end_of_burst(state: CState, player: int) -> tuple[list[str], list]:
-    """At the end of the turn, each Digimon that burst digivolved trashes its top card (not if it has no digivolution cards)."""
+    """At the end of the turn, each Digimon that burst digivolved trashes its
+    top card (not if it has no digivolution cards)."""
     told, cited = [], []
     side = state.sides[player]
     for position, stack in enumerate(list(side.battle)):

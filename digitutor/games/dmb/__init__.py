@@ -56,7 +56,8 @@ class DigimonBattles(Game):
         return {"decks": [deck.to_setup() for deck in tutorial_decks()]}
 
     def long_setup(self) -> dict[str, Any]:
-        """A long game for timing time travel: six-fold decks, and two Ultimates (no Crash) with 3000 HP and no Mega to evolve to."""
+        """A long game for timing time travel: six-fold decks, and two Ultimates
+        (no Crash) with 3000 HP and no Mega to evolve to."""
         players = [
             {"deck": list(deck.cards) * 6, "active": [top], "hp": 3000, "partner": deck.partner}
             for deck, top in zip(tutorial_decks(), ("magnaangemon", "weregarurumon"), strict=True)

@@ -48,7 +48,8 @@ def why_not_activate(state: DState, player: int, uid: int) -> tuple[Reason, ...]
 
 
 def ask_activate(state: DState, top: Frame) -> Decision | None:
-    """The first step of a phase: the turn player may use an ACTIVATE or [1/Turn] effect, then the other player a [1/Turn] one."""
+    """The first step of a phase: the turn player may use an ACTIVATE or
+    [1/Turn] effect, then the other player a [1/Turn] one."""
     player = state.active if top.player is None else top.player
     side = state.sides[player]
     if not side.active or not _effects(state, side.active[-1]):

@@ -49,7 +49,8 @@ def requirement_reasons(
     if not by_box and "level" not in ignores and NEXT_LEVEL.get(current.level or "") != target.level:
         reasons.append(
             Reason(
-                f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not {target.level}.",
+                f"Level {current.level} evolves only to Level {NEXT_LEVEL.get(current.level or '', '-')}, not "
+                f"{target.level}.",
                 state.cites.REQ_LEVEL,
             )
         )

@@ -22,7 +22,8 @@ from .state import DState, Phase, frame_phase
 
 
 class Cited(Protocol):
-    """Where ``attach`` adds the clauses it used: an effect run's outcome (``run.Outcome``, which imports this module)."""
+    """Where ``attach`` adds the clauses it used: an effect run's outcome
+    (``run.Outcome``, which imports this module)."""
 
     citations: list[Citation]
     glossary: list[Citation]
@@ -243,14 +244,20 @@ def _placed_under(state: DState, phase: Phase, player: int, uid: int) -> Step:
     if side.abnormal:
         if valid_line(state.cards[uid], state.cards[top]):
             side.abnormal = False
-            told += f" {state.label(uid)} to {state.label(top)} would be a valid evolution: {state.label(top)} is no longer Abnormal."
+            told += (
+                f" {state.label(uid)} to {state.label(top)} would be a valid evolution: {state.label(top)} is no "
+                "longer Abnormal."
+            )
         else:
-            told += f" {state.label(uid)} to {state.label(top)} would not be a valid evolution: {state.label(top)} stays Abnormal."
+            told += (
+                f" {state.label(uid)} to {state.label(top)} would not be a valid evolution: {state.label(top)} stays "
+                "Abnormal."
+            )
         cited.append(state.cites.ABNORMAL)
     return step(state, phase, player, told, cited, [state.card_event("put-under", player, (uid,))])
 
 
-# -- Attach D/T/H and Shatter ---------------------------------------------------------------------------------------------
+# -- Attach D/T/H and Shatter ------------------------------------------------------------------------------------------
 
 
 def _attachable(state: DState, player: int, zone: str) -> list[int]:

@@ -78,7 +78,8 @@ FORCED_LOSS = cite(
 FORCED_EMPTY_HAND = interpretation(
     "dmb:interpretation.forced-mulligan-empty-hand",
     "A forced mulligan from an empty hand draws 1",
-    "A forced mulligan discards the hand and draws as many cards, and at least 1: a player with no cards in hand draws 1.",
+    "A forced mulligan discards the hand and draws as many cards, and at least 1: a player with no cards in hand "
+    "draws 1.",
     'The FAQ forces mulligans "even if their hand is less than 3" until a Digimon appears; a mulligan of 0 cards '
     "would draw nothing and never end.",
     ("dmb:faq.lack-of-digimon-cant-mulligan",),
@@ -264,8 +265,8 @@ CORRUPT = cite("dmb:glossary.corrupt-x")
 REVIVE = cite("dmb:glossary.revive")
 REVIVED_WORTH_ONE = cite(
     "dmb:glossary.revive",
-    "“Set Revival” also changes the\xa0future KO points the Digimon is worth to exactly 1, regardless of all Passives, other "
-    "lingering effects, or permanent effects.",
+    "“Set Revival” also changes the\xa0future KO points the Digimon is worth to exactly 1, regardless of all "
+    "Passives, other lingering effects, or permanent effects.",
 )
 TRASH = cite("dmb:glossary.trash-x")
 VOID = cite("dmb:glossary.void")

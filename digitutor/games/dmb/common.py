@@ -26,7 +26,8 @@ def step(
     events: Iterable[Event] = (),
     glossary: Iterable[Citation] = (),
 ) -> Step:
-    """A step citing the rules that made it happen (the governing one first); ``glossary``: terms it uses, by definition."""
+    """A step citing the rules that made it happen (the governing one first);
+    ``glossary``: terms it uses, by definition."""
     cited = tuple(citations)  # each once and in reading order: Step sees to it
     return Step(
         state.turn,

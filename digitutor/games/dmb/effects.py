@@ -115,25 +115,52 @@ def effect_rules(
             "recover": "Recover: the Digimon's current HP goes up by `amount`",
             "draw": "the player (`what.whose`) draws `count` cards",
             "trash": "Trash X: the top `count` cards of the player's (`what.whose`) deck go to their trash",
-            "discard": "the player (`what.whose`) discards `count` cards from the hand, of their choice (the engine takes the last ones)",
+            "discard": (
+                "the player (`what.whose`) discards `count` cards from the hand, of their choice (the engine takes "
+                "the last ones)"
+            ),
             "void": "Void: the opponent's Support is nullified",
-            "gain-ability": "the player's (`what.whose`) attack gains the attack ability named in `counter` "
-            "(`1st-attack`, `cannot-gain-1st`, `counter:circle`, `crash`, `drain`, `to-0:triangle`); in DBE `jamming@triangle` adds "
-            "it to that one attack only",
-            "revive": "Set Revival: if the Digimon is KO'd this turn it stays, with `amount` HP (10 if none), and is worth 1 KO point",
+            "gain-ability": (
+                "the player's (`what.whose`) attack gains the attack ability named in `counter` (`1st-attack`, "
+                "`cannot-gain-1st`, `counter:circle`, `crash`, `drain`, `to-0:triangle`); in DBE `jamming@triangle` "
+                "adds it to that one attack only"
+            ),
+            "revive": (
+                "Set Revival: if the Digimon is KO'd this turn it stays, with `amount` HP (10 if none), and is worth "
+                "1 KO point"
+            ),
             "recycle": "Recycle X: the top `count` cards of the trash go on top of the deck, without shuffling",
-            "take": "Take: the player picks a card matching `what` (`level`, `kind`) from `what.zone` (deck or trash) into the hand; "
-            "from the deck it is shown and the deck shuffled (Cherrypicking). List it last.",
-            "recode": "Recode X: look at the top `count` cards of your deck, put each on the top or the bottom. List it last.",
-            "attach": "Attach: this card goes next to its owner's active Digimon (one attachment slot: a card already there is discarded)",
-            "lower-hp": "the player's current HP goes down by `amount` (not below 0); as a `cost` it is always paid, as a Support's "
-            'effect a "Supports cannot lower your HP" passive stops it',
-            "put-under": "the player picks a card matching `what` from `what.zone` (trash) and places it under their active Digimon; "
-            "an Abnormal Digimon whose new line is a valid evolution becomes Normal. List it last.",
-            "recycle-any": "Recycle any: the player puts a card of their choice from the trash on top of the deck (no shuffle). List it last.",
-            "dig": "put the top card of the deck that matches `what` into `to` (dp); the cards checked above it go back, "
-            "and the deck is shuffled (in DMB always, in DBE if more than the top card was checked)",
-            "corrupt": "Corrupt X: look at the top `count` cards of the opponent's deck, put each on the top or the bottom. List it last.",
+            "take": (
+                "Take: the player picks a card matching `what` (`level`, `kind`) from `what.zone` (deck or trash) "
+                "into the hand; from the deck it is shown and the deck shuffled (Cherrypicking). List it last."
+            ),
+            "recode": (
+                "Recode X: look at the top `count` cards of your deck, put each on the top or the bottom. List it last."
+            ),
+            "attach": (
+                "Attach: this card goes next to its owner's active Digimon (one attachment slot: a card already "
+                "there is discarded)"
+            ),
+            "lower-hp": (
+                "the player's current HP goes down by `amount` (not below 0); as a `cost` it is always paid, as a "
+                'Support\'s effect a "Supports cannot lower your HP" passive stops it'
+            ),
+            "put-under": (
+                "the player picks a card matching `what` from `what.zone` (trash) and places it under their active "
+                "Digimon; an Abnormal Digimon whose new line is a valid evolution becomes Normal. List it last."
+            ),
+            "recycle-any": (
+                "Recycle any: the player puts a card of their choice from the trash on top of the deck (no shuffle). "
+                "List it last."
+            ),
+            "dig": (
+                "put the top card of the deck that matches `what` into `to` (dp); the cards checked above it go "
+                "back, and the deck is shuffled (in DMB always, in DBE if more than the top card was checked)"
+            ),
+            "corrupt": (
+                "Corrupt X: look at the top `count` cards of the opponent's deck, put each on the top or the bottom. "
+                "List it last."
+            ),
             **(game_verbs or {}),
         },
     )

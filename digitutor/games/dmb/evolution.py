@@ -169,7 +169,10 @@ def answer_evolve(state: DState, top: Frame, chosen: Action) -> Step:
         if len(bonuses) > 1:  # they trigger at once: their owner orders them (one decision per bonus but the last)
             state.push(frame("evolution.bonus-order", player, card=state.iid(target), left=tuple(range(len(bonuses)))))
             cited += [state.cites.EVO_BONUS, *by_name, state.cites.SIMULTANEOUS]
-            narration += f" {len(bonuses)} Evolution Box bonuses trigger at once: {name(player)} chooses the order they resolve in."
+            narration += (
+                f" {len(bonuses)} Evolution Box bonuses trigger at once: {name(player)} chooses the order they "
+                "resolve in."
+            )
         else:
             bonus = run_effects(state, player, bonuses)
             if bonus.citations:

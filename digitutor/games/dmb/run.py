@@ -70,7 +70,8 @@ def holds(state: DState, owner: int, selector: Selector) -> bool:
 
 
 def dig(state: DState, player: int, what: Selector | None, outcome: Outcome) -> str:
-    """Check the deck from the top until a matching card appears; it goes to the DP zone, the others stay where they were."""
+    """Check the deck from the top until a matching card appears; it goes to the
+    DP zone, the others stay where they were."""
     side = state.sides[player]
     wanted = what.kind if what is not None and what.kind else "digimon"
     found = next((at for at in range(len(side.deck) - 1, -1, -1) if state.cards[side.deck[at]].counts_as(wanted)), None)
@@ -358,8 +359,8 @@ def _verb(
         elif side.deck:
             outcome.events.append(state.card_event("reveal", player, tuple(side.deck[-1:])))
             outcome.say(
-                f"{name(player)}'s deck is flipped over and played face up: its top card, {state.label(side.deck[-1])}, "
-                "is open to both players; the cards under it stay hidden."
+                f"{name(player)}'s deck is flipped over and played face up: its top card, "
+                f"{state.label(side.deck[-1])}, is open to both players; the cards under it stay hidden."
             )
         else:
             outcome.say(f"{name(player)}'s deck is flipped over and played face up.")
@@ -381,8 +382,8 @@ def _verb(
             outcome.say(f"{name(player)}'s attack is changed to {attack.capitalize()}.")
             if side.active and state.cards[side.active[-1]].attack(attack).ability == "jamming":
                 outcome.say(
-                    f"{name(player)}'s new {attack.capitalize()} has Jamming, but it cannot be revealed now to void a Digimon Support: "
-                    "the time to reveal has passed."
+                    f"{name(player)}'s new {attack.capitalize()} has Jamming, but it cannot be revealed now to "
+                    "void a Digimon Support: the time to reveal has passed."
                 )
     elif kind == "open-hand":  # DBE: "Opponent's hand stays face up until the End Phase." (Redotamamon)
         side.alter(hand_open=True)

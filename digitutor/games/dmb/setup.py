@@ -34,7 +34,8 @@ SIDE_FIELDS = (
     "from_destiny",
 )
 BOARD_FIELDS = ("turn", "active", "phase", "players", "attack")
-#: ``attack: {chosen: [<Player 1's attack>, <Player 2's attack>]}``: the attacks chosen in the Strategy Phase, not yet revealed
+#: ``attack: {chosen: [<Player 1's attack>, <Player 2's attack>]}``: the attacks
+#: chosen in the Strategy Phase, not yet revealed
 ATTACK_FIELDS = ("chosen",)
 #: the longest attack name a board may give (circle, triangle, cross are far shorter)
 ATTACK_NAME_MAX = 20
@@ -49,7 +50,8 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card] | None = None) -> tuple[
     if len(main) != DECK_SIZE:
         reasons.append(
             Reason(
-                f"The deck has {counted(len(main), 'card')}; it needs exactly {DECK_SIZE} (the Destiny Zone is not counted).",
+                f"The deck has {counted(len(main), 'card')}; it needs exactly {DECK_SIZE} (the Destiny Zone is "
+                "not counted).",
                 C.DECK_40,
             )
         )
@@ -233,11 +235,12 @@ def state_from_board(board: Mapping[str, Any], source: str, rng: random.Random) 
 
 
 def choose_pending_attacks(game_id: str, state: DState, entry: Any, phase: str, source: str) -> None:
-    """``attack: {chosen: [<Player 1's>, <Player 2's>]}``: both players have chosen their attacks, secretly, in this Strategy
-    Phase (step 2) and "Attacks aren't revealed until Step 2 of the Battle Phase": the board starts where the engine leaves
-    the Strategy Phase once both have chosen, at the Support Phase's step 1 (then the Supports, the Battle Phase, the
-    reveal, 1st Attack, the damage: every step the engine's own). Shared by DMB and DBE (``game_id``). A choice the game
-    would not let a player make now is refused in one line with the game's own reasons, each with its clause."""
+    """``attack: {chosen: [<Player 1's>, <Player 2's>]}``: both players have chosen their attacks, secretly, in this
+    Strategy Phase (step 2) and "Attacks aren't revealed until Step 2 of the Battle Phase": the board starts where the
+    engine leaves the Strategy Phase once both have chosen, at the Support Phase's step 1 (then the Supports, the Battle
+    Phase, the reveal, 1st Attack, the damage: every step the engine's own). Shared by DMB and DBE (``game_id``). A
+    choice the game would not let a player make now is refused in one line with the game's own reasons, each with its
+    clause."""
     from ...core.actions import action
     from ...core.errors import DigitutorError
     from ...core.registry import get_game

@@ -43,7 +43,8 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
             state,
             Phase.STRATEGY,
             player,
-            f"{name(opponent)} has no active Digimon: unopposed victory bonus — {name(opponent)} trashes 2, {name(player)} draws 1.",
+            f"{name(opponent)} has no active Digimon: unopposed victory bonus — {name(opponent)} trashes 2, "
+            f"{name(player)} draws 1.",
             (state.cites.UNOPPOSED, state.cites.UNOPPOSED_BONUS),
             events,
             glossary=(state.cites.TRASH,),
@@ -69,7 +70,10 @@ def strategy_start(state: DState, top: Frame, rng: random.Random) -> Step:
 def attack_label(card: Card, attack: str) -> str:
     chosen = card.attack(attack)
     ability = (
-        f", {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}{' ' + str(chosen.amount) if chosen.amount else ''}"
+        (
+            f", {chosen.ability}{' ' + SYMBOLS.get(chosen.arg, chosen.arg) if chosen.arg else ''}"
+            f"{' ' + str(chosen.amount) if chosen.amount else ''}"
+        )
         if chosen.ability
         else ""
     )
@@ -121,7 +125,8 @@ def ask_support(state: DState, top: Frame) -> Decision:
             options.append(
                 Option(
                     action("partner-option", player, ids[option], ids[partner]),
-                    f"Discard {state.label(partner)} to Support with the {state.cites.WORDS['partner-option']} {state.label(option)}",
+                    f"Discard {state.label(partner)} to Support with the {state.cites.WORDS['partner-option']} "
+                    f"{state.label(option)}",
                 )
             )
     if side.deck:
@@ -162,7 +167,8 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
             state,
             Phase.SUPPORT,
             player,
-            f"{name(player)} discards {state.label(partner)} and supports with the {state.cites.WORDS['partner-option']} {state.label(option)} from the Destiny Zone.",
+            f"{name(player)} discards {state.label(partner)} and supports with the "
+            f"{state.cites.WORDS['partner-option']} {state.label(option)} from the Destiny Zone.",
             (state.cites.PARTNER_OPTION, state.cites.SUPPORTING, order),
             [state.card_event("discard", player, (partner,)), state.card_event("support", player, (option,))],
         )
@@ -197,7 +203,8 @@ def answer_support(state: DState, top: Frame, chosen: Action) -> Step:
 
 
 def can_jam(state: DState, player: int) -> bool:
-    """The window of 5.3: this player's active has a Jamming Cross, and the opponent supported with a Digimon card (face up)."""
+    """The window of 5.3: this player's active has a Jamming Cross, and the
+    opponent supported with a Digimon card (face up)."""
     card = state.top_card(player)
     other = state.sides[1 - player]
     if card is None or card.attack("cross").ability != "jamming" or not other.support or other.blind:
@@ -251,7 +258,8 @@ def answer_jam(state: DState, top: Frame, chosen: Action) -> Step:
         state,
         Phase.SUPPORT,
         player,
-        f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is voided, and so is their Cross ability.",
+        f"{name(player)} reveals Cross with Jamming: {name(1 - player)}'s Digimon Support {state.label(uid)} is "
+        "voided, and so is their Cross ability.",
         (state.cites.JAM_WINDOW, state.cites.A_JAMMING, state.cites.JAMMING_ODDBALLS),
         [Event("reveal-attack", player, data={"attack": "cross"}), Event("void", 1 - player)],
         glossary=(state.cites.VOID,),

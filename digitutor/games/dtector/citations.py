@@ -21,12 +21,14 @@ PLACE_FACE_DOWN = cite(
 REVEAL = cite("dtector:battle-call-command-phase.p1", "They then reveal their Digimon at the same time.")
 TYPE_TRIANGLE = cite(
     "dtector:battle-call-command-phase.p1",
-    "The players compare their Digimon's battle types: Ability beats Crush, Crush beats Energy and Energy beats Ability.",
+    "The players compare their Digimon's battle types: Ability beats Crush, Crush beats Energy and Energy beats "
+    "Ability.",
 )
 SPIRIT_BEATS_ALL = cite("dtector:battle-call-command-phase.p1", "Spirit beats all other battle types.")
 SAME_TYPE = cite(
     "dtector:battle-call-command-phase.p1",
-    "In the case of both Digimon having the same Battle Type, compare the Digimon's Digimon Power to see who is higher.",
+    "In the case of both Digimon having the same Battle Type, compare the Digimon's Digimon Power to see who is "
+    "higher.",
 )
 WINNER_TO_D_DOCK = cite("dtector:battle-call-command-phase.p2", "The winner places the winning card in their D-Dock.")
 LOSER_DISCARDS = cite("dtector:battle-call-command-phase.p2", "The loser discards their card to the discard pile.")
@@ -58,7 +60,8 @@ DEFEND = cite(
 )
 UNDEFENDED_DAMAGE = cite(
     "dtector:digi-battle-phase.p1",
-    "If the defender cannot do any of this, the attacker does his Digimon Power amount of damage to his opponent's deck.",
+    "If the defender cannot do any of this, the attacker does his Digimon Power amount of damage to his "
+    "opponent's deck.",
 )
 DAMAGE_PER_POINT = cite(
     "dtector:digi-battle-phase.p1", "For each Power Point, one card from the defender's deck is discarded."
@@ -127,8 +130,8 @@ DECLINE_DEFENCE = interpretation(
     "A defender may choose not to block",
     "A defender who could block may decline; the attack is then treated as one that could not be "
     "blocked, and deals its damage to the defender's deck.",
-    'The rulebook says the defender "may" defend and describes damage only when the defender cannot. '
-    "A player who may block may also choose not to; the damage rule is the only outcome it gives for an unblocked attack.",
+    'The rulebook says the defender "may" defend and describes damage only when the defender cannot. A player '
+    "who may block may also choose not to; the damage rule is the only outcome it gives for an unblocked attack.",
     ("dtector:digi-battle-phase.p1",),
 )
 ATTACKER_STAYS = interpretation(

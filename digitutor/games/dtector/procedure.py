@@ -194,7 +194,8 @@ def battle_call_reveal(state: DState, top: Frame, rng: random.Random) -> Step:
         state,
         Phase.BATTLE_CALL,
         None,
-        f"Both reveal: {name(0)}'s {shown[0].name} ({shown[0].battle_type}) and {name(1)}'s {shown[1].name} ({shown[1].battle_type}).",
+        f"Both reveal: {name(0)}'s {shown[0].name} ({shown[0].battle_type}) and {name(1)}'s {shown[1].name} "
+        f"({shown[1].battle_type}).",
         (C.REVEAL, C.BATTLE_TYPES),
         [state.card_event("reveal", p, (uids[p],)) for p in (0, 1)],
     )

@@ -103,7 +103,8 @@ def zones(state: DState) -> Iterator[tuple[str, int | None, list[int]]]:
 
 
 def hidden_from(state: DState, zone: str, owner: int, viewer: int) -> bool:
-    """Is a card in this zone hidden from ``viewer``? Decks from everyone; hands and the Battle Call card from the opponent."""
+    """Is a card in this zone hidden from ``viewer``? Decks from everyone; hands
+    and the Battle Call card from the opponent."""
     return zone == "deck" or (zone in ("hand", "battle-call") and owner != viewer)
 
 
