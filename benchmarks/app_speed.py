@@ -1,6 +1,7 @@
 """How fast the tutor feels in a real browser, measured (never asserted) on this machine.
 
-    .venv/bin/python benchmarks/app_speed.py [--game dtector] [--loads 3] [--clicks 60] [--apps start rulebook ...] [--json PATH]
+    .venv/bin/python benchmarks/app_speed.py [--game dtector] [--loads 3] [--clicks 60]
+        [--apps start rulebook ...] [--json PATH]
 
 (a) open every app under ``digitutor serve`` (the landing page first) until it is interactive
     (its main control drawn and enabled), vs stock Voila showing ``benchmarks/one_button.ipynb``

@@ -5,9 +5,9 @@
 1. starts ``digitutor serve --room 1 --game GAME`` and opens the teacher's link (printed by the
    server) in headless Chromium; the teacher's Learn app switches to free play (a long game);
 2. ``--followers`` plain server-sent-event clients (asyncio sockets in this process, not
-   browsers; they accept gzip, as browsers do) join at once; reports each one's join time (connect to the first view received) and
-   the server's CPU while they join (server process and its kernels; "server's share" = CPU
-   seconds / cores);
+   browsers; they accept gzip, as browsers do) join at once; reports each one's join time (connect to the first view
+   received) and the server's CPU while they join (server process and its kernels; "server's share" = CPU seconds /
+   cores);
 3. the teacher presses Next (or, at a decision, the ★ / first option, as a teacher would) ``--steps``
    times **through the teacher's page** (a real click, the kernel renders and publishes, the
    server fans out): the latency of each follower is from the moment just before the click to

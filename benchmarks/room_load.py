@@ -144,7 +144,8 @@ def cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, flo
 def open_room(
     browser: Browser, server: Server, pages: int, errors: list[str]
 ) -> tuple[list[Page], list[float | None], list[float]]:
-    """Open ``pages`` Learn pages at once; seconds until each board is interactive (None: failed), and until each page's HTML came."""
+    """Open ``pages`` Learn pages at once; seconds until each board is
+    interactive (None: failed), and until each page's HTML came."""
     opened = []
     for _ in range(pages):
         context = browser.new_context(base_url=server.url, viewport={"width": 1100, "height": 750})

@@ -1,4 +1,5 @@
-"""A scenario document a test built, saved to a file and checked by the real CLI, as a judge would (shared by the board tests)."""
+"""A scenario document a test built, saved to a file and checked by the real
+CLI, as a judge would (shared by the board tests)."""
 
 from __future__ import annotations
 

@@ -26,9 +26,9 @@ from digitutor.scenarios.model import parse_scenario
 from digitutor.scenarios.runner import run_scenario
 from digitutor.widgets.editor import BoardEditor
 
-#: Player 1's Birdramon (ST1-05, 4000 DP, "[When Attacking] Gain 1 memory.") with memory 2; Player 2 has Gatomon (ST3-06,
-#: "[Counter] When an opponent's Digimon attacks, 1 of your Digimon gets +2000 DP for the turn.") and Ikkakumon (ST2-07,
-#: 5000 DP, <Blocker>), both unsuspended.
+#: Player 1's Birdramon (ST1-05, 4000 DP, "[When Attacking] Gain 1 memory.") with memory 2; Player 2 has Gatomon
+#: (ST3-06, "[Counter] When an opponent's Digimon attacks, 1 of your Digimon gets +2000 DP for the turn.") and Ikkakumon
+#: (ST2-07, 5000 DP, <Blocker>), both unsuspended.
 BOARD: dict[str, Any] = {
     "phase": "main",
     "active": 0,
@@ -106,7 +106,8 @@ def test_a_game_paused_at_blocker_timing_resumes_at_blocker_timing() -> None:
     again = loaded(match)
     assert again.pending.kind == "block" and again.state.memory == 3
     block = next(o.key for o in match.pending.options if o.legal and o.key.startswith("block:"))
-    # dcg:attacking.p5 — "Blocking switches the target of the attack to the blocking Digimon, and the two Digimon battle"
+    # dcg:attacking.p5 — "Blocking switches the target of the attack to the
+    # blocking Digimon, and the two Digimon battle"
     assert played_on(again, [block]) == played_on(match, [block])
     assert again.state.memory == match.state.memory == 3
 

@@ -67,7 +67,8 @@ def played(game: str, board: dict[str, Any], answers: list[str]) -> Match:
 
 
 def attack_on(match: Match, target: str) -> str:
-    """The key of the main-phase attack of Player 1's Birdramon on ``target`` (``player`` or Player 2's 2nd Ikkakumon)."""
+    """The key of the main-phase attack of Player 1's Birdramon on ``target``
+    (``player`` or Player 2's 2nd Ikkakumon)."""
     to_decision(match)
     keys = [o.key for o in match.pending.options if o.legal and o.key.startswith("attack:")]
     return next(key for key in keys if (key.count(":") == 1) == (target == "player"))
@@ -155,8 +156,8 @@ def test_a_game_paused_in_the_support_phase_keeps_the_secret_attacks(game: str) 
 
 
 def test_dmb_a_game_paused_before_the_damage_resumes_the_same_battle() -> None:
-    # dmb:battle-phase.3.2.3 / 5.1 — Gabumon's Counter Circle turns Agumon's Circle around: Agumon 60 - 30 = 30. The game
-    # paused at the Support Phase and the board made from it end the same.
+    # dmb:battle-phase.3.2.3 / 5.1 — Gabumon's Counter Circle turns Agumon's Circle around: Agumon 60 - 30 = 30. The
+    # game paused at the Support Phase and the board made from it end the same.
     match = played("dmb", BATTLES["dmb"], ["attack:choice=circle", "attack:choice=cross", "no-support"])
     board = board_from_state("dmb", match.state)
     resumed = played("dmb", board, ["no-support", "no-support"])

@@ -187,7 +187,8 @@ def test_copies_beyond_a_deck_are_notes_not_refusals() -> None:
 
 
 def test_arena_every_card_of_a_deck_is_unique() -> None:
-    # arena Setup: "Each player plays with preconstructed 30 card decks with all unique cards within their individual decks."
+    # arena Setup: "Each player plays with preconstructed 30 card decks with all
+    # unique cards within their individual decks."
     board = {
         "phase": "battle",
         "first": 0,

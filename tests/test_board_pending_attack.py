@@ -76,7 +76,8 @@ expect:
     - {decision: block, option: "block:st2-07#1", legal: false, cites: [dcg:attacking.p5]}
     - {decision: block, option: "block:st2-07#2", legal: true}
   why_not:
-    - {action: "block:p1.st2-07#1", player: 1, ask: "Can my suspended Blocker block the attack under way?", legal: false,
+    - {action: "block:p1.st2-07#1", player: 1, ask: "Can my suspended Blocker block the attack under way?", \
+legal: false,
        cites: [dcg:attacking.p5]}
   counters:
     - {name: Memory, value: 3}
@@ -118,8 +119,9 @@ def test_the_board_resumes_after_the_declaration_when_attacking_effects_first() 
 
 
 def test_the_unsuspended_blocker_blocks_and_the_two_battle() -> None:
-    # dcg:attacking.p5 — "Blocking switches the target of the attack to the blocking Digimon, and the two Digimon battle."
-    # Comparing DP: "The defeated Digimon is deleted": Ikkakumon (5000) defeats Birdramon (4000); no security is checked.
+    # dcg:attacking.p5 — "Blocking switches the target of the attack to the blocking Digimon, and the two Digimon
+    # battle." Comparing DP: "The defeated Digimon is deleted": Ikkakumon (5000) defeats Birdramon (4000); no security
+    # is checked.
     doc = yaml.safe_load(SCENARIO)
     doc.pop("until")
     doc["script"] = ["block:st2-07#2"]

@@ -125,9 +125,10 @@ def test_dmb_the_counter_chosen_before_the_board_turns_the_attack_around() -> No
 
 
 def test_dmb_a_chosen_jamming_cross_may_be_revealed_in_the_support_phase() -> None:
-    # dmb:support-phase.5.3 — "if a player chose Cross while they have a "Jamming" attack ability, and their opponent used
-    # a Digimon card to Support, they may reveal their chosen attack and Void the Digimon support": Tentomon's Cross was
-    # chosen before the board; Candlemon's Boost is voided, Agumon's Circle stays 30 (Tentomon 50 -> 20), Cross deals 10.
+    # dmb:support-phase.5.3 — "if a player chose Cross while they have a "Jamming" attack ability, and their opponent
+    # used a Digimon card to Support, they may reveal their chosen attack and Void the Digimon support": Tentomon's
+    # Cross was chosen before the board; Candlemon's Boost is voided, Agumon's Circle stays 30 (Tentomon 50 -> 20),
+    # Cross deals 10.
     made = board("dmb")
     made["players"][1]["active"] = ["tentomon"]
     run = scenario(

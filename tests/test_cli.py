@@ -226,7 +226,8 @@ def test_bench_refuses_seconds_that_never_end_or_make_no_sense(seconds):
 def test_deck_check_reports_every_problem_at_once(tmp_path):
     path = tmp_path / "deck.yaml"
     path.write_text(
-        "game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - {card: garurumom, count: 2}\n"
+        "game: dtector\ncards:\n  - {card: agumon, count: 50}\n  - {card: agumon, count: 3}\n  - {card: "
+        "garurumom, count: 2}\n"
     )
     result = digitutor("deck", "check", str(path))
     assert_one_line_error(result, "3 problems", "unknown card 'garurumom'", "Garurumon", "53 cards", "A 50-Card Deck")

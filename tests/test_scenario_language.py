@@ -180,7 +180,7 @@ def load_power(card_id: str) -> int:
     return next(entry["power"] for entry in entries if entry["id"] == card_id)
 
 
-# -- counters: present, absent, shared ----------------------------------------------------------------------------------
+# -- counters: present, absent, shared ---------------------------------------------------------------------------------
 
 
 def test_status_abnormal_present_then_gone_after_enough_cards_under():
@@ -204,7 +204,7 @@ def test_a_counter_value_and_the_shared_memory_gauge():
     fails(with_expect(UNSUSPEND, counters=[{"name": "Memory", "value": -3}]), "Memory is 3, expected -3")
 
 
-# -- order of steps ------------------------------------------------------------------------------------------------------
+# -- order of steps ----------------------------------------------------------------------------------------------------
 
 
 def test_order_the_turn_players_effects_first():
@@ -217,7 +217,7 @@ def test_order_the_turn_players_effects_first():
     fails(with_expect(doc, order=["no such narration"]), "at no step")
 
 
-# -- demonstrates ----------------------------------------------------------------------------------------------------------
+# -- demonstrates ------------------------------------------------------------------------------------------------------
 
 
 def test_demonstrates_a_card_citation_some_step_cites():
@@ -245,7 +245,7 @@ def test_demonstrates_by_absence_needs_no_step_and_a_sentence():
         parse_scenario(doc, "judge.yaml")
 
 
-# -- naming cards: copy numbers, zone order --------------------------------------------------------------------------------
+# -- naming cards: copy numbers, zone order ----------------------------------------------------------------------------
 
 
 def test_copy_numbers_name_the_second_greymon():
@@ -287,7 +287,7 @@ def test_the_battle_area_lists_digimon_in_the_order_written_then_as_they_enter()
     fails(with_expect(doc, board=[{"player": 0, "zone": "battle", "cards": ["Shoutmon X4", "Agumon"]}]), "holds")
 
 
-# -- scripts: until, *-done, effect-no ----------------------------------------------------------------------------------------
+# -- scripts: until, *-done, effect-no ---------------------------------------------------------------------------------
 
 
 def test_until_stops_at_the_named_point_and_fails_if_never_reached():
@@ -329,7 +329,7 @@ def test_effect_no_counts_as_printed_from_one_and_effect_keeps_its_old_meaning()
     assert "effect-no counts" in str(run(printed).refused)
 
 
-# -- bad input -------------------------------------------------------------------------------------------------------------------
+# -- bad input ---------------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -358,7 +358,7 @@ def test_bad_input_is_one_line_naming_the_file_and_field(change: dict[str, Any],
     assert "\n" not in str(error.value)
 
 
-# -- digitutor scenario new ---------------------------------------------------------------------------------------------------------
+# -- digitutor scenario new --------------------------------------------------------------------------------------------
 
 
 def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

@@ -106,7 +106,8 @@ class Server:
         return self.process.returncode
 
     def _note_left_running(self, timeout: float) -> None:
-        """What still ran ``timeout`` s after Ctrl-C: the server's own state and each child's, for the failure report."""
+        """What still ran ``timeout`` s after Ctrl-C: the server's own state and
+        each child's, for the failure report."""
         try:
             server = psutil.Process(self.process.pid)
             rows = [

@@ -1,4 +1,5 @@
-"""The static build (``digitutor build-static``) served by a plain ``python -m http.server``, and a browser held to loopback.
+"""The static build (``digitutor build-static``) served by a plain ``python -m
+http.server``, and a browser held to loopback.
 
 Shared by tests/browser/test_static.py and benchmarks/room_load.py --static.
 """

@@ -27,7 +27,8 @@ LEARN = "/voila/render/learn_dmb.ipynb"
 INSERT = """([html, game]) => {
   const board = document.querySelector('.dt-tutor .dt-board');
   let gallery = board.querySelector(':scope > .dt-card-gallery');
-  if (!gallery) { gallery = document.createElement('div'); gallery.className = 'dt-card-gallery'; board.appendChild(gallery); }
+  if (!gallery) { gallery = document.createElement('div'); gallery.className = 'dt-card-gallery'; \
+board.appendChild(gallery); }
   gallery.dataset.game = game;
   gallery.innerHTML = html;
   return gallery.querySelectorAll('.dt-card:not(.dt-card-back)').length;
@@ -45,12 +46,15 @@ MEASURE = """([scope, slack]) => {
     const say = (el, what) => problems.push(`${name}: ${el === face ? 'the face' : (el.className || el.tagName)} ` +
                                             `"${el.textContent.trim().slice(0, 40)}" ${what}`);
     const minimum = parseFloat(getComputedStyle(face).minHeight) || 0;  // (a face of fixed height cannot grow)
-    if (minimum && box.height > minimum + slack) say(face, `grew to ${box.height.toFixed(1)} px (drawn ${minimum.toFixed(1)})`);
+    if (minimum && box.height > minimum + slack) say(face, \
+`grew to ${box.height.toFixed(1)} px (drawn ${minimum.toFixed(1)})`);
     for (const el of [face, ...face.querySelectorAll('*')]) {
       const r = el.getBoundingClientRect();
       if (!r.width && !r.height) continue;
-      if (el.clientWidth && el.scrollWidth > el.clientWidth + 1) say(el, `is clipped across: ${el.scrollWidth} > ${el.clientWidth} px`);
-      if (el.clientHeight && el.scrollHeight > el.clientHeight + 1) say(el, `is clipped down: ${el.scrollHeight} > ${el.clientHeight} px`);
+      if (el.clientWidth && el.scrollWidth > el.clientWidth + 1) say(el, \
+`is clipped across: ${el.scrollWidth} > ${el.clientWidth} px`);
+      if (el.clientHeight && el.scrollHeight > el.clientHeight + 1) say(el, \
+`is clipped down: ${el.scrollHeight} > ${el.clientHeight} px`);
       const out = Math.max(box.left - r.left, r.right - box.right, box.top - r.top, r.bottom - box.bottom);
       if (el !== face && out > 1) say(el, `runs ${out.toFixed(1)} px out of the face`);
     }
@@ -60,7 +64,8 @@ MEASURE = """([scope, slack]) => {
       for (const el of face.querySelectorAll('.dt-face-in *')) {
         if (el.children.length) continue;
         const r = el.getBoundingClientRect();
-        if (r.width && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) say(el, 'is under the "+N" badge');
+        if (r.width && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) say(el, \
+'is under the "+N" badge');
       }
     }
   }

@@ -96,7 +96,8 @@ class Twin:
 
 
 def wait_status(page: Page, root: Locator, twin: Twin) -> None:
-    """Until the page's status line says it stands where the twin stands (and the game-over line once the game is over)."""
+    """Until the page's status line says it stands where the twin stands (and
+    the game-over line once the game is over)."""
     expected = twin.status()
     handle = root.locator(".dt-status").first.element_handle()
     page.wait_for_function(
@@ -154,7 +155,8 @@ def move_in_browser(root: Locator, twin: Twin) -> None:
 
 
 def play_to_the_end(page: Page, root: Locator, twin: Twin, on_question: OnQuestion | None = None) -> list[int]:
-    """Play the lesson to its end in step with the twin; every question the engine asks must show. Returns their numbers."""
+    """Play the lesson to its end in step with the twin; every question the
+    engine asks must show. Returns their numbers."""
     asked: list[int] = []
     wait_status(page, root, twin)
     for _ in range(MOVE_LIMIT):
@@ -183,8 +185,9 @@ def kept_progress(page: Page, game: str) -> dict:
 def wait_kept(page: Page, game: str, lesson_id: str, right: list[int]) -> None:
     """Until local storage keeps the lesson as finished with exactly these questions right."""
     page.wait_for_function(
-        "([key, id, right]) => { try { const e = (JSON.parse(localStorage.getItem(key) || '{}').lessons || {})[id];"
-        " return !!(e && e.finished && JSON.stringify(e.right) === JSON.stringify(right)); } catch (x) { return false; } }",
+        "([key, id, right]) => { try { const e = (JSON.parse(localStorage.getItem(key) || '{}').lessons || "
+        "{})[id]; return !!(e && e.finished && JSON.stringify(e.right) === JSON.stringify(right)); } catch (x) { "
+        "return false; } }",
         arg=[STORE.format(game=game), lesson_id, right],
         timeout=STATE_TIMEOUT_MS,
     )

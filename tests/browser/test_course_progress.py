@@ -161,7 +161,8 @@ HOSTILE = {
 @pytest.mark.parametrize("kind", list(HOSTILE))
 def test_hostile_kept_progress_leaves_a_working_page_with_no_progress(watched: Page, kind: str) -> None:
     page = watched
-    # put the hostile text in this origin's storage before the app's scripts run (once: a reload keeps what the app wrote)
+    # put the hostile text in this origin's storage before the app's scripts run
+    # (once: a reload keeps what the app wrote)
     page.add_init_script(
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
         f" localStorage.setItem({json.dumps(STORE)}, {json.dumps(HOSTILE[kind])}); }}"

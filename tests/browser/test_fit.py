@@ -2,13 +2,12 @@
 
 Every guided game (the Learn apps' first-game lessons) is followed to its end. At each decision the
 deciding seat's side of the board (every zone of it), the decision (its prompt and every legal option) and the
-rule now (its breadcrumb and quote) must be on the screen without scrolling, at every size: boxes are measured against the window
-and against every scrolling box around them. That is checked at 1366x768 in the normal view and, in
-presenter mode, at 1024x768 and at 1920x1080 (the same page resized at each decision). Presenter mode
-also measures font sizes (every text at least 20px; card faces are drawn to scale and only their name
-and big number are measured) and runs axe-core's colour-contrast rule on learn_dcg, learn_dmb and
-learn_dbe. A card's details open in a dialog fully inside the window, and no zone draws card backs one
-by one (DBE's Pre-Game Setup "Looked at" pile is one tile with its count).
+rule now (its breadcrumb and quote) must be on the screen without scrolling, at every size: boxes are measured against
+the window and against every scrolling box around them. That is checked at 1366x768 in the normal view and, in presenter
+mode, at 1024x768 and at 1920x1080 (the same page resized at each decision). Presenter mode also measures font sizes
+(every text at least 20px; card faces are drawn to scale and only their name and big number are measured) and runs
+axe-core's colour-contrast rule on learn_dcg, learn_dmb and learn_dbe. A card's details open in a dialog fully inside
+the window, and no zone draws card backs one by one (DBE's Pre-Game Setup "Looked at" pile is one tile with its count).
 
 One server for the session, one page per game and mode, every decision of every guided game walked (no sampling;
 between decisions, every fifth step is measured for the presenter fonts): the file takes about 4.5 minutes here.
@@ -48,11 +47,13 @@ FIT = """() => {
     if (!el) { problems.push(`${what}: missing`); return; }
     const {r, w, h} = seen(el);
     if (r.width === 0 || w < r.width - 1 || h < r.height - 1)
-      problems.push(`${what}: box ${[r.left, r.top, r.right, r.bottom].map(Math.round)}, only ${Math.round(w)}x${Math.round(h)} on screen`);
+      problems.push(`${what}: box ${[r.left, r.top, r.right, r.bottom].map(Math.round)}, only \
+${Math.round(w)}x${Math.round(h)} on screen`);
   };
   const root = document.querySelector('.dt-tutor'), side = root.querySelector('.dt-board .dt-player.dt-deciding');
   whole(side, "the deciding seat's side");
-  if (side) side.querySelectorAll('.dt-zone').forEach((z) => whole(z, `the deciding seat's zone ${z.dataset.zone || '(empty zones)'}`));
+  if (side) side.querySelectorAll('.dt-zone').forEach((z) => whole(z, \
+`the deciding seat's zone ${z.dataset.zone || '(empty zones)'}`));
   whole(root.querySelector('.dt-decision .dt-prompt'), 'the prompt');
   const legal = [...root.querySelectorAll('.dt-decision button.dt-option:not(.dt-option-illegal)')];
   legal.forEach((b) => whole(b, `option "${b.innerText.slice(0, 60)}" (${legal.length} options)`));
@@ -60,9 +61,11 @@ FIT = """() => {
   const quote = root.querySelector('.dt-citation .dt-quote');
   if (quote) {  // the quote whole, or (a long one) its first two lines
     const {r, w, h} = seen(quote), line = parseFloat(getComputedStyle(quote).lineHeight) || 24;
-    if (w < r.width - 1 || h < Math.min(r.height - 1, 2 * line + 8)) problems.push(`the rule's quote: only ${Math.round(h)}px of ${Math.round(r.height)}px on screen`);
+    if (w < r.width - 1 || h < Math.min(r.height - 1, 2 * line + 8)) \
+problems.push(`the rule's quote: only ${Math.round(h)}px of ${Math.round(r.height)}px on screen`);
   }
-  if (document.documentElement.scrollWidth > vw + 1) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
+  if (document.documentElement.scrollWidth > vw + 1) \
+problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
   const board = root.querySelector('.dt-board');
   if (board.getBoundingClientRect().right > vw + 1) problems.push('the board runs off the right edge');
   const backs = root.querySelectorAll('.dt-board .dt-card-back').length;
@@ -80,13 +83,15 @@ SMALL_TEXT = """() => {
     if (el.closest('.dt-face') && !el.closest('.dt-card-name, .dt-power')) continue;
     if (el.closest('details:not([open]) > :not(summary)') || el.closest('style, script')) continue;
     const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < 19.5) small.push(`${Math.round(size * 10) / 10}px "${node.textContent.trim().slice(0, 40)}" (${el.className || el.tagName})`);
+    if (size < 19.5) small.push(`${Math.round(size * 10) / 10}px "${node.textContent.trim().slice(0, 40)}" \
+(${el.className || el.tagName})`);
   }
   return [...new Set(small)].slice(0, 12);
 }"""
 
 #: JS: narration and quote font sizes of the rule now panel
-RULE_FONTS = """() => [...document.querySelectorAll('.dt-tutor .dt-citation .dt-narration, .dt-tutor .dt-citation .dt-quote')]
+RULE_FONTS = """() => [...document.querySelectorAll('.dt-tutor .dt-citation .dt-narration, .dt-tutor .dt-citation \
+.dt-quote')]
   .map(e => [e.className, parseFloat(getComputedStyle(e).fontSize)])"""
 
 #: JS: resolves once the layout has caught up with the window (the board knows where it starts) and painted
@@ -185,8 +190,10 @@ def test_presenter_mode_passes_axe_colour_contrast_with_the_gauge_and_every_coun
     app.add_script_tag(path=str(AXE))
     violations = app.evaluate(
         """async () => {
-          const result = await axe.run(document.querySelector('.dt-app'), {runOnly: ['color-contrast'], resultTypes: ['violations']});
-          return result.violations.flatMap(v => v.nodes.slice(0, 8).map(n => `${n.target.join(' ')}: ${n.failureSummary.split('\\n').pop()}`));
+          const result = await axe.run(document.querySelector('.dt-app'), {runOnly: ['color-contrast'], \
+resultTypes: ['violations']});
+          return result.violations.flatMap(v => v.nodes.slice(0, 8).map(n => \
+`${n.target.join(' ')}: ${n.failureSummary.split('\\n').pop()}`));
         }"""
     )
     assert not violations, "\n".join(violations)

@@ -1,4 +1,5 @@
-"""Server hardening (issue 15): a cap on kernels, nothing internal sent to a browser, the token on every route, no silent blank page."""
+"""Server hardening (issue 15): a cap on kernels, nothing internal sent to a
+browser, the token on every route, no silent blank page."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ BAD_COMM_OPENS = """async ([kernel, targets]) => {
   for (const [target, data] of targets) {
     const id = crypto.randomUUID();
     socket.send(JSON.stringify({channel: "shell", buffers: [], metadata: {}, parent_header: {},
-      header: {msg_id: id, msg_type: "comm_open", username: "", session: id, date: new Date().toISOString(), version: "5.3"},
+      header: {msg_id: id, msg_type: "comm_open", username: "", session: id, date: new Date().toISOString(), \
+version: "5.3"},
       content: {comm_id: id, target_name: target, data: data}}));
   }
   await new Promise(done => setTimeout(done, 5000));

@@ -1,4 +1,5 @@
-"""Hot-seat leaks nothing through Save (issue 34, item 1), in the real Learn apps of Digimon Battles and Battle Evolution.
+"""Hot-seat leaks nothing through Save (issue 34, item 1), in the real Learn
+apps of Digimon Battles and Battle Evolution.
 
 dmb:strategy-phase / dbe:strategy-phase: both players choose Circle, Triangle or Cross in secret; the choices are
 revealed together. Player 1 chooses ✕ Cross, the screen is handed over, and while Player 2 has it the choice is

@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect
 SIDE_PILE = (
     "dbe:pre-game-setup.3"  # "Side Piles: Create your Side Pile by removing any cards from your deck, face down ..."
 )
-EVOLVED_BY_CARD = "dbe:evolution-phase.5.1"  # "Evolving by Evolution card: [AKA “by card”] Turn player must play an Evolution card ..."
+# "Evolving by Evolution card: [AKA “by card”] Turn player must play an Evolution card ..."
+EVOLVED_BY_CARD = "dbe:evolution-phase.5.1"
 EVOLVED_BY_DNA = (
     "dbe:evolution-phase.5.2"  # "Evolving by DNA: DNA evolution takes a Future Digimon and counts it as 1 “Evolve” ..."
 )

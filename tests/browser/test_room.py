@@ -22,7 +22,8 @@ RECORD_QUEUE = """
 document.addEventListener("DOMContentLoaded", () => {
   const line = document.querySelector(".dt-queue-line");
   if (!line) { return; }
-  const keep = () => sessionStorage.setItem("dt-queue", (sessionStorage.getItem("dt-queue") || "") + "|" + line.textContent);
+  const keep = () => sessionStorage.setItem("dt-queue", (sessionStorage.getItem("dt-queue") || "") + "|" + \
+line.textContent);
   keep();
   new MutationObserver(keep).observe(line, {childList: true, characterData: true, subtree: true});
 });

@@ -53,7 +53,8 @@ def test_presenter_mode_shows_board_decision_and_rule_on_one_screen_in_large_typ
         assert box(app, css)["font"] >= 20, f"{css} is not large type"
     assert box(app, ".dt-citation .dt-quote")["font"] > box(app, ".dt-citation")["font"], "the quote is larger still"
     page = app.evaluate(
-        "() => [document.documentElement.scrollWidth, innerWidth, document.querySelector('.dt-app').getBoundingClientRect().width]"
+        "() => [document.documentElement.scrollWidth, innerWidth, "
+        "document.querySelector('.dt-app').getBoundingClientRect().width]"
     )
     assert page[0] <= page[1] and page[2] >= page[1] - 2, f"presenter mode uses the full width: {page}"
 
@@ -183,7 +184,10 @@ def test_the_deck_text_box_stays_inside_the_page_and_shows_the_games_format(app:
     )
 
 
-BOMB = "game: dtector\nname: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\ncards: []\n"
+BOMB = (
+    "game: dtector\nname: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, "
+    "*b, *b, *b, *b, *b, *b, *b]\ncards: []\n"
+)
 
 
 def test_a_pasted_yaml_alias_bomb_gets_one_short_error_in_the_deck_check_app(app: Page) -> None:

@@ -66,7 +66,8 @@ def test_two_copies_of_one_card_are_two_options():
 
 
 def test_dtector_why_not_for_an_action_no_decision_offers_lists_every_reason():
-    """Digi-Battle Phase: "defend ... with a Digimon of the same element" — asked for in the Battle Call, with Palmon."""
+    """Digi-Battle Phase: "defend ... with a Digimon of the same element" —
+    asked for in the Battle Call, with Palmon."""
     board = {
         "phase": "battle-call",
         "players": [

@@ -12,9 +12,8 @@ down!)" is seen by nobody until it resolves, the Strategy choice is made "secret
 Step 2 of the Battle Phase", and the Destiny Zone is its owner's (the interpretation destiny-zone-private); the active
 zone, DP zone, trash, Supports from the hand, attachments and deleted cards lie face up; DBE — the Side Pile is made
 "face down (opponent cannot check)", the "Dark Area is a hidden zone like hands", and the open zones are "Active Zones,
-Trashes, attachments, evolutions, Support, Destiny Zone" (the Destiny Zone is also shown at Inspect). A card name that only
-the opponent's deck holds must not reach a seat before one of its copies has been in a
-zone that seat may see.
+Trashes, attachments, evolutions, Support, Destiny Zone" (the Destiny Zone is also shown at Inspect). A card name that
+only the opponent's deck holds must not reach a seat before one of its copies has been in a zone that seat may see.
 """
 
 from __future__ import annotations
@@ -125,7 +124,8 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
             outcome = match.advance()
             now = seen_names(match)
             known |= before | now | revealed_names(game, outcome)  # a step may show a card as it moves from a seen zone
-            # a hidden name inside a seen one ("ShineGreymon" in "ShineGreymon: Burst Mode") cannot be told apart in text
+            # a hidden name inside a seen one ("ShineGreymon" in "ShineGreymon:
+            # Burst Mode") cannot be told apart in text
             hidden = {name for name in secret - known if not any(name in seen for seen in known)}
             before = now
             if outcome is None or not hidden:
@@ -133,7 +133,8 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
             index = len(match.steps) - 1
             shown = json.dumps(match.steps[index].to_json(index, SEAT))
             # Each decision is checked once, when it is new: ``hidden`` only shrinks as the game goes on, so checking
-            # an older decision again could not find what its first check did not (this was quadratic in the game's length).
+            # an older decision again could not find what its first check did
+            # not (this was quadratic in the game's length).
             shown += json.dumps([d.to_json(SEAT) for d in match.decisions[decisions_shown:]])
             decisions_shown = len(match.decisions)
             if match.pending is None and index % 7 == 0:
@@ -147,7 +148,8 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
 
 @pytest.mark.parametrize("game", [g.id for g in registered_games()])
 def test_an_observation_does_not_change_when_the_opponents_hidden_cards_do(game):
-    """Swap the cards of the opponent's cards the seat may not see: its observation and every agent's answer stay the same."""
+    """Swap the cards of the opponent's cards the seat may not see: its
+    observation and every agent's answer stay the same."""
     compared = 0
     for seed in range(20):
         match = Match(game, seed, agents=("human", "random"))

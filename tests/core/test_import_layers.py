@@ -78,5 +78,6 @@ def test_a_game_package_has_no_import_circle(game):
     ),
 )
 def test_every_other_package_imports_only_downward(package):
-    """The same for core, widgets, rules, scenarios, serving and the rest (DESIGN: no import circles inside a package)."""
+    """The same for core, widgets, rules, scenarios, serving and the rest
+    (DESIGN: no import circles inside a package)."""
     assert circles(sibling_imports((PACKAGE / package).parent)) == []

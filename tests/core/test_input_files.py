@@ -1,4 +1,5 @@
-"""Files and pasted text are input from anyone: the loader, the schemas and saved matches refuse bad ones in one line."""
+"""Files and pasted text are input from anyone: the loader, the schemas and
+saved matches refuse bad ones in one line."""
 
 from __future__ import annotations
 

@@ -79,7 +79,8 @@ RULES = {
         one_player_turns=True,
     ),
 }
-#: DMB and DBE: Supports resolve in the Support Phase (its step 5); the Battle Phase opens with its abilities, then the reveal.
+#: DMB and DBE: Supports resolve in the Support Phase (its step 5); the Battle
+#: Phase opens with its abilities, then the reveal.
 SUPPORTS_RESOLVE = "5. Resolve Support cards starting with the TURN-player."
 BATTLE_PHASE_OPENS = "1. “Battle Phase” and “Prep Phase” abilities on cards in play activate now."
 #: The DCG manual: a turn is its four phases, the Unsuspend Phase first; its start lies there.
@@ -139,7 +140,8 @@ def test_turn_numbers_never_go_back_and_go_up_one_at_a_time(game):
 
 @pytest.mark.parametrize("game", list(RULES))
 def test_within_a_turn_the_phases_follow_the_turn_order(game):
-    """Each step shows the phase it happens in: within a turn they come in the turn map's order, the end of the game last."""
+    """Each step shows the phase it happens in: within a turn they come in the
+    turn map's order, the end of the game last."""
     for seed in SEEDS:
         steps = played(game, seed)
         order = {phase.id: position for position, phase in enumerate(Match(game, seed).game.turn_map())}
@@ -183,7 +185,8 @@ def test_the_step_that_ends_a_turn_is_the_turn_players_and_turns_alternate(game)
 
 
 def test_dcg_start_of_your_turn_effects_are_labelled_with_the_unsuspend_phase():
-    """DCG_TURN: the turn begins with its first phase, the Unsuspend Phase; [Start of Your Turn] effects happen there."""
+    """DCG_TURN: the turn begins with its first phase, the Unsuspend Phase;
+    [Start of Your Turn] effects happen there."""
     found = 0
     for seed in SEEDS:
         for index, step in enumerate(played("dcg", seed)):

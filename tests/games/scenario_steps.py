@@ -8,7 +8,8 @@ from digitutor.scenarios.runner import run_scenario
 
 
 def run(game: str, players: list[dict], script: list[str], active: int = 0) -> list[Step]:
-    """The steps of a Strategy Phase board of turn 3 played with ``script``; the run must meet its (empty) expectations."""
+    """The steps of a Strategy Phase board of turn 3 played with ``script``; the
+    run must meet its (empty) expectations."""
     doc = {
         "game": game,
         "title": "citations",

@@ -1,4 +1,5 @@
-"""The lesson file format (docs/lessons.md): every field validated, a bad value refused in one line naming file and field."""
+"""The lesson file format (docs/lessons.md): every field validated, a bad value
+refused in one line naming file and field."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A lesson may end before its game does (``until``, docs/lessons.md): the check, the tracker and the coverage stop there.
+"""A lesson may end before its game does (``until``, docs/lessons.md): the
+check, the tracker and the coverage stop there.
 
 Issue 25, "What to build" 1: each lesson is at most 60 presses of Next. A long guided game is split with ``until``;
 "played to its end" is then played to its ``until`` (the first step, or learner's decision, matching it).

@@ -139,7 +139,10 @@ def test_the_game_in_progress_is_a_start() -> None:
 
 def test_the_yaml_is_the_board_format_and_can_be_edited() -> None:
     editor = BoardEditor("arena")
-    editor.text.value = "phase: battle\nfirst: 0\nplayers:\n- {duel_zone: [palmon], online: [tentomon]}\n- {duel_zone: [gabumon], online: [agumon]}\n"
+    editor.text.value = (
+        "phase: battle\nfirst: 0\nplayers:\n- {duel_zone: [palmon], online: [tentomon]}\n- {duel_zone: [gabumon], "
+        "online: [agumon]}\n"
+    )
     editor.apply.click()
     assert editor.board["players"][0]["duel_zone"] == ["palmon"] and "✓" in editor.verdict.value
     editor.text.value = "players: [1, 2"
@@ -191,6 +194,7 @@ def test_a_shipped_scenarios_script_is_followed_while_its_board_is_unchanged() -
 
 
 def test_an_unknown_game_opens_the_editor_on_the_first_game() -> None:
-    """A game id the registry does not know falls back to the first playable game (it raised KeyError: 0, found by mypy)."""
+    """A game id the registry does not know falls back to the first playable
+    game (it raised KeyError: 0, found by mypy)."""
     editor = BoardEditor(game="no-such-game")
     assert editor.game_id == next(iter(GAME_MODULES))

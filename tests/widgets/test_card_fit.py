@@ -35,8 +35,8 @@ def _text(fragment: str) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_number_of_every_card_is_on_its_face(game: str) -> None:
-    """HP / DP / Power (and the printed value when it changed), play cost, level, every attack's Power, DMB/DBE DP and +P,
-    Arena's attack against each colour: each is on the face, as one piece of text."""
+    """HP / DP / Power (and the printed value when it changed), play cost, level, every attack's Power, DMB/DBE DP and
+    +P, Arena's attack against each colour: each is on the face, as one piece of text."""
     for card in card_views(game):
         for drawn_card in in_play(card):
             face = _text(_face(card_html(drawn_card, game)))
@@ -105,7 +105,8 @@ def test_dmb_counter_is_explained_by_attack_abilities_counter_with_the_editors_n
 
 
 def test_dmb_x3_and_to_0_are_explained_by_their_attack_abilities() -> None:
-    """ "[Type] x3 VS (or x3 for short)" (dmb:attack-abilities.type-x3-vs); "[Attack] to 0" (dmb:attack-abilities.attack-to-0)."""
+    """ "[Type] x3 VS (or x3 for short)" (dmb:attack-abilities.type-x3-vs);
+    "[Attack] to 0" (dmb:attack-abilities.attack-to-0)."""
     assert find_clause("dmb:attack-abilities.type-x3-vs").text in _title_of(
         card_html(_card("dmb", "Candlemon"), "dmb"), "x3 Ice"
     )

@@ -1,4 +1,5 @@
-"""The decision panel you can scan (issue 24.4): ★ first, grouped by kind, identical copies folded, every option numbered.
+"""The decision panel you can scan (issue 24.4): ★ first, grouped by kind,
+identical copies folded, every option numbered.
 
 The games' rules behind the boards: dcg:main-phase (play, digivolve, attack in any order), dcg:attacking.p2 ("target
 one of your opponent's suspended Digimon"), dbe's Side Pile ("put cards face down ... until the deck holds 40").
@@ -244,7 +245,8 @@ def test_groups_sharing_only_a_verb_keep_their_whole_labels():
 
 
 def test_a_long_labels_details_can_be_hidden_on_a_small_presenter_screen_but_never_a_cost_or_power() -> None:
-    """Issue 24, item 6: every option on screen at 1024x768 — a long label's details fold away (its tooltip keeps them)."""
+    """Issue 24, item 6: every option on screen at 1024x768 — a long label's
+    details fold away (its tooltip keeps them)."""
     from digitutor.widgets.decision import detail_html
 
     hidden = '<span class="dt-option-detail">'
@@ -266,7 +268,8 @@ def test_a_long_labels_details_can_be_hidden_on_a_small_presenter_screen_but_nev
 
 
 def test_a_past_decision_says_a_new_answer_asks_first() -> None:
-    """Issue 24, item 1: a committed answer is never rewritten by a click on a past step; the panel says a click asks."""
+    """Issue 24, item 1: a committed answer is never rewritten by a click on a
+    past step; the panel says a click asks."""
     tutor = main_phase()
     model = tutor.model
     model.choose_number(1)

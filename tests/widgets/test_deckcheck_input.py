@@ -168,9 +168,9 @@ def test_a_pasted_unknown_card_names_its_line_and_the_closest_cards_and_cites_no
 def test_a_line_it_cannot_read_says_which_line_and_why():
     found = verdict("dcg", "// Digimon\n4 Gabumon ST2-03\ncard: Garurumon\n")
     assert (
-        "pasted deck: line 3: expected &#x27;count name&#x27; or &#x27;count number&#x27;, got &#x27;card: Garurumon&#x27;"
-        in found
-    )
+        "pasted deck: line 3: expected &#x27;count name&#x27; or &#x27;count number&#x27;, got &#x27;card: "
+        "Garurumon&#x27;"
+    ) in found
     assert len(found) < 300
 
 

@@ -7,7 +7,8 @@ from digitutor.lessons import course_for
 from digitutor.lessons.course import play_lesson
 from digitutor.widgets.rulebook import demonstrations
 
-#: D-Tector, How to Win: "The player with the highest number of points at the moment when either player runs out of cards wins"
+#: D-Tector, How to Win: "The player with the highest number of points at the
+#: moment when either player runs out of cards wins"
 WIN = "dtector:how-to-win.p1"
 
 

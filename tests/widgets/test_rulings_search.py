@@ -25,7 +25,8 @@ def test_the_search_box_runs_as_you_type_and_counts_every_game():
 
 
 def placed(scenario) -> str:
-    """The cards on a scenario's board outside its filler piles (deck, security, Digi-Egg deck, Online), and its script."""
+    """The cards on a scenario's board outside its filler piles (deck, security,
+    Digi-Egg deck, Online), and its script."""
     players = scenario.setup.get("board", {}).get("players", [])
     zones = [
         {zone: cards for zone, cards in player.items() if zone not in ("deck", "security", "egg_deck", "online")}
@@ -119,7 +120,8 @@ def test_a_scenario_that_stops_at_an_open_decision_is_complete_too():
 
 
 def test_the_judges_view_names_the_face_down_cards():
-    """dtector:battle-call-command-phase.p1: both place a Digimon face down; the library (the judge's view) names them."""
+    """dtector:battle-call-command-phase.p1: both place a Digimon face down; the
+    library (the judge's view) names them."""
     app = rulings_app()
     app.scenario.value = "dtector/02-ability-beats-crush"
     tutor = app.tutor()

@@ -78,7 +78,8 @@ def test_the_judges_view_names_a_card_the_rules_show_to_everyone():
 
 
 def test_the_rule_panel_and_timeline_narrate_from_the_viewers_side():
-    """A step whose card only some may see: the judge's view (None) and that seat read its name, the other seat does not."""
+    """A step whose card only some may see: the judge's view (None) and that
+    seat read its name, the other seat does not."""
     from digitutor.core.records import Step
     from digitutor.rules.citations import cite
     from digitutor.widgets.citation import step_html

@@ -115,7 +115,8 @@ def test_a_text_of_no_known_game_is_left_as_it_is(game: str):
     assert link_terms("memory and DP", game) == "memory and DP"
 
 
-#: per game, words of its guided first game (first-game and its parts: intro, notes, outro) and the clause each must link to
+#: per game, words of its guided first game (first-game and its parts: intro,
+#: notes, outro) and the clause each must link to
 LESSON_WORDS = {
     "dcg": {
         "memory": "dcg:paying-memory-costs.p1",

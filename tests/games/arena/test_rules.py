@@ -253,7 +253,7 @@ def test_digivolve_p6_if_both_have_no_card_proceed_to_the_battle():
     assert steps_citing(match, C.BOTH_NO_CARD)[0].player == 0
 
 
-# -- arena:battle.p1 - p7 ------------------------------------------------------------------------------------------------
+# -- arena:battle.p1 - p7 ----------------------------------------------------------------------------------------------
 
 
 def test_battle_p1_players_alternate_one_power_option_per_turn_from_the_first_player():
@@ -375,7 +375,7 @@ def test_battle_p6_after_a_tie_the_first_player_is_quoted_from_the_tie_rule():
     assert C.TIE_FIRST in start.citations and C.TAKE_TURNS not in start.citations
 
 
-# -- arena:re-group.p1 - p6 --------------------------------------------------------------------------------------------------
+# -- arena:re-group.p1 - p6 --------------------------------------------------------------------------------------------
 
 
 def regroup(p1: dict, p2: dict | None = None, **fields) -> dict:
@@ -441,7 +441,7 @@ def test_re_group_p6_the_winner_or_after_a_tie_the_same_first_player_initiates(l
     assert initiate.player == 0 and match.state.turn == 2
 
 
-# -- whole games ---------------------------------------------------------------------------------------------------------------
+# -- whole games -------------------------------------------------------------------------------------------------------
 
 
 def test_every_step_of_a_game_cites_and_no_card_is_lost_or_duplicated():

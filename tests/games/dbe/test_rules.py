@@ -183,8 +183,8 @@ def test_rules_faq_hidden_zones_an_open_hand_is_seen_until_the_end_phase():
 
 
 def test_deck_construction_p1_an_ace_in_the_destiny_zone_still_counts():
-    """ "if an Ace, Firewall or DATA are in the Destiny Zone (as with Proxy cards), they still cannot exceed the 1 per deck
-    rule (or 3 for Firewalls)"."""
+    """ "if an Ace, Firewall or DATA are in the Destiny Zone (as with Proxy cards), they still cannot exceed the 1 per
+    deck rule (or 3 for Firewalls)"."""
     deck = agumon_deck()
     found = cites(deck_problems(agumon_deck(cards=deck.cards[:-1], destiny=(*deck.destiny, "gold-banana"))))
     assert "dbe:deck-construction.p1" in found  # the second Gold Banana, the one in the Destiny Zone, is counted
@@ -242,8 +242,9 @@ def _battle(players: list, keys: tuple[str, ...]) -> Match:
 
 
 def test_glossary_flatten_flat_3_only_the_player_who_attacked_first_kos_at_3_flats():
-    """ "While the opponent has 3 flats and if you attacked first, KO that Digimon once you deal damage": Betamon attacks
-    second (Player 1 is the turn player), so its plain Circle leaves Agumon, at 3 flats, with the HP the damage left."""
+    """ "While the opponent has 3 flats and if you attacked first, KO that Digimon once you deal damage": Betamon
+    attacks second (Player 1 is the turn player), so its plain Circle leaves Agumon, at 3 flats, with the HP the damage
+    left."""
     match = _battle(
         [{"active": ["agumon"], "flats": 3, "deck": ["gomamon"] * 5}, {"active": ["betamon"], "deck": ["biyomon"] * 5}],
         ("attack:choice=triangle", "attack:choice=circle", "no-support", "no-support"),

@@ -161,7 +161,8 @@ def test_the_memory_gauge_is_shared_and_drawn_from_ten_through_zero_to_ten():
 
 def test_with_x_in_its_text_b4_part_of_a_word_counts_part_of_an_icon_does_not():
     """dcg:with-x-in-its-text-cards.b4: "A card is considered to have "X in its text" even if the text overlaps with
-    part of another word. However, if a term is part of an icon ... Words in such icons only apply if they completely match"."""
+    part of another word. However, if a term is part of an icon ... Words in
+    such icons only apply if they completely match"."""
     from digitutor.games.dcg.layer import CardText
 
     text = CardText(
@@ -187,10 +188,10 @@ def _told_by_viewer(match: Match, step) -> dict:
 
 
 def test_when_a_single_attack_requires_multiple_checks_p2_a_returned_attacker_is_named_to_every_viewer():
-    """Cocytus Breath's security effect returns the attacking Greymon to Player 1's hand. A Digimon taken from the battle
-    area is known to both players wherever it goes, so every viewer (the judge's view too) is told who moves which card
-    where; "Digimon that leave the battle area will have their digivolution cards trashed" is a step's event too; and
-    "If the attacking Digimon ... is returned to the player's hand, the attack ends"."""
+    """Cocytus Breath's security effect returns the attacking Greymon to Player 1's hand. A Digimon taken from the
+    battle area is known to both players wherever it goes, so every viewer (the judge's view too) is told who moves
+    which card where; "Digimon that leave the battle area will have their digivolution cards trashed" is a step's event
+    too; and "If the attacking Digimon ... is returned to the player's hand, the attack ends"."""
     setup = {
         "board": {
             "phase": "main",
@@ -225,7 +226,8 @@ def test_when_a_single_attack_requires_multiple_checks_p2_a_returned_attacker_is
 def test_a_card_moved_between_hidden_zones_is_named_only_to_the_viewers_who_may_see_it():
     """Gabumon: "Look at the top 3 cards of your deck. Add 1 Digimon card among them to your hand. Place the rest at the
     bottom of your deck." Player 1 looked at the cards and keeps the one added to the hand; Player 2 never sees any of
-    them (hands and decks are a player's own): Player 2 is told how many cards went where, Player 1 and the judge which."""
+    them (hands and decks are a player's own): Player 2 is told how many cards
+    went where, Player 1 and the judge which."""
     setup = {
         "board": {
             "phase": "main",
@@ -257,9 +259,9 @@ def test_a_card_moved_between_hidden_zones_is_named_only_to_the_viewers_who_may_
         assert ("effect-move", ["Greymon"]) in events
     narration, events = told[1]
     assert (
-        "Player 1 moves 1 hidden card to Player 1's hand; Player 1 moves 2 hidden cards to the bottom of Player 1's deck"
-        in narration
-    )
+        "Player 1 moves 1 hidden card to Player 1's hand; Player 1 moves 2 hidden cards to the bottom of Player "
+        "1's deck"
+    ) in narration
     assert not {"Greymon", "Gaia Force", "Cocytus Breath"} & {name for _, cards in events for name in cards or ()}
     assert moved.narration == narration, "what every seat may read is what the seat who saw nothing reads"
 

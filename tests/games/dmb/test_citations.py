@@ -48,7 +48,8 @@ def test_dmb_end_phase_3_governs_only_when_a_lingering_effect_ends_and_boost_is_
 
 
 def test_dmb_end_phase_3_2_current_hp_is_carried_over():
-    """End Phase 3.2: "Current HP is always carried over": a Digimon hit this turn keeps its HP, and the step says so."""
+    """End Phase 3.2: "Current HP is always carried over": a Digimon hit this
+    turn keeps its HP, and the step says so."""
     steps = run(
         "dmb",
         [{"active": ["agumon"], "deck": DECK}, {"active": ["gabumon"], "deck": DECK}],

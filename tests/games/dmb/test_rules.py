@@ -172,7 +172,7 @@ def test_attack_abilities_drain_recovers_only_down_to_zero():
     assert drained(30, 20) == 20 and drained(30, 50) == 30
 
 
-# -- every reason of a refusal ------------------------------------------------------------------------------------------
+# -- every reason of a refusal -----------------------------------------------------------------------------------------
 
 
 def test_evolution_phase_requirements_a_refusal_lists_every_reason():
@@ -235,7 +235,7 @@ def test_support_phase_3_and_4_the_non_turn_player_declares_first():
     assert order == [0, 1]
 
 
-# -- card files ----------------------------------------------------------------------------------------------------------
+# -- card files --------------------------------------------------------------------------------------------------------
 
 
 def test_a_bad_card_file_is_one_line_naming_the_file_card_and_field():
