@@ -1,7 +1,8 @@
 # make run       — set up .venv with the app extras and start the tutor (Voila) on http://127.0.0.1:8866
 # make test      — set up .venv with the test extras (and the static build's tools), then lint and the whole test suite
 # make test-fast — lint and every test but the browser and notebook ones: the inner loop
-# make lint      — ruff (every Python file of the checkout) and mypy (digitutor/), configured in pyproject.toml
+# make lint      — ruff check and ruff format --check (every Python file of the checkout) and mypy (digitutor/),
+#                 configured in pyproject.toml
 # Tests run on every core (JOBS=auto; e.g. `make test JOBS=1` for one process); PYTEST_ARGS adds pytest options.
 
 PYTHON ?= python3
@@ -36,6 +37,7 @@ test-fast: lint
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 bench: $(VENV)/.app
