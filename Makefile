@@ -10,7 +10,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 JOBS ?= auto
 PYTEST_ARGS ?=
-PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadfile $(PYTEST_ARGS)
 
 .PHONY: run test test-fast lint bench clean
 

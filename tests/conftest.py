@@ -1,8 +1,8 @@
 """The whole suite's plumbing: the order tests start in, and where the minutes go.
 
-- ``make test`` runs the suite on every core (pytest-xdist, ``--dist loadgroup``). Modules with a slow test
-  start first, so that a long one does not start last and leave the other workers idle; a module whose tests share
-  a module-scoped fixture (a server, a built site) says ``xdist_group`` so one worker runs all of it.
+- ``make test`` runs the suite on every core (pytest-xdist, ``--dist loadfile``: each test file on one worker, so
+  a module-scoped fixture such as a server or a built site is made once). Files with a slow test start first, so
+  that a long one does not start last and leave the other workers idle.
 - Every run ends with the time per test folder; pytest's own ``--durations`` (set in pyproject.toml) lists the
   slowest tests. Under xdist the folder figures are summed over the workers: worker-seconds, not wall-clock.
 """
@@ -46,7 +46,7 @@ class FolderTimes:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules with a slow test first (a stable sort: each module's tests stay together and in order)."""
+    """Files with a slow test first (a stable sort: each file's tests stay together and in order)."""
     slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow_modules)
 

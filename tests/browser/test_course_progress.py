@@ -18,10 +18,6 @@ from drive import act, text, wait_ready
 from harness import CELL_FAILURE, VIEWPORT, Server, start_server
 from playwright.sync_api import Browser, Page, Route, expect
 
-pytestmark = pytest.mark.xdist_group(
-    "course-progress"
-)  # its module-scoped fixture is made once: one worker runs the module
-
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "course"
 STORE = "digitutor:progress:dcg"
 COURSE_VIEW = "/voila/render/learn_dcg.ipynb?view=course"

@@ -31,10 +31,6 @@ from playwright.sync_api import Browser, BrowserContext, Page
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serving"))
 from follow_secrets import leaks, secrets_of
 
-pytestmark = pytest.mark.xdist_group(
-    "follow-room"
-)  # its module-scoped fixture is made once: one worker runs the module
-
 FOLLOWERS = 3
 NEXT_PRESSES = 10
 WITHIN_MS = 1000

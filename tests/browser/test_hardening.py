@@ -16,10 +16,6 @@ from playwright.sync_api import Page, Route, WebSocket, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-pytestmark = pytest.mark.xdist_group(
-    "hardening-server"
-)  # its module-scoped fixture is made once: one worker runs the module
-
 #: a preheated kernel per app, and room for five more
 CAP = len(list(NOTEBOOKS.glob("*.ipynb"))) + 5
 GETS = 40

@@ -10,10 +10,6 @@ from drive import wait_ready
 from harness import READY_TEXT, Server, start_server
 from playwright.sync_api import Browser, Page, expect
 
-pytestmark = pytest.mark.xdist_group(
-    "room-server"
-)  # its module-scoped fixture is made once: one worker runs the module
-
 ROOM = 2
 PAGES = 5
 BOARD_TIMEOUT_MS = 240_000  # a loaded 2-core machine starting kernels one per core

@@ -26,7 +26,7 @@ from static_site import (
     watch_errors,
 )
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("static-site")]
+pytestmark = pytest.mark.slow
 
 #: a cold start: Pyodide (about 13 MB) and the wheels load, then the notebook runs in the page
 FIRST_BOARD_MS = 240_000

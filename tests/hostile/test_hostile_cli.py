@@ -25,10 +25,7 @@ from typing import Any
 import pytest
 import yaml
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.xdist_group("hostile-cli"),
-]  # about 80 CPU seconds in all (40-50 s on two idle cores)
+pytestmark = pytest.mark.slow  # about 80 CPU seconds in all (40-50 s on two idle cores)
 
 #: CPU seconds a case may use (wall-clock time on a shared CI machine is too noisy to judge by)
 CPU_LIMIT = 5.0
