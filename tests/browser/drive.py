@@ -78,12 +78,21 @@ def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS, attempts: int = 3) -
     raise AssertionError(f"no control could be clicked {attempts} times; status {status!r}; decision {shown!r}")
 
 
-def open_questions(root: Locator) -> None:
-    """Unfold the lesson questions (they open from their "Check yourself" bar) if they are folded."""
+def open_questions(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS) -> None:
+    """Unfold the lesson questions (they open from their "Check yourself" bar) if they are folded. On a busy machine
+    the bar may be drawn a moment after the question is, so it is waited for; a redraw that folds the panel again
+    is met by a second click."""
     folded = root.locator(".dt-questions.dt-q-closed button.dt-q-toggle")
-    if folded.count() and folded.first.is_visible():
-        folded.first.click()
-        root.locator(".dt-questions.dt-q-closed").wait_for(state="detached")
+    for _ in range(3):
+        if not folded.count():
+            return
+        try:
+            folded.first.wait_for(state="visible", timeout=timeout_ms)
+            folded.first.click()
+            root.locator(".dt-questions.dt-q-closed").wait_for(state="detached", timeout=timeout_ms)
+            return
+        except PlaywrightTimeout:
+            continue
 
 
 def advance_until(root: Locator, found: str, limit: int = 120) -> Locator:
