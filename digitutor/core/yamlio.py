@@ -28,7 +28,7 @@ MAX_DEPTH = 50
 _BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc]
+class _Loader(_BaseLoader):  # type: ignore[misc]  # its base is picked at import: the C loader where PyYAML has one
     """The safe loader, refusing a mapping that writes a key twice (YAML would keep the last one silently)."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:

@@ -40,7 +40,7 @@ def log_lines() -> Iterator[list[logging.LogRecord]]:
     """Every log record of any logger while the block runs."""
     records: list[logging.LogRecord] = []
     handler = logging.Handler(logging.DEBUG)
-    handler.emit = records.append  # type: ignore[method-assign]
+    handler.emit = records.append  # type: ignore[method-assign] - a handler that keeps each record it is given
     root, level = logging.getLogger(), logging.getLogger().level
     root.addHandler(handler)
     root.setLevel(logging.DEBUG)
