@@ -13,6 +13,7 @@ from .core.errors import DigitutorError, excerpt
 
 if TYPE_CHECKING:
     from .core.records import Decision
+    from .lessons import Lesson
     from .lessons.exercises import Outcome
     from .scenarios.boardlink import Board
     from .scenarios.runner import ScenarioRun
@@ -258,17 +259,21 @@ def cmd_lessons_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_lessons_check(args: argparse.Namespace) -> int:
+def _chosen_lessons(args: argparse.Namespace) -> list[Lesson]:
+    """The lesson files given, or every lesson of the ``--game`` courses (all five without it)."""
     from .lessons import course_for, load_lesson
-    from .lessons.check import check_lesson
 
     if args.files and args.game:
         raise DigitutorError("give lesson files or --game, not both")
-    lessons = (
-        [load_lesson(path) for path in args.files]
-        if args.files
-        else [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
-    )
+    if args.files:
+        return [load_lesson(path) for path in args.files]
+    return [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
+
+
+def cmd_lessons_check(args: argparse.Namespace) -> int:
+    from .lessons.check import check_lesson
+
+    lessons = _chosen_lessons(args)
     if not args.files:
         from .lessons.coverage import untaught_reasons
 
@@ -298,16 +303,9 @@ def _exercise_line(kind: str, outcome: Outcome | None, missing: str) -> str:
 
 
 def cmd_lessons_exercises(args: argparse.Namespace) -> int:
-    from .lessons import course_for, load_lesson
     from .lessons.proofs import prove
 
-    if args.files and args.game:
-        raise DigitutorError("give lesson files or --game, not both")
-    lessons = (
-        [load_lesson(path) for path in args.files]
-        if args.files
-        else [lesson for game in _lesson_games(args.game) for lesson in course_for(game)]
-    )
+    lessons = _chosen_lessons(args)
     proofs = [prove(exercise, args.budget) for lesson in lessons for exercise in lesson.exercises]
     if args.json:
         _print_json([proof.to_json() for proof in proofs])
