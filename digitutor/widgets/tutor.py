@@ -334,8 +334,20 @@ class Tutor(widgets.VBox):
             listener.close()
         super().close()
 
+    def _keep(self) -> None:
+        """What the page keeps in its storage: sent before anything is drawn, so that what the learner sees is
+        already kept when a reload comes."""
+        if self.key_listener is not None and self.key_listener.store_key:
+            self.key_listener.saved = position_link(self.position())
+
+    def _point(self) -> None:
+        """Tell the page the step viewed, after it is drawn (the page scrolls the timeline to it)."""
+        if self.key_listener is not None:
+            self.key_listener.current = self.model.step
+
     def _render(self, _change: Any = None) -> None:
         model = self.model
+        self._keep()
         seat = model.handover_to()
         self.handover.show(model, seat)
         if seat is not None:
@@ -365,10 +377,7 @@ class Tutor(widgets.VBox):
         self.status.value = self._status(players)
         if self.save.shown:
             self.save.show(self.position(), model.game.id, self._save_note())
-        if self.key_listener is not None:
-            if self.key_listener.store_key:
-                self.key_listener.saved = position_link(self.position())
-            self.key_listener.current = model.step
+        self._point()
 
     def _render_handover(self) -> None:
         """The hand-over screen: the title, the turn map and the status, and nothing of either side.
@@ -386,10 +395,7 @@ class Tutor(widgets.VBox):
         self.title.value = self._title()
         self.turn_map.show(model.game.phase_of(model.state()))
         self.status.value = self._status({seat: model.name(seat) for seat in range(model.game.players)})
-        if self.key_listener is not None:
-            if self.key_listener.store_key:
-                self.key_listener.saved = position_link(self.position())
-            self.key_listener.current = model.step
+        self._point()
 
     def _title(self, public: bool = False) -> str:
         """The game, the match, and whose eyes the tutor shows it through (the judge's view says it shows all).

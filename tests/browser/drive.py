@@ -7,6 +7,11 @@ dt-why-not, dt-reasons, dt-reason, dt-notice.
 
 from __future__ import annotations
 
+import base64
+import json
+import time
+import zlib
+
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -28,6 +33,24 @@ def wait_ready(page: Page, scope: str = "", timeout_ms: float = 60_000) -> Locat
         timeout=timeout_ms,
     )
     return root
+
+
+def kept_step(page: Page, key: str) -> int | None:
+    """The step index of the position this browser keeps under ``key`` (None: nothing kept yet)."""
+    kept = page.evaluate("key => localStorage.getItem(key) || ''", key)
+    if not kept:
+        return None
+    token = kept.removeprefix("dt1.")
+    document = json.loads(zlib.decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))))
+    return int(document["step"])
+
+
+def wait_kept(page: Page, key: str, step_index: int, timeout_s: float = 30.0) -> None:
+    """Wait until the browser keeps the position at ``step_index`` (the page writes it after the step is drawn)."""
+    deadline = time.monotonic() + timeout_s
+    while (kept := kept_step(page, key)) != step_index:
+        assert time.monotonic() < deadline, f"the browser keeps step {kept}, not {step_index}, after {timeout_s} s"
+        page.wait_for_timeout(100)
 
 
 def text(root: Locator, css: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from drive import act, advance_until, text, wait_ready
+from drive import act, advance_until, text, wait_kept, wait_ready
 from harness import NOTEBOOKS
 from playwright.sync_api import Page, expect
 
@@ -115,6 +115,7 @@ def test_a_reload_in_the_middle_of_a_guided_game_resumes_at_the_same_step(app: P
         act(root)
     where = text(root, ".dt-status").split(" · ")[0]
     assert where.startswith("Step ")
+    wait_kept(app, "digitutor:learn:dtector", int(where.split()[1]) - 1)  # a reload brings back what was kept
     app.reload()
     root = wait_ready(app)
     expect(root.locator(".dt-status")).to_contain_text(where + " ", timeout=30_000)
