@@ -46,9 +46,11 @@ class FolderTimes:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Files with a slow test first (a stable sort: each file's tests stay together and in order)."""
+    """Files with a slow test first, files with a ``last`` test at the end (a stable sort: each file's tests stay
+    together and in order)."""
     slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow_modules)
+    last_modules = {item.path for item in items if item.get_closest_marker("last")}
+    items.sort(key=lambda item: (item.path in last_modules, item.path not in slow_modules))
 
 
 def pytest_configure(config: pytest.Config) -> None:

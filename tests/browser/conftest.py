@@ -8,13 +8,15 @@ that failed fails the test.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, Server, start_server
-from playwright.sync_api import Page, Route, WebSocket
+from drive import wait_ready
+from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, IdlePage, Server, start_server
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 TIMEOUT_MS = 30_000
 
@@ -63,6 +65,54 @@ def browser_context_args(browser_context_args: dict[str, Any], base_url: str) ->
     return {**browser_context_args, "viewport": VIEWPORT, "base_url": base_url}
 
 
+@pytest.fixture(scope="session")
+def shared_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """One browser context for the session's pages: its cache keeps the apps' scripts, fetched and compiled once
+    (a context per test fetched and compiled them for every page, about a second of CPU each)."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def context(shared_context: BrowserContext) -> Iterator[BrowserContext]:
+    """The shared context, handed back as a fresh one would be: no page, no cookie, nothing stored by any origin the
+    test's pages went to."""
+    origins: set[str] = set()
+
+    def on_page(page: Page) -> None:
+        page.on("framenavigated", lambda frame: origins.add("/".join(frame.url.split("/", 3)[:3])))
+
+    shared_context.on("page", on_page)
+    yield shared_context
+    shared_context.remove_listener("page", on_page)
+    for page in shared_context.pages:
+        page.close()
+    cleaner = shared_context.new_page()
+    session = shared_context.new_cdp_session(cleaner)
+    for origin in sorted(o for o in origins if o.startswith("http")):
+        session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    cleaner.close()
+    shared_context.clear_cookies()
+
+
+@pytest.fixture(scope="session")
+def idle_page(browser: Browser, browser_context_args: dict[str, Any], tutor: Server) -> Iterator[IdlePage]:
+    """A page left idle while the worker's other browser tests run (test_idle.py checks it last).
+
+    Its two idle minutes used to be two minutes in which a worker did nothing else.
+    """
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    channels: list[str] = []
+    page.on("websocket", lambda socket: channels.append(socket.url) if "/channels" in socket.url else None)
+    log_start = len(tutor.output())
+    page.goto("/voila/render/learn_dtector.ipynb")
+    wait_ready(page)
+    yield IdlePage(page, time.monotonic(), log_start, channels)
+    context.close()
+
+
 @dataclass
 class Watch:
     """What went wrong on a page: console errors and warnings, page errors, requests off the loopback server."""
@@ -88,7 +138,7 @@ class Watch:
 
 
 @pytest.fixture
-def app(page: Page, tutor: Server) -> Iterator[Page]:
+def app(page: Page, tutor: Server, idle_page: IdlePage) -> Iterator[Page]:
     """A page on the tutor server that fails the test on any error or non-local request."""
     watch = Watch(origin=f"{LOOPBACK}:{tutor.port}")
 
@@ -98,12 +148,9 @@ def app(page: Page, tutor: Server) -> Iterator[Page]:
         elif message.type == "warning":
             watch.warnings.append(message.text)
 
-    def on_route(route: Route) -> None:
-        if watch.local(route.request.url):
-            route.continue_()
-        else:
-            watch.foreign.append(route.request.url)
-            route.abort()  # even where CI has internet, nothing leaves the machine
+    def on_request(request: Any) -> None:
+        if not watch.local(request.url):
+            watch.foreign.append(request.url)  # and it fails: the browser's only proxy is a closed loopback port
 
     def on_websocket(socket: WebSocket) -> None:
         if not watch.local(socket.url):
@@ -112,7 +159,7 @@ def app(page: Page, tutor: Server) -> Iterator[Page]:
     page.on("console", on_console)
     page.on("pageerror", lambda error: watch.errors.append(f"uncaught: {error}"))
     page.on("websocket", on_websocket)
-    page.route("**/*", on_route)
+    page.on("request", on_request)
     page.set_default_timeout(TIMEOUT_MS)
     page.watch = watch  # type: ignore[attr-defined] - for tests that look at it before the end
     yield page

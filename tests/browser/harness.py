@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -30,6 +31,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # nothing leaves the machine, even where CI has internet: every host but the loopback one (which Chromium never
+    # sends through a proxy) goes through a proxy on a port where nothing listens
+    "--proxy-server=http://127.0.0.1:9",
 ]
 LOOPBACK = "127.0.0.1"
 #: the browser tests' window size
@@ -232,3 +236,13 @@ def _kill(pid: int) -> None:
 def kernel_rss(pid: int) -> int:
     """Resident memory of one kernel process, bytes."""
     return psutil.Process(pid).memory_info().rss
+
+
+@dataclass
+class IdlePage:
+    """A Learn page opened when the worker's first browser test starts, and never touched again until test_idle."""
+
+    page: Any  #: a Playwright ``Page``
+    opened: float  #: ``time.monotonic()`` when it was ready
+    log_start: int  #: where the server's log stood when it opened
+    channels: list[str] = field(default_factory=list)  #: the kernel websockets it opened

@@ -18,7 +18,6 @@ only the opponent's deck holds must not reach a seat before one of its copies ha
 
 from __future__ import annotations
 
-import json
 import random
 
 import msgspec
@@ -99,6 +98,11 @@ def opponent_only_names(match: Match) -> set[str]:
     return {name for name in theirs if name not in texts}
 
 
+def text_of(value: object) -> str:
+    """``value`` as the JSON text that reaches the seat, non-ASCII names as they are (not as ``\\u`` escapes)."""
+    return msgspec.json.encode(value).decode("utf-8")
+
+
 def seen_names(match: Match) -> set[str]:
     state, game = match.state, match.game
     return {
@@ -131,15 +135,15 @@ def test_no_hidden_card_name_reaches_the_seats_trace_or_observation(game):
             if outcome is None or not hidden:
                 continue
             index = len(match.steps) - 1
-            shown = json.dumps(match.steps[index].to_json(index, SEAT))
+            shown = text_of(match.steps[index].to_json(index, SEAT))
             # Each decision is checked once, when it is new: ``hidden`` only shrinks as the game goes on, so checking
             # an older decision again could not find what its first check did
             # not (this was quadratic in the game's length).
-            shown += json.dumps([d.to_json(SEAT) for d in match.decisions[decisions_shown:]])
+            shown += text_of([d.to_json(SEAT) for d in match.decisions[decisions_shown:]])
             decisions_shown = len(match.decisions)
             if match.pending is None and index % 7 == 0:
-                shown += json.dumps(msgspec.to_builtins(match.game.board(match.state, SEAT)))
-                shown += json.dumps(msgspec.to_builtins(match.game.observe(match.state, SEAT).board))
+                shown += text_of(match.game.board(match.state, SEAT))
+                shown += text_of(match.game.observe(match.state, SEAT).board)
             for name in hidden:
                 assert name not in shown, f"{game} seed {seed} step {index}: {name!r} reached seat {SEAT} while hidden"
             leaks_checked += 1

@@ -8,9 +8,19 @@ from ...rules.model import Citation
 from . import citations as C
 from .cards import Card, Category, Requirement
 
+#: each card's parts, by the card object (a card's print never changes; every board drawn asks for them again)
+_PARTS: dict[int, tuple[Card, tuple[CardPart, ...]]] = {}
+
 
 def parts(card: Card) -> tuple[CardPart, ...]:
     """Every part printed on ``card``, named as the manual names it, each with that clause."""
+    kept = _PARTS.get(id(card))
+    if kept is None or kept[0] is not card:  # the entry holds its card, so no other card can take its id
+        kept = _PARTS[id(card)] = (card, _parts(card))
+    return kept[1]
+
+
+def _parts(card: Card) -> tuple[CardPart, ...]:
     kind = "digimon" if card.category in (Category.DIGIMON, Category.DIGI_EGG) else card.category.value
     found = [
         _part(
