@@ -35,6 +35,8 @@ GUIDED, FREE, HOT_SEAT = "Guided lesson", "Free play against the computer", "Hot
 MODE_IDS = {GUIDED: "guided", FREE: "free", HOT_SEAT: "hot-seat"}
 #: the mode name of a position saved in an exercise (a lesson's, played in the Guided lesson mode)
 EXERCISE_MODE = "exercise"
+#: the most tries a saved exercise position may claim
+MAX_TRIES = 10_000
 TOOLTIPS = {
     COURSE: "The lessons of this game, what you have done, and where to continue",
     GUIDED: "A prepared game with lesson notes",
@@ -136,7 +138,7 @@ class LearnApp(AppPage):
         exercise = self.tutor.model.exercise
         if exercise is not None:
             stem = exercise.exercise.lesson.split("/", 1)[-1]
-            return EXERCISE_MODE, {"lesson": stem, "exercise": exercise.exercise.id}
+            return EXERCISE_MODE, {"lesson": stem, "exercise": exercise.exercise.id, **exercise.kept()}
         lesson = self.tutor.model.lesson
         options: dict[str, Any] = {"seed": int(self.seed.value)}
         if self._mode == GUIDED:
@@ -282,15 +284,21 @@ class LearnApp(AppPage):
             raise InputError(source, "options.exercise", f"expected one of {', '.join(ids) or '(no exercises)'}")
         exercise = entry.lesson.exercises[ids.index(wanted)]
         answers = [d.answer for d in match.decisions if d.by == "human" and d.player == exercise.seat]
+        tries, hinted, shown_me = (position.options.get(name) for name in ("tries", "hinted", "shown_me"))
+        if type(tries) is not int or not 1 <= tries <= MAX_TRIES:
+            raise InputError(source, "options.tries", f"expected a whole number from 1 to {MAX_TRIES}")
+        for name, flag in (("hinted", hinted), ("shown_me", shown_me)):
+            if flag not in (0, 1) or type(flag) is not int:
+                raise InputError(source, f"options.{name}", "expected 0 or 1")
         browsing = self.mode.value == COURSE
         self.open_exercises(entry, ids.index(wanted))
         session = self.tutor.model.exercise
         if session is None:
             raise InputError(source, "options.exercise", f"could not open exercise {wanted!r}")
         try:
-            for key in answers:
-                session.answer(key)
+            session.resume(tries, bool(hinted), bool(shown_me), answers)
         except DigitutorError as error:
+            self.open_exercises(entry, ids.index(wanted))  # a fresh try, not a half-replayed one
             raise InputError(source, "match.decisions", f"answers this exercise takes ({error})") from None
         if browsing:
             self._set_mode(COURSE)

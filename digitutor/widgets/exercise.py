@@ -166,6 +166,19 @@ class ExerciseSession(HasTraits):
         self.play, self.shown, self.earned = play, tuple(shown), None
         self._changed()
 
+    def resume(self, tries: int, hinted: bool, shown_me: bool, answers: list[str]) -> None:
+        """Bring back a try a reload interrupted: how it was played so far (so a reload never earns more stars), and
+        its answers replayed. Raises AnswerError when an answer does not fit."""
+        self.tries, self.hinted, self.shown_me = tries, hinted, shown_me
+        for key in answers:
+            self.play.answer(key)
+            self.play.run()
+        self._changed()
+
+    def kept(self) -> dict[str, int]:
+        """How this try is played so far, for a saved position (whole numbers, as positions keep; ``resume``)."""
+        return {"tries": self.tries, "hinted": int(self.hinted), "shown_me": int(self.shown_me)}
+
     # -- internals ------------------------------------------------------------------------------
 
     def _start(self) -> ExercisePlay:

@@ -200,6 +200,24 @@ def test_a_reload_brings_the_exercise_back_with_the_answers_given() -> None:
     assert again.tutor.model.match is session.match
 
 
+def test_a_reload_keeps_the_tries_and_the_hint_so_it_never_earns_more_stars() -> None:
+    app = LearnApp("dtector")
+    entry = find_lesson(app.lessons, DTECTOR_LESSON)
+    assert entry is not None
+    app.open_exercises(entry)
+    app.tutor.model.choose("place:agumon")
+    app.tutor.exercise.retry.click()
+    app.tutor.exercise.hint.click()
+    app.tutor.model.choose("place:patamon")
+    assert app.progress.stars(DTECTOR_ID) == {"type-beats-power": 2}
+    link = position_link(app.tutor.position())
+    again = LearnApp("dtector")
+    again.tutor.restore(link, KEPT)
+    session = again.tutor.model.exercise
+    assert session is not None and session.tries == 2 and session.hinted and session.decided
+    assert session.stars == 2 and again.progress.stars(DTECTOR_ID) == {"type-beats-power": 2}
+
+
 def test_the_offer_to_start_appears_when_a_lesson_with_exercises_ends() -> None:
     tutor = dtector_tutor()
     lesson = load_lesson(ROOT / "cards" / "dtector" / "lessons" / f"{DTECTOR_LESSON}.yaml")
