@@ -13,6 +13,7 @@ The game itself is played on the tutor's board and decision panel; this view onl
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,8 @@ from .lessons import Lesson
 from .model import TutorModel, one_line
 from .style import esc, paragraphs
 from .words import step_number
+
+log = logging.getLogger("digitutor.widgets")
 
 
 def stars_html(stars: int, label: str) -> str:
@@ -109,11 +112,11 @@ class ExercisePanel(widgets.VBox):
         self.body = widgets.HTML()
         self.body.add_class("dt-ex-body")
         self.start = button("Start the exercises", "dt-ex-start", "Reach each goal on your own", "success")
-        self.hint = button("Hint (costs a star)", "dt-ex-hint", "Names the rule to think of, not the move")
+        self.hint = button("Hint (costs 1 ★)", "dt-ex-hint", "Names the rule to think of, not the move; costs a star")
         self.retry = button("Retry", "dt-ex-retry", "The same board again, from the start", "primary")
         self.show_me = button("Show me", "dt-ex-show", "The tutor plays a solution, each step with its rule (1 star)")
         self.next = button("Next exercise ▶", "dt-ex-next", "The next exercise of this lesson")
-        self.lesson = button("Back to the lesson", "dt-ex-lesson", "Play the lesson again")
+        self.lesson = button("Lesson", "dt-ex-lesson", "Back to the lesson: play it again")
         self.buttons = widgets.HBox([self.start, self.hint, self.retry, self.show_me, self.next, self.lesson])
         self.buttons.add_class("dt-ex-buttons")
         super().__init__([self.body, self.buttons], layout=widgets.Layout(display="none"))
@@ -163,6 +166,9 @@ class ExercisePanel(widgets.VBox):
             action(model.exercise)
         except DigitutorError as error:
             model.error = one_line(str(error))
+        except Exception as error:  # a click must never crash the lesson
+            log.exception("an exercise panel action failed")
+            model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
 
     def _start(self, _session: ExerciseSession | None) -> None:
         lesson = self.model.lesson

@@ -674,6 +674,8 @@ margin: 0 2px 0 0; }
 .dt-presenting .dt-exercise { background: #0b1a2e; border-color: #5aa0ff; }
 .dt-presenting .dt-ex-solved { background: #0d2a14; }
 .dt-presenting .dt-ex-failed { background: #2e0d0d; }
+.dt-presenting .dt-ex-hint-text { background: #2a2400; }
+.dt-presenting .dt-ex-go, .dt-presenting .dt-ex-decided, .dt-presenting .dt-ex-tries { color: inherit; }
 /* --- end of the exercise panel's block --- */
 """
 
