@@ -33,6 +33,10 @@ COURSE = "Course"
 GUIDED, FREE, HOT_SEAT = "Guided lesson", "Free play against the computer", "Hot-seat (two people)"
 #: the mode names a saved position uses
 MODE_IDS = {GUIDED: "guided", FREE: "free", HOT_SEAT: "hot-seat"}
+#: the mode name of a position saved in an exercise (a lesson's, played in the Guided lesson mode)
+EXERCISE_MODE = "exercise"
+#: the most tries a saved exercise position may claim
+MAX_TRIES = 10_000
 TOOLTIPS = {
     COURSE: "The lessons of this game, what you have done, and where to continue",
     GUIDED: "A prepared game with lesson notes",
@@ -101,7 +105,7 @@ class LearnApp(AppPage):
         )
         self.tutor.mode_info = self._mode_info
         self.tutor.restorer = self._restore
-        self.course = CoursePage(self.lessons, self.progress, self.open_lesson)
+        self.course = CoursePage(self.lessons, self.progress, self.open_lesson, self.open_exercises)
         bar = widgets.HBox([self.mode, self.free_options])
         bar.add_class("dt-mode-bar")
         kept = [self.progress.bridge] if self.progress.bridge is not None else []
@@ -112,6 +116,7 @@ class LearnApp(AppPage):
         self.new_game.on_click(lambda _button: self._asked_switch())
         self.tutor.model.observe(self._finished, ["step", "revision"])
         self.tutor.model.on_answered(self.answered)  # the lesson questions panel reports each answer: kept progress
+        self.tutor.model.on_stars(self.progress.record_stars)  # each solved exercise's stars: kept progress
         on_query(self._course_query)
         on_query(
             lambda params: attach_editor(self, game_id, lambda: self.tutor.model.match, params)
@@ -130,6 +135,10 @@ class LearnApp(AppPage):
         spec = self.tutor.model.spec
         if spec.source == TRY_SOURCE:  # still the tried board: a reload brings it back as such
             return TRY_MODE, {"seed": spec.seed, "opponent": self.opponent.value}
+        exercise = self.tutor.model.exercise
+        if exercise is not None:
+            stem = exercise.exercise.lesson.split("/", 1)[-1]
+            return EXERCISE_MODE, {"lesson": stem, "exercise": exercise.exercise.id, **exercise.kept()}
         lesson = self.tutor.model.lesson
         options: dict[str, Any] = {"seed": int(self.seed.value)}
         if self._mode == GUIDED:
@@ -202,6 +211,9 @@ class LearnApp(AppPage):
         if position.mode == TRY_MODE:
             self._restore_try(position, match, source)
             return
+        if position.mode == EXERCISE_MODE:
+            self._restore_exercise(position, match, source)
+            return
         browsing = self.mode.value == COURSE
         modes = {mode_id: mode for mode, mode_id in MODE_IDS.items() if mode in self.mode.options}
         mode = modes.get(position.mode)
@@ -263,6 +275,35 @@ class LearnApp(AppPage):
         if model.at_end and model.pending() is None:
             model.run_to_my_decision()  # opens at the decision waiting for the learner
 
+    def _restore_exercise(self, position: Position, match: Match, source: str) -> None:
+        """An exercise a reload brings back: the same exercise, its try replayed with the learner's answers."""
+        entry = self._position_lesson(position)
+        wanted = position.options.get("exercise")
+        ids = [exercise.id for exercise in entry.lesson.exercises]
+        if wanted not in ids:
+            raise InputError(source, "options.exercise", f"expected one of {', '.join(ids) or '(no exercises)'}")
+        exercise = entry.lesson.exercises[ids.index(wanted)]
+        answers = [d.answer for d in match.decisions if d.by == "human" and d.player == exercise.seat]
+        tries, hinted, shown_me = (position.options.get(name) for name in ("tries", "hinted", "shown_me"))
+        if type(tries) is not int or not 1 <= tries <= MAX_TRIES:
+            raise InputError(source, "options.tries", f"expected a whole number from 1 to {MAX_TRIES}")
+        for name, flag in (("hinted", hinted), ("shown_me", shown_me)):
+            if flag not in (0, 1) or type(flag) is not int:
+                raise InputError(source, f"options.{name}", "expected 0 or 1")
+        browsing = self.mode.value == COURSE
+        self.open_exercises(entry, ids.index(wanted))
+        session = self.tutor.model.exercise
+        if session is None:
+            raise InputError(source, "options.exercise", f"could not open exercise {wanted!r}")
+        try:
+            session.resume(tries, bool(hinted), bool(shown_me), answers)
+        except DigitutorError as error:
+            self.open_exercises(entry, ids.index(wanted))  # a fresh try, not a half-replayed one
+            raise InputError(source, "match.decisions", f"answers this exercise takes ({error})") from None
+        if browsing:
+            self._set_mode(COURSE)
+            self._show_options()
+
     # -- the course ------------------------------------------------------------------------------
 
     def _position_lesson(self, position: Position) -> CourseLesson:
@@ -296,6 +337,14 @@ class LearnApp(AppPage):
         except Exception as error:  # never a traceback in front of a learner
             log.exception("opening a lesson of the course failed")
             model.error = one_line(f"Something went wrong ({type(error).__name__}): {error}")
+
+    def open_exercises(self, entry: CourseLesson, index: int = 0) -> None:
+        """Play the lesson's exercises (from the first, or ``index``) in the Guided lesson mode."""
+        self.lesson = entry.lesson
+        self._set_mode(GUIDED)
+        self._show_options()
+        self._mode = GUIDED
+        self.tutor.model.start_exercise(entry.lesson, index)
 
     def _course_query(self, params: dict[str, str]) -> None:
         """``?lesson=<file stem>`` opens that lesson (an unknown one: one line,

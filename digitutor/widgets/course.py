@@ -1,4 +1,5 @@
-"""The course page of one game: its lessons in order, the concepts of each, what is done, and "Continue".
+"""The course page of one game: its lessons in order, the concepts of each, what is done (questions right, each
+exercise's stars), "Continue", and a way into each lesson and its exercises.
 
 >>> lessons = course("dcg")                       # CourseLesson records, first-game first
 >>> page = CoursePage(lessons, progress, on_open=lambda entry: ...)
@@ -14,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..lessons.model import Lesson, load_lesson
+from .exercise import stars_text
 from .progress import Progress, course_paths, lesson_hash
 from .style import esc
 
@@ -27,6 +29,7 @@ class CourseLesson:
     digest: str  #: the lesson file's content hash (progress is kept under it)
     concepts: tuple[str, ...]
     questions: int  #: how many questions the lesson asks
+    exercises: tuple[tuple[str, str], ...] = ()  #: (id, title) of each of its exercises
 
     @property
     def id(self) -> str:
@@ -40,7 +43,8 @@ class CourseLesson:
 def load_course_lesson(path: Path) -> CourseLesson:
     """A lesson file of a course; raises InputError naming the file and field when it is not valid."""
     lesson = load_lesson(path)
-    return CourseLesson(lesson, path.stem, lesson_hash(path), lesson.concepts, len(lesson.questions))
+    exercises = tuple((exercise.id, exercise.title) for exercise in lesson.exercises)
+    return CourseLesson(lesson, path.stem, lesson_hash(path), lesson.concepts, len(lesson.questions), exercises)
 
 
 def course(game_id: str) -> tuple[CourseLesson, ...]:
@@ -58,8 +62,22 @@ def continue_lesson(lessons: Sequence[CourseLesson], state: dict[str, dict[str, 
     return next((entry for entry in lessons if not state.get(entry.id, {}).get("finished")), None)
 
 
-def lesson_row(number: int, entry: CourseLesson, done: dict[str, Any], next_up: bool) -> str:
-    """One lesson of the list: number, title, concepts, and what is done."""
+def exercise_stars_html(entry: CourseLesson, stars: dict[str, int]) -> str:
+    """Each exercise of the lesson with the best stars kept for it (☆☆☆ when not solved yet)."""
+    if not entry.exercises:
+        return ""
+    items = "".join(
+        f'<li data-exercise="{esc(exercise)}" title="{esc(title)}: {stars.get(exercise, 0)} of 3 stars">'
+        f'<span class="dt-ex-stars">{stars_text(stars.get(exercise, 0))}</span> {esc(title)}</li>'
+        for exercise, title in entry.exercises
+    )
+    return f'<ul class="dt-course-exercises" aria-label="Exercises">{items}</ul>'
+
+
+def lesson_row(
+    number: int, entry: CourseLesson, done: dict[str, Any], next_up: bool, stars: dict[str, int] | None = None
+) -> str:
+    """One lesson of the list: number, title, concepts, what is done, and its exercises' stars."""
     finished = bool(done.get("finished"))
     right = len(done.get("right", ()))
     marks = []
@@ -77,6 +95,7 @@ def lesson_row(number: int, entry: CourseLesson, done: dict[str, Any], next_up: 
         f'<span class="dt-course-n" aria-hidden="true">{number}</span>'
         f'<div class="dt-course-what"><h3 class="dt-course-title">Lesson {number}: {esc(entry.title)}</h3>'
         + (f'<ul class="dt-concepts" aria-label="Concepts">{concepts}</ul>' if concepts else "")
+        + exercise_stars_html(entry, stars or {})
         + f'</div><div class="dt-course-state">{" ".join(marks)}</div></div>'
     )
 
@@ -85,11 +104,16 @@ class CoursePage(widgets.VBox):
     """The lessons of one course with their progress; a click opens a lesson (``on_open``)."""
 
     def __init__(
-        self, lessons: Sequence[CourseLesson], progress: Progress, on_open: Callable[[CourseLesson], None]
+        self,
+        lessons: Sequence[CourseLesson],
+        progress: Progress,
+        on_open: Callable[[CourseLesson], None],
+        on_exercises: Callable[[CourseLesson], None] | None = None,
     ) -> None:
         self.lessons = tuple(lessons)
         self.progress = progress
         self.on_open = on_open
+        self.on_exercises = on_exercises
         self.game = self.lessons[0].lesson.game if self.lessons else ""
         self.summary = widgets.HTML()
         self.summary.add_class("dt-course-summary")
@@ -106,7 +130,17 @@ class CoursePage(widgets.VBox):
             )
             button.add_class("dt-course-open")
             button.on_click(lambda _button, chosen=entry: self.on_open(chosen))
-            box = widgets.HBox([row, button])
+            parts = [row, button]
+            if entry.exercises and on_exercises is not None:
+                practice = widgets.Button(
+                    description=f"Exercises of lesson {number}",
+                    tooltip=f"{len(entry.exercises)} exercise(s) to solve on your own",
+                    layout=widgets.Layout(width="auto"),
+                )
+                practice.add_class("dt-course-practice")
+                practice.on_click(lambda _button, chosen=entry: on_exercises(chosen))
+                parts.append(practice)
+            box = widgets.HBox(parts)
             box.add_class("dt-course-lesson")
             self.rows.append(row)
             self.buttons.append(button)
@@ -141,7 +175,7 @@ class CoursePage(widgets.VBox):
             self.resume.tooltip = f"Open lesson {number}, the first lesson not finished yet"
         for number, (entry, row, button) in enumerate(zip(self.lessons, self.rows, self.buttons, strict=True), 1):
             done = state.get(entry.id, {})
-            row.value = lesson_row(number, entry, done, entry is upcoming)
+            row.value = lesson_row(number, entry, done, entry is upcoming, self.progress.stars(entry.id))
             button.description = f"Play lesson {number} again" if done.get("finished") else f"Open lesson {number}"
 
     def _continue(self) -> None:

@@ -187,8 +187,9 @@ def decision_html(
     taken: str | None,
     game: Any = None,
     state: Any = None,
+    tempting: bool = True,
 ) -> str:
-    """The whole decision: who decides, the prompt, the legal options, then the tempting illegal ones.
+    """The whole decision: who decides, the prompt, the legal options, then (``tempting``) the tempting illegal ones.
 
     ``game`` and ``state`` (the state the decision is asked in) fold identical copies and name the groups
     in the game's words.
@@ -206,7 +207,7 @@ def decision_html(
         )
     shown = entries(decision, suggested, game, state)
     legal = legal_html(shown, game_id, taken)
-    groups = illegal_groups(decision, game_id)
+    groups = illegal_groups(decision, game_id) if tempting else []
     titled = len(groups) > 1 and sum(len(options) for _, options in groups) >= LONG_LIST
     illegal = "".join(
         group_html(game_id, group, "".join(illegal_row(o) for o in options), titled) for group, options in groups
@@ -241,8 +242,9 @@ class DecisionPanel(widgets.HTML):
         taken: str | None = None,
         game: Any = None,
         state: Any = None,
+        tempting: bool = True,
     ) -> None:
-        key = (id(decision), suggested, taken)
+        key = (id(decision), suggested, taken, tempting)
         if key == self._shown:
             return
         self._shown = key
@@ -250,5 +252,5 @@ class DecisionPanel(widgets.HTML):
             self.layout.display = "none"
             self.value = ""
             return
-        self.value = decision_html(decision, players, suggested, taken, game, state)
+        self.value = decision_html(decision, players, suggested, taken, game, state, tempting)
         self.layout.display = ""

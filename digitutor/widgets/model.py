@@ -20,6 +20,7 @@ from ..core.errors import DigitutorError
 from ..core.game import GameState, Observation
 from ..core.match import Match
 from ..core.records import Decision, Step
+from .exercise import ExerciseSession
 from .lessons import Lesson, LessonTracker, Note, Question
 from .options import numbered_keys
 
@@ -99,6 +100,12 @@ class MatchSpec:
         return Match(self.game, self.seed, self.setup, self.agents, self.source)
 
 
+def exercise_spec(exercise: Any, agents: tuple[str, ...]) -> MatchSpec:
+    """How an exercise's match is built: its board, the learner at its seat, titled with its title."""
+    label = f"Exercise: {exercise.title}"
+    return MatchSpec(exercise.game, exercise.seed, exercise.setup, agents, exercise.path, "seat", exercise.seat, label)
+
+
 class TutorModel(HasTraits):
     """One match and how the learner is looking at it."""
 
@@ -127,6 +134,10 @@ class TutorModel(HasTraits):
         self.match: Match = spec.build()
         self.tracker = LessonTracker(lesson)
         self._answer_listeners: list[Callable[[str, int, bool], None]] = []
+        #: the exercise being played on this board (None: a lesson or a game), and the lesson it belongs to
+        self.exercise: ExerciseSession | None = None
+        self.exercise_lesson: Lesson | None = None
+        self._star_listeners: list[Callable[[str, str, int], None]] = []
         self._on_yes: Callable[[], None] | None = None
         self._here: tuple[Any, tuple[Decision | None, str | None]] = (None, (None, None))
         self._coached: tuple[Decision | None, str | None] = (None, None)
@@ -224,6 +235,10 @@ class TutorModel(HasTraits):
         for listener in list(self._answer_listeners):
             listener(lesson_id, number, right)
 
+    def on_stars(self, listener: Callable[[str, str, int], None]) -> None:
+        """Call ``listener(lesson_id, exercise_id, stars)`` whenever the learner solves an exercise (or is shown it)."""
+        self._star_listeners.append(listener)
+
     def shown_decision(self) -> tuple[Decision | None, str | None]:
         """The decision the panels show at the viewed point (and the answer given there, for a past one).
 
@@ -255,7 +270,7 @@ class TutorModel(HasTraits):
     def suggestion(self) -> str | None:
         """The suggested (★) answer for the pending decision: the script's, or in a lesson the coach's."""
         pending = self.pending()
-        if pending is None:
+        if pending is None or self.exercise is not None:  # an exercise is the learner's own work: no ★
             return None
         answered = sum(1 for record in self.match.decisions if record.by == "human")
         script = self.spec.script
@@ -363,8 +378,11 @@ class TutorModel(HasTraits):
 
     @guarded
     def restart(self) -> None:
-        """Start the same match again from the beginning."""
+        """Start the same match again from the beginning (an exercise: its next try, on the same board)."""
         self.autoplay = False
+        if self.exercise is not None:
+            self.exercise.retry()
+            return
         self.match = self.spec.build()
         self.tracker = LessonTracker(self.lesson)
         self.notice = ""
@@ -407,6 +425,11 @@ class TutorModel(HasTraits):
         """
         self.notice = ""
         if self._held():
+            return
+        if self.exercise is not None:
+            if not self.at_end:
+                raise DigitutorError("In an exercise an answer given stays: press Retry to start it again.")
+            self.exercise.answer(key)  # the exercise's play moves on; _exercise_moved shows it
             return
         if not self.at_end:
             decision, taken = self.decision_here()
@@ -473,6 +496,9 @@ class TutorModel(HasTraits):
         self.autoplay = False
         if self._held():
             return
+        if self.exercise is not None:
+            self.notice = "In an exercise an answer given stays: press Retry to start it again."
+            return
         humans = [record for record in self.match.decisions if record.by == "human"]
         had_human = bool(humans)
         last = humans[-1] if humans else None
@@ -508,6 +534,7 @@ class TutorModel(HasTraits):
             raise DigitutorError(f"that position is a {match.game.title} game, not {self.game.title}")
         if spec is not None:
             self.spec, self.lesson = spec, lesson
+        self._leave_exercise()
         self.autoplay = False
         self.match = match
         self.tracker = LessonTracker(self.lesson)
@@ -518,7 +545,45 @@ class TutorModel(HasTraits):
     def start(self, spec: MatchSpec, lesson: Lesson | None = None) -> None:
         """Switch to a different match (e.g. from the guided game to free play)."""
         self.spec, self.lesson = spec, lesson
+        self._leave_exercise()
         self.restart()
+
+    @guarded
+    def start_exercise(self, lesson: Lesson, index: int) -> ExerciseSession | None:
+        """Play exercise ``index`` of ``lesson`` on this board: the learner at its seat, no ★, no "Tempting" list."""
+        exercise = lesson.exercises[index]
+        session = ExerciseSession(exercise)
+        self._leave_exercise()
+        self.spec, self.lesson = exercise_spec(exercise, tuple(session.match.agent_names)), None
+        self.exercise, self.exercise_lesson = session, lesson
+        session.on_stars(self._stars)
+        session.observe(self._exercise_moved, "revision")
+        self.autoplay = False
+        self.match = session.match
+        self.tracker = LessonTracker(None)
+        self.notice = ""
+        self._seat_first()
+        self._changed(len(self.match.steps) - 1)
+        return session
+
+    def _leave_exercise(self) -> None:
+        if self.exercise is not None:
+            self.exercise.unobserve(self._exercise_moved, "revision")
+        self.exercise = self.exercise_lesson = None
+
+    def _stars(self, exercise: Any, stars: int) -> None:
+        for listener in list(self._star_listeners):
+            listener(exercise.lesson, exercise.id, stars)
+
+    def _exercise_moved(self, _change: Any) -> None:
+        """The exercise's try moved on (an answer, a retry, "Show me", a hint): show its live end."""
+        session = self.exercise
+        if session is None:
+            return
+        if self.match is not session.match:
+            self.match = session.match
+            self.tracker = LessonTracker(None)
+        self._changed(len(self.match.steps) - 1)
 
     # -- internals ------------------------------------------------------------------------------------
 
@@ -537,6 +602,10 @@ class TutorModel(HasTraits):
 
     def _advance_once(self) -> bool:
         """Ask the engine for one more step; False when nothing new happened."""
+        if self.exercise is not None:  # the exercise's play has run to the learner's decision, or to its verdict
+            decided = self.exercise.decided
+            self.notice = "The exercise is decided: press Retry to try it again." if decided else "Your turn."
+            return False
         before = len(self.match.steps)
         had_pending = self.match.pending is not None
         outcome = self.match.advance()

@@ -7,6 +7,10 @@ claim the progress of its old text::
 
     {"version": 1, "lessons": {"dcg/first-game": {"hash": "3f2a9c0d41be", "finished": true, "right": [0, 2]}}}
 
+A lesson with exercises also keeps the best stars of each exercise solved (``"stars": {"<exercise id>": 3}``);
+the entry leaves ``stars`` out when there are none, so the form written before exercises is still read and written
+the same way.
+
 What the page sends is untrusted: it is size-capped (in the page and here), parsed as JSON only and
 checked field by field; anything that does not fit is dropped, which leaves "no progress", never a
 traceback. This module reads lesson files as bytes only (no game, no rulebook), so the start page
@@ -24,6 +28,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -38,11 +43,15 @@ log = logging.getLogger("digitutor.widgets")
 
 STORE_PREFIX = "digitutor:progress:"
 VERSION = 1
-#: the longest text a page may send for one game's progress (a course of 30 lessons needs about 3,000)
-MAX_TEXT = 20_000
+#: the longest text a page may send for one game's progress (a course of 30 lessons needs about 3,000, and each
+#: exercise's stars about 30 more)
+MAX_TEXT = 50_000
 #: the most lessons, and questions of one lesson, a stored entry may name
 MAX_LESSONS = 200
 MAX_QUESTION = 999
+#: an exercise's stored stars: its id (lesson files allow lowercase words joined by hyphens), 0 to 3 stars
+EXERCISE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_EXERCISES, MAX_STARS = 12, 3
 #: a folder of courses (``<folder>/<game>/first-game.yaml``, ``NN-*.yaml``) used instead of the shipped ones
 LESSONS_ENV = "DIGITUTOR_LESSONS"
 
@@ -82,9 +91,25 @@ class LessonProgress:
 
     finished: bool = False
     right: frozenset[int] = frozenset()  #: numbers of the questions answered right (at least once)
+    stars: tuple[tuple[str, int], ...] = ()  #: (exercise id, best stars), sorted by id
 
     def merged(self, other: LessonProgress) -> LessonProgress:
-        return LessonProgress(self.finished or other.finished, self.right | other.right)
+        best = dict(self.stars)
+        for exercise, count in other.stars:
+            best[exercise] = max(count, best.get(exercise, 0))
+        return LessonProgress(self.finished or other.finished, self.right | other.right, tuple(sorted(best.items())))
+
+
+def _stars(value: Any) -> tuple[tuple[str, int], ...] | None:
+    """A stored ``stars`` mapping (exercise id -> 0 to 3), or None when it is malformed."""
+    if not isinstance(value, dict) or len(value) > MAX_EXERCISES:
+        return None
+    for exercise, count in value.items():
+        if len(exercise) > 60 or not EXERCISE_ID.match(exercise) or type(count) is not int:
+            return None
+        if not 0 <= count <= MAX_STARS:
+            return None
+    return tuple(sorted(value.items()))
 
 
 def _small_int(text: str) -> int | None:
@@ -101,7 +126,10 @@ def _entry(value: Any, digest: str) -> LessonProgress | None:
         return None
     if not all(type(number) is int and 0 <= number <= MAX_QUESTION for number in right):
         return None
-    return LessonProgress(finished, frozenset(right))
+    stars = _stars(value.get("stars", {}))
+    if stars is None:
+        return None
+    return LessonProgress(finished, frozenset(right), stars)
 
 
 def read_progress(text: Any, hashes: Mapping[str, str]) -> dict[str, LessonProgress]:
@@ -132,6 +160,7 @@ def progress_text(entries: Mapping[str, LessonProgress], hashes: Mapping[str, st
     """The document to store for one game."""
     lessons = {
         lesson_id: {"hash": hashes[lesson_id], "finished": entry.finished, "right": sorted(entry.right)}
+        | ({"stars": dict(entry.stars)} if entry.stars else {})
         for lesson_id, entry in sorted(entries.items())
         if lesson_id in hashes
     }
@@ -236,6 +265,17 @@ class Progress(HasTraits):
         """A question of the lesson was answered; only a right answer is kept."""
         if right and isinstance(question_number, int) and 0 <= question_number <= MAX_QUESTION:
             self._change(lesson_id, LessonProgress(right=frozenset({question_number})))
+
+    def record_stars(self, lesson_id: str, exercise_id: str, stars: int) -> None:
+        """An exercise of the lesson was solved with ``stars``; the best stars of each exercise are kept."""
+        fits = isinstance(exercise_id, str) and EXERCISE_ID.match(exercise_id) and type(stars) is int
+        if fits and 0 <= stars <= MAX_STARS:
+            self._change(lesson_id, LessonProgress(stars=((exercise_id, stars),)))
+
+    def stars(self, lesson_id: str) -> dict[str, int]:
+        """Exercise id -> the best stars kept, for the lesson's solved exercises."""
+        game = lesson_id.split("/", 1)[0]
+        return dict(self._entries.get(game, {}).get(lesson_id, LessonProgress()).stars)
 
     def state(self, game: str) -> dict[str, dict[str, Any]]:
         """Lesson id -> {"finished": bool, "right": [question numbers]} for the game's lessons with progress."""

@@ -655,6 +655,28 @@ margin: 0 2px 0 0; }
     min-height: 7.2em; }
   .dt-presenting .dt-tutor .dt-side > .dt-lesson, .dt-presenting.dt-tutor .dt-side > .dt-lesson { min-height: 2.6em; }
 }
+/* --- the exercise panel (dt-exercise, widgets/exercise_panel.py) and the course page's exercise stars --- */
+.dt-exercise { background: #eef6ff; border-color: #8fb6e8; flex: 0 0 auto; }
+.dt-exercise .dt-ex-body { max-height: 22em; overflow-y: auto; }
+.dt-exercise .dt-ex-goal p, .dt-exercise .dt-ex-hint-text p { margin: 2px 0; }
+.dt-ex-stars { color: #c98a00; letter-spacing: 1px; white-space: nowrap; }
+.dt-ex-tries { font-size: 0.8em; color: #5b6472; font-weight: normal; }
+.dt-ex-hint-text { margin: 4px 0; padding: 2px 6px; background: #fff8d6; border-radius: 4px; }
+.dt-ex-go { margin-top: 4px; font-weight: 600; color: #1f4f8a; }
+.dt-ex-verdict { margin-top: 6px; padding: 4px 8px; border-radius: 6px; border-left: 5px solid; }
+.dt-ex-solved { background: #ecf8ee; border-color: #2f9a46; }
+.dt-ex-failed { background: #fdeeee; border-color: #c0392b; }
+.dt-ex-head { margin: 0 0 2px 0; font-size: 1.05em; }
+.dt-ex-decided { font-size: 0.9em; color: #3b4556; }
+.dt-ex-shown ol { margin: 2px 0; padding-left: 1.4em; }
+.dt-ex-buttons { flex-wrap: wrap; gap: 4px; }
+.dt-course-exercises { list-style: none; margin: 2px 0 0 0; padding: 0; font-size: 0.9em; }
+.dt-presenting .dt-exercise { background: #0b1a2e; border-color: #5aa0ff; }
+.dt-presenting .dt-ex-solved { background: #0d2a14; }
+.dt-presenting .dt-ex-failed { background: #2e0d0d; }
+.dt-presenting .dt-ex-hint-text { background: #2a2400; }
+.dt-presenting .dt-ex-go, .dt-presenting .dt-ex-decided, .dt-presenting .dt-ex-tries { color: inherit; }
+/* --- end of the exercise panel's block --- */
 """
 
 

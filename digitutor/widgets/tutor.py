@@ -21,6 +21,7 @@ from .board import BoardPanel
 from .citation import RuleNowPanel, note_quotes_html
 from .controls import ConfirmBar, Controls, Timeline
 from .decision import DecisionPanel
+from .exercise_panel import ExercisePanel
 from .handover import HandOver, secret_html
 from .keys import key_listener
 from .lessons import Lesson, lesson_for
@@ -193,7 +194,8 @@ class Tutor(widgets.VBox):
         self.rule = RuleNowPanel()
         self.handover = HandOver(model)
         self.secret = widgets.HTML(layout=widgets.Layout(display="none"))
-        side = widgets.VBox([self.lesson, self.questions, self.secret, self.decision, self.rule])
+        self.exercise = ExercisePanel(model, lambda lesson: model.start(lesson_spec(lesson), lesson))
+        side = widgets.VBox([self.exercise, self.lesson, self.questions, self.secret, self.decision, self.rule])
         side.add_class("dt-side")
         main = widgets.HBox([self.board, side])
         main.add_class("dt-main")
@@ -369,7 +371,10 @@ class Tutor(widgets.VBox):
         self.turn_map.show(phase)
         self.board.show(board, viewer, None if decision is None else decision.player)
         self.title.value = self._title()
-        self.decision.show(decision, players, model.suggestion() if taken is None else None, taken, model.game, state)
+        tempting = model.exercise is None  # an exercise lists no "Tempting, but not allowed" (it would give it away)
+        suggested = model.suggestion() if taken is None else None
+        self.decision.show(decision, players, suggested, taken, model.game, state, tempting)
+        self.exercise.show(model)
         self.lesson.show(model)
         self.questions.show(model)
         self.controls.show(model)
@@ -390,7 +395,7 @@ class Tutor(widgets.VBox):
         self.questions.clear()
         self.timeline.clear()
         self.controls.save.value = False
-        for part in (self.main, self.controls, self.timeline, self.lesson):
+        for part in (self.main, self.controls, self.timeline, self.lesson, self.exercise):
             part.layout.display = "none"
         self.title.value = self._title()
         self.turn_map.show(model.game.phase_of(model.state()))
