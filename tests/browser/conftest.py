@@ -16,9 +16,11 @@ from typing import Any
 import pytest
 from drive import wait_ready
 from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, IdlePage, Server, start_server
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 TIMEOUT_MS = 30_000
+# what a page shows may take long on a busy machine: every ``expect`` waits as long as the page's own calls do
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
