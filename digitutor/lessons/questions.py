@@ -1,6 +1,7 @@
 """Engine-graded questions: the choices and the right answers come from the engine at the question's point.
 
-- ``may-now``: the learner's decision's options; right = any legal one; a wrong one carries its cited reasons.
+- ``may-now``: exactly one right choice among three or four: one allowed option of the learner's decision among
+  options the rules refuse, or, where they refuse only one, that one among allowed ones ("which may you not do?").
 - ``why-not``: right = any of ``Match.why_not(action)``'s cited reasons; wrong = other clauses the lesson cites.
 - ``next-rule``: right = the governing (first) citation of the next step; wrong = other steps' governing clauses.
 - ``what-next``: right = the next step's narration; wrong = other narrations of the lesson's game.
@@ -24,8 +25,11 @@ from .model import Lesson, Question
 
 #: the most wrong choices a question shows (drawn with a seeded shuffle from the lesson's own game)
 WRONG_CHOICES = 3
-#: the most options a may-now question shows
-MAY_NOW_CHOICES = 8
+#: the most choices a may-now question shows: one right, the others (at least ``MAY_NOW_OTHERS``) wrong
+MAY_NOW_CHOICES = 4
+MAY_NOW_OTHERS = 2
+#: a may-now question where the rules refuse one option only: that one is the answer
+MAY_NOT_PROMPT = "Which one of these may you not do now?"
 
 PROMPTS = {
     "may-now": "Which of these may you do now?",
@@ -180,20 +184,26 @@ def _sorted(choices: list[Choice]) -> tuple[Choice, ...]:
 
 
 def _may_now(question: Question, match: Match, lesson: Lesson, at: int, live: bool) -> Posed:
+    """Exactly one right choice among three or four: one legal option among options the rules refuse or, where they
+    refuse only one, that one among legal options ("may not"); a random click is right at most a third of the time.
+    Each choice carries its cited reasons (a refused option's) or the decision's rule (an allowed one's)."""
     _, decision = _decision(match, at, live)
     seen: dict[str, Choice] = {}
     for option in decision.options:
         seen.setdefault(option.label, Choice(option.label, option.legal, option.reasons or decision.citations))
-    wrong = [c for c in seen.values() if not c.right]
-    if not wrong:
-        raise QuestionError(
-            f"may-now: every option of {decision.kind!r} is legal here, so it cannot be answered wrongly"
-        )
-    right = [c for c in seen.values() if c.right]
+    allowed = [c for c in seen.values() if c.right]
+    refused = [c for c in seen.values() if not c.right]
     rng = _seeded(lesson, question)
-    wrong = rng.sample(wrong, min(len(wrong), MAY_NOW_CHOICES // 2))
-    right = rng.sample(right, min(len(right), MAY_NOW_CHOICES - len(wrong)))
-    return Posed(_prompt(question), _sorted(wrong + right))
+    if len(refused) >= MAY_NOW_OTHERS and allowed:
+        wrong = rng.sample(refused, min(len(refused), MAY_NOW_CHOICES - 1))
+        return Posed(_prompt(question), _sorted([*wrong, rng.choice(allowed)]))
+    if len(refused) == 1 and len(allowed) >= MAY_NOW_OTHERS:
+        others = [Choice(c.label, False, c.why) for c in rng.sample(allowed, min(len(allowed), MAY_NOW_CHOICES - 1))]
+        return Posed(MAY_NOT_PROMPT, _sorted([*others, Choice(refused[0].label, True, refused[0].why)]))
+    raise QuestionError(
+        f"may-now: {decision.kind!r} has {len(allowed)} allowed and {len(refused)} refused option(s) here: one right "
+        f"choice cannot stand among {MAY_NOW_OTHERS} wrong ones"
+    )
 
 
 def _rule_citations(steps: tuple[Step, ...], governing_only: bool) -> list[Citation]:

@@ -69,7 +69,7 @@ def test_lessons_check_names_each_problem_by_file_and_field(tmp_path, capsys):
         f"notes[{len(doc['notes']) - 1}]: never fires",
         "questions[0]: why-not: 'done' is legal here",
         "questions[1]: never reached",
-        "questions[2]: may-now: every option",
+        "questions[2]: may-now: 'battle-call' has",
     }
     for fragment in expected:
         assert any(line.startswith(f"{path}: {fragment}") for line in lines), (fragment, lines)

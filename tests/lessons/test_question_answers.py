@@ -16,7 +16,7 @@ from digitutor.core.match import Match
 from digitutor.core.records import Decision, Step
 from digitutor.core.registry import GAME_MODULES, get_game
 from digitutor.lessons import Lesson, Question, course_for, pose
-from digitutor.lessons.questions import Posed
+from digitutor.lessons.questions import MAY_NOT_PROMPT, Posed
 
 
 @dataclass
@@ -87,9 +87,10 @@ def test_every_question_accepts_exactly_the_engines_answers(lesson):
         if item.question.ask == "may-now":
             assert item.decision is not None
             assert set(item.option_legal) >= {c.label for c in posed.choices}, f"{where}: every choice is an option"
-            assert right == {label for label, legal in item.option_legal.items() if legal} & {
-                c.label for c in posed.choices
-            }, where
+            shown = {c.label for c in posed.choices}
+            assert len(right) == 1 and len(shown) >= 3, f"{where}: exactly one right choice among three or more"
+            wanted = posed.prompt != MAY_NOT_PROMPT  # "may you not do": the one the rules refuse is the answer
+            assert right == {label for label, legal in item.option_legal.items() if legal == wanted} & shown, where
         elif item.question.ask == "why-not":
             assert item.why_not, f"{where}: the action must be illegal there"
             assert right == {reason.citation.quote for reason in item.why_not}, where
