@@ -90,6 +90,12 @@ class BoardEditor(widgets.VBox):
             options=[(get_game(g).title, g) for g in GAME_MODULES], value=self.game_id, description="Game"
         )
         self.start = widgets.Dropdown(description="Start from", layout=widgets.Layout(width="min(560px, 96%)"))
+        self.start_search = widgets.Text(
+            placeholder="search the starts: words of a title",
+            layout=widgets.Layout(width="min(300px, 96%)"),
+            continuous_update=True,
+        )
+        self._starts: list[tuple[str, str]] = []
         self.load = widgets.Button(description="Load", tooltip="Replace the board with the chosen start")
         self.player = widgets.ToggleButtons(options=WHOSE, value=0, style={"button_width": "auto"})
         self.zone = widgets.Dropdown(description="Zone")
@@ -107,6 +113,7 @@ class BoardEditor(widgets.VBox):
         for part, name in (
             (self.game, "game"),
             (self.start, "start"),
+            (self.start_search, "start-search"),
             (self.load, "load"),
             (self.player, "player"),
             (self.zone, "zone"),
@@ -203,6 +210,7 @@ class BoardEditor(widgets.VBox):
         self.stage.add_class("dt-editor-stage")
         rows = [
             widgets.HBox([self.game, self.start, self.load]),
+            self.start_search,
             widgets.HBox([self.player, self.zone]),
             widgets.HBox([self.card, self.where, self.put]),
             widgets.HBox([self.held, self.remove, self.suspend]),
@@ -229,6 +237,7 @@ class BoardEditor(widgets.VBox):
         self.player.observe(lambda _change: self._zone_changed(), "value")
         self.zone.observe(lambda _change: self._zone_changed(), "value")
         self.load.on_click(lambda _b: self._guard(self._load_start))
+        self.start_search.observe(lambda change: self._search_starts(change["new"]), "value")
         self.put.on_click(lambda _b: self._guard(self._put))
         self.remove.on_click(lambda _b: self._guard(self._remove))
         self.suspend.on_click(lambda _b: self._guard(self._suspend))
@@ -342,6 +351,8 @@ class BoardEditor(widgets.VBox):
             for s in scenario_library()
             if s.game == self.game_id and isinstance(s.setup.get("board"), dict)
         ]
+        self._starts = starts
+        self.start_search.value = ""
         self.start.options = starts
         self.start.index = 0
         self.settings.children = tuple(
@@ -458,7 +469,10 @@ class BoardEditor(widgets.VBox):
         if self._quiet:
             return
         holder = self.board if player is None else self._side(player)
-        holder[setting.key] = value
+        if value == "" and setting.default == "":  # "as the turn says": the key left out (the loader's default)
+            holder.pop(setting.key, None)
+        else:
+            holder[setting.key] = value
         self.refresh()
 
     def _zone(self) -> Zone:
@@ -519,8 +533,17 @@ class BoardEditor(widgets.VBox):
         self.board = board
         self.refresh()
 
+    def _search_starts(self, words: str) -> None:
+        """Only the starts whose title holds every word typed (in any case); none: one line that says so."""
+        wanted = words.lower().split()
+        found = [(label, key) for label, key in self._starts if all(w in label.lower() for w in wanted)]
+        self.start.options = found or [(f"no start has the words “{words.strip()[:60]}”", "none")]
+        self.start.index = 0
+
     def _load_start(self) -> None:
         chosen = self.start.value
+        if chosen == "none":
+            raise InputError("start", "", "no start has the words searched: change or clear the search")
         if chosen == "empty":
             self.set_board(self.game_id, empty_board(self.game_id))
         elif chosen == "current":

@@ -33,6 +33,7 @@ SETTINGS: dict[str, tuple[Setting, ...]] = {
         Setting("phase", "Phase", "choice", "main"),
         Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
         _TURN,
+        Setting("first", "Went first", "choice", "", choices=(("as the turn says", ""), *WHOSE)),
         Setting("memory", "Memory (whose turn: +)", "int", 0, -10, 10),
     ),
     "dtector": (
@@ -69,7 +70,7 @@ SETTINGS: dict[str, tuple[Setting, ...]] = {
 DEFAULT_WORDS = {
     "dmb": "HP: the active Digimon's printed HP",
     "dbe": "HP: the active Digimon's printed HP",
-    "dcg": "who went first: follows whose turn and the turn number",
+    "dcg": "",
     "arena": "",
     "dtector": "",
 }

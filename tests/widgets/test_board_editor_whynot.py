@@ -92,3 +92,39 @@ def test_a_link_the_rules_refuse_keeps_its_board_to_mend() -> None:
 def test_a_link_that_holds_no_board_keeps_its_text() -> None:
     editor = editor_app_part({"board": "db1.not-a-board"})
     assert "dt-error" in editor.message.value and editor.opener.value == "db1.not-a-board"
+
+
+def setting(editor: BoardEditor, key: str, value: object) -> None:
+    box = next(b for b in editor.settings.children if b.setting[0].key == key and b.setting[1] is None)
+    box.value = value
+
+
+def test_start_from_is_searchable_and_a_search_that_finds_nothing_says_so() -> None:
+    editor = BoardEditor("dcg")
+    editor.start_search.value = "SUSPENDED blocker"
+    labels = [label for label, _ in editor.start.options]
+    assert labels == ["Scenario: A suspended Digimon with <Blocker> cannot block; an unsuspended one can"]
+    editor.load.click()
+    assert editor.question.value.startswith("A suspended Digimon with <Blocker>") and editor.message.value == ""
+    editor.start_search.value = "zzz nothing"
+    assert [label for label, _ in editor.start.options] == ["no start has the words “zzz nothing”"]
+    editor.load.click()
+    assert "dt-error" in editor.message.value and "change or clear the search" in editor.message.value
+    editor.start_search.value = ""
+    assert len(editor.start.options) > 50
+
+
+def test_who_went_first_is_settable_and_checked_against_the_turn() -> None:
+    editor = BoardEditor("dcg")
+    blockers(editor)
+    setting(editor, "turn", 3)
+    assert "first" not in editor.board and "Went first: <b>as the turn says</b>" in editor.verdict.value
+    setting(editor, "first", 1)  # Player 1's turn 3: Player 1 went first
+    assert editor.board["first"] == 1
+    # dcg:paying-memory-costs.p2: turns alternate, so the player who went first has the odd turns
+    assert "The rules cannot have this board" in editor.verdict.value
+    assert "dcg:paying-memory-costs.p2" in editor.verdict.value
+    setting(editor, "first", 0)
+    assert editor.board["first"] == 0 and "✓ The rules can have this board" in editor.verdict.value
+    setting(editor, "first", "")
+    assert "first" not in editor.board
