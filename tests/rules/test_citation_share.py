@@ -8,10 +8,11 @@ plays. ``benchmarks/citation_share.py`` measures any seeds (issue 35: DCG 5.6% a
 from __future__ import annotations
 
 import pytest
-from citation_share import MOST_STEPS_AT_MOST, SHARE_OVER, citation_share, clauses_read
+from citation_share import MOST_STEPS_AT_MOST, SHARE_OVER, citation_share, clauses_read, seeded_steps
 
 from digitutor.core.match import Match
 from digitutor.core.registry import GAME_MODULES
+from digitutor.rules.corpus import find_clause
 from digitutor.rules.model import CitationKind
 
 SEEDS = range(31_000, 31_020)
@@ -34,3 +35,11 @@ def test_an_interpretation_counts_as_a_quote_and_a_card_text_does_not():
     told = {c.id for c in step.citations if c.kind is CitationKind.INTERPRETATION}
     assert clauses_read(step) == len(rules) + len(told) > len(rules)
     assert MOST_STEPS_AT_MOST == 4
+
+
+@pytest.mark.parametrize("game", list(GAME_MODULES))
+def test_a_steps_glossary_holds_only_rulebook_clauses_the_tutor_can_show(game):
+    """A definition moved out of a step's quotes goes to its glossary ("Words used"), which shows rulebook clauses."""
+    for _seed, _index, step in seeded_steps(game, SEEDS[:5]):
+        for word in step.glossary:
+            assert word.kind is CitationKind.RULE and find_clause(word.id).text, word.id

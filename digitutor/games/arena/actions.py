@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...core.frames import frame
-from ...core.records import Event, Step, words_used
+from ...core.records import Event, Step
 from ...rules.model import Citation
 from .state import AState, Phase
 
@@ -23,16 +23,12 @@ def step(
     narration: str,
     citations: Iterable[Citation],
     events: Iterable[Event] = (),
-    glossary: Iterable[Citation] = (),
 ) -> Step:
-    """The step taken; an Online pile that went down to zero during it puts a reset frame on top.
-
-    ``glossary``: what the words the step uses mean (a glossary link, not a rule that made the step happen)."""
+    """The step taken; an Online pile that went down to zero during it puts a reset frame on top."""
     push_due_resets(state)
-    cited = tuple(dict.fromkeys(citations))  # each citation once
     return Step(
-        state.turn, player, str(phase), narration, cited, tuple(events), words_used(glossary, cited) if glossary else ()
-    )  # str(): a plain, fast copy
+        state.turn, player, str(phase), narration, tuple(dict.fromkeys(citations)), tuple(events)
+    )  # str(): a plain, fast copy; each citation once
 
 
 def push_due_resets(state: AState) -> None:

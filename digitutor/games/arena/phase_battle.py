@@ -29,8 +29,7 @@ def battle_start(state: AState, top: Frame, rng: random.Random) -> Step:
     state.passed = [False, False]
     state.actor = state.first
     state.goto(frame("battle.turn", state.first))
-    # what a Digimon's power is (the named interpretation) is a definition: a glossary link, not a quote of its own
-    cited = [*who_starts(state), C.ATTACK_VALUE]
+    cited = [*who_starts(state), C.ATTACK_VALUE, C.POWER]
     if colour_of(state, 0) != colour_of(state, 1):
         cited[1:1] = [C.ROCK_PAPER_SCISSORS, C.TRIANGLE]
     return step(
@@ -40,7 +39,6 @@ def battle_start(state: AState, top: Frame, rng: random.Random) -> Step:
         f"Battle: {powers(state)}. {compare_types(state)} {name(state.first)} plays first.",
         cited,
         [Event("power", p, data={"power": power(state, p)}) for p in (0, 1)],
-        glossary=(C.POWER,),
     )
 
 
