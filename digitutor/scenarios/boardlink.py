@@ -333,6 +333,21 @@ def closest_cards(game: str, written: str, n: int = CLOSEST) -> list[str]:
 
 def board_from_file_doc(doc: Any, source: str) -> Board:
     """A board from a scenario file (``setup.board``) or a board file (``game`` and ``board``)."""
+    board = _file_board(doc, source)
+    lay_out(board, source)
+    return board
+
+
+def mendable_file(doc: Any, source: str) -> Board | None:
+    """A file's board, schema-checked but not laid out: what the editor shows to mend when the loader or the rules
+    refuse it (None: the file holds no board at all)."""
+    try:
+        return _file_board(doc, source)
+    except InputError:
+        return None
+
+
+def _file_board(doc: Any, source: str) -> Board:
     if not isinstance(doc, dict):
         raise InputError(source, "", f"expected a scenario file or a board file (game and board), got {excerpt(doc)}")
     if "setup" in doc:
@@ -347,7 +362,6 @@ def board_from_file_doc(doc: Any, source: str) -> Board:
         )
     else:
         board = parse_board_doc(doc, source)
-    lay_out(board, source)
     return board
 
 

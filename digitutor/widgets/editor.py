@@ -569,14 +569,17 @@ class BoardEditor(widgets.VBox):
             mendable = mendable_link(text)
             if mendable is None:
                 raise
-            self._open(mendable)
-            self.message.value = (
-                f'<div class="dt-error">{esc(refused)}</div>'
-                '<div class="dt-notice dt-editor-mend">Its board is below to mend: the check says why it is '
-                "refused.</div>"
-            )
+            self._mend(mendable, refused)
             return
         self._open(board)
+
+    def _mend(self, board: Board, refused: Exception) -> None:
+        """A refused link's or file's board shown to mend (never repaired), under the one line it was refused with."""
+        self._open(board)
+        self.message.value = (
+            f'<div class="dt-error">{esc(refused)}</div>'
+            '<div class="dt-notice dt-editor-mend">Its board is below to mend: the check says why it is refused.</div>'
+        )
 
     def _open(self, board: Board) -> None:
         """Show an opened board with its question, answer and the "why not?" asked of it."""
@@ -588,7 +591,7 @@ class BoardEditor(widgets.VBox):
 
     def _uploaded(self) -> None:
         from ..core.yamlio import parse_yaml
-        from ..scenarios.boardlink import board_from_file_doc
+        from ..scenarios.boardlink import board_from_file_doc, mendable_file
         from .save import uploaded
 
         got = uploaded(self.upload.value)
@@ -597,10 +600,19 @@ class BoardEditor(widgets.VBox):
         name, data = got
         text = data.decode("utf-8", errors="replace")
         try:
-            board = board_from_file_doc(parse_yaml(text, name), name)
-        except InputError:
-            self.text.value = text[:MAX_FILE_SHOWN]  # kept to mend, then "Use this YAML" (a board's YAML)
+            doc = parse_yaml(text, name)
+        except DigitutorError:
+            self.text.value = text[:MAX_FILE_SHOWN]  # not YAML: its text kept in the YAML box to mend
             raise
+        try:
+            board = board_from_file_doc(doc, name)
+        except InputError as refused:
+            mendable = mendable_file(doc, name)
+            if mendable is None:
+                self.text.value = text[:MAX_FILE_SHOWN]  # no board in it: its text kept in the YAML box to mend
+                raise
+            self._mend(mendable, refused)
+            return
         self._open(board)
 
     # -- play, why not, share ----------------------------------------------------------------------

@@ -5,6 +5,8 @@ Expected reasons come from the DCG rule manual; the widgets only forward to the 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import yaml
 from widget_helpers import blockers, to_first_decision
 
@@ -128,3 +130,22 @@ def test_who_went_first_is_settable_and_checked_against_the_turn() -> None:
     assert editor.board["first"] == 0 and "✓ The rules can have this board" in editor.verdict.value
     setting(editor, "first", "")
     assert "first" not in editor.board
+
+
+def upload(editor: BoardEditor, name: str, text: str) -> None:
+    data = text.encode()
+    editor.upload.value = (
+        {"name": name, "type": "", "size": len(data), "content": memoryview(data), "last_modified": datetime.now(UTC)},
+    )
+
+
+def test_a_refused_file_keeps_its_board_or_its_text_to_mend() -> None:
+    editor = BoardEditor("dcg")
+    board = {"players": [{"battle": [{"stack": ["st1-07", "st1-03"]}]}, {}], "turn": 3}
+    upload(editor, "upside-down.yaml", yaml.safe_dump({"game": "dcg", "board": board, "question": "Greymon under?"}))
+    assert "dt-editor-mend" in editor.message.value and editor.board == board
+    # dcg:digivolving.p2: a card lies on one meeting its digivolution requirements
+    assert "dcg:digivolving.p2" in editor.verdict.value and editor.play.disabled
+    broken = "game: dcg\nboard: {players: [\n"
+    upload(editor, "broken.yaml", broken)
+    assert "dt-error" in editor.message.value and editor.text.value == broken
