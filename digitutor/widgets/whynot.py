@@ -190,7 +190,9 @@ class WhyNotPanel(widgets.VBox):
         self.second = widgets.Dropdown(description="and card", layout=wide, style={"description_width": "initial"})
         self.extra = widgets.Text(description="More", placeholder="parameters, e.g. effect=1 (optional)")
         self.refresh_list = widgets.Button(
-            description="Where the game is now", tooltip="List the actions and cards where the game is now"
+            description="Where the game is now",
+            tooltip="List the actions and cards where the game is now",
+            layout=widgets.Layout(width="auto"),
         )
         self.ask = widgets.Button(description="Why not?", button_style="warning")
         self.ask.add_class("dt-editor-ask")
@@ -297,10 +299,10 @@ class WhyNotPanel(widgets.VBox):
         if proposal.key:
             return proposal.key, int(proposal.player or 0), proposal.label.removeprefix("✗ ")
         cards = (str(self.first.value or ""), str(self.second.value or ""))
-        words = " ".join(
-            [f"{kind_words(proposal.kind)} by {seat_name(int(self.who.value))}:"]
-            + [f"{self.first.label}"] * bool(cards[0])
-            + ([f"{self.second.description} {self.second.label}"] if cards[1] else [])
+        words = (
+            f"{kind_words(proposal.kind)} by {seat_name(int(self.who.value))}:"
+            + (f" {self.first.label}" if cards[0] else "")
+            + (f"; {self.second.description.lower()}: {self.second.label}" if cards[1] else "")
         )
         return action_key(proposal.kind, cards, self.extra.value), int(self.who.value), words
 

@@ -141,7 +141,7 @@ def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp
     whynot.locator("button.dt-editor-ask").click()
     result = whynot.locator(".dt-whynot-result")
     expect(result).to_contain_text("not allowed")
-    expect(result).to_contain_text("Target Ikkakumon (st2-07) in Player 2's Battle Area")
+    expect(result).to_contain_text("; target: Ikkakumon (st2-07) in Player 2's Battle Area")
     # dcg:attacking.p2 — "You can either target one of your opponent's suspended Digimon in their battle area, or
     # the opposing player."
     expect(result.locator('[data-clause="dcg:attacking.p2"]').first).to_be_visible()
@@ -178,7 +178,7 @@ def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp
     )
     assert checked.returncode == 0 and "1 passed" in checked.stdout, checked.stdout + checked.stderr
     assert f"?board={LINK_PREFIX}" in link
-    same_board_in_a_fresh_page(app, link, board_yaml, kept="Target Ikkakumon (st2-07)")
+    same_board_in_a_fresh_page(app, link, board_yaml, kept="; target: Ikkakumon (st2-07)")
 
 
 def choose(panel: Locator, css: str, starts: str, exact: bool = False) -> None:

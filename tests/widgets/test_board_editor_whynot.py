@@ -51,7 +51,7 @@ def test_attacker_and_target_are_two_choices_and_cards_are_named_by_place() -> N
     editor.whynot.second.value = places["Ikkakumon (st2-07) in Player 2's Battle Area"]
     editor.whynot.ask.click()
     result = editor.whynot.result.value
-    assert "Attack by Player 1: Birdramon (st1-05)" in result and "Target Ikkakumon (st2-07)" in result
+    assert "Attack by Player 1: Birdramon (st1-05)" in result and "; target: Ikkakumon (st2-07)" in result
     assert "dcg:attacking.p2" in result and "p1.c" not in result and "p0.c" not in result
 
 
