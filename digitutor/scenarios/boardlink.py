@@ -21,7 +21,7 @@ import os
 import re
 import tempfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,11 @@ MAX_ADDRESS = MAX_LINK + 2_000
 MAX_JSON = 100_000
 #: the most cards a board may name in all (two full DCG decks with Digi-Eggs are 110; the rules never reach this)
 MAX_CARDS = 400
-FIELDS = ("game", "board", "question", "answer")
+FIELDS = ("game", "board", "question", "answer", "asked")
+#: the judge's "why not?" kept with a board: the action key, who proposed it, the answers played before it, in words
+ASKED_FIELDS = ("action", "player", "script", "words")
+#: the most answers a kept question may have been asked after
+MAX_ASKED_SCRIPT = 500
 #: the closest cards an unknown card's error names
 CLOSEST = 3
 
@@ -62,10 +66,18 @@ class Board:
     answer: str = ""
     #: one line each: a zone key read in the other spelling (``egg-deck`` for ``egg_deck``); not part of the board
     notes: tuple[str, ...] = ()
+    #: the "why not?" the judge asked (``ASKED_FIELDS``), kept in the link and the scenario file; empty: none
+    asked: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"game": self.game, "board": self.board}
-        doc.update({key: value for key, value in (("question", self.question), ("answer", self.answer)) if value})
+        doc.update(
+            {
+                key: value
+                for key, value in (("question", self.question), ("answer", self.answer), ("asked", self.asked))
+                if value
+            }
+        )
         return doc
 
     @property
@@ -178,12 +190,63 @@ def parse_board_doc(doc: Any, source: str) -> Board:
         raise InputError(
             source, "board", f"names {cards:,} cards; a board holds at most {MAX_CARDS} (two whole decks and more)"
         )
+    asked = parse_asked(doc.get("asked", {}), source)
     respelled, notes = respell_board({"board": board})
-    return Board(game, respelled["board"], doc.get("question", "").strip(), doc.get("answer", "").strip(), tuple(notes))
+    return Board(
+        game, respelled["board"], doc.get("question", "").strip(), doc.get("answer", "").strip(), tuple(notes), asked
+    )
+
+
+def parse_asked(asked: Any, source: str) -> dict[str, Any]:
+    """A kept "why not?" (``{action, player, script, words}``) checked field by field; raises one-line InputError."""
+    if not isinstance(asked, dict):
+        raise InputError(source, "asked", f"expected a mapping ({', '.join(ASKED_FIELDS)}), got {excerpt(asked)}")
+    unknown = sorted(str(key) for key in asked if key not in ASKED_FIELDS)
+    if unknown:
+        raise InputError(source, f"asked.{unknown[0]}", f"unknown field (expected {', '.join(ASKED_FIELDS)})")
+    if not asked:
+        return {}
+    action, player = asked.get("action"), asked.get("player", 0)
+    if not isinstance(action, str) or not 0 < len(action) <= 200:
+        raise InputError(
+            source, "asked.action", f"expected an action key of 1 to 200 characters, got {excerpt(action)}"
+        )
+    if type(player) is not int or player not in (0, 1):
+        raise InputError(source, "asked.player", f"expected 0 or 1, got {excerpt(player)}")
+    script = asked.get("script", [])
+    if (
+        not isinstance(script, list)
+        or len(script) > MAX_ASKED_SCRIPT
+        or not all(isinstance(a, str) and len(a) <= 200 for a in script)
+    ):
+        raise InputError(
+            source, "asked.script", f"expected at most {MAX_ASKED_SCRIPT} answers (texts), got {excerpt(script)}"
+        )
+    words = asked.get("words", "")
+    if not isinstance(words, str) or len(words) > 500:
+        raise InputError(source, "asked.words", f"expected a text of at most 500 characters, got {excerpt(words)}")
+    kept: dict[str, Any] = {"action": action, "player": player}
+    kept.update({key: value for key, value in (("script", list(script)), ("words", words.strip())) if value})
+    return kept
 
 
 def read_board_link(text: Any, source: str = "board link") -> Board:
     """Decode, size-check and schema-check a ``?board=`` value, then lay it out and check it against the rules."""
+    board = _decoded_link(text, source)
+    lay_out(board, source)
+    return board
+
+
+def mendable_link(text: Any) -> Board | None:
+    """A link's board, decoded and schema-checked but not laid out: what the editor shows to mend when the loader or
+    the rules refuse it (None: the link holds no board at all)."""
+    try:
+        return _decoded_link(text, "link")
+    except InputError:
+        return None
+
+
+def _decoded_link(text: Any, source: str) -> Board:
     raw = _link_text(text, source)
     try:
         doc = json.loads(raw, parse_int=_whole_number, object_pairs_hook=unique_keys)
@@ -195,9 +258,7 @@ def read_board_link(text: Any, source: str = "board link") -> Board:
         raise InputError(
             source, "", "not a digitutor board (the link does not hold the JSON the editor writes)"
         ) from None
-    board = parse_board_doc(doc, source)
-    lay_out(board, source)
-    return board
+    return parse_board_doc(doc, source)
 
 
 def lay_out(board: Board, source: str) -> Any:
@@ -272,6 +333,21 @@ def closest_cards(game: str, written: str, n: int = CLOSEST) -> list[str]:
 
 def board_from_file_doc(doc: Any, source: str) -> Board:
     """A board from a scenario file (``setup.board``) or a board file (``game`` and ``board``)."""
+    board = _file_board(doc, source)
+    lay_out(board, source)
+    return board
+
+
+def mendable_file(doc: Any, source: str) -> Board | None:
+    """A file's board, schema-checked but not laid out: what the editor shows to mend when the loader or the rules
+    refuse it (None: the file holds no board at all)."""
+    try:
+        return _file_board(doc, source)
+    except InputError:
+        return None
+
+
+def _file_board(doc: Any, source: str) -> Board:
     if not isinstance(doc, dict):
         raise InputError(source, "", f"expected a scenario file or a board file (game and board), got {excerpt(doc)}")
     if "setup" in doc:
@@ -281,12 +357,67 @@ def board_from_file_doc(doc: Any, source: str) -> Board:
                 source, "setup", "expected setup.board (a prepared board); a link cannot hold decks to shuffle"
             )
         board = parse_board_doc(
-            {"game": doc.get("game"), "board": setup["board"], "question": doc.get("title", "")}, source
+            {"game": doc.get("game"), "board": setup["board"], "question": doc.get("title", ""), **_asked_of(doc)},
+            source,
         )
     else:
         board = parse_board_doc(doc, source)
-    lay_out(board, source)
     return board
+
+
+def _asked_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """A scenario file's first ``why_not`` expectation as the kept question (its script: the answers before it)."""
+    expect = doc.get("expect")
+    found = expect.get("why_not") if isinstance(expect, dict) else None
+    first = found[0] if isinstance(found, list) and found and isinstance(found[0], dict) else None
+    if first is None or not isinstance(first.get("action"), str):
+        return {}
+    asked: dict[str, Any] = {"action": first["action"], "player": first.get("player", 0)}
+    script = doc.get("script")
+    if isinstance(script, list) and script and all(isinstance(answer, str) for answer in script):
+        asked["script"] = list(script)
+    if isinstance(first.get("ask"), str):
+        asked["words"] = first["ask"][:500]
+    return {"asked": asked}
+
+
+def _base_doc(board: Board, demonstrates: list[Any] | None, script: list[str] | None) -> dict[str, Any]:
+    return {
+        "game": board.game,
+        "title": (board.question or "The question a player asked, in one line")[:200],
+        "demonstrates": list(demonstrates or []),
+        "explains": board.answer or "What happens and why, for the rulings library.",
+        "seed": 1,
+        "setup": board.setup,
+        "script": list(script or []),
+    }
+
+
+def asked_parts(board: Board) -> tuple[dict[str, Any], list[str], list[str]]:
+    """The board's kept "why not?" as a scenario's ``why_not`` expectation (asked where the answers before it stop,
+    with whether it is legal and the clauses of its reasons), those clauses, and those answers; nothing when none."""
+    from .model import parse_scenario
+    from .runner import proposals, run_scenario
+
+    if not board.asked:
+        return {}, [], []
+    script = list(board.asked.get("script", []))
+    entry: dict[str, Any] = {"action": board.asked["action"], "player": board.asked["player"]}
+    if board.question:
+        entry["ask"] = board.question[:200]
+    doc = _base_doc(board, [], script)
+    doc["expect"] = {"why_not": [dict(entry)]}
+    run = run_scenario(parse_scenario(doc, "board"))
+    if run.refused is not None:
+        raise run.refused
+    reasons = proposals(run)[0][1]
+    if isinstance(reasons, str):
+        raise InputError("board", "asked.action", f"{excerpt(entry['action'], 60)} is no action here: {reasons}")
+    cites = list(dict.fromkeys(reason.citation.id for reason in reasons))
+    entry["legal"] = not reasons
+    if cites:
+        entry["cites"] = cites
+    return {"why_not": [entry]}, cites, script
 
 
 def scenario_doc(
@@ -296,20 +427,17 @@ def scenario_doc(
     script: list[str] | None = None,
 ) -> dict[str, Any]:
     """A scenario document for ``board`` that ``digitutor scenario check`` accepts: ``script`` played (default: none),
-    stopped at the next decision, with the ``now`` facts found there, plus the expectations the judge confirmed."""
+    stopped at the next decision, with the ``now`` facts found there, plus the expectations the judge confirmed.
+
+    Given none of the three, a board with a kept "why not?" (``board.asked``) gives them: the answers before it
+    as the script, the question as a ``why_not`` expectation, its clauses in ``demonstrates``."""
     from .facts import now_facts
     from .model import parse_scenario
     from .runner import run_scenario
 
-    doc: dict[str, Any] = {
-        "game": board.game,
-        "title": (board.question or "The question a player asked, in one line")[:200],
-        "demonstrates": list(demonstrates or []),
-        "explains": board.answer or "What happens and why, for the rulings library.",
-        "seed": 1,
-        "setup": board.setup,
-        "script": list(script or []),
-    }
+    if expect is None and demonstrates is None and script is None and board.asked:
+        expect, demonstrates, script = asked_parts(board)
+    doc = _base_doc(board, demonstrates, script)
     run = run_scenario(parse_scenario(doc, "board"))
     if run.refused is not None:
         raise run.refused

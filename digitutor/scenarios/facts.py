@@ -96,16 +96,20 @@ def check_card(match: Match, copies: CopyNumbers, entry: dict[str, Any]) -> list
             if asked
             else []
         )
-    return [f"cards: {label} {problem}" for problem in _card_problems(found, entry)]
+    above = match.state.instances.uid(found.under.uid) if found.under is not None else None
+    printed = str(match.state.instances.cards[above].id) if above is not None else None
+    return [f"cards: {label} {problem}" for problem in _card_problems(found, entry, printed)]
 
 
-def _card_problems(found: Placed, entry: dict[str, Any]) -> list[str]:
+def _card_problems(found: Placed, entry: dict[str, Any], printed: str | None = None) -> list[str]:
+    """``printed``: the card id of the card ``found`` lies under (``under`` takes it, its name or its instance)."""
     view, problems = found.view, []
     if "zone" in entry and found.zone != view_zone(str(entry["zone"])):
         problems.append(f"is in {zone_key(found.zone)}, expected {zone_key(str(entry['zone']))}")
     if "under" in entry:
         above = found.under.name if found.under is not None else None
-        if above is None or entry["under"] not in (above, found.under.uid if found.under else None):
+        spellings = (above, found.under.uid if found.under else None, printed, printed.upper() if printed else None)
+        if above is None or entry["under"] not in spellings:
             problems.append(f"lies under {above or 'nothing'}, expected under {entry['under']}")
     if "suspended" in entry and view.suspended != bool(entry["suspended"]):
         problems.append(

@@ -19,12 +19,18 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from .filters import is_internal
 from .follow import Hub, follow_handlers
 from .guard import guarded
-from .pages import WATCHDOG, room_full_page, waiting_page
+from .pages import WATCHDOG, address_too_long_page, room_full_page, waiting_page
 from .room import Queue, RoomFull, room_manager
 from .settings import RoomPlan, queued
 
 LANDING = "start.ipynb"
 CULL_EVERY_MS = 5_000
+#: the longest address an app page is drawn for: longer than any link the apps read (boardlink.MAX_ADDRESS, 22,000
+#: characters, refused in one line by the app itself), far below what the server takes (``MAX_HEADER_BYTES``)
+MAX_PAGE_ADDRESS = 60_000
+#: the longest request head the server takes, so that any address a browser sends (Chromium: up to 2 MB) gets the
+#: one-line "too long" page instead of a dropped connection (tornado's default is 64 KB)
+MAX_HEADER_BYTES = 4 * 1024 * 1024
 PROGRESS_EVERY_MS = 500
 # Voila's "lab" template links Font Awesome from jsdelivr; Voila's own bundle already
 # carries Font Awesome, so the link only costs an outbound request (or a stall offline).
@@ -45,6 +51,13 @@ class TutorPageHandler(TornadoVoilaHandler):
         # Sets the _xsrf cookie: the page's unload beacon must send it back, or Voila
         # answers 403 and the kernel outlives the tab (voila-dashboards/voila#1458).
         self.xsrf_token  # noqa: B018 - the property sets the cookie
+        if len(self.request.uri or "") > MAX_PAGE_ADDRESS:
+            self.set_status(414)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            # written past this class's write: the page holds no app, so no "could not be drawn" watchdog
+            super().write(address_too_long_page(len(self.request.uri or ""), MAX_PAGE_ADDRESS))
+            self.finish()
+            return
         queue: Queue = self.settings["digitutor_queue"]
         if path and queue.pooled(path) and queued(path):
             ticket = self._ticket_to_wait_with(queue, path)
@@ -149,6 +162,14 @@ class TutorVoila(Voila):
         if self.room_token:
             handlers = [(rule[0], guarded(rule[1], self.room_token), *rule[2:]) for rule in handlers]
         return handlers
+
+    def listen(self) -> None:
+        """Voila's listen, with a request head large enough for any address a browser sends (``MAX_HEADER_BYTES``)."""
+        listen = self.app.listen
+        self.app.listen = lambda port, address="", **kwargs: listen(
+            port, address, max_header_size=MAX_HEADER_BYTES, **kwargs
+        )
+        super().listen()
 
     def start(self) -> None:
         from tornado.ioloop import IOLoop

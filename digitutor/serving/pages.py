@@ -59,6 +59,15 @@ def _page(title: str, body: str, status_script: str = "") -> str:
     )
 
 
+def address_too_long_page(length: int, most: int) -> str:
+    """One line: an address longer than any link the apps read (a board link is at most 20,000 characters)."""
+    return _page(
+        "Address too long",
+        f'<h1>This address is too long</h1><p class="dt-too-long">The address has {length:,} characters; the '
+        f"apps read at most {most:,} (a board link is at most 20,000): share the board's YAML file instead.</p>",
+    )
+
+
 def waiting_page(ticket: str, status_url: str) -> str:
     """Shown to a page that waits for a preheated kernel: its place in the queue, updated every second."""
     script = f"""<script>

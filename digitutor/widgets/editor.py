@@ -12,9 +12,7 @@ import contextlib
 import copy
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 import ipywidgets as widgets
 import yaml
@@ -41,17 +39,19 @@ from ..scenarios.boardedit import (
     zone_entries,
 )
 from ..scenarios.boardlink import (
+    MAX_ADDRESS,
     Board,
     Inspection,
     board_link,
     inspect_board,
+    mendable_link,
     parse_board_doc,
     read_board_link,
     scenario_text,
 )
 from ..scenarios.model import scenario_library
 from .board import board_html
-from .citation import citations_html
+from .editor_parts import RESUMED, SETTINGS, WHOSE, Setting, check_html, defaults_html, download_html
 from .model import MatchSpec, TutorModel
 from .style import esc
 from .tutor import Tutor
@@ -61,145 +61,8 @@ log = logging.getLogger("digitutor.widgets")
 
 #: where a shared link opens (every app page lies next to the rulings app)
 RULINGS_PAGE = "./rulings.ipynb"
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A state a ruling may turn on: a board field (``player`` False) or a player's (True), with its default."""
-
-    key: str
-    label: str
-    kind: str  #: ``int``, ``bool`` or ``choice``
-    default: Any
-    low: int = 0
-    high: int = 10_000
-    choices: tuple[Any, ...] = ()
-    player: bool = False
-
-
-WHOSE = (("Player 1", 0), ("Player 2", 1))
-_TURN = Setting("turn", "Turn", "int", 1, 1, 10_000)
-SETTINGS: dict[str, tuple[Setting, ...]] = {
-    "dcg": (
-        Setting("phase", "Phase", "choice", "main"),
-        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
-        _TURN,
-        Setting("memory", "Memory (whose turn: +)", "int", 0, -10, 10),
-    ),
-    "dtector": (
-        Setting("phase", "Phase", "choice", "battle-call"),
-        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
-        _TURN,
-        Setting("points", "Points", "int", 0, 0, 10_000, player=True),
-    ),
-    "arena": (
-        Setting("phase", "Phase", "choice", "battle"),
-        Setting("first", "Goes first", "choice", 0, choices=WHOSE),
-        Setting("duel", "Duel", "int", 1, 1, 10_000),
-        Setting("score", "Score", "int", 0, 0, 10_000, player=True),
-    ),
-    "dmb": (
-        Setting("phase", "Phase", "choice", "prep"),
-        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
-        _TURN,
-        Setting("hp", "HP", "int", 0, 0, 9990, player=True),
-        Setting("ko_points", "KO points", "int", 0, 0, 9, player=True),
-        Setting("abnormal", "Abnormal", "bool", False, player=True),
-    ),
-    "dbe": (
-        Setting("phase", "Phase", "choice", "prep"),
-        Setting("active", "Whose turn", "choice", 0, choices=WHOSE),
-        Setting("turn", "Turn", "int", 2, 1, 10_000),
-        Setting("hp", "HP", "int", 0, 0, 99_990, player=True),
-        Setting("ko_points", "KO points", "int", 0, 0, 9, player=True),
-        Setting("flats", "Flat tokens", "int", 0, 0, 3, player=True),
-        Setting("abnormal", "Abnormal", "bool", False, player=True),
-    ),
-}
-#: what a missing part of a board means, in words (the loader's defaults)
-DEFAULT_WORDS = {
-    "dmb": "HP: the active Digimon's printed HP",
-    "dbe": "HP: the active Digimon's printed HP",
-    "dcg": "who went first: follows whose turn and the turn number",
-    "arena": "",
-    "dtector": "",
-}
-
-
-def defaults_html(game: str, board: dict[str, Any]) -> str:
-    """The parts of the board left out, with the value the rules engine takes for each."""
-    missing = [
-        f"{s.label}: <b>{esc(_shown(s, s.default))}</b>" for s in SETTINGS[game] if not s.player and s.key not in board
-    ]
-    for player, side in enumerate(board.get("players") or []):
-        if isinstance(side, dict):
-            missing += [
-                f"Player {player + 1} {s.label}: <b>{esc(_shown(s, s.default))}</b>"
-                for s in SETTINGS[game]
-                if s.player and s.key not in side and s.key != "hp"
-            ]
-    extra = DEFAULT_WORDS.get(game, "")
-    words = ", ".join(missing + ([esc(extra)] if extra else []))
-    return f'<div class="dt-editor-defaults">Not set, so the defaults apply: {words}.</div>' if words else ""
-
-
-def _shown(setting: Setting, value: Any) -> str:
-    if setting.choices and isinstance(setting.choices[0], tuple):  # (label, value) pairs
-        return next((label for label, v in setting.choices if v == value), str(value))
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def check_html(inspection: Inspection) -> str:
-    """The check's verdict: the loader's one line, or every cited reason, or that the board is one the rules allow."""
-    if inspection.error:
-        return f'<div class="dt-error">{esc(inspection.error)}</div>'
-    check = inspection.check
-    parts = []
-    if check.impossible and check.beyond_rules:
-        rows = "".join(
-            f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>' for r in check.impossible
-        )
-        parts.append(
-            f'<div class="dt-editor-beyond"><b>Beyond a legal game, as the board says:</b> '
-            f"{esc(check.beyond_rules)}<details><summary>No legal game reaches it, because "
-            f"({len(check.impossible)}):</summary>{rows}</details></div>"
-        )
-    elif check.impossible:
-        rows = "".join(
-            f'<div class="dt-reason"><b>✗ {esc(r.why)}</b>{citations_html([r.citation])}</div>'
-            for r in check.impossible
-        )
-        parts.append(f'<div class="dt-editor-refused"><b>The rules cannot have this board</b>, because:{rows}</div>')
-    else:
-        parts.append('<div class="dt-editor-ok">✓ The rules can have this board.</div>')
-    if check.beyond_decks:
-        rows = "".join(
-            f'<div class="dt-reason">• {esc(r.why)}{citations_html([r.citation])}</div>' for r in check.beyond_decks
-        )
-        parts.append(
-            '<details class="dt-editor-notes"><summary>More cards than a legal deck holds '
-            f"({len(check.beyond_decks)}): "
-            f"fine for a ruling, but no legal game reaches this board</summary>{rows}</details>"
-        )
-    return "".join(parts)
-
-
-def download_html(text: str, name: str) -> str:
-    data = "data:application/x-yaml;charset=utf-8," + quote(text)
-    return f'<a class="dt-download" download="{esc(name)}" href="{esc(data)}">⬇ Download {esc(name)}</a>'
-
-
-#: where "Play from here" resumes a DCG attack under way, by its ``at`` (E. Attacking, dcg:attacking.p3-p4)
-RESUMED = {
-    "declared": (
-        "play starts just after its declaration: its [When Attacking] effects, counter timing, then blocker timing "
-        "(dcg:attacking.p3, p4)."
-    ),
-    "counter": "play resumes it at counter timing, its [When Attacking] effects already resolved; then blocker timing "
-    "(dcg:attacking.p4).",
-    "block": "play resumes it at blocker timing, counter timing over (dcg:attacking.p4).",
-    "battle": "play resumes it after blocker timing: the battle or security check comes next (dcg:attacking.p4).",
-}
+#: the most of a refused file's text kept in the YAML box to mend
+MAX_FILE_SHOWN = 200_000
 
 
 class BoardEditor(widgets.VBox):
@@ -227,6 +90,12 @@ class BoardEditor(widgets.VBox):
             options=[(get_game(g).title, g) for g in GAME_MODULES], value=self.game_id, description="Game"
         )
         self.start = widgets.Dropdown(description="Start from", layout=widgets.Layout(width="min(560px, 96%)"))
+        self.start_search = widgets.Text(
+            placeholder="search the starts: words of a title",
+            layout=widgets.Layout(width="min(300px, 96%)"),
+            continuous_update=True,
+        )
+        self._starts: list[tuple[str, str]] = []
         self.load = widgets.Button(description="Load", tooltip="Replace the board with the chosen start")
         self.player = widgets.ToggleButtons(options=WHOSE, value=0, style={"button_width": "auto"})
         self.zone = widgets.Dropdown(description="Zone")
@@ -244,6 +113,7 @@ class BoardEditor(widgets.VBox):
         for part, name in (
             (self.game, "game"),
             (self.start, "start"),
+            (self.start_search, "start-search"),
             (self.load, "load"),
             (self.player, "player"),
             (self.zone, "zone"),
@@ -340,6 +210,7 @@ class BoardEditor(widgets.VBox):
         self.stage.add_class("dt-editor-stage")
         rows = [
             widgets.HBox([self.game, self.start, self.load]),
+            self.start_search,
             widgets.HBox([self.player, self.zone]),
             widgets.HBox([self.card, self.where, self.put]),
             widgets.HBox([self.held, self.remove, self.suspend]),
@@ -366,6 +237,7 @@ class BoardEditor(widgets.VBox):
         self.player.observe(lambda _change: self._zone_changed(), "value")
         self.zone.observe(lambda _change: self._zone_changed(), "value")
         self.load.on_click(lambda _b: self._guard(self._load_start))
+        self.start_search.observe(lambda change: self._search_starts(change["new"]), "value")
         self.put.on_click(lambda _b: self._guard(self._put))
         self.remove.on_click(lambda _b: self._guard(self._remove))
         self.suspend.on_click(lambda _b: self._guard(self._suspend))
@@ -390,6 +262,19 @@ class BoardEditor(widgets.VBox):
 
     def current_board(self) -> Board:
         return Board(self.game_id, copy.deepcopy(self.board), self.question.value.strip(), self.answer.value.strip())
+
+    def shared_board(self) -> Board:
+        """The board with the "why not?" asked of it (the action, who, the answers before it, the words)."""
+        asked = self.whynot.asked
+        kept: dict[str, Any] = {}
+        if asked.get("action"):
+            kept = {"action": asked["action"], "player": int(asked.get("player", 0))}
+            if self.whynot.asked_script:
+                kept["script"] = list(self.whynot.asked_script)
+            if self.whynot.asked_words:
+                kept["words"] = self.whynot.asked_words[:500]
+        board = self.current_board()
+        return Board(board.game, board.board, board.question, board.answer, asked=kept)
 
     def set_board(
         self, game: str, board: dict[str, Any], question: str | None = None, script: tuple[str, ...] = ()
@@ -424,6 +309,8 @@ class BoardEditor(widgets.VBox):
         self._sync_attack()
         self._zone_changed()
         self.whynot.reset()
+        if not self.play.disabled:
+            self.whynot.list_now()
 
     def _guard(self, action: Callable[[], None], failed: str = "") -> None:
         """Run an editing action; a bad input is one line on the page (after
@@ -464,6 +351,8 @@ class BoardEditor(widgets.VBox):
             for s in scenario_library()
             if s.game == self.game_id and isinstance(s.setup.get("board"), dict)
         ]
+        self._starts = starts
+        self.start_search.value = ""
         self.start.options = starts
         self.start.index = 0
         self.settings.children = tuple(
@@ -580,7 +469,10 @@ class BoardEditor(widgets.VBox):
         if self._quiet:
             return
         holder = self.board if player is None else self._side(player)
-        holder[setting.key] = value
+        if value == "" and setting.default == "":  # "as the turn says": the key left out (the loader's default)
+            holder.pop(setting.key, None)
+        else:
+            holder[setting.key] = value
         self.refresh()
 
     def _zone(self) -> Zone:
@@ -641,8 +533,17 @@ class BoardEditor(widgets.VBox):
         self.board = board
         self.refresh()
 
+    def _search_starts(self, words: str) -> None:
+        """Only the starts whose title holds every word typed (in any case); none: one line that says so."""
+        wanted = words.lower().split()
+        found = [(label, key) for label, key in self._starts if all(w in label.lower() for w in wanted)]
+        self.start.options = found or [(f"no start has the words “{words.strip()[:60]}”", "none")]
+        self.start.index = 0
+
     def _load_start(self) -> None:
         chosen = self.start.value
+        if chosen == "none":
+            raise InputError("start", "", "no start has the words searched: change or clear the search")
         if chosen == "empty":
             self.set_board(self.game_id, empty_board(self.game_id))
         elif chosen == "current":
@@ -658,22 +559,61 @@ class BoardEditor(widgets.VBox):
             self.set_board(scenario.game, scenario.setup["board"], scenario.title, scenario.script)
 
     def open_board_link(self, text: str) -> None:
-        """Open a ``?board=`` link (untrusted: checked; a bad one is one line of error)."""
-        board = read_board_link(text, "link")
+        """Open a ``?board=`` link (untrusted: checked; a bad one is one line of error). A link the rules or the
+        loader refuse keeps its board in the editor to mend (never repaired); one that holds no board keeps its
+        text in the Open field."""
+        self.opener.value = text if isinstance(text, str) and len(text) <= MAX_ADDRESS else ""
+        try:
+            board = read_board_link(text, "link")
+        except InputError as refused:
+            mendable = mendable_link(text)
+            if mendable is None:
+                raise
+            self._mend(mendable, refused)
+            return
+        self._open(board)
+
+    def _mend(self, board: Board, refused: Exception) -> None:
+        """A refused link's or file's board shown to mend (never repaired), under the one line it was refused with."""
+        self._open(board)
+        self.message.value = (
+            f'<div class="dt-error">{esc(refused)}</div>'
+            '<div class="dt-notice dt-editor-mend">Its board is below to mend: the check says why it is refused.</div>'
+        )
+
+    def _open(self, board: Board) -> None:
+        """Show an opened board with its question, answer and the "why not?" asked of it."""
         self.set_board(board.game, board.board, board.question)
         self.answer.value = board.answer
+        if board.asked:
+            self.whynot.show_asked(board.asked["action"], board.asked["player"], board.asked.get("words", ""))
+            self.whynot.asked_script = list(board.asked.get("script", []))
 
     def _uploaded(self) -> None:
         from ..core.yamlio import parse_yaml
-        from ..scenarios.boardlink import board_from_file_doc
+        from ..scenarios.boardlink import board_from_file_doc, mendable_file
         from .save import uploaded
 
         got = uploaded(self.upload.value)
         if got is None:
             return
         name, data = got
-        board = board_from_file_doc(parse_yaml(data.decode("utf-8", errors="replace"), name), name)
-        self.set_board(board.game, board.board, board.question)
+        text = data.decode("utf-8", errors="replace")
+        try:
+            doc = parse_yaml(text, name)
+        except DigitutorError:
+            self.text.value = text[:MAX_FILE_SHOWN]  # not YAML: its text kept in the YAML box to mend
+            raise
+        try:
+            board = board_from_file_doc(doc, name)
+        except InputError as refused:
+            mendable = mendable_file(doc, name)
+            if mendable is None:
+                self.text.value = text[:MAX_FILE_SHOWN]  # no board in it: its text kept in the YAML box to mend
+                raise
+            self._mend(mendable, refused)
+            return
+        self._open(board)
 
     # -- play, why not, share ----------------------------------------------------------------------
 
@@ -718,7 +658,9 @@ class BoardEditor(widgets.VBox):
             f'<div class="dt-notice">Judge\'s view: every card is shown face up, both hands included.{under_way}</div>'
         )
         self.stage.children = (note, tutor)
-        self.whynot.reset()
+        # what was asked is kept (the share names the moment); the lists follow the game as it is played
+        tutor.model.observe(lambda _change: self.whynot.list_now(), names=["length", "revision"])
+        self.whynot.list_now()
 
     def tutor(self) -> Tutor | None:
         return next((child for child in self.stage.children if isinstance(child, Tutor)), None)
@@ -740,19 +682,11 @@ class BoardEditor(widgets.VBox):
 
     def share_it(self) -> None:
         """A scenario YAML (the question, the answer, the answers played and the "why not?" asked) and the link."""
-        board = self.current_board()
+        board = self.shared_board()
         tutor = self.tutor()
         script = [record.answer for record in tutor.model.match.decisions] if tutor is not None else []
-        asked = (
-            dict(self.whynot.asked)
-            if self.whynot.asked and (tutor is None or self.whynot.on_match is tutor.model.match)
-            else {}
-        )
-        if asked and board.question:
-            asked["ask"] = board.question[:200]
-        text = scenario_text(
-            board, {"why_not": [asked]} if asked else {}, asked.get("cites", []), [str(a) for a in script]
-        )
+        # a question asked is kept: the file stops where it was asked (the answers before it are its script)
+        text = scenario_text(board) if board.asked else scenario_text(board, {}, [], [str(a) for a in script])
         link = f"{RULINGS_PAGE}?board={board_link(board)}"
         name = f"{board.game}-board.yaml"
         self.shared.value = (

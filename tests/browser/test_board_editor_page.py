@@ -92,7 +92,7 @@ def share(editor: Locator, question: str) -> tuple[str, str]:
     return unquote(data.partition(",")[2]), link
 
 
-def same_board_in_a_fresh_page(page: Page, link: str, board_yaml: str) -> None:
+def same_board_in_a_fresh_page(page: Page, link: str, board_yaml: str, kept: str = "") -> None:
     fresh = page.context.new_page()
     try:
         fresh.set_default_timeout(30_000)
@@ -101,6 +101,8 @@ def same_board_in_a_fresh_page(page: Page, link: str, board_yaml: str) -> None:
         expect(editor.locator(".dt-editor-check")).to_be_visible(timeout=90_000)
         expect(editor.locator(".dt-editor-yaml textarea")).to_have_value(board_yaml)
         expect(editor.locator(".dt-editor-message .dt-error, .dt-editor .dt-error")).to_have_count(0)
+        if kept:
+            expect(editor.locator(".dt-whynot-kept")).to_contain_text(kept)
     finally:
         fresh.close()
 
@@ -129,6 +131,24 @@ def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp
     board_yaml = yaml_text(editor)
     shot(app, "editor-dcg-board")
 
+    # "why not?" in words, before playing: the attack kind, then the attacker and the target by name and place
+    whynot = editor.locator(".dt-whynot")
+    choose(whynot, ".dt-whynot-action", "Attack: Attack … (pick the cards)")
+    expect(whynot.locator(".dt-whynot-first label")).to_have_text("Attacker")
+    expect(whynot.locator(".dt-whynot-second label")).to_have_text("Target")
+    choose(whynot, ".dt-whynot-first", "Birdramon (st1-05) in Player 1's Battle Area")
+    choose(whynot, ".dt-whynot-second", "Ikkakumon (st2-07) in Player 2's Battle Area", exact=True)
+    whynot.locator("button.dt-editor-ask").click()
+    result = whynot.locator(".dt-whynot-result")
+    expect(result).to_contain_text("not allowed")
+    expect(result).to_contain_text("; target: Ikkakumon (st2-07) in Player 2's Battle Area")
+    # dcg:attacking.p2 — "You can either target one of your opponent's suspended Digimon in their battle area, or
+    # the opposing player."
+    expect(result.locator('[data-clause="dcg:attacking.p2"]').first).to_be_visible()
+    assert not re.search(r"\bp\d\.c\d+", result.inner_text()), "no instance id in the answer"
+    expect(editor.locator(".dt-editor-answer textarea")).to_have_value(re.compile("dcg:attacking.p2"))
+    shot(app, "editor-dcg-why-not")
+
     root = play(editor)
     expect(root.locator(".dt-board")).to_contain_text("Judge's view")
     for _ in range(20):
@@ -141,25 +161,12 @@ def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp
             break
         press(root, "button.dt-next")
     assert "lock" in text(root, ".dt-decision")
+    expect(whynot.locator(".dt-whynot-action select option", has_text="✗ Block: Block with Ikkakumon")).to_have_count(1)
 
-    whynot = editor.locator(".dt-whynot")
-    whynot.locator(".dt-whynot-kind select").select_option(label="block")
-    whynot.locator(".dt-whynot-who select").select_option(label="Player 2")
-    whynot.locator("button.dt-whynot-list").click()
-    cards = whynot.locator(".dt-whynot-cards select option")
-    expect(cards.filter(has_text="· suspended").filter(has_text="P2 battle")).to_have_count(1)
-    label = cards.filter(has_text="· suspended").filter(has_text="P2 battle").inner_text()
-    whynot.locator(".dt-whynot-cards select").select_option(label=label)
-    whynot.locator("button.dt-editor-ask").click()
-    result = whynot.locator(".dt-whynot-result")
-    expect(result).to_contain_text("not allowed")
-    # dcg:attacking.p5 — "A player can block by suspending one of their unsuspended Digimon with <Blocker>."
-    expect(result.locator('[data-clause="dcg:attacking.p5"]').first).to_be_visible()
-    expect(editor.locator(".dt-editor-answer textarea")).to_have_value(re.compile("dcg:attacking.p5"))
-    shot(app, "editor-dcg-why-not")
-
-    scenario, link = share(editor, "Can my suspended Blocker still block?")
-    assert "title: Can my suspended Blocker still block?" in scenario and "dcg:attacking.p5" in scenario
+    scenario, link = share(editor, "Can Birdramon attack the unsuspended Ikkakumon?")
+    doc = yaml.safe_load(scenario)
+    assert doc["title"] == "Can Birdramon attack the unsuspended Ikkakumon?" and doc["script"] == []
+    assert doc["expect"]["why_not"][0]["cites"] == ["dcg:attacking.p2"], "the question asked before play is kept"
     saved = tmp_path / "blocker.yaml"
     saved.write_text(scenario, encoding="utf-8")
     checked = subprocess.run(
@@ -171,7 +178,40 @@ def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp
     )
     assert checked.returncode == 0 and "1 passed" in checked.stdout, checked.stdout + checked.stderr
     assert f"?board={LINK_PREFIX}" in link
-    same_board_in_a_fresh_page(app, link, board_yaml)
+    same_board_in_a_fresh_page(app, link, board_yaml, kept="; target: Ikkakumon (st2-07)")
+
+
+def choose(panel: Locator, css: str, starts: str, exact: bool = False) -> None:
+    """Pick the option of the list ``css`` whose words start with ``starts`` (exactly ``starts`` with ``exact``)."""
+    expect(panel.locator(f"{css} select option", has_text=starts).first).to_be_attached()
+    labels = [(o or "").strip() for o in panel.locator(f"{css} select option").all_text_contents()]
+    # (ipywidgets writes an option's spaces as no-break spaces)
+    label = next(
+        lab
+        for lab in labels
+        if (lab.replace("\xa0", " ") == starts if exact else lab.replace("\xa0", " ").startswith(starts))
+    )
+    panel.locator(f"{css} select").select_option(label=label)
+    expect(panel.locator(f"{css} select")).to_have_value(re.compile(".+"))
+
+
+def test_a_refused_link_keeps_its_board_to_mend_and_a_200_kb_address_is_one_line(app: Page) -> None:
+    upside_down = {"players": [{"battle": [{"stack": ["st1-07", "st1-03"]}]}, {}], "turn": 3}
+    editor = bench(app, f"?board={forged({'game': 'dcg', 'board': upside_down})}")
+    expect(editor.locator(".dt-editor-mend")).to_be_visible()
+    # dcg:digivolving.p2: each card lies on one that meets its digivolution requirements (Greymon under Agumon)
+    expect(editor.locator(".dt-editor-refused [data-clause='dcg:digivolving.p2']").first).to_be_visible()
+    expect(editor.locator(".dt-editor-yaml textarea")).to_have_value(re.compile("st1-07, st1-03"))
+    long = app.context.new_page()  # the browser logs the 414 as a failed load: not a watched app page
+    try:
+        response = long.goto(f"/voila/render/rulings.ipynb?board={LINK_PREFIX}{'A' * 200_000}")
+        assert response is not None and response.status == 414
+        shown = long.locator("main").inner_text().strip()
+        assert "This address is too long" in shown and "200,0" in shown and "Traceback" not in shown
+        assert len(long.locator("p.dt-too-long").inner_text().splitlines()) == 1
+        assert "dt-cannot-draw" not in long.content(), "no app page watchdog: this page holds no app"
+    finally:
+        long.close()
 
 
 @pytest.mark.parametrize("game", ["dtector", "arena", "dmb", "dbe"])
@@ -213,7 +253,10 @@ def test_a_hostile_board_link_is_one_line_of_error_on_the_page(app: Page, name: 
     expect(error).to_be_visible()
     shown = error.inner_text()
     assert "\n" not in shown.strip() and "Traceback" not in shown and len(shown) < 1500
-    expect(editor.locator(".dt-editor-yaml textarea")).to_have_value("players:\n- {}\n- {}\n")
+    if name in ("unknown-card", "wrong-types"):  # a board the loader refuses is kept to mend
+        expect(editor.locator(".dt-editor-mend")).to_be_visible()
+    else:
+        expect(editor.locator(".dt-editor-yaml textarea")).to_have_value("players:\n- {}\n- {}\n")
     if name == "unknown-card":
         assert "closest: " in shown and "st1-03" in shown
         app.set_viewport_size(WIDE)

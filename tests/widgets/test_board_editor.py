@@ -43,15 +43,12 @@ def test_a_dcg_board_from_empty_is_played_asked_why_not_and_shared() -> None:
     tutor.model.choose(attack)
     to_first_decision(tutor)
     assert match.pending.kind == "block"
-    editor.whynot.list_cards()
-    suspended = next(
-        iid
-        for label, iid in editor.whynot.cards.options
-        if "P2 battle" in label and match.state.instances.uid(iid) in match.state.sides[1].battle[0].cards
+    _label, index = next(
+        (label, index)
+        for label, index in editor.whynot.action.options
+        if label.startswith("✗ Block") and "suspended" in label
     )
-    editor.whynot.kind.value = "block"
-    editor.whynot.who.value = 1
-    editor.whynot.cards.value = (suspended,)
+    assert editor.whynot.action.value == index, "the tempting illegal option is what the panel offers first"
     editor.whynot.ask.click()
     # dcg:attacking.p5 — "A player can block by suspending one of their unsuspended Digimon with <Blocker>."
     assert "not allowed" in editor.whynot.result.value and "dcg:attacking.p5" in editor.whynot.result.value

@@ -42,6 +42,11 @@ def step(
         narration, views = narration + more, tuple((seat, told + more) for seat, told in views)
         glossary = (*glossary, C.ACE_OVERFLOW, C.OVERFLOW_RULE)  # what <Overflow> is: a rule, not an effect
     cited = tuple(citations)  # each once and in reading order: Step sees to it
+    if C.PAY in cited[1:]:
+        # what paying a memory cost means (the manual's example: move the counter that many spaces) defines the
+        # "memory" the narration names: a glossary link, not a rule the step follows; never the governing one
+        cited = tuple(c for c in cited if c != C.PAY)
+        glossary = (*glossary, C.PAY)
     words = words_used(glossary, cited) if glossary else ()
     return Step(
         state.turn, player, str(phase), narration, cited, tuple(events), words, views
