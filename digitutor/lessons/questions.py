@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from dataclasses import dataclass
 
 from ..core.errors import DigitutorError
@@ -166,6 +167,27 @@ def _seeded(lesson: Lesson, question: Question) -> random.Random:
     return random.Random(f"{lesson.id}/{lesson.seed}/{question_number(lesson, question)}")
 
 
+INSTANCE_ID = re.compile(r"p\d+\.c\d+")
+
+
+def action_words(match: Match, key: str) -> str:
+    """An action that is not an option of the decision, in words rather than the engine's key: its kind, then each
+    card by name (``support:gomamon``: "Support with Gomamon"; ``attack:choice=circle``: "Attack (choice circle)")."""
+    kind, *parts = key.split(":")
+    table = match.state.instances
+    by_id = {card.id.casefold(): card.name for card in table.cards}
+    names, settings = [], []
+    for part in parts:
+        if "=" in part:
+            settings.append(part.replace("=", " "))
+        elif INSTANCE_ID.fullmatch(part) and (uid := table.uid(part)) is not None:
+            names.append(table.cards[uid].name)
+        else:
+            names.append(by_id.get(part.casefold(), part))
+    words = kind.replace("-", " ").capitalize() + (" with " + " and ".join(names) if names else "")
+    return words + (f" ({', '.join(settings)})" if settings else "")
+
+
 def _prompt(question: Question, **words: str) -> str:
     if question.text:
         return question.text
@@ -234,10 +256,8 @@ def _why_not(question: Question, match: Match, lesson: Lesson, at: int, live: bo
         Choice(c.quote, False, (c,)) for c in _seeded(lesson, question).sample(pool, min(len(pool), WRONG_CHOICES))
     ]
     option = _option(standing, question.action)
-    return Posed(
-        _prompt(question, action=option.label if option is not None else question.action),
-        _sorted(list(right.values()) + wrong),
-    )
+    words = option.label if option is not None else action_words(standing, question.action)
+    return Posed(_prompt(question, action=words), _sorted(list(right.values()) + wrong))
 
 
 def _next_rule(question: Question, lesson: Lesson, step: Step, answered: str | None) -> Posed:

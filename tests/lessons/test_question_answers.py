@@ -8,6 +8,7 @@ in the played game (next-rule: its first citation; what-next: its narration).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -39,6 +40,10 @@ def matches_step(at: dict, index: int, step: Step) -> bool:
         "cites": lambda v: any(c.id == v for c in step.citations),
     }
     return "decision" not in at and all(checks[k](v) for k, v in at.items())
+
+
+#: an action as the engine names it ("attack:st1-03:st1-07"), which a prompt must put in the game's words (issue 33)
+ENGINE_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)*:[\w.=-]+")
 
 
 def ask_all(lesson: Lesson) -> tuple[Match, list[Asked]]:
@@ -84,6 +89,7 @@ def test_every_question_accepts_exactly_the_engines_answers(lesson):
         right = {choice.label for choice in posed.choices if choice.right}
         assert right and len(right) < len(posed.choices), f"{where}: at least one right and one wrong choice"
         assert len({c.label for c in posed.choices}) == len(posed.choices), f"{where}: no two choices read the same"
+        assert not ENGINE_KEY.search(posed.prompt), f"{where}: the prompt shows an engine key: {posed.prompt}"
         if item.question.ask == "may-now":
             assert item.decision is not None
             assert set(item.option_legal) >= {c.label for c in posed.choices}, f"{where}: every choice is an option"
