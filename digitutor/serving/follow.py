@@ -230,8 +230,10 @@ class Hub:
         from .challenge import Challenge
 
         number = self.challenge.number + 1 if self.challenge is not None else 1
-        names = ("lesson", "exercise", "title", "app", "position")
-        self.challenge = Challenge(number, *(fields[name] for name in names))
+        lesson, exercise, title, app, position = (
+            fields[name] for name in ("lesson", "exercise", "title", "app", "position")
+        )
+        self.challenge = Challenge(number, lesson, exercise, title, app, position)
         for follower in list(self.followers):
             follower.send(self.challenge.event())
         return number
