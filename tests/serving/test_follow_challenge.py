@@ -4,12 +4,14 @@ page and reports back; the teacher's line counts solved, failed, still playing, 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from test_follow import KEY, FollowServer, _until, blocks, view
 from test_follow_hostile import HOSTILE, log_lines, no_traceback, refusals
 
+from digitutor.lessons import grade
 from digitutor.serving.challenge import MAX_FIRST, MAX_RESULT_BODY
 from digitutor.serving.follow import KEY_HEADER
 
@@ -213,3 +215,72 @@ class TestHostileChallenges(ChallengeServer):
             "/digitutor/follow/publish", json.dumps({"challenge": CHALLENGE}).encode(), {KEY_HEADER: "x" * 32}, (403,)
         )
         assert self.hub.challenge is None and not challenges(chunks)
+
+
+class TestTheRoomPlaysAlong(ChallengeServer):
+    """The kernels' side, in process: the teacher's Learn app sends the exercise it plays, each follower's Learn app
+    opened at the link "Solve it" redirects to reports how it goes, and the teacher's line counts it."""
+
+    def learn_page(self, query: str) -> Any:
+        """A follower's Learn app as Voila runs it for a link with this query string."""
+        from digitutor.widgets.apps import LearnApp
+
+        port = os.environ.get("VOILA_APP_PORT")
+        os.environ.update(QUERY_STRING=query, VOILA_APP_PORT=str(self.get_http_port()))  # as Voila runs a kernel
+        try:
+            page = LearnApp("dtector")
+        finally:
+            del os.environ["QUERY_STRING"]
+            os.environ.pop("VOILA_APP_PORT")
+            if port is not None:
+                os.environ["VOILA_APP_PORT"] = port
+        page.tutor.restore(parse_qs(query)["position"][0], "link")  # what the page's script sends when it opens
+        return page
+
+    def test_two_followers_solve_the_teachers_exercise_one_fails_and_the_teachers_line_says_so(self) -> None:
+        from digitutor.widgets.apps import LearnApp
+        from digitutor.widgets.publish import Publisher
+
+        teacher = LearnApp("dtector")
+        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), KEY)
+        publisher.attach(teacher.tutor)
+        assert publisher.sender.layout.display == "none", "no exercise played: nothing to send"
+        entry = next(entry for entry in teacher.lessons if entry.stem == "01-a-whole-game")
+        index = [exercise.id for exercise in entry.lesson.exercises].index("type-beats-power")
+        teacher.open_exercises(entry, index)
+        teacher.tutor.model.exercise.answer("place:agumon")  # the teacher's own answers are not sent
+        assert publisher.sender.layout.display == ""
+        streams: list[list[bytes]] = [[], [], []]
+        ids = [self.follow(chunks) for chunks in streams]
+        publisher.send_challenge()
+        self.io_loop.run_sync(lambda: _until(lambda: all(challenges(chunks) for chunks in streams)))
+        assert challenges(streams[0]) == [
+            {
+                "challenge": 1,
+                "lesson": "dtector/01-a-whole-game",
+                "exercise": "type-beats-power",
+                "title": entry.lesson.exercises[index].title,
+            }
+        ]
+        pages = []
+        for member in ids:
+            location = self.solve(1, member).headers["Location"]
+            assert urlsplit(location).path == "/voila/render/learn_dtector.ipynb"
+            pages.append(self.learn_page(urlsplit(location).query))
+        for page in pages:
+            session = page.tutor.model.exercise
+            assert session is not None and session.exercise.id == "type-beats-power" and not session.play.answers
+        self.io_loop.run_sync(lambda: _until(lambda: "3 still playing" in publisher.badge.value))
+        # the rulebook's triangle: "Ability beats Crush, Crush beats Energy and Energy beats Ability."
+        for page, key in zip(pages, ("place:patamon", "place:patamon", "place:agumon"), strict=True):
+            page.tutor.model.exercise.answer(key)
+        self.io_loop.run_sync(
+            lambda: _until(lambda: '2 solved</b>, <b class="dt-follow-failed">1 failed' in publisher.badge.value)
+        )
+        counts = self.counts()
+        assert (counts["solved"], counts["failed"], counts["playing"]) == (2, 1, 0)
+        exercise = entry.lesson.exercises[index]
+        words = {key: grade(exercise, [key]).labels[0] for key in ("place:patamon", "place:agumon")}
+        assert words["place:patamon"].startswith("Patamon") and words["place:agumon"].startswith("Agumon")
+        assert counts["first"] == {words["place:patamon"]: 2, words["place:agumon"]: 1}
+        assert "0 still playing" in publisher.badge.value and "first moves:" in publisher.badge.value
