@@ -17,6 +17,8 @@ Three routes in the Voila server process (no kernel per follower):
 - ``POST /digitutor/follow/vote``: "what would you do?": a follower's answer to the decision
   shown, counted per option for the teacher (one answer per follower and view, the last counts;
   only ids the server issued count, so the counts never exceed the followers).
+- ``GET /digitutor/follow/solve`` and ``POST /digitutor/follow/result``: the room plays along, each follower
+  solving the exercise the teacher sent on their own Learn page (``challenge.py``).
 
 Every body the publish and vote routes get is untrusted: size-capped before it is read, parsed as
 JSON (never evaluated; nesting, numbers and types checked), refused with 400 or 403 and one log
@@ -107,7 +109,11 @@ def read_json(body: bytes, limit: int, what: str) -> Any:
 def clean_view(body: bytes) -> dict[str, str]:
     """The known fields of a published JSON object (the view, and "Try from
     here"); anything else is refused or dropped."""
-    data = read_json(body, MAX_BODY, "view")
+    return view_fields(read_json(body, MAX_BODY, "view"))
+
+
+def view_fields(data: Any) -> dict[str, str]:
+    """The known fields of a published view, parsed (see ``clean_view``)."""
     if not isinstance(data, dict):
         raise BadView("expected a JSON object")
     if not set(data) & {*FIELDS, *TRY_FIELDS}:
@@ -154,6 +160,7 @@ class Hub:
     asked: int = 0  #: the first view that showed the question shown (views since then showed the same decision)
     room: dict[str, Any] | None = None  #: the room's answers to the last question, until the teacher's answer is shown
     said: dict[str, tuple[float, int]] = field(default_factory=dict)  #: route -> (last line logged, refusals since)
+    challenge: Any = None  #: the exercise the room is asked to solve (``challenge.Challenge``), once sent
 
     def allowed(self, offered: str) -> bool:
         """True when ``offered`` is the teacher key (constant-time compare; no key set: nobody)."""
@@ -172,6 +179,8 @@ class Hub:
         if self.members.get(member) is follower:
             del self.members[member]
             self.votes.pop(member, None)
+            if self.challenge is not None:
+                self.challenge.results.pop(member, None)
 
     def publish(self, view: dict[str, str]) -> int:
         """Store the view and send it to every follower; returns how many follow."""
@@ -211,7 +220,23 @@ class Hub:
         tally: dict[str, int] = {}
         for option in self.votes.values():
             tally[str(option)] = tally.get(str(option), 0) + 1
-        return {"followers": len(self.followers), "seq": self.seq, "votes": tally}
+        status = {"followers": len(self.followers), "seq": self.seq, "votes": tally}
+        if self.challenge is not None:
+            status["challenge"] = self.challenge.counts()
+        return status
+
+    def send_challenge(self, fields: dict[str, str]) -> int:
+        """A new exercise for the room to solve (results start afresh); every follower is told which one."""
+        from .challenge import Challenge
+
+        number = self.challenge.number + 1 if self.challenge is not None else 1
+        lesson, exercise, title, app, position = (
+            fields[name] for name in ("lesson", "exercise", "title", "app", "position")
+        )
+        self.challenge = Challenge(number, lesson, exercise, title, app, position)
+        for follower in list(self.followers):
+            follower.send(self.challenge.event())
+        return number
 
     def log_refusal(self, route: str, line: str) -> None:
         """One log line for a refused request; past that, at most one per route every LOG_EVERY_S, counting the rest."""
@@ -295,7 +320,13 @@ class PublishHandler(BodyRoute):
         try:
             body = self.body()
             if body.strip() not in (b"", b"{}"):
-                hub.publish(clean_view(body))
+                data = read_json(body, MAX_BODY, "view")
+                if isinstance(data, dict) and "challenge" in data:
+                    from .challenge import read_challenge
+
+                    hub.send_challenge(read_challenge(data))
+                else:
+                    hub.publish(view_fields(data))
         except BadView as error:
             self.refuse(400, str(error))
             return
@@ -322,7 +353,8 @@ class EventsHandler(RequestHandler):
         member = hub.join(self)
         try:
             hello = f"event: follower\ndata: {json.dumps({'follower': member})}\n\n".encode()
-            self.send(b"retry: 1000\n\n" + hello + (hub.event or b": waiting for the teacher\n\n"))
+            asked = hub.challenge.event() if hub.challenge is not None else b""
+            self.send(b"retry: 1000\n\n" + hello + asked + (hub.event or b": waiting for the teacher\n\n"))
             while not self._gone.is_set():
                 try:
                     await asyncio.wait_for(self._gone.wait(), KEEP_ALIVE_S)
@@ -431,10 +463,14 @@ def follow_handlers(base: str) -> list[tuple]:
     """The follow routes under ``base`` (the server's base URL); they find the hub in the settings."""
     from jupyter_server.utils import url_path_join
 
+    from .challenge import ResultHandler, SolveHandler
+
     return [
         (url_path_join(base, "digitutor/follow"), FollowPageHandler),
         (url_path_join(base, "digitutor/follow/events"), EventsHandler),
         (url_path_join(base, "digitutor/follow/try"), TryHandler),
         (url_path_join(base, "digitutor/follow/vote"), VoteHandler),
+        (url_path_join(base, "digitutor/follow/solve"), SolveHandler),
+        (url_path_join(base, "digitutor/follow/result"), ResultHandler),
         (url_path_join(base, "digitutor/follow/publish"), PublishHandler),
     ]

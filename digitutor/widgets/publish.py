@@ -37,6 +37,8 @@ PUBLISH_PATH = "digitutor/follow/publish"
 KEY_HEADER = "X-Digitutor-Teacher"
 #: how often the teacher's page asks how many follow when nothing is published (s)
 POLL_S = 2.0
+#: ... and while the room solves the exercise the teacher sent (the counts are live)
+CHALLENGE_POLL_S = 0.4
 #: a teacher key is 32 characters (``secrets.token_urlsafe(24)``); a longer ``?teacher=`` is not one
 MAX_KEY = 100
 TIMEOUT_S = 5.0
@@ -50,8 +52,19 @@ _lock = threading.Lock()
 
 
 def publish_from(tutor: Any) -> None:
-    """Called once by every Tutor: when the page's link carries a teacher key, publish each view this Tutor shows."""
+    """Called once by every Tutor: when the page's link carries a teacher key, publish each view this Tutor shows;
+    when it carries a follower id and a challenge ("Solve it" on the follow page), report the exercise's result."""
     on_query(lambda params: _start(tutor, params.get("teacher", "")))
+    on_query(lambda params: _report(tutor, params.get("follower", ""), params.get("challenge", "")))
+
+
+def _report(tutor: Any, member: str, number: str) -> None:
+    """A follower's own Learn page at the teacher's exercise: tell the server how it goes (the server checks the id)."""
+    if not member or len(member) > MAX_KEY or not number.isdigit() or len(number) > 15 or in_browser():
+        return
+    from .challenge import ResultReporter
+
+    ResultReporter(_server_address(), member, int(number), os.environ.get(TOKEN_ENV, "")).attach(tutor)
 
 
 def _start(tutor: Any, offered: str) -> None:
@@ -242,6 +255,10 @@ class Publisher:
         self.followers: tuple[int, tuple] | None = None
         self.tutor: Any = None
         self.badge = follow_badge()
+        self.sender = self._send_button()
+        self.challenged = False  #: an exercise was sent to the room: poll its counts often
+        self._challenge: dict[str, str] | None = None  #: the exercise to send, until the thread sends it
+        self._counts: dict[str, Any] | None = None
         self._pending: dict[str, str] | None = None
         self._last: dict[str, str] | None = None
         self._asked: Asked = {}  #: the options of the decision last shown, as followers number them
@@ -263,12 +280,42 @@ class Publisher:
         tutor.model.observe(self._changed, All)
         # a badge per Tutor: closing a replaced Tutor (a new scenario) closes the widgets inside it
         self.badge = follow_badge(self.badge.value)
-        tutor.children = (*tutor.children[:2], self.badge, *tutor.children[2:])
+        self.sender = self._send_button()
+        tutor.children = (*tutor.children[:2], self.badge, self.sender, *tutor.children[2:])
         self._changed()
+
+    def _send_button(self) -> widgets.Button:
+        """The teacher's "Send this exercise to the room" (shown while the teacher's page plays an exercise; a
+        button per Tutor, as the badge)."""
+        button = widgets.Button(
+            description="Send this exercise to the room",
+            tooltip="Each follower solves it on their own device; the line above counts who solved it",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        button.add_class("dt-follow-send")
+        button.on_click(lambda _button: self.send_challenge())
+        return button
+
+    def send_challenge(self) -> None:
+        """Send the exercise the teacher plays to the room: each follower may solve it on their own page."""
+        from .challenge import challenge_of
+
+        try:
+            sent = challenge_of(self.tutor)
+        except Exception:  # following is a bonus: never break the teacher's own board
+            log.exception("could not build the exercise to send")
+            return
+        if sent is None:
+            return
+        with self._wake:
+            self._challenge = sent
+            self._wake.notify()
 
     def _changed(self, _change: Any = None) -> None:
         if self.refused:
             return
+        playing = self.tutor.model.exercise is not None and self.tutor.app_id.startswith("learn:")
+        self.sender.layout.display = "" if playing else "none"
         try:
             shown = view_of(self.tutor, attempt=False, asked=self._asked)
             if shown == self._last:  # e.g. the match grew but the Tutor has not drawn it yet: wait for that
@@ -288,17 +335,21 @@ class Publisher:
     def _run(self) -> None:
         while not self.refused:
             with self._wake:
-                self._wake.wait_for(lambda: self._pending is not None, timeout=POLL_S)
+                poll = CHALLENGE_POLL_S if self.challenged else POLL_S
+                self._wake.wait_for(lambda: self._pending is not None or self._challenge is not None, timeout=poll)
                 view, self._pending = self._pending, None
+                sent, self._challenge = self._challenge, None
+            if sent is not None:
+                self.challenged = self._post({"challenge": sent}) is not None or self.challenged
             answer = self._post(view or {})
             if answer is None and view is not None:
                 with self._wake:  # the server did not take it: send it again with the next round
                     self._pending = self._pending or view
                     self._wake.wait(timeout=1.0)
             elif answer is not None:
-                self._show(int(answer.get("followers", 0)), answer.get("votes") or {})
+                self._show(int(answer.get("followers", 0)), answer.get("votes") or {}, answer.get("challenge"))
 
-    def _post(self, view: dict[str, str]) -> dict[str, Any] | None:
+    def _post(self, view: dict[str, Any]) -> dict[str, Any] | None:
         body = json.dumps(view).encode()
         for _attempt in range(2):  # a kept-alive connection the server closed is opened once more
             try:
@@ -324,13 +375,14 @@ class Publisher:
                 self._connection = None
         return None
 
-    def _show(self, followers: int, votes: dict[str, int]) -> None:
+    def _show(self, followers: int, votes: dict[str, int], counts: dict[str, Any] | None = None) -> None:
         """The count of followers and, at a decision, how many would choose each option (by its label, most chosen
-        first: the teacher's buttons may be numbered otherwise, the ★ first)."""
+        first: the teacher's buttons may be numbered otherwise, the ★ first); once an exercise was sent, how the
+        room does at it."""
         shown = (followers, tuple(sorted(votes.items())))
-        if shown == self.followers:
+        if shown == self.followers and counts == self._counts:
             return
-        self.followers = shown
+        self.followers, self._counts = shown, counts
         who = "nobody is following yet" if followers == 0 else f"{followers} following"
         labels = self._labels
         tally = ", ".join(
@@ -338,4 +390,9 @@ class Publisher:
             for number, count in sorted(votes.items(), key=lambda kv: (-kv[1], int(kv[0])))
         )
         asked = f' · <span class="dt-follow-votes">they would choose: {esc(tally)}</span>' if tally else ""
-        self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>{asked}'
+        room = ""
+        if counts:
+            from .challenge import counts_html
+
+            room = counts_html(counts)
+        self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>{asked}{room}'
