@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from drive import advance_until, press, wait_ready  # noqa: E402 - after the sys.path line above
+from drive import advance_until, open_detail, press, wait_ready  # noqa: E402 - after the sys.path line above
 from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402 - after the sys.path line above
 from playwright.sync_api import Page, sync_playwright  # noqa: E402 - after the sys.path line above
 
@@ -61,10 +61,10 @@ def landing(page: Page, out: Path, _game: str) -> None:
 def learn(page: Page, out: Path, game: str) -> None:
     page.goto(f"/voila/render/learn_{game}.ipynb")
     root = wait_ready(page)
-    advance_until(root, ".dt-decision .dt-option-illegal")
-    root.locator(".dt-decision .dt-why-not").first.click()
-    root.locator(".dt-decision .dt-reasons").first.wait_for()
-    root.locator(".dt-decision").scroll_into_view_if_needed()
+    advance_until(root, ".dt-detail button.dt-tab-whynot")
+    open_detail(root, "whynot")
+    root.locator(".dt-detail .dt-why-not").first.click()
+    root.locator(".dt-detail .dt-reasons").first.wait_for()
     save(page, out / f"learn-{game}.png")
 
 
