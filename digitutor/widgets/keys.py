@@ -88,20 +88,23 @@ top + "px");
     if (!watched) {
       const side = tutor.querySelector(".dt-side");
       if (side) { watched = new MutationObserver(() => requestAnimationFrame(fit)); \
-watched.observe(side, { childList: true, subtree: true }); }
+watched.observe(side, { childList: true, subtree: true, attributes: true, attributeFilter: ["style"] }); }
     }
   };
-  // a long list of options scrolls inside itself (CSS: overflow auto): cut it half-way through option 6, so the
-  // ★ and the first five show whole and the cut one says there are more (docs/layout.md, place 2)
+  // a long list of options scrolls inside itself (CSS: overflow auto): cut it half-way through the row after option
+  // 5, so the ★ and the first five show whole and the cut row says there are more (docs/layout.md, place 2)
   let watched = null;
   const fitOptions = (tutor) => {
     const list = tutor.querySelector(".dt-decision .dt-options");
-    if (!list) return;
+    if (!list || !list.getClientRects().length) return;  // not drawn yet (a hidden panel): measured when shown
     const buttons = list.querySelectorAll("button.dt-option[data-option]");
     let cut = "";
-    if (buttons.length > 6 && getComputedStyle(list).overflowY === "auto") {
-      const sixth = buttons[5].getBoundingClientRect(), box = list.getBoundingClientRect();
-      cut = Math.ceil(sixth.top + list.scrollTop - box.top + sixth.height * 0.55) + "px";
+    if (getComputedStyle(list).overflowY === "auto") {  // a short list: all of it
+      cut = "none";
+      const fifth = buttons.length > 5 ? buttons[4].getBoundingClientRect() : null, box = list.getBoundingClientRect();
+      const below = fifth && [...buttons].slice(5).map((b) => b.getBoundingClientRect()).find((r) => \
+r.top >= fifth.bottom - 1);
+      if (below) cut = Math.ceil(below.top + list.scrollTop - box.top + below.height * 0.45) + "px";
     }
     if (list.style.maxHeight !== cut) list.style.maxHeight = cut;
   };
