@@ -117,10 +117,14 @@ def rulebook(page: Page, out: Path, _game: str) -> None:
 def rulings(page: Page, out: Path, _game: str) -> None:
     page.goto("/voila/render/rulings.ipynb")
     page.locator(".dt-rulings-search input").first.fill("blocker")
+    # the list is filtered once the search has answered: choosing before that picked from the old list, which the
+    # answer then replaced (the board stayed empty and the shot timed out)
+    page.locator(".dt-rulings .dt-found", has_text="match “blocker”").first.wait_for()
     listing = page.locator(".dt-scenario-list select").first
     listing.locator("option", has_text="suspended").first.wait_for(state="attached")
     title = listing.locator("option", has_text="suspended").first.inner_text()
     listing.select_option(label=title)
+    page.locator(".dt-rulings .dt-tutor .dt-title", has_text=title.split("·", 1)[-1].strip()).first.wait_for()
     root = wait_ready(page, ".dt-rulings")
     for _ in range(5):  # Next follows the scenario's script, up to the reveal
         press(root, "button.dt-next")
