@@ -5,7 +5,9 @@
 Writes landing.png, rulings.png (a DCG ruling found by search) and rulebook.png at 1366x768; for each
 game of ``--games`` (the big boards by default) learn-GAME.png (1366x768, mid-game, a "why not?"
 open) and presenter-GAME.png (presenter mode at 1024x768, at the first decision); and
-presenter-dcg-1920.png (1920x1080); course-dcg.png (the DCG course) and bench.png (the judge's bench).
+presenter-dcg-1920.png (1920x1080); course-dcg.png (the DCG course) and bench.png (the judge's bench); and the DCG
+Learn page at a decision with a lesson question open: learn-dcg-question.png (1366x768) and, in presenter mode,
+presenter-dcg-question-1024.png and presenter-dcg-question-1920.png.
 PNG data recompressed at zlib's highest level.
 """
 
@@ -20,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from drive import advance_until, press, wait_ready  # noqa: E402 - after the sys.path line above
+from drive import advance_until, open_detail, open_questions, press, wait_ready  # noqa: E402 - after the sys.path line above
 from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402 - after the sys.path line above
 from playwright.sync_api import Page, sync_playwright  # noqa: E402 - after the sys.path line above
 
@@ -61,10 +63,10 @@ def landing(page: Page, out: Path, _game: str) -> None:
 def learn(page: Page, out: Path, game: str) -> None:
     page.goto(f"/voila/render/learn_{game}.ipynb")
     root = wait_ready(page)
-    advance_until(root, ".dt-decision .dt-option-illegal")
-    root.locator(".dt-decision .dt-why-not").first.click()
-    root.locator(".dt-decision .dt-reasons").first.wait_for()
-    root.locator(".dt-decision").scroll_into_view_if_needed()
+    advance_until(root, ".dt-detail button.dt-tab-whynot")
+    open_detail(root, "whynot")
+    root.locator(".dt-detail .dt-why-not").first.click()
+    root.locator(".dt-detail .dt-reasons").first.wait_for()
     save(page, out / f"learn-{game}.png")
 
 
@@ -82,6 +84,28 @@ def presenter_wide(page: Page, out: Path, _game: str) -> None:
     presenter(page, out, "dcg", (1920, 1080), "-1920")
 
 
+def question(page: Page, out: Path, game: str, size: tuple[int, int] = (1366, 768), presenting: bool = False) -> None:
+    """The Learn page at the first decision with a lesson question, the question open in the detail place."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"/voila/render/learn_{game}.ipynb" + ("?mode=presenter" if presenting else ""))
+    root = wait_ready(page)
+    if presenting:
+        page.locator(".dt-app.dt-presenting").first.wait_for(timeout=15_000)
+    advance_until(root, ".dt-detail button.dt-q-toggle")
+    open_questions(root)
+    root.locator(".dt-detail .dt-question").first.wait_for()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    name = f"presenter-{game}-question-{size[0]}" if presenting else f"learn-{game}-question"
+    save(page, out / f"{name}.png")
+
+
+def questions_shown(page: Page, out: Path, game: str) -> None:
+    """A question open at 1366x768, and in presenter mode at 1024x768 and 1920x1080 (docs/layout.md)."""
+    question(page, out, game)
+    for size in ((1024, 768), (1920, 1080)):
+        question(page, out, game, size, presenting=True)
+
+
 def rulebook(page: Page, out: Path, _game: str) -> None:
     page.goto("/voila/render/rulebook.ipynb?clause=dtector:battle-call-command-phase.p1")
     page.locator(".dt-rulebook .dt-clause blockquote").wait_for()
@@ -93,10 +117,14 @@ def rulebook(page: Page, out: Path, _game: str) -> None:
 def rulings(page: Page, out: Path, _game: str) -> None:
     page.goto("/voila/render/rulings.ipynb")
     page.locator(".dt-rulings-search input").first.fill("blocker")
+    # the list is filtered once the search has answered: choosing before that picked from the old list, which the
+    # answer then replaced (the board stayed empty and the shot timed out)
+    page.locator(".dt-rulings .dt-found", has_text="match “blocker”").first.wait_for()
     listing = page.locator(".dt-scenario-list select").first
     listing.locator("option", has_text="suspended").first.wait_for(state="attached")
     title = listing.locator("option", has_text="suspended").first.inner_text()
     listing.select_option(label=title)
+    page.locator(".dt-rulings .dt-tutor .dt-title", has_text=title.split("·", 1)[-1].strip()).first.wait_for()
     root = wait_ready(page, ".dt-rulings")
     for _ in range(5):  # Next follows the scenario's script, up to the reveal
         press(root, "button.dt-next")
@@ -130,6 +158,7 @@ def main() -> int:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             context = browser.new_context(viewport=VIEWPORT, base_url=server.url)
             shots = [(landing, ""), (rulings, ""), (rulebook, ""), (presenter_wide, ""), (course, ""), (bench, "")]
+            shots += [(questions_shown, "dcg")]
             shots += [(shoot, game) for game in args.games.split(",") for shoot in (learn, presenter)]
             for shoot, game in shots:
                 page = context.new_page()

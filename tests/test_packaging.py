@@ -67,6 +67,7 @@ def test_the_wheel_serves_the_apps_without_a_checkout(tmp_path: Path):
         archive.extractall(site)
     assert {f"digitutor/notebooks/{p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")} <= set(names)
     assert "digitutor/serving/voila.json" in names
+    assert "digitutor/widgets/tutor.css" in names  # the stylesheet every app inlines (widgets/style.py)
     probe = (
         "from digitutor import serve; print(serve.notebooks_dir()); print(serve.voila_config_file()); "
         "from digitutor.scenarios.model import shipped_scenarios; print(len(shipped_scenarios('dtector')))"

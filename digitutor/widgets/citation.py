@@ -83,6 +83,18 @@ def citations_html(citations: Iterable[Citation], fold: bool = False) -> str:
     )
 
 
+def rule_now_html(citations: Iterable[Citation]) -> str:
+    """What the rule now place shows of these citations: only what ``shown_unfolded`` shows (the others are the
+    detail place's "+ N more rules", ``more_rules``)."""
+    return _groups_html(shown_unfolded(tuple(citations))[0])
+
+
+def more_rules(citations: Iterable[Citation]) -> tuple[int, str]:
+    """How many rules ``shown_unfolded`` leaves folded, and their HTML (the detail place's "+ N more rules")."""
+    folded = shown_unfolded(tuple(citations))[1]
+    return len(dict.fromkeys((c.id, c.kind) for c in folded)), _groups_html(folded)
+
+
 def _groups_html(citations: Iterable[Citation]) -> str:
     groups: dict[tuple[str, CitationKind], list[str]] = {}
     for citation in citations:
@@ -124,10 +136,16 @@ def step_head(index: int, step: Step, players: dict[int, str], phase: str) -> st
 
 
 def step_html(
-    index: int, step: Step | None, players: dict[int, str], phase: str = "", viewer: int | None = None
+    index: int,
+    step: Step | None,
+    players: dict[int, str],
+    phase: str = "",
+    viewer: int | None = None,
+    detail: bool = True,
 ) -> str:
     """The viewed step: where it is, what happened (as ``viewer`` may read it; None: the judge, who sees all),
-    and the rule(s) that made it happen."""
+    and the rule(s) that made it happen; ``detail=False``: without the folded rules and the words used (the
+    tutor shows those in its detail place)."""
     if step is None:
         return (
             '<h2 class="dt-panel-title">The rule now</h2><div class="dt-narration">The game has not started yet.</div>'
@@ -137,14 +155,25 @@ def step_html(
     return (
         f'<h2 class="dt-panel-title">The rule now</h2>{head}<div '
         f'class="dt-narration">{link_terms(esc(step.narration_for(viewer)), game_of(step.citations))}</div>'
-        f"{citations_html(step.citations, fold=True)}{glossary_html(step.glossary)}"
+        + (
+            f"{citations_html(step.citations, fold=True)}{glossary_html(step.glossary)}"
+            if detail
+            else rule_now_html(step.citations)
+        )
     )
 
 
 def decision_rule_html(
-    decision: Decision, players: dict[int, str], phase: str, index: int, step: Step | None, viewer: int | None = None
+    decision: Decision,
+    players: dict[int, str],
+    phase: str,
+    index: int,
+    step: Step | None,
+    viewer: int | None = None,
+    detail: bool = True,
 ) -> str:
-    """At a decision: the rule that governs the choice, then (small) the step just before it."""
+    """At a decision: the rule that governs the choice, then (small) the step just before it; ``detail=False``:
+    without the folded rules (the tutor shows those in its detail place)."""
     who = esc(players.get(decision.player, f"Player {decision.player + 1}"))
     before = ""
     if step is not None:
@@ -154,17 +183,21 @@ def decision_rule_html(
         )
     return (
         f'<h2 class="dt-panel-title">The rule now: {who} chooses</h2><div class="dt-step-head">{esc(phase)} · '
-        f"the rule for this choice</div>{citations_html(decision.citations, fold=True)}{before}"
+        f"the rule for this choice</div>"
+        f"{citations_html(decision.citations, fold=True) if detail else rule_now_html(decision.citations)}{before}"
     )
 
 
 class RuleNowPanel(widgets.HTML):
-    """One HTML widget; the native <details> expander costs no widget round trip."""
+    """The rule now place: one HTML widget with the governing rule; what it folds (the other rules, the words used)
+    is kept in ``more`` and ``words`` for the detail place."""
 
     def __init__(self) -> None:
         super().__init__()
         self.add_class("dt-citation")
         self.add_class("dt-panel")
+        self.more: tuple[int, str] = (0, "")
+        self.words = ""
 
     def show(
         self,
@@ -177,6 +210,13 @@ class RuleNowPanel(widgets.HTML):
     ) -> None:
         """The step's rule, or at a decision the rule of the choice; narrations as ``viewer`` may read them."""
         if decision is not None:
-            self.value = decision_rule_html(decision, players, phase, index, step, viewer)
+            self.value = decision_rule_html(decision, players, phase, index, step, viewer, detail=False)
+            self.more, self.words = more_rules(decision.citations), ""
         else:
-            self.value = step_html(index, step, players, phase, viewer)
+            self.value = step_html(index, step, players, phase, viewer, detail=False)
+            self.more = more_rules(step.citations) if step is not None else (0, "")
+            self.words = glossary_html(step.glossary) if step is not None else ""
+
+    def clear(self) -> None:
+        """Nothing shown, nothing kept (the hand-over screen)."""
+        self.value, self.more, self.words = "", (0, ""), ""

@@ -187,12 +187,12 @@ def decision_html(
     taken: str | None,
     game: Any = None,
     state: Any = None,
-    tempting: bool = True,
+    illegal: bool = True,
 ) -> str:
-    """The whole decision: who decides, the prompt, the legal options, then (``tempting``) the tempting illegal ones.
+    """The whole decision: who decides, the prompt, the legal options, then (``illegal``) the tempting illegal ones.
 
     ``game`` and ``state`` (the state the decision is asked in) fold identical copies and name the groups
-    in the game's words.
+    in the game's words. The tutor's decision place leaves the illegal ones to its detail place (``why_not_html``).
     """
     game_id = getattr(game, "id", "") or ""
     who = esc(players.get(decision.player, f"Player {decision.player + 1}"))
@@ -207,17 +207,24 @@ def decision_html(
         )
     shown = entries(decision, suggested, game, state)
     legal = legal_html(shown, game_id, taken)
-    groups = illegal_groups(decision, game_id) if tempting else []
-    titled = len(groups) > 1 and sum(len(options) for _, options in groups) >= LONG_LIST
-    illegal = "".join(
-        group_html(game_id, group, "".join(illegal_row(o) for o in options), titled) for group, options in groups
-    )
-    if illegal:
-        illegal = f'<div class="dt-step-head">Tempting, but not allowed:</div><div class="dt-illegal">{illegal}</div>'
+    tempting = why_not_html(decision, game_id)[1] if illegal else ""
+    if tempting:
+        tempting = f'<div class="dt-step-head">Tempting, but not allowed:</div>{tempting}'
     return (
         f'{head}<div class="dt-prompt">{esc(decision.prompt)} {keys_hint(len(shown))}</div>'
-        f'<div class="dt-options" role="group" aria-label="Options">{legal}</div>{illegal}'
+        f'<div class="dt-options" role="group" aria-label="Options">{legal}</div>{tempting}'
     )
+
+
+def why_not_html(decision: Decision, game_id: str) -> tuple[int, str]:
+    """How many tempting illegal options a decision lists, and their rows (each behind its "why not?" toggle)."""
+    groups = illegal_groups(decision, game_id)
+    count = sum(len(options) for _, options in groups)
+    titled = len(groups) > 1 and count >= LONG_LIST
+    rows = "".join(
+        group_html(game_id, group, "".join(illegal_row(o) for o in options), titled) for group, options in groups
+    )
+    return count, f'<div class="dt-illegal">{rows}</div>' if rows else ""
 
 
 class DecisionPanel(widgets.HTML):
@@ -225,7 +232,8 @@ class DecisionPanel(widgets.HTML):
 
     A decision used to be a tree of widgets (a button, a toggle and a box per option): every new
     decision opened dozens of widget models in the page, the slowest part of a step. Now it is one
-    string; the option buttons' clicks reach the kernel through the page bridge (``option``).
+    string; the option buttons' clicks reach the kernel through the page bridge (``option``). The tempting
+    illegal options are kept in ``why_not`` (how many, their rows) for the tutor's detail place.
     """
 
     def __init__(self) -> None:
@@ -233,6 +241,7 @@ class DecisionPanel(widgets.HTML):
         self.add_class("dt-decision")
         self.add_class("dt-panel")
         self._shown: tuple | None = None
+        self.why_not: tuple[int, str] = (0, "")
 
     def show(
         self,
@@ -251,6 +260,9 @@ class DecisionPanel(widgets.HTML):
         if decision is None:
             self.layout.display = "none"
             self.value = ""
+            self.why_not = (0, "")
             return
-        self.value = decision_html(decision, players, suggested, taken, game, state, tempting)
+        self.value = decision_html(decision, players, suggested, taken, game, state, illegal=False)
+        # the detail place's Why not? tab; none in an exercise (the tempting list would give the answer away)
+        self.why_not = why_not_html(decision, getattr(game, "id", "") or "") if tempting else (0, "")
         self.layout.display = ""

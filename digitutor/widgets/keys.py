@@ -2,7 +2,8 @@
 
 In the page it does what only the browser can do, and sends plain messages to the kernel:
 
-- clicks on timeline rows (``jump``) and on a decision's option buttons (``option``);
+- clicks on timeline rows (``jump``), on a decision's option buttons (``option``) and on buttons that open a tab
+  of the detail place (``detail``: a lesson note's "more");
 - keys: → / PageDown / N next, ← / PageUp / B back, a number chooses that option (not while typing): with ten
   or more options, a digit that can start a two-digit number waits ``CHORD_MS`` for the second (1 then 2: 12);
 - the autoplay clock (a ``tick`` every ``interval`` ms while ``playing``);
@@ -60,9 +61,10 @@ choose(number); }, CHORD_MS); return; }
   const scope = () => el.closest(".dt-tutor");
   const onClick = (event) => {
     const hit = event.target && event.target.closest ? \
-event.target.closest(".dt-tl-row[data-step], .dt-option[data-option]") : null;
+event.target.closest(".dt-tl-row[data-step], .dt-option[data-option], button[data-detail]") : null;
     if (!hit || hit.disabled || !model.get("enabled") || !scope() || hit.closest(".dt-tutor") !== scope()) return;
-    if (hit.dataset.option) model.send({ action: "option", number: Number(hit.dataset.option) });
+    if (hit.dataset.detail) model.send({ action: "detail", tab: hit.dataset.detail });
+    else if (hit.dataset.option) model.send({ action: "option", number: Number(hit.dataset.option) });
     else model.send({ action: "jump", step: Number(hit.dataset.step) });
   };
   document.addEventListener("click", onClick);
@@ -82,6 +84,29 @@ event.target.closest(".dt-tl-row[data-step], .dt-option[data-option]") : null;
     const top = Math.round(main.getBoundingClientRect().top + window.scrollY);
     if (tutor.style.getPropertyValue("--dt-main-top") !== top + "px") tutor.style.setProperty("--dt-main-top", \
 top + "px");
+    fitOptions(tutor);
+    if (!watched) {
+      const side = tutor.querySelector(".dt-side");
+      if (side) { watched = new MutationObserver(() => requestAnimationFrame(fit)); \
+watched.observe(side, { childList: true, subtree: true, attributes: true, attributeFilter: ["style"] }); }
+    }
+  };
+  // a long list of options scrolls inside itself (CSS: overflow auto): cut it half-way through the row after option
+  // 5, so the ★ and the first five show whole and the cut row says there are more (docs/layout.md, place 2)
+  let watched = null;
+  const fitOptions = (tutor) => {
+    const list = tutor.querySelector(".dt-decision .dt-options");
+    if (!list || !list.getClientRects().length) return;  // not drawn yet (a hidden panel): measured when shown
+    const buttons = list.querySelectorAll("button.dt-option[data-option]");
+    let cut = "";
+    if (getComputedStyle(list).overflowY === "auto") {  // a short list: all of it
+      cut = "none";
+      const fifth = buttons.length > 5 ? buttons[4].getBoundingClientRect() : null, box = list.getBoundingClientRect();
+      const below = fifth && [...buttons].slice(5).map((b) => b.getBoundingClientRect()).find((r) => \
+r.top >= fifth.bottom - 1);
+      if (below) cut = Math.ceil(below.top + list.scrollTop - box.top + below.height * 0.45) + "px";
+    }
+    if (list.style.maxHeight !== cut) list.style.maxHeight = cut;
   };
   const sizes = new ResizeObserver(() => requestAnimationFrame(fit));
   sizes.observe(document.body);
@@ -119,6 +144,7 @@ catch (error) { /* storage off */ }
     document.removeEventListener("click", onClick);
     window.removeEventListener("resize", fit);
     sizes.disconnect();
+    if (watched) watched.disconnect();
     if (timer !== null) clearInterval(timer);
   };
 }
@@ -132,6 +158,7 @@ ACTIONS: dict[str, tuple[str, type] | None] = {
     "tick": None,
     "option": ("number", int),
     "jump": ("step", int),
+    "detail": ("tab", str),  #: a tab of the detail place to open (a lesson note's "more")
     "restore": ("saved", str),  #: a position the page's local storage kept (sent when the page opens)
     "open": ("saved", str),  #: a position from the page's link (?position=...)
     "query": ("query", str),  #: the page's query string (used only in the browser: query.query_arrived)

@@ -97,24 +97,14 @@ class QuestionCard(widgets.VBox):
 
 
 class QuestionPanel(widgets.VBox):
-    """The lesson questions of the viewed step (none: the panel is hidden).
-
-    The questions open from a one-line bar ("Check yourself: 2 questions here"), so that at a decision the
-    options and the rule now stay on screen; once the learner opens them, they stay open for the next ones.
-    """
+    """The lesson questions of the viewed step, shown in the tutor's detail place under its "Check yourself" tab
+    (which opens and folds them, so that at a decision the options and the rule now stay on screen)."""
 
     def __init__(self) -> None:
         super().__init__(layout=widgets.Layout(display="none"))
         self.add_class("dt-questions")
-        self.add_class("dt-panel")
         self._cards: dict[tuple[Any, ...], QuestionCard] = {}
         self.cards: tuple[QuestionCard, ...] = ()
-        self.opened = False
-        self.toggle = widgets.Button(layout=widgets.Layout(width="auto", height="auto"))
-        self.toggle.add_class("dt-q-toggle")
-        self.toggle.on_click(lambda _b: self.unfold(not self.opened))
-        self.box = widgets.VBox()
-        self.box.add_class("dt-q-cards")
 
     def show(self, model: Any) -> None:
         lesson = model.lesson
@@ -124,26 +114,10 @@ class QuestionPanel(widgets.VBox):
         )
         if cards != self.cards:
             self.cards = cards
-            self.box.children = cards
-            self.children = (self.toggle, self.box) if cards else ()
-        self._draw_toggle()
-        self.layout.display = "" if cards else "none"
-
-    def unfold(self, opened: bool = True) -> None:
-        """Show (or fold) the questions; the choice holds for the questions that come next."""
-        self.opened = opened
-        self._draw_toggle()
-
-    def _draw_toggle(self) -> None:
-        count = len(self.cards)
-        self.toggle.description = (
-            f"✎ Check yourself: {count} question{'s' if count != 1 else ''} here {'▾' if self.opened else '▸'}"
-        )
-        self.box.layout.display = "" if self.opened else "none"
-        (self.remove_class if self.opened else self.add_class)("dt-q-closed")
+            self.children = cards
 
     def clear(self) -> None:
-        self.cards, self.children, self.box.children = (), (), ()
+        self.cards, self.children = (), ()
         self.layout.display = "none"
 
     def _card(self, model: Any, lesson: Lesson, number: int, question: Question) -> QuestionCard | None:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from .board import BoardPanel
 from .citation import RuleNowPanel, note_quotes_html
 from .controls import ConfirmBar, Controls, Timeline
 from .decision import DecisionPanel
+from .detail import DetailPanel
 from .exercise_panel import ExercisePanel
 from .handover import HandOver, secret_html
 from .keys import key_listener
@@ -112,23 +114,41 @@ def closing_words(model: TutorModel) -> str:
     return "You won — well played!" if result.winner == seat else "The computer won this time"
 
 
+#: a lesson text longer than this (plain characters) gets a "more" that opens it whole in the detail place
+TASK_CHARS = 160
+
+
 class LessonPanel(widgets.HTML):
-    """The lesson's words for the viewed step: the intro, the latest note, or the outro."""
+    """The lesson's words for the viewed step: the intro, the latest note, or the outro.
+
+    In the task place it shows its first three lines; "more" opens the whole text, with the clauses the note
+    quotes, in the detail place (``full``).
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.add_class("dt-lesson")
         self.add_class("dt-panel")
+        self.full = ""
 
     def show(self, model: TutorModel) -> None:
         lesson = model.lesson
         if lesson is None:
             self.layout.display = "none"
+            self.full = ""
             return
         self.layout.display = ""
         words = link_terms(self._words(model, lesson), lesson.game)  # game words explained where they appear
         words += self._quotes(model)  # after link_terms: a quote stays verbatim
-        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{words}</div>'
+        self.full = words
+        long = len(re.sub(r"<[^>]*>", "", words)) > TASK_CHARS
+        more = (
+            '<button type="button" class="jupyter-widgets jupyter-button widget-button dt-task-more" '
+            'data-detail="note" title="The whole text, in the detail place below">more ▸</button>'
+            if long
+            else ""
+        )
+        self.value = f'<div class="dt-lesson-body" tabindex="0" role="region" aria-label="Lesson">{words}</div>{more}'
 
     @staticmethod
     def _quotes(model: TutorModel) -> str:
@@ -193,9 +213,18 @@ class Tutor(widgets.VBox):
         self.decision = DecisionPanel()
         self.rule = RuleNowPanel()
         self.handover = HandOver(model)
-        self.secret = widgets.HTML(layout=widgets.Layout(display="none"))
+        # the four places of docs/layout.md: task, decision, rule now, detail (the secret note stands in for a
+        # decision another seat took in hot-seat, so it shares place 2 with it: never both at once)
         self.exercise = ExercisePanel(model, lambda lesson: model.start(lesson_spec(lesson), lesson))
-        side = widgets.VBox([self.exercise, self.lesson, self.questions, self.secret, self.decision, self.rule])
+        self.task = widgets.VBox([self.exercise, self.lesson])
+        self.task.add_class("dt-task")
+        self._watched: set[int] = set()
+        self.task.observe(self._watch_task, "children")
+        self._watch_task()
+        self.secret = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.secret.add_class("dt-secret-place")
+        self.detail = DetailPanel(self.questions)
+        side = widgets.VBox([self.task, self.secret, self.decision, self.rule, self.detail])
         side.add_class("dt-side")
         main = widgets.HBox([self.board, side])
         main.add_class("dt-main")
@@ -207,6 +236,7 @@ class Tutor(widgets.VBox):
             "tick": model.tick,
             "option": model.choose_number,
             "jump": model.jump,
+            "detail": self.detail.page_choice,
             "restore": lambda text: self.restore(text, KEPT),
             "open": lambda text: self.restore(text, "link"),
         }
@@ -377,6 +407,7 @@ class Tutor(widgets.VBox):
         self.exercise.show(model)
         self.lesson.show(model)
         self.questions.show(model)
+        self._show_detail()
         self.controls.show(model)
         self.timeline.show(model)
         self.status.value = self._status(players)
@@ -390,9 +421,10 @@ class Tutor(widgets.VBox):
         The hidden panels are emptied too (a hidden panel still sends its HTML to the page).
         """
         model = self.model
-        self.board.value = self.rule.value = self.secret.value = ""
+        self.board.value = self.secret.value = ""
+        self.rule.clear()
         self.decision.show(None, {})
-        self.questions.clear()
+        self.detail.clear()
         self.timeline.clear()
         self.controls.save.value = False
         for part in (self.main, self.controls, self.timeline, self.lesson, self.exercise):
@@ -401,6 +433,32 @@ class Tutor(widgets.VBox):
         self.turn_map.show(model.game.phase_of(model.state()))
         self.status.value = self._status({seat: model.name(seat) for seat in range(model.game.players)})
         self._point()
+
+    def _show_detail(self) -> None:
+        """What the detail place's tabs hold for the step shown."""
+        lesson = self.lesson
+        note = lesson.full if lesson.layout.display != "none" and "dt-task-more" in lesson.value else ""
+        self.detail.show(
+            {
+                "note": (1 if note else 0, note),
+                "questions": (len(self.questions.cards), ""),
+                "whynot": self.decision.why_not,
+                "rules": self.rule.more,
+                "words": (self.rule.words.count('class="dt-term"'), self.rule.words),
+            }
+        )
+
+    def _watch_task(self, _change: Any = None) -> None:
+        """Hide the task place when everything in it is hidden (a panel added later is watched too)."""
+        for child in self.task.children:
+            if id(child) not in self._watched:
+                self._watched.add(id(child))
+                child.layout.observe(self._sync_task, "display")
+        self._sync_task()
+
+    def _sync_task(self, _change: Any = None) -> None:
+        shown = any(child.layout.display != "none" for child in self.task.children)
+        self.task.layout.display = "" if shown else "none"
 
     def _title(self, public: bool = False) -> str:
         """The game, the match, and whose eyes the tutor shows it through (the judge's view says it shows all).

@@ -102,20 +102,34 @@ def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS, attempts: int = 3) -
 
 
 def open_questions(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS) -> None:
-    """Unfold the lesson questions (they open from their "Check yourself" bar) if they are folded. On a busy machine
-    the bar may be drawn a moment after the question is, so it is waited for; a redraw that folds the panel again
-    is met by a second click."""
-    folded = root.locator(".dt-questions.dt-q-closed button.dt-q-toggle")
+    """Open the lesson questions (the "Check yourself" tab of the detail place) if another tab or none is open. On a
+    busy machine the tab may be drawn a moment after the question is, so it is waited for; a redraw that closes the
+    tab again is met by a second click."""
+    closed = root.locator(".dt-detail:not(.dt-detail-questions) button.dt-q-toggle")
     for _ in range(3):
-        if not folded.count():
+        if not closed.count():
             return
         try:
-            folded.first.wait_for(state="visible", timeout=timeout_ms)
-            folded.first.click()
-            root.locator(".dt-questions.dt-q-closed").wait_for(state="detached", timeout=timeout_ms)
+            closed.first.wait_for(state="visible", timeout=timeout_ms)
+            closed.first.click()
+            root.locator(".dt-detail.dt-detail-questions").wait_for(state="visible", timeout=timeout_ms)
             return
         except PlaywrightTimeout:
             continue
+
+
+def open_detail(root: Locator, tab: str, timeout_ms: float = STEP_TIMEOUT_MS) -> None:
+    """Open a tab of the detail place (``note``, ``questions``, ``whynot``, ``rules``, ``words``) and wait for it."""
+    for _ in range(3):
+        if root.locator(f".dt-detail.dt-detail-{tab}").count():
+            return
+        try:
+            root.locator(f".dt-detail button.dt-tab-{tab}").first.click(timeout=timeout_ms)
+            root.locator(f".dt-detail.dt-detail-{tab}").wait_for(state="visible", timeout=timeout_ms)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"the detail place's tab {tab!r} did not open")
 
 
 def advance_until(root: Locator, found: str, limit: int = 120) -> Locator:

@@ -7,7 +7,7 @@ notebook cell or request that leaves 127.0.0.1.
 from __future__ import annotations
 
 import pytest
-from drive import act, advance_until, legal_options, press, text, wait_ready
+from drive import act, advance_until, legal_options, open_detail, press, text, wait_ready
 from harness import NOTEBOOKS
 from playwright.sync_api import Page, expect
 
@@ -67,11 +67,13 @@ def test_learn_app_next_decision_back_and_why_not(app: Page, game: str) -> None:
     assert press(root, "button.dt-back"), "Back changed nothing"
     expect(root.locator(".dt-status")).to_contain_text("looking back")
 
-    illegal = advance_until(root, ".dt-decision .dt-option-illegal")
+    advance_until(root, ".dt-detail button.dt-tab-whynot")  # the why-not list: a tab of the detail place
+    open_detail(root, "whynot")
+    illegal = root.locator(".dt-detail .dt-option-illegal").first
     expect(illegal).to_be_disabled()
-    why_not = root.locator(".dt-decision .dt-why-not").first
+    why_not = root.locator(".dt-detail .dt-why-not").first
     why_not.click()
-    reason = root.locator(".dt-decision .dt-reasons").first
+    reason = root.locator(".dt-detail .dt-reasons").first
     expect(reason).to_be_visible()
     expect(reason.locator(".dt-reason").first).to_be_visible()
     expect(reason.locator(".dt-quote").first).not_to_be_empty()

@@ -1,9 +1,10 @@
 """A board that fits, and presenter mode for the big games (issue 24, items 3 and 6), measured in a real browser.
 
 Every guided game (the Learn apps' first-game lessons) is followed to its end. At each decision the
-deciding seat's side of the board (every zone of it), the decision (its prompt and every legal option) and the
-rule now (its breadcrumb and quote) must be on the screen without scrolling, at every size: boxes are measured against
-the window and against every scrolling box around them. That is checked at 1366x768 in the normal view and, in presenter
+deciding seat's side of the board (every zone of it), the decision (its prompt, the ★ and the first five legal
+options; the rest scroll inside the options list, docs/layout.md) and the rule now (its breadcrumb and quote) must be
+on the screen without scrolling, at every size: boxes are measured against the window and against every scrolling
+box around them. That is checked at 1366x768 in the normal view and, in presenter
 mode, at 1024x768 and at 1920x1080 (the same page resized at each decision). Presenter mode also measures font sizes
 (every text at least 20px; card faces are drawn to scale and only their name and big number are measured) and runs
 axe-core's colour-contrast rule on learn_dcg, learn_dmb and learn_dbe. A card's details open in a dialog fully inside
@@ -55,8 +56,15 @@ ${Math.round(w)}x${Math.round(h)} on screen`);
   if (side) side.querySelectorAll('.dt-zone').forEach((z) => whole(z, \
 `the deciding seat's zone ${z.dataset.zone || '(empty zones)'}`));
   whole(root.querySelector('.dt-decision .dt-prompt'), 'the prompt');
+  // the ★ and the first five options whole; the rest one scroll away inside the options (docs/layout.md, place 2)
   const legal = [...root.querySelectorAll('.dt-decision button.dt-option:not(.dt-option-illegal)')];
-  legal.forEach((b) => whole(b, `option "${b.innerText.slice(0, 60)}" (${legal.length} options)`));
+  legal.slice(0, 5).forEach((b) => whole(b, `option "${b.innerText.slice(0, 60)}" (${legal.length} options)`));
+  const star = root.querySelector('.dt-decision button.dt-option-suggested');
+  if (star) whole(star, 'the ★');
+  const list = root.querySelector('.dt-decision .dt-options');
+  legal.slice(5).forEach((b) => {
+    if (!list.contains(b)) problems.push(`option "${b.innerText.slice(0, 40)}" outside the list`);
+  });
   whole(root.querySelector('.dt-citation .dt-crumb'), "the rule's breadcrumb");
   const quote = root.querySelector('.dt-citation .dt-quote');
   if (quote) {  // the quote whole, or (a long one) its first two lines

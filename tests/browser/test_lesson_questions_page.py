@@ -18,7 +18,7 @@ SHOTS = os.environ.get("DIGITUTOR_SHOTS")  # a folder: also save a screenshot of
 def test_a_dtector_lesson_question_is_answered_with_the_keyboard_and_the_lesson_goes_on(app: Page) -> None:
     app.goto("/voila/render/learn_dtector.ipynb")
     root = wait_ready(app)
-    advance_until(root, ".dt-questions button.dt-q-toggle")
+    advance_until(root, ".dt-detail button.dt-q-toggle")
     open_questions(root)
     question = root.locator(".dt-question").first
     expect(question.locator(".dt-q-prompt")).to_contain_text("Which of these may you do now?")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from drive import advance_until, wait_ready
+from drive import advance_until, open_detail, wait_ready
 from playwright.sync_api import Page, expect
 
 #: raw markdown of the DCG rule manual that must never reach the screen: bold stars, escaped characters
@@ -15,24 +15,25 @@ RAW_MARKDOWN = re.compile(r"\*\*|\\[*_<>\[\]]")
 
 
 def test_a_dcg_step_with_several_rules_shows_the_governing_one_and_folds_the_others(app: Page) -> None:
-    """The rule-now panel shows one quote, then "+ N more rules", which opens on a click; no raw markdown shows."""
+    """The rule-now place shows one quote; "+ N more rules", a tab of the detail place, opens the others on a click;
+    no raw markdown shows."""
     app.goto("/voila/render/learn_dcg.ipynb")
     root = wait_ready(app)
-    folded = advance_until(root, ".dt-citation details.dt-more-rules", limit=80)
-    summary = folded.locator("summary").first
-    told = summary.inner_text()
+    tab = advance_until(root, ".dt-detail button.dt-tab-rules", limit=80)
+    told = tab.inner_text()
     match = re.fullmatch(r"\+ (\d+) more rules?", told.strip())
     assert match, told
     more = int(match[1])
     panel = root.locator(".dt-citation").first
     governing = panel.locator(".dt-cite").first
     assert governing.is_visible() and governing.locator(".dt-quote").first.is_visible()
-    hidden = folded.locator(".dt-cite")
+    assert panel.locator(".dt-more-rules").count() == 0, "the others are not folded in the rule now place"
+    open_detail(root, "rules")
+    hidden = root.locator(".dt-detail .dt-detail-pane .dt-cite")
     assert hidden.count() == more, (hidden.count(), more)
-    assert not hidden.first.is_visible()  # folded until asked
-    summary.click()
-    expect(hidden.nth(more - 1)).to_be_visible(timeout=10_000)
-    shown = panel.inner_text()
+    expect(hidden.nth(more - 1)).to_be_attached()
+    expect(hidden.first).to_be_visible(timeout=10_000)
+    shown = panel.inner_text() + root.locator(".dt-detail").first.inner_text()
     assert not RAW_MARKDOWN.search(shown), RAW_MARKDOWN.search(shown)
 
 

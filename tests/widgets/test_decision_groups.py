@@ -193,9 +193,9 @@ def test_a_past_decision_outlines_the_folded_entry_it_took():
 def test_illegal_rows_stay_with_every_reason():
     tutor = main_phase()
     illegal = [o for o in tutor.model.pending().options if not o.legal]
-    value = tutor.decision.value
-    assert illegal and value.count('<div class="dt-illegal-row">') == len(illegal)
-    tempting = value.split("Tempting, but not allowed:")[1]
+    count, tempting = tutor.detail.contents["whynot"]  # the why-not list is in the detail place (docs/layout.md)
+    assert illegal and count == len(illegal) and tempting.count('<div class="dt-illegal-row">') == len(illegal)
+    assert "dt-option-illegal" not in tutor.decision.value, "the decision place lists the legal options only"
     assert 'data-group="attack"' in tempting and "Attack Gabumon with Greymon" in tempting
     assert tempting.count('class="dt-reason"') == sum(len(o.reasons) for o in illegal)
 

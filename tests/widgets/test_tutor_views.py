@@ -93,7 +93,7 @@ def test_an_illegal_option_shows_every_reason_behind_a_why_not_toggle():
         else:
             tutor.model.run_to_my_decision()
     illegal = [o for o in tutor.model.pending().options if not o.legal]
-    rows = tutor.decision.value.split('<div class="dt-illegal-row">')[1:]
+    rows = tutor.detail.contents["whynot"][1].split('<div class="dt-illegal-row">')[1:]  # the detail place's list
     assert len(rows) == len(illegal)
     for option, row in zip(illegal, rows, strict=False):
         assert 'dt-option-illegal" disabled' in row and 'class="dt-why-not"' in row
