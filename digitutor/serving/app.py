@@ -113,6 +113,16 @@ class RoomStatusHandler(RequestHandler):
         self.finish(json.dumps(self.settings["digitutor_queue"].status(ticket)))
 
 
+class NoFaviconHandler(RequestHandler):
+    """``/favicon.ico``: nothing, said without an error (a browser asks for it on every page; a 404 is a console
+    error on each)."""
+
+    def get(self) -> None:
+        self.set_header("Cache-Control", "max-age=86400")
+        self.set_status(204)
+        self.finish()
+
+
 class QuietKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     """The kernel's websocket, minus errors, stderr and tracebacks (see ``filters``), without Nagle's delay."""
 
@@ -156,6 +166,7 @@ class TutorVoila(Voila):
         handlers = [
             (self.server_url, RedirectHandler, {"url": landing, "permanent": False}),
             (url_path_join(self.server_url, r"digitutor/room/([\w-]+)"), RoomStatusHandler),
+            (url_path_join(self.server_url, "favicon.ico"), NoFaviconHandler),
             *follow_handlers(self.server_url),
             *handlers,
         ]

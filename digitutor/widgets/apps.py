@@ -24,6 +24,7 @@ from .model import MatchSpec, TutorModel, one_line
 from .page import AppPage, on_query
 from .position import TRY_MODE, Position
 from .progress import Progress
+from .query import query_params
 from .style import esc
 from .tutor import Tutor, free_play_spec, lesson_spec
 
@@ -105,6 +106,12 @@ class LearnApp(AppPage):
         )
         self.tutor.mode_info = self._mode_info
         self.tutor.restorer = self._restore
+        self.tutor.page_actions["place"] = self._from_address
+        self.next_lesson = widgets.Button(button_style="success", layout=widgets.Layout(display="none"))
+        self.next_lesson.add_class("dt-next-lesson")
+        self._next_entry: CourseLesson | None = None
+        self.next_lesson.on_click(lambda _button: self._next_entry is not None and self.open_lesson(self._next_entry))
+        self.tutor.task.children = (*self.tutor.task.children, self.next_lesson)
         self.course = CoursePage(self.lessons, self.progress, self.open_lesson, self.open_exercises)
         bar = widgets.HBox([self.mode, self.free_options])
         bar.add_class("dt-mode-bar")
@@ -115,6 +122,7 @@ class LearnApp(AppPage):
         self.mode.observe(lambda _change: self._asked_switch(), "value")
         self.new_game.on_click(lambda _button: self._asked_switch())
         self.tutor.model.observe(self._finished, ["step", "revision"])
+        self.tutor.model.observe(self._offer_next, ["step", "revision"])
         self.tutor.model.on_answered(self.answered)  # the lesson questions panel reports each answer: kept progress
         self.tutor.model.on_stars(self.progress.record_stars)  # each solved exercise's stars: kept progress
         on_query(self._course_query)
@@ -155,6 +163,37 @@ class LearnApp(AppPage):
         self.tutor.layout.display = "none" if chosen == COURSE else ""
         if self.tutor.key_listener is not None:  # keys must not move a game the Course view hides
             self.tutor.key_listener.enabled = chosen != COURSE
+            self.tutor.key_listener.place = self._place()
+        self._offer_next()
+
+    def _place(self) -> str:
+        """Where the app is, as the address says it: the course list, or the lesson played (none in free play)."""
+        if self.mode.value == COURSE:
+            return "view=course"
+        entry = self._entry()
+        return f"lesson={entry.stem}" if self.mode.value == GUIDED and entry is not None else ""
+
+    def _entry(self) -> CourseLesson | None:
+        """The course lesson in play in the Guided lesson mode (None: no course)."""
+        return next((entry for entry in self.lessons if self.lesson is not None and entry.id == self.lesson.id), None)
+
+    def _from_address(self, query: str) -> None:
+        """Back or Forward: go where the address says (the course list, a lesson; neither: the game the list hid)."""
+        params = query_params(query)
+        if "lesson" in params or params.get("view") == "course":
+            self._course_query(params)
+        elif self.mode.value == COURSE:
+            self._keep()
+
+    def _offer_next(self, _change: Any = None) -> None:
+        """At a lesson's end (and nowhere else) the next lesson of the course is one click away."""
+        model, entry = self.tutor.model, self._entry()
+        later = self.lessons[self.lessons.index(entry) + 1 :] if entry is not None else []
+        ended = self._mode == GUIDED and model.exercise is None and model.lesson_done and model.lesson_over_here()
+        self.next_lesson.layout.display = "" if ended and later and self.mode.value == GUIDED else "none"
+        self._next_entry = later[0] if later else None
+        if later:
+            self.next_lesson.description = f"Next lesson: {later[0].lesson.title} ▶"
 
     def _asked_switch(self) -> None:
         """Switch at once when nothing would be lost; otherwise ask, and put the mode back on "no".

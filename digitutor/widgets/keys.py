@@ -11,7 +11,9 @@ In the page it does what only the browser can do, and sends plain messages to th
 - keeping the position: it writes ``saved`` to the browser's local storage under ``store_key``
   and, when the page opens, sends back a position from the link (``?position=``) or from storage;
 - the page's query string (``query``), which only Python running in the page itself (the static
-  build) needs: Voila hands it to the kernel on the server.
+  build) needs: Voila hands it to the kernel on the server;
+- the address says where the app is: ``place`` (``lesson=<stem>``, ``view=course``) goes into the page's address,
+  a new history entry each time it changes, and Back or Forward sends the address's query back (``place``).
 
 Everything the page sends is checked in the kernel (``on_message`` accepts only known
 actions with the expected types); nothing it sends is evaluated.
@@ -130,6 +132,25 @@ catch (error) { /* storage off */ }
   };
   model.on("change:saved", store);
   try { model.send({ action: "query", query: window.location.search || "" }); } catch (error) { /* no query */ }
+  const PLACE = ["lesson", "view"];
+  const placed = (push) => {
+    let url;
+    try { url = new URL(window.location.href); } catch (error) { return; }
+    const before = url.search;
+    for (const key of PLACE) url.searchParams.delete(key);
+    for (const [key, value] of new URLSearchParams(model.get("place"))) url.searchParams.set(key, value);
+    if (url.search === before) return;
+    try { window.history[push ? "pushState" : "replaceState"](null, "", url.pathname + url.search + url.hash); }
+    catch (error) { /* no history here */ }
+  };
+  // the first place only fills a bare address (a link that names a lesson or the course is not rewritten before
+  // the app has read it); each later place is a history entry, so Back returns to the lesson or the course
+  if (model.get("place") && !PLACE.some((key) => new URLSearchParams(window.location.search).has(key))) placed(false);
+  model.on("change:place", () => placed(true));
+  const onPop = () => {
+    try { model.send({ action: "place", place: window.location.search || "" }); } catch (error) { /* closed */ }
+  };
+  window.addEventListener("popstate", onPop);
   const key = model.get("store_key");
   if (key) {
     let shared = null, kept = null;
@@ -142,6 +163,7 @@ catch (error) { /* storage off */ }
     document.removeEventListener("keydown", onKey);
     if (chord !== null) clearTimeout(chord);
     document.removeEventListener("click", onClick);
+    window.removeEventListener("popstate", onPop);
     window.removeEventListener("resize", fit);
     sizes.disconnect();
     if (watched) watched.disconnect();
@@ -162,6 +184,7 @@ ACTIONS: dict[str, tuple[str, type] | None] = {
     "restore": ("saved", str),  #: a position the page's local storage kept (sent when the page opens)
     "open": ("saved", str),  #: a position from the page's link (?position=...)
     "query": ("query", str),  #: the page's query string (used only in the browser: query.query_arrived)
+    "place": ("place", str),  #: the page's query string after Back or Forward (the lesson or course it names)
 }
 
 
@@ -185,6 +208,7 @@ def _bridge_class() -> type | None:
         store_key = traitlets.Unicode("").tag(sync=True)
         saved = traitlets.Unicode("").tag(sync=True)
         current = traitlets.Int(-1).tag(sync=True)
+        place = traitlets.Unicode("").tag(sync=True)  #: the query parameters that say where the app is
 
     return PageBridge
 

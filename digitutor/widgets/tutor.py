@@ -240,6 +240,7 @@ class Tutor(widgets.VBox):
             "restore": lambda text: self.restore(text, KEPT),
             "open": lambda text: self.restore(text, "link"),
         }
+        self.page_actions = actions  #: what the page bridge may ask for; an app adds its own (e.g. ``place``)
         self.key_listener = key_listener(actions, store_key=store_key)
         top = widgets.HBox([self.turn_map, self.status])
         top.add_class("dt-top")

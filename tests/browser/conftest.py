@@ -146,7 +146,8 @@ def app(page: Page, tutor: Server, idle_page: IdlePage) -> Iterator[Page]:
 
     def on_console(message: Any) -> None:
         if message.type == "error":
-            watch.errors.append(message.text)
+            where = (message.location or {}).get("url", "")  # "Failed to load resource" says which only here
+            watch.errors.append(f"{message.text} ({where})" if where else message.text)
         elif message.type == "warning":
             watch.warnings.append(message.text)
 

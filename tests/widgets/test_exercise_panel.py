@@ -55,7 +55,8 @@ def test_an_exercise_is_played_on_the_tutors_board_with_no_star_and_no_tempting_
     assert model.suggestion() is None
     assert "dt-option-suggested" not in tutor.decision.value and "★" not in tutor.decision.value
     assert "Tempting" not in tutor.decision.value and "dt-option-illegal" not in tutor.decision.value
-    assert tutor.exercise.layout.display == "" and tutor.main.children[1].children[0] is tutor.exercise
+    assert tutor.exercise.layout.display == "" and tutor.task.children[0] is tutor.exercise  # docs/layout.md place 1
+    assert "whynot" not in tutor.detail.contents, "no Why not? tab in an exercise: it would give the answer away"
     assert "Two checks past a Blocker" in tutor.exercise.body.value
     assert "★★★" in tutor.exercise.body.value  # what a first try with no hint is worth
 

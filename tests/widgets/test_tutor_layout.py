@@ -28,7 +28,7 @@ def side_classes(tutor: Tutor) -> list[str]:
 def test_the_right_column_holds_the_four_places_in_order():
     tutor = Tutor.for_lesson("dcg")
     assert side_classes(tutor) == ["dt-task", "dt-secret-place", "dt-decision", "dt-citation", "dt-detail"]
-    assert tutor.task.children == (tutor.lesson,)
+    assert tutor.task.children == (tutor.exercise, tutor.lesson), "the task place: an exercise, else the lesson"
 
 
 def test_one_detail_tab_is_open_at_a_time_and_only_its_html_is_sent():
