@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 
 import psutil
 from drive import wait_ready
-from harness import CHROMIUM, CHROMIUM_ARGS, start_server
+from harness import CHROMIUM, CHROMIUM_ARGS, Server, start_server
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from report import save_and_print
 from room_load import cpu_snapshot, cpu_used
@@ -85,6 +85,17 @@ def solve_all(followers: list[Page]) -> list[Page]:
     return own
 
 
+def settle(server: Server, idle_cpu_s: float = 0.3, timeout_s: float = 300.0) -> float:
+    """Seconds until the server and its kernels use less than ``idle_cpu_s`` CPU-s in a second (a refill done)."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout_s:
+        before = cpu_snapshot(server)
+        time.sleep(1.0)
+        if cpu_used(before, cpu_snapshot(server))["server"] < idle_cpu_s:
+            break
+    return round(time.monotonic() - started, 1)
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.monotonic()
     server = start_server(["--room", str(args.followers + 1), "--game", "dtector"], timeout=900)
@@ -108,7 +119,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 followers.append(context.new_page())
                 followers[-1].goto(follow_link)
             line_matches(teacher, rf"\b{args.followers} following")
-            time.sleep(2)  # the pool settles: what follows is the room solving, not the room joining
+            result["idle_before_s"] = settle(server)  # the pool refilled the teacher's kernel: not the room solving
             before, sent = cpu_snapshot(server), time.monotonic()
             teacher.locator("button.dt-follow-send").click(timeout=TIMEOUT_MS)
             solve_all(followers)
