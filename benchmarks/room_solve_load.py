@@ -96,6 +96,21 @@ def settle(server: Server, idle_cpu_s: float = 0.3, timeout_s: float = 300.0) ->
     return round(time.monotonic() - started, 1)
 
 
+def by_part(
+    server: Server, before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]
+) -> dict[str, float]:
+    """The server's CPU-s split: its own process, the kernels that ran before the send (the followers' pages took
+    them from the pool), and the kernels started since (the pool refilling behind them)."""
+    own, old, new = server.process.pid, before["server"], after["server"]
+    parts = {"server_process": 0.0, "kernels_from_the_pool": 0.0, "kernels_refilling_the_pool": 0.0}
+    for pid, seconds in new.items():
+        part = (
+            "server_process" if pid == own else "kernels_from_the_pool" if pid in old else "kernels_refilling_the_pool"
+        )
+        parts[part] += seconds - old.get(pid, 0.0)
+    return {part: round(seconds, 1) for part, seconds in parts.items()}
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.monotonic()
     server = start_server(["--room", str(args.followers + 1), "--game", "dtector"], timeout=900)
@@ -126,7 +141,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             failed = sum(1 for index in range(args.followers) if answer_of(index) == FAILS)
             line_matches(teacher, rf"{args.followers - failed} solved, {failed} failed, 0 still playing")
             result["send_to_last_verdict_s"] = round(time.monotonic() - sent, 1)
-            result["cpu_s"] = cpu_used(before, cpu_snapshot(server))
+            after = cpu_snapshot(server)
+            result["cpu_s"] = cpu_used(before, after)
+            result["server_cpu_s_by_part"] = by_part(server, before, after)
             result["server_share_s"] = round(result["cpu_s"]["server"] / cores, 1)
             result["teacher_line"] = teacher.locator(LINE).first.inner_text()
             result["load_average_after"] = psutil.getloadavg()
