@@ -4,15 +4,23 @@ result kept and counted once; an id the server did not issue (or forgot) counts 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import time
+import urllib.request
 from typing import Any
 
 import pytest
-from test_follow import DECISION, _until, blocks, follower_id, view
+from test_follow import DECISION, KEY, _until, blocks, follower_id, view
 from test_follow_challenge import ChallengeServer
+from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop
+from tornado.netutil import bind_sockets
+from tornado.web import Application
 
 from digitutor.serving import follow
-from digitutor.serving.follow import REJOIN_S
+from digitutor.serving.follow import KEY_HEADER, REJOIN_S
 
 
 class RejoinServer(ChallengeServer):
@@ -131,3 +139,79 @@ def test_streams_opened_and_dropped_in_bulk_keep_at_most_max_away(monkeypatch: p
     assert list(hub.away) == [member for member, _ in members[2:]], "the oldest go first"
     assert set(hub.votes) == set(hub.away)
     assert hub.present() == 3 and sum(hub.status()["votes"].values()) == 3
+
+
+class ServerThread(threading.Thread):
+    """The follow routes on a port of their own, in a thread with its own IOLoop (the browser blocks this one)."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.hub, self.ready = follow.Hub(KEY), threading.Event()
+        self.port = 0
+
+    def run(self) -> None:
+        async def serve() -> None:
+            sockets = bind_sockets(0, "127.0.0.1")
+            self.port = sockets[0].getsockname()[1]
+            server = HTTPServer(Application(follow.follow_handlers("/"), digitutor_follow=self.hub))
+            server.add_sockets(sockets)
+            self.loop, self.stopping = IOLoop.current(), asyncio.Event()
+            self.ready.set()
+            await self.stopping.wait()
+            server.stop()
+
+        asyncio.run(serve())
+
+    def publish(self, body: str) -> Any:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/digitutor/follow/publish", data=body.encode(), headers={KEY_HEADER: KEY}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+
+def until(ready: Any, timeout: float = 30.0) -> None:
+    """Wait (generously: a busy machine) for ``ready()``, polling."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+@pytest.mark.browser
+def test_the_follow_page_reloaded_is_the_same_follower_with_its_vote_in_chromium() -> None:
+    from playwright.sync_api import sync_playwright
+
+    server = ServerThread()
+    server.start()
+    assert server.ready.wait(30)
+    hub, page_url = server.hub, f"http://127.0.0.1:{server.port}/digitutor/follow"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        try:
+            page = browser.new_context().new_page()
+            page.goto(page_url)
+            me = page.wait_for_function("() => localStorage.getItem('digitutor.follower')", timeout=30_000).json_value()
+            server.publish(view(decision=DECISION))
+            page.locator('#dt-decision button[data-option="2"]').click(timeout=30_000)
+            until(lambda: server.publish("{}")["votes"] == {"2": 1})
+            page.reload()
+            until(lambda: set(hub.members) == {me} and len(hub.followers) == 1 and not hub.away)
+            assert server.publish("{}")["votes"] == {"2": 1} and server.publish("{}")["followers"] == 1
+            other = browser.new_context().new_page()  # another browser: another follower
+            other.goto(page_url)
+            until(lambda: len(hub.members) == 2)
+            forged = browser.new_context().new_page()  # a stored id the server never issued gets a fresh one
+            forged.add_init_script("localStorage.setItem('digitutor.follower', 'forged-follower-id-0001')")
+            forged.goto(page_url)
+            until(lambda: len(hub.members) == 3)
+            kept = forged.wait_for_function(
+                "() => localStorage.getItem('digitutor.follower') !== 'forged-follower-id-0001'"
+                " && localStorage.getItem('digitutor.follower')",
+                timeout=30_000,
+            ).json_value()
+            assert kept in hub.members and "forged-follower-id-0001" not in hub.members
+        finally:
+            browser.close()
+    server.loop.add_callback(server.stopping.set)
+    server.join(30)
