@@ -8,8 +8,8 @@
   that page can report back. Only a follower the server issued an id to gets it, and only for the challenge open now.
 - ``POST /digitutor/follow/result``: that page's report: ``{"follower", "challenge", "state", "first"}``, the state
   ``playing``, ``solved`` or ``failed`` and the words of the follower's first answer. One entry per follower: the
-  first decided state is final, the first answer's words are kept once; a follower who leaves takes its entry along,
-  so the counts never exceed the followers.
+  first decided state is final, the first answer's words are kept once; a follower who leaves keeps its entry while
+  it keeps its place (``follow.REJOIN_S``) and takes it along after, so the counts never exceed the followers.
 """
 
 from __future__ import annotations
@@ -123,9 +123,9 @@ def read_result(body: bytes) -> tuple[str, int, str, str]:
 def record(hub: Hub, member: str, number: int, state: str, first: str) -> bool:
     """A follower page's report for challenge ``number``; False when that challenge is gone or already decided.
 
-    Raises Refused for an id the server did not issue (or whose stream closed).
+    Raises Refused for an id the server did not issue (or forgot: away for longer than REJOIN_S).
     """
-    if member not in hub.members:
+    if not hub.in_room(member):
         raise Refused("not a follower of this room: results come from the page Solve it opened")
     challenge = hub.challenge
     if challenge is None or challenge.number != number:
@@ -143,7 +143,7 @@ class SolveHandler(FollowRoute):
 
         hub: Hub = self.settings["digitutor_follow"]
         member = self.get_query_argument("follower", "")
-        if member not in hub.members:
+        if not hub.in_room(member):
             self.refuse(403, "only a follower may solve the teacher's exercise: press Solve it on the follow page")
             return
         challenge = hub.challenge

@@ -6,10 +6,12 @@ Three routes in the Voila server process (no kernel per follower):
   rule now, the decision as text, ...) as one JSON object. It must carry the teacher key
   (header ``X-Digitutor-Teacher``, compared in constant time); the body is capped, parsed as
   JSON (never evaluated), and only known string fields of bounded size are kept.
-- ``GET /digitutor/follow/events``: server-sent events. A new follower first gets its follower id
-  (a named ``follower`` event: a random token the server issues and forgets when the stream
-  closes), then the current view at once, then every new one; a comment line every few seconds
-  keeps proxies from closing it.
+- ``GET /digitutor/follow/events[?follower=<id>]``: server-sent events. A new follower first gets its
+  follower id (a named ``follower`` event: a random token the server issues), then the current view at
+  once, then every new one; a comment line every few seconds keeps proxies from closing it. A follower
+  who reloads the page or comes back within ``REJOIN_S`` asks with the id it was given and keeps its
+  place (its vote and its challenge result, counted once); an id the server did not issue, or forgot,
+  gets a fresh one.
 - ``GET /digitutor/follow/try?seq=<view>&follower=<id>``: "Try from here": a redirect to the
   attendee's own Learn page at a position made for trying (``digitutor.scenarios.determinize``):
   everything the shown seat sees, and what it cannot see dealt afresh. Only a follower (an id this
@@ -77,6 +79,12 @@ MAX_VOTE_BODY = 200
 MAX_OPTION = 99
 #: a follower id: ``secrets.token_urlsafe(FOLLOWER_BYTES)``
 FOLLOWER_BYTES = 16
+#: a follower whose streams all closed keeps its place (id, vote, challenge result) this long (s): a reload, a phone
+#: that slept or a Wi-Fi that dropped comes back as the same follower
+REJOIN_S = 300.0
+#: at most this many followers are kept away at once (the oldest go first): streams opened and dropped in bulk
+#: cannot grow the server's memory
+MAX_AWAY = 2_000
 #: the option buttons of a published decision (their numbers are what a vote may name)
 OPTION_BUTTON = re.compile(r'<button\b[^>]*\bdata-option="(\d{1,2})"')
 _HEADING = re.compile(r"<h2\b.*?</h2>", re.DOTALL)
@@ -153,7 +161,8 @@ class Hub:
     attempt: tuple[str, str] | None = None  #: (Learn notebook, position link) for "Try from here", the view shown
     seq: int = 0
     followers: set[Any] = field(default_factory=set)
-    members: dict[str, Any] = field(default_factory=dict)  #: follower id -> its open stream
+    members: dict[str, set[Any]] = field(default_factory=dict)  #: follower id -> its open streams
+    away: dict[str, float] = field(default_factory=dict)  #: follower id -> when its last stream closed (monotonic)
     event: bytes = b""
     options: int = 0  #: the option buttons of the decision shown (0: no decision)
     votes: dict[str, int] = field(default_factory=dict)  #: follower id -> option number, for the question shown
@@ -166,28 +175,62 @@ class Hub:
         """True when ``offered`` is the teacher key (constant-time compare; no key set: nobody)."""
         return bool(self.key) and hmac.compare_digest(offered.encode(), self.key.encode())
 
-    def join(self, follower: Any) -> str:
-        """A new follower's stream: the id it votes and tries with (a fresh random token, forgotten when it leaves)."""
-        member = secrets.token_urlsafe(FOLLOWER_BYTES)
-        self.members[member] = follower
+    def join(self, follower: Any, asked: str = "") -> str:
+        """A follower's stream: the id it votes and tries with. ``asked``, an id this server issued that is still
+        connected or left less than REJOIN_S ago, is kept (the same follower back); anything else gets a fresh one."""
+        self.forget_gone()
+        if asked in self.members or asked in self.away:
+            member = asked
+            self.away.pop(member, None)
+        else:
+            member = secrets.token_urlsafe(FOLLOWER_BYTES)
+        self.members.setdefault(member, set()).add(follower)
         self.followers.add(follower)
         return member
 
     def leave(self, member: str, follower: Any) -> None:
-        """A stream closed: its id and its answer go with it (the counts never exceed the followers)."""
+        """A stream closed: once a follower has none open, it keeps its place for REJOIN_S, then it is forgotten."""
         self.followers.discard(follower)
-        if self.members.get(member) is follower:
+        streams = self.members.get(member)
+        if streams is None:
+            return
+        streams.discard(follower)
+        if not streams:
             del self.members[member]
+            self.away[member] = time.monotonic()
+        self.forget_gone()
+
+    def forget_gone(self) -> None:
+        """Followers away for longer than REJOIN_S (or past MAX_AWAY, oldest first) go, their answers with them."""
+        now = time.monotonic()
+        gone: list[str] = []
+        for member, left in self.away.items():  # in the order they left
+            if now - left <= REJOIN_S and len(self.away) - len(gone) <= MAX_AWAY:
+                break
+            gone.append(member)
+        for member in gone:
+            del self.away[member]
             self.votes.pop(member, None)
             if self.challenge is not None:
                 self.challenge.results.pop(member, None)
+
+    def in_room(self, member: str) -> bool:
+        """True for an id this server issued whose follower is connected or away for less than REJOIN_S."""
+        self.forget_gone()
+        return member in self.members or member in self.away
+
+    def present(self) -> int:
+        """The followers in the room: connected, or away for less than REJOIN_S (each counted once, whatever its
+        streams), so a vote or result kept for one who reloads never makes the counts exceed the followers."""
+        self.forget_gone()
+        return len(self.members) + len(self.away)
 
     def publish(self, view: dict[str, str]) -> int:
         """Store the view and send it to every follower; returns how many follow."""
         asking = view.get("decision", "")
         if not (asking and self.view is not None and question(asking) == question(self.view.get("decision", ""))):
             if self.options:  # what the room answered to the one going away, for the view with the teacher's answer
-                self.room = {"votes": self.status()["votes"], "followers": len(self.followers)}
+                self.room = {"votes": self.status()["votes"], "followers": self.present()}
             self.votes.clear()
             self.asked = self.seq + 1
         self.seq += 1
@@ -204,10 +247,10 @@ class Hub:
     def vote(self, voter: str, seq: int, option: int) -> bool:
         """A follower's answer to the decision shown ("what would you do?"); False when that view is gone.
 
-        Raises Refused for an id the server did not issue (or whose stream closed), BadView for an option
-        the decision shown does not have.
+        Raises Refused for an id the server did not issue (or forgot: away for longer than REJOIN_S), BadView for an
+        option the decision shown does not have.
         """
-        if voter not in self.members:
+        if not self.in_room(voter):
             raise Refused("not a follower of this room: votes come from the follow page")
         if not self.asked <= seq <= self.seq or self.view is None or not self.options:
             return False
@@ -217,10 +260,12 @@ class Hub:
         return True
 
     def status(self) -> dict[str, Any]:
+        """The followers in the room, the view shown, and their answers (and the challenge's counts, once sent)."""
+        self.forget_gone()
         tally: dict[str, int] = {}
         for option in self.votes.values():
             tally[str(option)] = tally.get(str(option), 0) + 1
-        status = {"followers": len(self.followers), "seq": self.seq, "votes": tally}
+        status = {"followers": self.present(), "seq": self.seq, "votes": tally}
         if self.challenge is not None:
             status["challenge"] = self.challenge.counts()
         return status
@@ -350,7 +395,8 @@ class EventsHandler(RequestHandler):
             self.set_header("Content-Encoding", "gzip")
             self._zip = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
         self._gone = asyncio.Event()
-        member = hub.join(self)
+        kept = self.get_query_argument("follower", "")  # the id a follower coming back was given
+        member = hub.join(self, kept if VOTER.fullmatch(kept) else "")
         try:
             hello = f"event: follower\ndata: {json.dumps({'follower': member})}\n\n".encode()
             asked = hub.challenge.event() if hub.challenge is not None else b""
@@ -428,7 +474,7 @@ class TryHandler(FollowRoute):
         from jupyter_server.utils import url_path_join
 
         hub: Hub = self.settings["digitutor_follow"]
-        if self.get_query_argument("follower", "") not in hub.members:
+        if not hub.in_room(self.get_query_argument("follower", "")):
             self.refuse(403, "only a follower may try the teacher's board: press Try from here on the follow page")
             return
         if self.get_query_argument("seq", "") != str(hub.seq) or hub.attempt is None:

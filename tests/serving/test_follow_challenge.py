@@ -13,7 +13,7 @@ from test_follow_hostile import HOSTILE, log_lines, no_traceback, refusals
 
 from digitutor.lessons import grade
 from digitutor.serving.challenge import MAX_FIRST, MAX_RESULT_BODY
-from digitutor.serving.follow import KEY_HEADER
+from digitutor.serving.follow import KEY_HEADER, REJOIN_S
 
 CHALLENGE = {
     "lesson": "dcg/01-first-attack",
@@ -135,15 +135,17 @@ class TestChallengeMessages(ChallengeServer):
         counts = self.counts()
         assert (counts["number"], counts["solved"], counts["failed"], counts["first"]) == (2, 0, 0, {})
 
-    def test_a_follower_who_leaves_takes_its_result_along(self) -> None:
+    def test_a_follower_who_leaves_for_good_takes_its_result_along(self) -> None:
         chunks: list[bytes] = []
         me = self.follow(chunks)
         self.send()
         self.report({"follower": me, "challenge": 1, "state": "solved", "first": "A"})
         assert self.counts()["solved"] == 1
-        member = self.hub.members[me]
-        member.on_connection_close()
+        for stream in list(self.hub.members[me]):
+            stream.on_connection_close()
         self.io_loop.run_sync(lambda: _until(lambda: me not in self.hub.members))
+        assert self.counts()["solved"] == 1, "kept while it may come back (test_follow_rejoin.py)"
+        self.hub.away[me] -= REJOIN_S + 1  # away for longer than a follower keeps its place
         assert self.counts()["solved"] == 0
         assert self.report({"follower": me, "challenge": 1, "state": "solved", "first": "A"}).code == 403
 
