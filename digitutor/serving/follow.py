@@ -422,20 +422,19 @@ class EventsHandler(RequestHandler):
             self._gone.set()
 
 
-@stream_request_body
-class VoteHandler(BodyRoute):
-    """``POST /digitutor/follow/vote``: a follower's "what would you do?" answer to the decision shown."""
-
-    limit = MAX_VOTE_BODY
+class CountRoute(BodyRoute):
+    """A follower's post that changes only a count the teacher sees: ``{"counted": true|false}``, or one refusal."""
 
     def check_xsrf_cookie(self) -> None:
-        """A vote changes nothing but a count the teacher sees, and only a follower id the server issued counts."""
+        """It changes nothing but a count the teacher sees, and only a follower id the server issued counts."""
+
+    def count(self, hub: Hub, body: bytes) -> bool:
+        """Read the body and count it; raises BadView (400) or Refused (403)."""
+        raise NotImplementedError
 
     def post(self) -> None:
-        hub: Hub = self.settings["digitutor_follow"]
         try:
-            voter, seq, option = read_vote(self.body())
-            counted = hub.vote(voter, seq, option)
+            counted = self.count(self.settings["digitutor_follow"], self.body())
         except Refused as error:
             self.refuse(403, str(error))
             return
@@ -444,6 +443,16 @@ class VoteHandler(BodyRoute):
             return
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"counted": counted}))
+
+
+@stream_request_body
+class VoteHandler(CountRoute):
+    """``POST /digitutor/follow/vote``: a follower's "what would you do?" answer to the decision shown."""
+
+    limit = MAX_VOTE_BODY
+
+    def count(self, hub: Hub, body: bytes) -> bool:
+        return hub.vote(*read_vote(body))
 
 
 def read_vote(body: bytes) -> tuple[str, int, int]:
@@ -666,23 +675,10 @@ class SolveHandler(FollowRoute):
 
 
 @stream_request_body
-class ResultHandler(BodyRoute):
+class ResultHandler(CountRoute):
     """``POST /digitutor/follow/result``: a follower's Learn page reports how the exercise goes."""
 
     limit = MAX_RESULT_BODY
 
-    def check_xsrf_cookie(self) -> None:
-        """A result changes nothing but a count the teacher sees, and only a follower id the server issued counts."""
-
-    def post(self) -> None:
-        hub: Hub = self.settings["digitutor_follow"]
-        try:
-            counted = record(hub, *read_result(self.body()))
-        except Refused as error:
-            self.refuse(403, str(error))
-            return
-        except BadView as error:
-            self.refuse(400, str(error))
-            return
-        self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"counted": counted}))
+    def count(self, hub: Hub, body: bytes) -> bool:
+        return record(hub, *read_result(body))
