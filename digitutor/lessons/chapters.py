@@ -68,7 +68,8 @@ def parse_chapters(doc: Any, source: str, stems: Sequence[str]) -> tuple[Chapter
         raise InputError(source, "chapters", "expected a mapping with one key, chapters: a list of chapters")
     if not doc["chapters"]:
         raise InputError(source, "chapters", "expected at least one chapter")
-    known, placed, ids = set(stems), {}, set()
+    known, ids = set(stems), set()
+    placed: dict[str, str] = {}  # lesson stem -> the chapter field it is in
     chapters = []
     for number, entry in enumerate(doc["chapters"]):
         chapter = _chapter(entry, f"chapters[{number}]", source, known, placed)
