@@ -356,6 +356,13 @@ class RulingsApp(AppPage):
             self._close_tutor()
         elif open_first or (keep is None and self.query.value.strip() == ""):
             self.scenario.value = found[0].id
+        elif keep is None and self._opened is not None:
+            self._clear_board()
+
+    def _clear_board(self) -> None:
+        """The search hid the open scenario: its board must not stay below a list that no longer holds it."""
+        self._close_tutor()
+        self.about.value = '<p class="dt-hint">Pick a scenario from the list to open its board.</p>'
 
     def _count(self, found: int, every: int) -> str:
         words = self.query.value.strip()
