@@ -61,7 +61,7 @@ def absences_html(scenario: Scenario) -> str:
 def scenario_html(scenario: Scenario) -> str:
     """What a scenario demonstrates: its explanation and the clauses it shows, quoted."""
     return (
-        f"<h3>{esc(scenario.title)}</h3>{paragraphs(scenario.explains)}"
+        f'<h2 class="dt-scenario-title">{esc(scenario.title)}</h2>{paragraphs(scenario.explains)}'
         f'<div class="dt-step-head">It demonstrates:</div>{citations_html(demonstrated(scenario))}'
         f"{absences_html(scenario)}{proposals_html(scenario)}"
         '<div class="dt-step-head">Press <b>Next step</b> to play it; at each decision, Next takes the '
