@@ -27,7 +27,7 @@ def exercise(stem: str, exercise_id: str):
 def test_the_course_is_in_chapters_a_first_game_first_and_every_chapter_closes_with_two_exercises():
     chapters = course_chapters("dcg")
     assert chapters[0].id == "a-first-game" and chapters[0].lessons[0] == "first-game"
-    assert chapters[-1].id == "effects-and-edge-cases"
+    assert [c.id for c in chapters][-2:] == ["effects-and-keywords", "edge-cases"]  # edge cases last
     lessons = {Path(lesson.path).stem: lesson for lesson in course_for("dcg")}
     for chapter in chapters:
         assert len(lessons[chapter.lessons[-1]].exercises) >= 2, chapter.id
@@ -116,7 +116,7 @@ def test_dcg_ace_digimon_blast_digivolve_at_counter_timing_wins_the_battle():
 def test_dcg_piercing_checks_security_after_deleting_the_digimon_it_attacked():
     """<Piercing>: WereGarurumon deletes Gabumon in battle, survives, and checks Player 2's last security card; an
     attack on the player checks it too but leaves Gabumon (dcg:attacking.security-check.digimon-cards.p1 decides)."""
-    chosen = exercise("18-a-counter-effect-that-never-comes", "pierce-to-security")
+    chosen = exercise("16-cards-that-move-cards", "pierce-to-security")
     solved = grade(chosen, ["attack:p0.c10:p1.c5"])  # WereGarurumon attacks Player 2's Gabumon
     assert solved.success and solved.citation is not None and solved.citation.id == "dcg:attacking.security-check.p1"
     failed = grade(chosen, ["attack:st2-09"])
@@ -127,8 +127,30 @@ def test_dcg_piercing_checks_security_after_deleting_the_digimon_it_attacked():
 def test_dcg_jamming_survives_the_security_digimon_agumon_does_not():
     """<Jamming>: "This Digimon is not deleted in battles against Security Digimon."; Agumon (3000 on your turn)
     loses to the Security Digimon Greymon (4000): dcg:attacking.security-check.digimon-cards.p1."""
-    chosen = exercise("18-a-counter-effect-that-never-comes", "jamming-through-security")
+    chosen = exercise("16-cards-that-move-cards", "jamming-through-security")
     assert grade(chosen, ["attack:bt7-049"]).success
     failed = grade(chosen, ["attack:st1-03"])
     assert not failed.success and "Agumon" in failed.narration and failed.citation is not None
     assert failed.citation.id == "dcg:attacking.security-check.digimon-cards.p1"
+
+
+def test_dcg_effect_activation_order_p6_gatomon_deleted_before_counter_timing_never_activates():
+    """dcg:effect-activation-order.p6: an effect whose Digimon is deleted before it activates does not activate.
+    Biyomon's inherited -1000 first takes Gatomon (4000) to 3000, so MetalGreymon's "Delete 1 of your opponent's
+    Digimon with 3000 DP or less" reaches it before counter timing; in the other order it cannot."""
+    chosen = exercise("18-a-counter-effect-that-never-comes", "delete-the-counter-first")
+    solved = grade(chosen, ["attack:st1-09:st2-06", "resolve:st1-02", "pick:st3-06"])
+    assert solved.success and solved.citation is not None and solved.citation.id == "dcg:card.st1-09"
+    failed = grade(chosen, ["attack:st1-09:st2-06", "resolve:st1-09", "pick:st3-06"])
+    assert not failed.success and failed.citation is not None and failed.citation.id == "dcg:attacking.battle.p1"
+
+
+def test_dcg_card_information_b13_a_trashed_biyomon_gives_no_inherited_effect():
+    """dcg:digimon-cards-digi-egg-cards.b13: an inherited effect works only while its card is a digivolution card.
+    Myotismon trashing Devimon keeps Biyomon's -1000: 11000 - 3000 - 1000 = 7000 against 8000, a win; trashing
+    Biyomon first leaves 8000 against 8000, "both Digimon are deleted" (dcg:attacking.battle.p4)."""
+    chosen = exercise("18-a-counter-effect-that-never-comes", "keep-the-inherited-effect")
+    attack = ["attack:bt2-079:st2-11", "resolve:bt2-079", "use-effect"]
+    assert grade(chosen, [*attack, "pick:bt2-074"]).success
+    failed = grade(chosen, [*attack, "pick:st1-02"])
+    assert not failed.success and "both are deleted" in failed.narration
