@@ -67,16 +67,14 @@ def test_battle_phase_3_2_1_a_gained_1st_attack_wins_the_tie():
 
 
 def test_evolution_requirements_1_the_dp_is_paid_in_full():
-    """dmb:evolution-phase.requirements.1 "Must discard the required DP": 10 + Meramon's 20 pays Tyrannomon's 30;
-    10 + Candlemon's 10 does not, so Tyrannomon is not on offer."""
+    """dmb:evolution-phase.requirements.1 "Must discard the required DP": 10 + Meramon's 20 pays Tyrannomon's 30.
+    dmb:evolution-phase.2 allows "up to ONE card" a turn, so racking Candlemon (10 + 10) loses at once."""
     rack = exercise("15-evolve-cards-and-recycle", "rack-up-for-tyrannomon")
-    assert grade(rack, ["rack:meramon", "evolve:tyrannomon"]).success
-    play = ExercisePlay(rack)
-    play.run()
-    play.answer("rack:candlemon")
-    decision = play.run()
-    assert decision is not None and decision.kind == "evolve"
-    assert not any("Tyrannomon" in option.label for option in decision.legal_options)
+    solved = grade(rack, ["rack:meramon", "evolve:tyrannomon"])
+    assert solved.success and "discarding all 2 DP cards" in solved.narration
+    failed = grade(rack, ["rack:candlemon"])
+    assert not failed.success and failed.early
+    assert failed.citation is not None and failed.citation.id == "dmb:evolution-phase.2"
 
 
 def test_an_evolve_card_lifts_only_its_requirement():
@@ -89,9 +87,12 @@ def test_an_evolve_card_lifts_only_its_requirement():
 def test_prep_phase_turn_4_3_the_newly_placed_partner_evolves_from_the_destiny_zone():
     """dmb:prep-phase.turn.4.3: Agumon, the Partner Level R, newly placed, partner-evolves to GeoGreymon."""
     partner = exercise("10-data-break-and-revival", "partner-from-the-destiny-zone")
-    solved = grade(partner, ["no-mulligan", "play:agumon", "partner-evolve:geogreymon", "no-rack"])
+    solved = grade(partner, ["no-mulligan", "play:agumon", "partner-evolve:geogreymon"])
     assert solved.success
     assert solved.citation is not None and solved.citation.id == "dmb:prep-phase.turn.4.3"
+    declined = grade(partner, ["no-mulligan", "play:agumon", "no-partner-evolve"])
+    assert not declined.success
+    assert declined.citation is not None and declined.citation.id == "dmb:prep-phase.turn.4.3"
 
 
 def test_battle_phase_6_5_a_kod_mega_gives_2_ko_points_and_its_passive_stops_the_counter():
