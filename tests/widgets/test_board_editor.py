@@ -177,6 +177,22 @@ def test_edit_1_on_a_learn_page_adds_the_bench_with_the_game_in_progress() -> No
     assert editor.start.value == "current"
 
 
+def test_play_from_here_opens_at_the_boards_state_in_every_game() -> None:
+    """Play shows the board's moment (its first decision, every step before it behind Back), never "not started";
+    a shipped scenario's script is not answered by opening it (Next takes its first answer)."""
+    for game in GAME_MODULES:
+        scenario = next(s for s in library() if s.game == game and isinstance(s.setup.get("board"), dict))
+        editor = BoardEditor(game)
+        editor.start.value = scenario.id
+        editor.load.click()
+        editor.play.click()
+        model = editor.tutor().model
+        assert model.match.decisions == [], game
+        assert model.pending() is not None or model.match.over, game
+        assert model.step == len(model.match.steps) - 1, game  # (-1 where the board opens on a decision)
+        assert "has not started yet" not in editor.tutor().rule.value, game
+
+
 def test_a_shipped_scenarios_script_is_followed_while_its_board_is_unchanged() -> None:
     scenario = next(s for s in library() if s.id == "dmb/11-evolve-refused-without-enough-dp")
     editor = BoardEditor("dmb")
