@@ -51,7 +51,16 @@ from ..scenarios.boardlink import (
 )
 from ..scenarios.model import scenario_library
 from .board import board_html
-from .editor_parts import RESUMED, SETTINGS, WHOSE, Setting, check_html, defaults_html, download_html
+from .editor_parts import (
+    RESUMED,
+    SETTINGS,
+    WHOSE,
+    Setting,
+    check_html,
+    defaults_html,
+    download_html,
+    went_first_html,
+)
 from .model import RUN_LIMIT, MatchSpec, TutorModel
 from .style import esc
 from .tutor import Tutor
@@ -302,8 +311,10 @@ class BoardEditor(widgets.VBox):
             self.board, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
         )
         self.inspection = inspect_board(self.current_board())
-        self.verdict.value = check_html(self.inspection) + defaults_html(self.game_id, self.board)
         state = self.inspection.state
+        self.verdict.value = (
+            check_html(self.inspection) + defaults_html(self.game_id, self.board) + went_first_html(self.game_id, state)
+        )
         self.preview.value = board_html(get_game(self.game_id).board(state, None), None) if state is not None else ""
         self.play.disabled = self.share.disabled = state is None or self.inspection.check.refused
         self._sync_settings()
