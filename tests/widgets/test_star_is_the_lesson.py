@@ -1,8 +1,7 @@
 """Issue 33: the tutor's ★ suggests, at every learner decision of a lesson, the answer the lesson itself plays.
 
 The lesson checks (questions, notes, coverage, presses) verify the game ``lesson_points`` plays: the script, then the
-coach's answer. A learner who follows the ★ must play that same game. The course walked here is arena's (four
-lessons, the guided game in three parts and one on ties): the course whose script ran out into the coach most.
+coach's answer. A learner who follows the ★ must play that same game: every lesson of every course is walked.
 """
 
 from __future__ import annotations
@@ -10,12 +9,13 @@ from __future__ import annotations
 import pytest
 
 from digitutor.core.records import Decision
+from digitutor.core.registry import GAME_MODULES
 from digitutor.lessons import Lesson, course_for, scripted_answer
 from digitutor.lessons.course import lesson_points
 from digitutor.widgets.model import TutorModel
 from digitutor.widgets.tutor import lesson_spec
 
-GAME = "arena"
+LESSONS = [lesson for game in GAME_MODULES for lesson in course_for(game)]
 
 
 def played_answers(lesson: Lesson) -> list[tuple[str, str]]:
@@ -47,7 +47,7 @@ def starred_answers(lesson: Lesson, wanted: int) -> list[tuple[str, str]]:
     return stars
 
 
-@pytest.mark.parametrize("lesson", course_for(GAME), ids=lambda lesson: lesson.id)
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_the_star_is_the_answer_the_lesson_plays_at_every_learner_decision(lesson):
     played = played_answers(lesson)
     assert played, f"{lesson.id}: the learner decides nothing"
