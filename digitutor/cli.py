@@ -271,7 +271,7 @@ def _chosen_lessons(args: argparse.Namespace) -> list[Lesson]:
 
 
 def cmd_lessons_check(args: argparse.Namespace) -> int:
-    from .lessons.check import check_lesson
+    from .lessons.check import check_course, check_lesson
 
     lessons = _chosen_lessons(args)
     if not args.files:
@@ -282,6 +282,11 @@ def cmd_lessons_check(args: argparse.Namespace) -> int:
     problems = 0
     for lesson in lessons:
         found = check_lesson(lesson)
+        problems += len(found)
+        for line in found:
+            print(error_line(line))
+    for game in [] if args.files else _lesson_games(args.game):
+        found = check_course(game)
         problems += len(found)
         for line in found:
             print(error_line(line))

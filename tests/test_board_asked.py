@@ -54,7 +54,7 @@ def test_a_link_keeps_the_question_and_the_file_asks_it_where_it_was_asked() -> 
     ],
 )
 def test_a_kept_question_is_read_field_by_field(asked: object, field: str) -> None:
-    link = board_link(Board("dcg", BOARD, asked=asked))  # type: ignore[arg-type]
+    link = board_link(Board("dcg", BOARD, asked=asked))  # type: ignore[arg-type] - a bad kept question, on purpose
     with pytest.raises(InputError) as refused:
         read_board_link(link, "link")
     assert field in str(refused.value) and "\n" not in str(refused.value)

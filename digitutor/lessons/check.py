@@ -6,7 +6,8 @@ One problem per line, naming the file and the field: ``cards/dcg/lessons/03-tame
 from __future__ import annotations
 
 from ..core.errors import DigitutorError
-from .course import lesson_points
+from .chapters import CHAPTERS_FILE, course_problems
+from .course import course_chapters, course_for, lesson_points, lessons_dir
 from .model import Lesson
 from .proofs import prove
 from .questions import QuestionError, pose
@@ -27,6 +28,15 @@ def check_lesson(lesson: Lesson) -> list[str]:
     is held to 60 presses of Next. Every exercise must be both solvable and failable (``proofs.prove``).
     """
     return _play_problems(lesson) + exercise_problems(lesson)
+
+
+def check_course(game_id: str) -> list[str]:
+    """What a course with a chapters file breaks as a whole (chapters.py), one line each; none without the file
+    (the old form, one chapter by file name, is not held to chapters it does not have)."""
+    folder = lessons_dir(game_id)
+    if not (folder / CHAPTERS_FILE).is_file():
+        return []
+    return course_problems(course_chapters(game_id), course_for(game_id), str(folder / CHAPTERS_FILE))
 
 
 def exercise_problems(lesson: Lesson) -> list[str]:

@@ -10,6 +10,7 @@ from ..core.errors import DigitutorError, InputError
 from ..core.match import Match
 from ..core.records import Decision, Step
 from ..core.registry import get_game
+from .chapters import CHAPTERS_FILE, Chapter, load_chapters, one_chapter
 from .model import Lesson, load_lesson
 
 DEFAULT_LESSON = "first-game"
@@ -38,17 +39,29 @@ def course_order(path: Path) -> tuple[bool, str]:
     return (path.stem != DEFAULT_LESSON, path.stem)
 
 
-def course_files(game_id: str, folder: Path | None = None) -> list[Path]:
-    """The lesson files of a course, in course order."""
-    folder = lessons_dir(game_id) if folder is None else folder
-    if not folder.is_dir():
-        return []
-    files = [path for path in folder.glob("*.yaml") if path.name != UNTAUGHT_FILE]
+def _by_name(folder: Path) -> list[Path]:
+    """A lesson folder's lesson files by name (``first-game`` first)."""
+    files = (path for path in folder.glob("*.yaml") if path.name not in (UNTAUGHT_FILE, CHAPTERS_FILE))
     return sorted(files, key=course_order)
 
 
+def course_chapters(game_id: str, folder: Path | None = None) -> tuple[Chapter, ...]:
+    """The chapters of a course (one chapter, "Lessons", for a folder without a chapters file)."""
+    folder = lessons_dir(game_id) if folder is None else folder
+    stems = [path.stem for path in _by_name(folder)] if folder.is_dir() else []
+    chapters = load_chapters(folder, stems) if stems else None
+    return one_chapter(stems) if chapters is None else chapters
+
+
+def course_files(game_id: str, folder: Path | None = None) -> list[Path]:
+    """The lesson files of a course, in course order: its chapters' order (chapters.py), else by name."""
+    folder = lessons_dir(game_id) if folder is None else folder
+    return [folder / f"{stem}.yaml" for chapter in course_chapters(game_id, folder) for stem in chapter.lessons]
+
+
 def course_for(game_id: str, folder: Path | None = None) -> tuple[Lesson, ...]:
-    """The lessons of a game in course order (first-game, then NN-*.yaml by name); a bad file raises InputError."""
+    """The lessons of a game in course order (its chapters', else first-game then NN-*.yaml by name); a bad file
+    raises InputError."""
     get_game(game_id)  # an unknown game is one clear line
     lessons = tuple(load_lesson(path) for path in course_files(game_id, folder))
     for lesson in lessons:

@@ -9,7 +9,8 @@ A lesson file lives in ``cards/<game>/lessons/<name>.yaml`` (safe-loaded, never 
     opponent: first          # the computer's agent for the other seat
     setup: {board: {...}}    # or {decks: [[...], [...]]}; omitted: the game's default setup
     script: [agumon, done]   # the learner's intended answers, shown as suggestions (optional)
-    concepts: [Battle Call, Digivolving]   # 1-6 short names (optional)
+    concepts: [Battle Call, Digivolving]   # what it introduces: 1-6 short names (optional)
+    needs: [How to win]      # concepts an earlier lesson of the course introduced (optional; chapters.py checks)
     intro: Text shown before the first step.
     notes:
       - when: {phase: battle-call}     # step, phase, narration, event, cites, decision
@@ -54,6 +55,7 @@ FIELDS = {
     "setup",
     "script",
     "concepts",
+    "needs",
     "intro",
     "notes",
     "questions",
@@ -105,6 +107,7 @@ class Lesson:
     notes: tuple[Note, ...]
     outro: str
     concepts: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()  #: concepts an earlier lesson introduced (the course check holds them to it)
     questions: tuple[Question, ...] = ()
     hash: str = ""  #: short sha256 of the file's bytes: kept progress is keyed by it
     until: Moment | None = None  #: where the lesson ends before the game does (None: at the game's end)
@@ -191,18 +194,16 @@ def _question(entry: Any, where: str, source: str, phases: set[str]) -> Question
     return Question(at, ask, action.strip() if isinstance(action, str) else None, text)
 
 
-def _concepts(value: Any, source: str) -> tuple[str, ...]:
+def _concepts(value: Any, source: str, field: str = "concepts") -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_CONCEPTS:
-        raise InputError(
-            source, "concepts", f"expected a list of 1 to {MAX_CONCEPTS} short names, got {excerpt(value)}"
-        )
+        raise InputError(source, field, f"expected a list of 1 to {MAX_CONCEPTS} short names, got {excerpt(value)}")
     for number, name in enumerate(value):
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_CONCEPT_CHARS or "\n" in name:
             raise InputError(
                 source,
-                f"concepts[{number}]",
+                f"{field}[{number}]",
                 f"expected a short name (one line, 1 to {MAX_CONCEPT_CHARS} characters), got {excerpt(name)}",
             )
     return tuple(name.strip() for name in value)
@@ -252,6 +253,7 @@ def parse_lesson(doc: Any, source: str, content_hash: str = "") -> Lesson:
         notes=tuple(_note(entry, f"notes[{i}]", source, phases, game_id) for i, entry in enumerate(notes)),
         outro=_text(doc, "outro", source),
         concepts=_concepts(doc.get("concepts"), source),
+        needs=_concepts(doc.get("needs"), source, "needs"),
         questions=tuple(_question(entry, f"questions[{i}]", source, phases) for i, entry in enumerate(questions)),
         hash=content_hash,
         until=None if "until" not in doc else Moment(parse_when(doc["until"], "until", source, phases)),

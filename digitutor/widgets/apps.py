@@ -22,7 +22,7 @@ from .editor import attach_editor
 from .lessons import Lesson
 from .model import MatchSpec, TutorModel, one_line
 from .page import AppPage, on_query
-from .position import TRY_MODE, Position
+from .position import EXERCISE_MODE, TRY_MODE, Position
 from .progress import Progress
 from .query import query_params
 from .style import esc
@@ -34,8 +34,6 @@ COURSE = "Course"
 GUIDED, FREE, HOT_SEAT = "Guided lesson", "Free play against the computer", "Hot-seat (two people)"
 #: the mode names a saved position uses
 MODE_IDS = {GUIDED: "guided", FREE: "free", HOT_SEAT: "hot-seat"}
-#: the mode name of a position saved in an exercise (a lesson's, played in the Guided lesson mode)
-EXERCISE_MODE = "exercise"
 #: the most tries a saved exercise position may claim
 MAX_TRIES = 10_000
 TOOLTIPS = {

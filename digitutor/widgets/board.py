@@ -265,7 +265,10 @@ def board_html(board: BoardView, viewer: int | None, decider: int | None = None)
         far = players[1].index if near is not None else players[0].index
         sides.insert(1, "".join(gauge_html(gauge, names, far) for gauge in board.gauges))
     chips = " dt-chips" if board.game in CHIP_GAMES else ""
-    return top + f'<div class="dt-players{chips}">{"".join(sides)}</div>'
+    # focusable, so a keyboard can scroll the board where it overflows its place (presenter mode)
+    return top + (
+        f'<div class="dt-players{chips}" tabindex="0" role="region" aria-label="The board">{"".join(sides)}</div>'
+    )
 
 
 class BoardPanel(widgets.HTML):

@@ -35,8 +35,7 @@ def challenge_of(tutor: Any) -> dict[str, str] | None:
     if session is None or not tutor.app_id.startswith("learn:"):
         return None
     from ..lessons.exercises import ExercisePlay
-    from .apps import EXERCISE_MODE
-    from .position import Position, position_link
+    from .position import EXERCISE_MODE, Position, position_link
 
     exercise = session.exercise
     play = ExercisePlay(exercise)  # the exercise's own start: none of the teacher's answers

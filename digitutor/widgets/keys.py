@@ -133,20 +133,19 @@ catch (error) { /* storage off */ }
   model.on("change:saved", store);
   try { model.send({ action: "query", query: window.location.search || "" }); } catch (error) { /* no query */ }
   const PLACE = ["lesson", "view"];
-  const placed = (push) => {
+  const placed = () => {
     let url;
     try { url = new URL(window.location.href); } catch (error) { return; }
     const before = url.search;
     for (const key of PLACE) url.searchParams.delete(key);
     for (const [key, value] of new URLSearchParams(model.get("place"))) url.searchParams.set(key, value);
     if (url.search === before) return;
-    try { window.history[push ? "pushState" : "replaceState"](null, "", url.pathname + url.search + url.hash); }
+    try { window.history.pushState(null, "", url.pathname + url.search + url.hash); }
     catch (error) { /* no history here */ }
   };
-  // the first place only fills a bare address (a link that names a lesson or the course is not rewritten before
-  // the app has read it); each later place is a history entry, so Back returns to the lesson or the course
-  if (model.get("place") && !PLACE.some((key) => new URLSearchParams(window.location.search).has(key))) placed(false);
-  model.on("change:place", () => placed(true));
+  // each new place is a history entry, so Back returns to the lesson or the course; the address the page opened
+  // with is left as it is (naming the default lesson there would hold a reload to it, refusing a kept free game)
+  model.on("change:place", placed);
   const onPop = () => {
     try { model.send({ action: "place", place: window.location.search || "" }); } catch (error) { /* closed */ }
   };

@@ -22,6 +22,8 @@ from ..core.yamlio import DuplicateKey, unique_keys
 FORMAT = "digitutor-position"
 #: the mode of a position made to try the teacher's board from (follow mode): a board, its hidden cards dealt afresh
 TRY_MODE = "try"
+#: the mode of a position saved in an exercise (a lesson's, played in the Learn app's Guided lesson mode)
+EXERCISE_MODE = "exercise"
 VERSION = 1
 LINK_PREFIX = "dt1."
 #: the longest text a browser may send as a position (a long game is a few kilobytes)

@@ -61,7 +61,7 @@ def absences_html(scenario: Scenario) -> str:
 def scenario_html(scenario: Scenario) -> str:
     """What a scenario demonstrates: its explanation and the clauses it shows, quoted."""
     return (
-        f"<h3>{esc(scenario.title)}</h3>{paragraphs(scenario.explains)}"
+        f'<h2 class="dt-scenario-title">{esc(scenario.title)}</h2>{paragraphs(scenario.explains)}'
         f'<div class="dt-step-head">It demonstrates:</div>{citations_html(demonstrated(scenario))}'
         f"{absences_html(scenario)}{proposals_html(scenario)}"
         '<div class="dt-step-head">Press <b>Next step</b> to play it; at each decision, Next takes the '
@@ -356,6 +356,13 @@ class RulingsApp(AppPage):
             self._close_tutor()
         elif open_first or (keep is None and self.query.value.strip() == ""):
             self.scenario.value = found[0].id
+        elif keep is None and self._opened is not None:
+            self._clear_board()
+
+    def _clear_board(self) -> None:
+        """The search hid the open scenario: its board must not stay below a list that no longer holds it."""
+        self._close_tutor()
+        self.about.value = '<p class="dt-hint">Pick a scenario from the list to open its board.</p>'
 
     def _count(self, found: int, every: int) -> str:
         words = self.query.value.strip()

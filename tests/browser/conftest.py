@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from drive import wait_ready
 from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, IdlePage, Server, start_server
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 TIMEOUT_MS = 30_000
 # what a page shows may take long on a busy machine: every ``expect`` waits as long as the page's own calls do
@@ -65,37 +65,6 @@ def base_url(tutor: Server) -> str:
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any], base_url: str) -> dict[str, Any]:
     return {**browser_context_args, "viewport": VIEWPORT, "base_url": base_url}
-
-
-@pytest.fixture(scope="session")
-def shared_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    """One browser context for the session's pages: its cache keeps the apps' scripts, fetched and compiled once
-    (a context per test fetched and compiled them for every page, about a second of CPU each)."""
-    context = browser.new_context(**browser_context_args)
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def context(shared_context: BrowserContext) -> Iterator[BrowserContext]:
-    """The shared context, handed back as a fresh one would be: no page, no cookie, nothing stored by any origin the
-    test's pages went to."""
-    origins: set[str] = set()
-
-    def on_page(page: Page) -> None:
-        page.on("framenavigated", lambda frame: origins.add("/".join(frame.url.split("/", 3)[:3])))
-
-    shared_context.on("page", on_page)
-    yield shared_context
-    shared_context.remove_listener("page", on_page)
-    for page in shared_context.pages:
-        page.close()
-    cleaner = shared_context.new_page()
-    session = shared_context.new_cdp_session(cleaner)
-    for origin in sorted(o for o in origins if o.startswith("http")):
-        session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    cleaner.close()
-    shared_context.clear_cookies()
 
 
 @pytest.fixture(scope="session")

@@ -102,30 +102,25 @@ def act(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS, attempts: int = 3) -
 
 
 def open_questions(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS) -> None:
-    """Open the lesson questions (the "Check yourself" tab of the detail place) if another tab or none is open. On a
-    busy machine the tab may be drawn a moment after the question is, so it is waited for; a redraw that closes the
-    tab again is met by a second click."""
-    closed = root.locator(".dt-detail:not(.dt-detail-questions) button.dt-q-toggle")
-    for _ in range(3):
-        if not closed.count():
-            return
-        try:
-            closed.first.wait_for(state="visible", timeout=timeout_ms)
-            closed.first.click()
-            root.locator(".dt-detail.dt-detail-questions").wait_for(state="visible", timeout=timeout_ms)
-            return
-        except PlaywrightTimeout:
-            continue
+    """Open the lesson questions (the "Check yourself" tab of the detail place) if the step has them."""
+    if root.locator(".dt-detail button.dt-q-toggle").count():
+        open_detail(root, "questions", timeout_ms)
 
 
 def open_detail(root: Locator, tab: str, timeout_ms: float = STEP_TIMEOUT_MS) -> None:
-    """Open a tab of the detail place (``note``, ``questions``, ``whynot``, ``rules``, ``words``) and wait for it."""
+    """Open a tab of the detail place (``note``, ``questions``, ``whynot``, ``rules``, ``words``) and wait for it.
+
+    Whether a tab is open is read from its toggle (``mod-active``), never from the place's class: the class and the
+    toggle arrive in separate messages, and a click on a toggle that is already on closes it. On a busy machine the
+    tab may be drawn a moment after what it holds, so it is waited for; a redraw that closes it meets a second click.
+    """
+    button = root.locator(f".dt-detail button.dt-tab-{tab}").first
+    opened = root.locator(f".dt-detail.dt-detail-{tab}").first
     for _ in range(3):
-        if root.locator(f".dt-detail.dt-detail-{tab}").count():
-            return
         try:
-            root.locator(f".dt-detail button.dt-tab-{tab}").first.click(timeout=timeout_ms)
-            root.locator(f".dt-detail.dt-detail-{tab}").wait_for(state="visible", timeout=timeout_ms)
+            if "mod-active" not in (button.get_attribute("class", timeout=timeout_ms) or "").split():
+                button.click(timeout=timeout_ms)
+            opened.wait_for(state="visible", timeout=timeout_ms)
             return
         except PlaywrightTimeout:
             continue

@@ -9,7 +9,7 @@ cell or request that leaves 127.0.0.1.
 
 from __future__ import annotations
 
-from drive import act, text, wait_ready
+from drive import act, open_detail, text, wait_ready
 from playwright.sync_api import Page, expect
 
 SIDE_PILE = (
@@ -32,8 +32,12 @@ CLAUSES = (SIDE_PILE, EVOLVED_BY_CARD, EVOLVED_BY_DNA, EVOLVED_BY_DP, FLAT_REMOV
 def play_to(root, words: str, seen: dict[str, bool]) -> None:
     """Answer and press Next until the lesson box says ``words``, noting the clauses the rule panel showed."""
     for _ in range(200):  # each lesson is at most 60 steps, and about 15 answers
+        tab = root.locator(".dt-detail button.dt-tab-rules")
+        if tab.count() and tab.first.is_visible() and not root.locator(".dt-detail-rules").count():
+            open_detail(root, "rules")  # the learner opens "+ N more rules" (the tab stays open from step to step)
         for clause in seen:
-            seen[clause] = seen[clause] or bool(root.locator(f'.dt-citation [data-clause="{clause}"]').count())
+            shown = f'.dt-citation [data-clause="{clause}"], .dt-detail-rules [data-clause="{clause}"]'
+            seen[clause] = seen[clause] or bool(root.locator(shown).count())
         if words in text(root, ".dt-lesson"):
             return
         assert act(root), f"the lesson stopped moving: {text(root, '.dt-status')}"

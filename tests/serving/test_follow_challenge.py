@@ -12,8 +12,7 @@ from test_follow import KEY, FollowServer, _until, blocks, view
 from test_follow_hostile import HOSTILE, log_lines, no_traceback, refusals
 
 from digitutor.lessons import grade
-from digitutor.serving.challenge import MAX_FIRST, MAX_RESULT_BODY
-from digitutor.serving.follow import KEY_HEADER, REJOIN_S
+from digitutor.serving.follow import KEY_HEADER, MAX_FIRST, MAX_RESULT_BODY, REJOIN_S
 
 CHALLENGE = {
     "lesson": "dcg/01-first-attack",

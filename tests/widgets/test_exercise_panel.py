@@ -18,7 +18,7 @@ import pytest
 
 from digitutor.lessons import load_lesson
 from digitutor.widgets.apps import LearnApp
-from digitutor.widgets.course import find_lesson
+from digitutor.widgets.course import CourseLesson, find_lesson
 from digitutor.widgets.exercise import ExerciseSession, stars_text
 from digitutor.widgets.position import position_link
 from digitutor.widgets.progress import Progress, progress_text, read_progress
@@ -43,6 +43,15 @@ def start(tutor: Tutor, index: int = 0) -> ExerciseSession:
     session = tutor.model.start_exercise(lesson, index)
     assert session is not None, tutor.model.error
     return session
+
+
+def dtector_exercises() -> tuple[LearnApp, CourseLesson]:
+    """The D-Tector Learn app with its first lesson's exercises opened, and that lesson's course entry."""
+    app = LearnApp("dtector")
+    entry = find_lesson(app.lessons, DTECTOR_LESSON)
+    assert entry is not None
+    app.open_exercises(entry)
+    return app, entry
 
 
 def test_an_exercise_is_played_on_the_tutors_board_with_no_star_and_no_tempting_list() -> None:
@@ -146,10 +155,7 @@ def test_answers_given_stay_and_next_says_the_exercise_is_decided() -> None:
 
 
 def test_stars_are_kept_with_the_progress_and_shown_on_the_course_page() -> None:
-    app = LearnApp("dtector")
-    entry = find_lesson(app.lessons, DTECTOR_LESSON)
-    assert entry is not None
-    app.open_exercises(entry)
+    app, entry = dtector_exercises()
     app.tutor.model.choose("place:patamon")
     assert app.progress.stars(DTECTOR_ID) == {"type-beats-power": 3}
     row = app.course.rows[app.lessons.index(entry)].value
@@ -202,10 +208,7 @@ def test_a_reload_brings_the_exercise_back_with_the_answers_given() -> None:
 
 
 def test_a_reload_keeps_the_tries_and_the_hint_so_it_never_earns_more_stars() -> None:
-    app = LearnApp("dtector")
-    entry = find_lesson(app.lessons, DTECTOR_LESSON)
-    assert entry is not None
-    app.open_exercises(entry)
+    app, _entry = dtector_exercises()
     app.tutor.model.choose("place:agumon")
     app.tutor.exercise.retry.click()
     app.tutor.exercise.hint.click()

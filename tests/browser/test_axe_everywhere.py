@@ -1,0 +1,102 @@
+"""Accessibility of every app page (issue 34, item 5): axe-core finds no serious or critical violation, nor a
+heading out of order, on start, every Learn app (its course view and at a decision), rulings, rulebook, deck check
+and compare, in normal and in presenter mode; every control shows focus; the rulings board follows the search.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from drive import advance_until, wait_ready
+from harness import NOTEBOOKS
+from playwright.sync_api import Page, expect
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+FIRST_OPTION = ".dt-decision button.dt-option:not(.dt-option-illegal)"
+LEARN = sorted(path.stem for path in NOTEBOOKS.glob("learn_*.ipynb"))
+OTHERS = ["start", "rulings", "rulebook", "deck_check", "compare"]
+#: (notebook, query, what to reach before the check): each app page a learner or a teacher opens
+PAGES = (
+    [(name, "", "") for name in OTHERS]
+    + [(name, "view=course", ".dt-course") for name in LEARN]
+    + [(name, "", FIRST_OPTION) for name in LEARN]
+)
+#: moderate rules the issue names besides every serious or critical one
+ALSO = ("heading-order",)
+
+AXE_RUN = """async also => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical" || also.includes(v.id))
+    .map(v => `${v.id} (${v.impact}) x${v.nodes.length}: ` +
+      v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + (n.failureSummary || "").split("\\n").slice(1, 2))
+        .join(" | "));
+}"""
+
+FOCUS = """el => { const s = getComputedStyle(el); return {visible: el === document.activeElement &&
+  el.matches(":focus-visible"), style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }"""
+
+
+def open_page(app: Page, notebook: str, query: str, reach: str) -> None:
+    app.goto(f"/voila/render/{notebook}.ipynb" + (f"?{query}" if query else ""))
+    expect(app.locator(".dt-app").first).to_be_visible(timeout=90_000)
+    if reach == FIRST_OPTION:
+        advance_until(wait_ready(app), FIRST_OPTION)
+    elif reach:
+        expect(app.locator(reach).first).to_be_visible(timeout=60_000)
+    app.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("mode", ["normal", "presenter"])
+@pytest.mark.parametrize(("notebook", "query", "reach"), PAGES)
+def test_axe_finds_no_serious_violation(app: Page, notebook: str, query: str, reach: str, mode: str) -> None:
+    if mode == "presenter":
+        query = "&".join(q for q in (query, "mode=presenter") if q)
+    open_page(app, notebook, query, reach)
+    if mode == "presenter":
+        expect(app.locator(".dt-app.dt-presenting").first).to_be_visible(timeout=30_000)
+    app.add_script_tag(path=str(AXE))
+    violations = app.evaluate(AXE_RUN, list(ALSO))
+    assert not violations, f"{notebook}?{query}:\n" + "\n".join(violations)
+
+
+def test_the_speed_list_term_links_and_buttons_show_focus(app: Page) -> None:
+    open_page(app, "learn_dmb", "", FIRST_OPTION)
+    controls = {
+        "the speed list": ".dt-speed select",
+        "Next": "button.dt-next",
+        "an option": FIRST_OPTION,
+        "a term link": ".dt-termlink >> visible=true",
+    }
+    for what, css in controls.items():
+        found = app.locator(css).first
+        expect(found).to_be_attached()
+        found.focus()
+        app.keyboard.press("Shift+Tab")  # and back with the keyboard: a ring is for keyboard focus
+        app.keyboard.press("Tab")
+        focus = found.evaluate(FOCUS)
+        assert focus["visible"], f"{what} ({css}) did not take keyboard focus"
+        if css.startswith(
+            ".dt-termlink"
+        ):  # the word inside the link carries the ring (the box below it opens on focus)
+            focus = found.locator(".dt-term-word").first.evaluate(
+                "el => { const s = getComputedStyle(el); "
+                "return {style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }"
+            )
+        assert focus["style"] != "none" and focus["width"] >= 2, f"{what} ({css}) shows no focus ring: {focus}"
+
+
+def test_a_search_that_hides_the_open_scenario_clears_its_board(app: Page) -> None:
+    app.goto("/voila/render/rulings.ipynb")
+    rulings = app.locator(".dt-rulings")
+    board = rulings.locator(".dt-tutor .dt-title")
+    expect(board).to_be_visible(timeout=60_000)
+    shown = board.inner_text()
+    box = rulings.locator(".dt-rulings-search input")
+    box.click()
+    box.press_sequentially("Ikkakumon", delay=40)
+    listing = rulings.locator(".dt-scenario-list select option")
+    expect(listing.filter(has_text=shown)).to_have_count(0)
+    expect(rulings.locator(".dt-tutor")).to_have_count(0)
+    expect(rulings).not_to_contain_text(shown)
