@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ..core.errors import DigitutorError
 from ..core.match import Match
 from ..core.records import Decision, Option, Reason, Step
+from ..rules.citations import INTERPRETATIONS
 from ..rules.model import Citation, CitationKind
 from .course import play_lesson, scripted_answer
 from .model import Lesson, Question
@@ -238,6 +239,13 @@ def _rule_citations(steps: tuple[Step, ...], governing_only: bool) -> list[Citat
     return list(found.values())
 
 
+def _fills(citation: Citation) -> tuple[str, ...]:
+    """The clauses an interpretation fills (none for a rule): such an interpretation is part of their answer, never a
+    wrong choice beside them."""
+    record = INTERPRETATIONS.get(citation.id) if citation.kind is CitationKind.INTERPRETATION else None
+    return record.fills if record is not None else ()
+
+
 def _why_not(question: Question, match: Match, lesson: Lesson, at: int, live: bool) -> Posed:
     standing, decision = _decision(match, at, live)
     assert question.action is not None
@@ -251,7 +259,11 @@ def _why_not(question: Question, match: Match, lesson: Lesson, at: int, live: bo
     for reason in reasons:
         right.setdefault(reason.citation.quote, Choice(reason.citation.quote, True, (reason,)))
     ids = {reason.citation.id for reason in reasons}
-    pool = [c for c in _rule_citations(_lesson_steps(lesson), False) if c.id not in ids and c.quote not in right]
+    pool = [
+        c
+        for c in _rule_citations(_lesson_steps(lesson), False)
+        if c.id not in ids and c.quote not in right and not ids.intersection(_fills(c))
+    ]
     wrong = [
         Choice(c.quote, False, (c,)) for c in _seeded(lesson, question).sample(pool, min(len(pool), WRONG_CHOICES))
     ]

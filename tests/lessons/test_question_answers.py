@@ -19,6 +19,7 @@ from digitutor.core.registry import GAME_MODULES, get_game
 from digitutor.lessons import Lesson, Question, course_for, pose
 from digitutor.lessons.coach import coach_answer
 from digitutor.lessons.questions import MAY_NOT_PROMPT, Posed
+from digitutor.rules.citations import INTERPRETATIONS
 
 
 @dataclass
@@ -105,6 +106,14 @@ def test_every_question_accepts_exactly_the_engines_answers(lesson):
             assert all(why.id not in ids for c in posed.choices if not c.right for why in c.why), (
                 f"{where}: a wrong choice quotes another clause"
             )
+            filling = [  # an interpretation of the very clause that answers is part of the answer, never wrong
+                c.label
+                for c in posed.choices
+                if not c.right
+                for why in c.why
+                if why.id in INTERPRETATIONS and ids.intersection(INTERPRETATIONS[why.id].fills)
+            ]
+            assert not filling, f"{where}: a wrong choice is an interpretation of the answer's clause: {filling}"
         else:
             following = played.steps[item.point + 1]  # the step the lesson's game played next
             expected = (
