@@ -121,11 +121,15 @@ _DIGIVOLVE_REASONS: dict[tuple[str, str], tuple[Reason, ...]] = {}  # by card id
 def digivolve_reasons(top: Card, card: Card) -> tuple[Reason, ...]:
     """Every reason ``card`` may not digivolve a Digimon showing ``top``."""
     reasons = []
-    if card.level.rank != top.level.rank + 1:
+    if card.level.rank <= top.level.rank:  # the rulebook: "digivolve it to a higher level"
+        reasons.append(
+            Reason(f"{card.name} is {card.level} and {top.name} is {top.level}: not a higher level.", C.DIGIVOLVE)
+        )
+    elif card.level.rank != top.level.rank + 1:  # one level at a time is the tutor's reading of the list
         reasons.append(
             Reason(
                 f"{card.name} is {card.level} and {top.name} is {top.level}: a Digimon digivolves one level up.",
-                C.DIGIVOLVE,
+                C.BOTH_PLAYERS_DIGIVOLVE,
             )
         )
     if card.digivolves_from != top.id:

@@ -10,7 +10,7 @@ from digitutor.core.records import Decision
 from digitutor.games.dtector import GAME
 from digitutor.games.dtector import citations as C
 from digitutor.games.dtector.cards import BattleType, Element, Level, card_set, tutorial_decks
-from digitutor.games.dtector.checks import battle_call_winner
+from digitutor.games.dtector.checks import battle_call_winner, digivolve_reasons
 from digitutor.games.dtector.procedure import defence_options, digivolve_options
 from digitutor.games.dtector.setup import deck_problems, new_state
 
@@ -145,7 +145,17 @@ def test_digivolve_phase_p1_skipping_a_level_is_refused_with_the_rule():
     _, options = digivolve_board(["metalgreymon"], ["agumon"])
     refused = options["digivolve:agumon:metalgreymon"]
     assert not refused.legal and len(refused.reasons) == 2  # wrong level and the card does not name Agumon
-    assert all(reason.citation == C.DIGIVOLVE for reason in refused.reasons)
+    level, named = refused.reasons
+    # "digivolve it to a higher level ... (Rookie to Champion to Ultimate to Mega)": Mega is higher than Rookie, so
+    # one level at a time is the tutor's named reading of the list, not the rule's words; the Special Effect is the rule
+    assert level.citation == C.BOTH_PLAYERS_DIGIVOLVE and "one level up" in level.why
+    assert named.citation == C.DIGIVOLVE
+
+
+def test_digivolve_phase_p1_a_level_not_higher_is_refused_with_the_rule():
+    cards = card_set()
+    (level, *_) = digivolve_reasons(cards["greymon"], cards["agumon"])  # a Rookie onto a Champion
+    assert level.citation == C.DIGIVOLVE and "not a higher level" in level.why
 
 
 def test_digivolve_phase_p1_spirit_combine_adds_digimon_power():
