@@ -303,3 +303,20 @@ def test_a_lesson_whose_board_is_beyond_a_legal_game_tells_the_learner_why() -> 
     lesson = load_lesson(ROOT / "cards" / "dcg" / "lessons" / "17-an-effect-cancelled-and-an-ace-in-security.yaml")
     assert "Beyond a legal game:</b> Biyomon (red) lies under Devimon" in beyond_rules_html(lesson)
     assert beyond_rules_html(load_lesson(ROOT / "cards" / "dcg" / "lessons" / "02-memory.yaml")) == ""
+
+
+def test_scenario_link_and_open_note_copies_beyond_a_legal_deck_too(tmp_path: Path) -> None:
+    # dcg:decks.required-items.b1 — "A deck can contain no more than four copies of cards with the same card number."
+    path = tmp_path / "board.yaml"
+    path.write_text(yaml.safe_dump({"game": "dcg", "board": board("dcg", deck=["st1-03"] * 8)}))
+
+    def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "digitutor.cli", "scenario", *args]
+        return subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120, input=stdin)
+
+    linked = cli("link", str(path))
+    note = "note: beyond a legal deck: Player 1 has 11 copies of ST1-03; at most 4."
+    assert linked.returncode == 0 and note in linked.stderr and '[dcg:decks.required-items.b1: "' in linked.stderr
+    link = linked.stdout.strip().rpartition("?board=")[2]
+    opened = cli("open", "-", stdin=link)
+    assert opened.returncode == 0 and note in opened.stderr

@@ -483,6 +483,29 @@ def test_board_facts_in_arena_score_and_game_over():
 # -- until inside the DMB/DBE End Phase (issue 35, item 5) -----------------------------------------------------------
 
 
+@pytest.mark.parametrize("game", ["dtector", "arena", "dcg", "dmb", "dbe"])
+def test_until_can_stop_in_every_phase_the_turn_map_shows(game: str) -> None:
+    """Issue 35 item 5: `until: {phase: X}` is met in every phase X of the game's turn map. The runner checks `until`
+    against the same facts (`now_facts`) before every step, so each phase must be the `now` phase between two steps
+    of a played game (seeded random games; the first one already shows them all)."""
+    from digitutor.core.match import Match
+    from digitutor.core.registry import get_game
+    from digitutor.scenarios.facts import now_facts, unmet
+
+    wanted = [phase.id for phase in get_game(game).turn_map()]
+    met: set[str] = set()
+    for seed in (1, 2, 3):
+        match = Match(game, seed)
+        for _ in range(20_000):
+            met |= {phase for phase in wanted if not unmet(now_facts(match), {"phase": phase})}
+            if match.advance() is None:
+                break
+        met |= {phase for phase in wanted if not unmet(now_facts(match), {"phase": phase})}
+        if met == set(wanted):
+            break
+    assert [phase for phase in wanted if phase not in met] == []
+
+
 def test_until_end_phase_dmb_stops_after_the_battle_before_the_lingering_effects_end():
     """dmb:end-phase.3 ("Remove ALL "lingering" effects, such as Power boosting."), scenario 47: once both attacks are
     dealt (Gabumon 60 - 50 = 10 HP) and nobody is KO'd, the run stops in Player 1's turn-3 End Phase, before step 3."""

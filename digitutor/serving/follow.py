@@ -276,7 +276,9 @@ class Hub:
         lesson, exercise, title, app, position = (
             fields[name] for name in ("lesson", "exercise", "title", "app", "position")
         )
-        self.challenge = Challenge(number, lesson, exercise, title, app, position)
+        self.challenge = Challenge(
+            number, lesson, exercise, title, app, position, kind=fields.get("kind", EXERCISE_KIND)
+        )
         for follower in list(self.followers):
             follower.send(self.challenge.event())
         return number
@@ -538,6 +540,10 @@ def follow_handlers(base: str) -> list[tuple]:
 #   ``playing``, ``solved`` or ``failed`` and the words of the follower's first answer. One entry per follower: the
 #   first decided state is final, the first answer's words are kept once; a follower who leaves keeps its entry while
 #   it keeps its place (``REJOIN_S``) and takes it along after, so the counts never exceed the followers.
+# - Or the teacher sends the position shown (``{"challenge": {"kind": "position", "title", "app", "position"}}``): the
+#   try-position of the seat shown (what it sees, every hidden card dealt afresh, a fresh seed; ``publish.attempt_of``),
+#   which each follower plays on to the end against the computer on their own Learn page: solved when they win, failed
+#   when they lose or draw. Followers are told its kind and title only, as for an exercise.
 
 #: the states a follower's report may give
 STATES = ("playing", "solved", "failed")
@@ -549,6 +555,8 @@ LESSON = re.compile(r"([a-z0-9]{1,20})/[A-Za-z0-9_.-]{1,80}")
 EXERCISE = re.compile(r"[A-Za-z0-9_.-]{1,60}")
 MAX_TITLE = 200
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: what a challenge asks: an exercise of a course, or the position the teacher shows, played on to the end
+EXERCISE_KIND, POSITION_KIND = "exercise", "position"
 
 
 @dataclass
@@ -562,10 +570,12 @@ class Challenge:
     app: str
     position: str
     results: dict[str, dict[str, str]] = field(default_factory=dict)  #: follower id -> {"state", "first"}
+    kind: str = EXERCISE_KIND
 
     def public(self) -> dict[str, Any]:
-        """What followers are told: which exercise, nothing that opens it."""
-        return {"challenge": self.number, "lesson": self.lesson, "exercise": self.exercise, "title": self.title}
+        """What followers are told: which exercise (or that it is a position), nothing that opens it."""
+        told = {"challenge": self.number, "kind": self.kind, "title": self.title}
+        return {**told, "lesson": self.lesson, "exercise": self.exercise} if self.kind == EXERCISE_KIND else told
 
     def event(self) -> bytes:
         return f"event: challenge\ndata: {json.dumps(self.public(), separators=(',', ':'))}\n\n".encode()
@@ -599,6 +609,12 @@ def read_challenge(data: Any) -> dict[str, str]:
     sent = data.get("challenge") if isinstance(data, dict) else None
     if not isinstance(sent, dict) or set(data) != {"challenge"}:
         raise BadView('expected {"challenge": {"lesson", "exercise", "title", "app", "position"}}')
+    if sent.get("kind", EXERCISE_KIND) == POSITION_KIND:
+        return read_position_challenge(sent)
+    if set(sent) - {"kind", "lesson", "exercise", "title", "app", "position"}:
+        raise BadView('challenge: expected only "lesson", "exercise", "title", "app", "position" (and "kind")')
+    if sent.get("kind", EXERCISE_KIND) != EXERCISE_KIND:
+        raise BadView(f"challenge.kind: expected {EXERCISE_KIND} or {POSITION_KIND}")
     fields: dict[str, str] = {}
     for name in ("lesson", "exercise", "title", "app", "position"):
         value = sent.get(name)
@@ -614,6 +630,25 @@ def read_challenge(data: Any) -> dict[str, str]:
         raise BadView(f"challenge.title: expected one line of at most {MAX_TITLE} characters")
     if not TRY_FIELDS["try_app"].fullmatch(fields["app"]) or fields["app"] != f"learn_{lesson.group(1)}.ipynb":
         raise BadView("challenge.app: expected the Learn app of the lesson's game")
+    if not TRY_FIELDS["try_position"].fullmatch(fields["position"]):
+        raise BadView("challenge.position: expected a position link")
+    return fields
+
+
+def read_position_challenge(sent: dict[str, Any]) -> dict[str, str]:
+    """The fields of a teacher's position challenge (``kind: position``, its title, Learn app and position link)."""
+    if set(sent) != {"kind", "title", "app", "position"}:
+        raise BadView('challenge: a position sends exactly "kind", "title", "app", "position"')
+    fields = {"kind": POSITION_KIND, "lesson": "", "exercise": ""}
+    for name in ("title", "app", "position"):
+        value = sent[name]
+        if not isinstance(value, str):
+            raise BadView(f"challenge.{name}: expected a string")
+        fields[name] = value
+    if len(fields["title"]) > MAX_TITLE or _CONTROL.search(fields["title"]):
+        raise BadView(f"challenge.title: expected one line of at most {MAX_TITLE} characters")
+    if not TRY_FIELDS["try_app"].fullmatch(fields["app"]):
+        raise BadView("challenge.app: expected a Learn app (learn_<game>.ipynb)")
     if not TRY_FIELDS["try_position"].fullmatch(fields["position"]):
         raise BadView("challenge.position: expected a position link")
     return fields
@@ -669,7 +704,8 @@ class SolveHandler(FollowRoute):
             self.finish("The teacher has sent another exercise since: press Solve it again on the follow page.")
             return
         challenge.opened(member)
-        query = urlencode({"follower": member, "challenge": challenge.number})
+        kind = {"kind": POSITION_KIND} if challenge.kind == POSITION_KIND else {}
+        query = urlencode({"follower": member, "challenge": challenge.number, **kind})
         page = url_path_join(self.settings.get("base_url", "/"), "voila/render", challenge.app)
         self.redirect(f"{page}?position={challenge.position}&{query}")
 

@@ -8,6 +8,10 @@ follower's Learn page reporting how it goes.
 - ``ResultReporter``: a follower's Learn page opened by "Solve it" (its link carries ``follower`` and ``challenge``)
   posts ``playing``, ``solved`` or ``failed`` and the words of its first answer to ``/digitutor/follow/result``,
   each time that changes. A solve the tutor played ("Show me") is not the follower's: it reports ``failed``.
+- ``position_challenge_of(tutor)``: the position the teacher's Tutor shows, as a challenge: the censored try-position
+  of the seat shown (``publish.attempt_of``: what that seat sees, every hidden card dealt afresh, a fresh seed), which
+  each follower plays on to the end against the computer; ``PositionResult`` grades that game (won: solved; lost or
+  drawn: failed) and names the follower's first answer.
 - ``counts_html(counts)``: the teacher's line: how many solved, failed or are still playing, the first answers.
 """
 
@@ -51,6 +55,48 @@ def challenge_of(tutor: Any) -> dict[str, str] | None:
     }
 
 
+def position_challenge_of(tutor: Any) -> dict[str, str] | None:
+    """The position ``tutor`` shows, to send to the room (None while it plays an exercise, or when the view shown has
+    no seat to try it from: the judge's view, a hot-seat hand-over, an Arena game still in its Setup)."""
+    if tutor.model.exercise is not None or not tutor.app_id.startswith("learn:"):
+        return None
+    from .publish import attempt_of
+
+    attempt = attempt_of(tutor)  # never the teacher's game: its seed and answers determine every hidden card
+    if not attempt:
+        return None
+    title = f"Play on from the teacher's position and win ({tutor.model.game.title})"
+    return {"kind": "position", "title": title, "app": attempt["try_app"], "position": attempt["try_position"]}
+
+
+class PositionResult:
+    """How a follower's game from the teacher's position goes: playing, then solved (their seat won) or failed (lost,
+    or a draw), and the words of their first answer (the option's label, read while their decision waits)."""
+
+    def __init__(self) -> None:
+        self.match: Any = None
+        self.labels: dict[str, str] = {}
+
+    def __call__(self, model: Any) -> tuple[str, str] | None:
+        """(state, first answer's words) of the tried position ``model`` plays (None: it plays something else)."""
+        from .apps import TRY_SOURCE
+
+        humans = model.humans()
+        if model.spec.source != TRY_SOURCE or len(humans) != 1:
+            return None
+        match, seat = model.match, humans[0]
+        if match is not self.match:  # the position opened (or Restart): its first answer is read afresh
+            self.match, self.labels = match, {}
+        answered = next((d for d in match.decisions if d.by == "human" and d.player == seat), None)
+        pending = match.pending
+        if answered is None and pending is not None and pending.player == seat:
+            self.labels = {option.key: option.label for option in pending.options}
+        first = "" if answered is None else self.labels.get(answered.answer, answered.answer.partition(":")[0])
+        if match.result is None:
+            return "playing", first
+        return ("solved" if match.result.winner == seat else "failed"), first
+
+
 def result_of(session: Any) -> tuple[str, str]:
     """(state, first answer's words) of a follower's exercise session."""
     play = session.play
@@ -77,8 +123,12 @@ def counts_html(counts: dict[str, Any]) -> str:
 class ResultReporter:
     """Posts a follower page's result for the exercise it was opened at, from a background thread (latest wins)."""
 
-    def __init__(self, address: tuple[str, int, str], member: str, number: int, token: str = "") -> None:
+    def __init__(
+        self, address: tuple[str, int, str], member: str, number: int, token: str = "", position: bool = False
+    ) -> None:
         self.host, self.port, base = address
+        #: a position challenge: the tried position's game is graded (an exercise's session otherwise)
+        self.position = PositionResult() if position else None
         self.path = base + RESULT_PATH
         self.member, self.number = member, number
         self.headers = {"Content-Type": "application/json"}
@@ -97,13 +147,18 @@ class ResultReporter:
         self._changed()
 
     def _changed(self, _change: Any = None) -> None:
-        session = self.tutor.model.exercise
-        if session is None:
-            return
-        self.exercise = self.exercise or session.exercise.name
-        if session.exercise.name != self.exercise:
-            return
-        result = result_of(session)
+        if self.position is not None:
+            result = self.position(self.tutor.model)
+            if result is None:
+                return
+        else:
+            session = self.tutor.model.exercise
+            if session is None:
+                return
+            self.exercise = self.exercise or session.exercise.name
+            if session.exercise.name != self.exercise:
+                return
+            result = result_of(session)
         if result == self.sent:
             return
         self.sent = result

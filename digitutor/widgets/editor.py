@@ -51,8 +51,17 @@ from ..scenarios.boardlink import (
 )
 from ..scenarios.model import scenario_library
 from .board import board_html
-from .editor_parts import RESUMED, SETTINGS, WHOSE, Setting, check_html, defaults_html, download_html
-from .model import MatchSpec, TutorModel
+from .editor_parts import (
+    RESUMED,
+    SETTINGS,
+    WHOSE,
+    Setting,
+    check_html,
+    defaults_html,
+    download_html,
+    went_first_html,
+)
+from .model import RUN_LIMIT, MatchSpec, TutorModel
 from .style import esc
 from .tutor import Tutor
 from .whynot import WhyNotPanel
@@ -221,9 +230,10 @@ class BoardEditor(widgets.VBox):
             self.verdict,
             self.preview,
             widgets.HBox([self.text, self.apply]),
+            # the question asked stays right above the game it is asked of, which opens right under Play
+            self.whynot,
             self.play,
             self.stage,
-            self.whynot,
             widgets.HTML('<div class="dt-step-head">Share</div>'),
             self.question,
             self.answer,
@@ -301,8 +311,10 @@ class BoardEditor(widgets.VBox):
             self.board, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
         )
         self.inspection = inspect_board(self.current_board())
-        self.verdict.value = check_html(self.inspection) + defaults_html(self.game_id, self.board)
         state = self.inspection.state
+        self.verdict.value = (
+            check_html(self.inspection) + defaults_html(self.game_id, self.board) + went_first_html(self.game_id, state)
+        )
         self.preview.value = board_html(get_game(self.game_id).board(state, None), None) if state is not None else ""
         self.play.disabled = self.share.disabled = state is None or self.inspection.check.refused
         self._sync_settings()
@@ -639,7 +651,9 @@ class BoardEditor(widgets.VBox):
             follow_script=bool(script),
         )
         self._close_stage()
-        tutor = Tutor(TutorModel(spec), presenter_toggle=False)
+        model = TutorModel(spec)
+        open_at_board(model)
+        tutor = Tutor(model, presenter_toggle=False)
         pending = board.board.get("attack") if board.game == "dcg" else None
         under_way = (
             f" An attack is under way: {esc(self.attacker.label)} attacks {esc(self.target.label)}; "
@@ -671,11 +685,7 @@ class BoardEditor(widgets.VBox):
         if tutor is not None:
             return tutor.model.match
         board = self.current_board()
-        match = Match(board.game, 1, board.setup, ("human",) * get_game(board.game).players, "board")
-        for _ in range(400):
-            if match.pending is not None or match.over or match.advance() is None:
-                break
-        return match
+        return to_first_decision(Match(board.game, 1, board.setup, ("human",) * get_game(board.game).players, "board"))
 
     def _answered(self, text: str) -> None:
         self.answer.value = text
@@ -695,6 +705,23 @@ class BoardEditor(widgets.VBox):
             f'<input class="dt-board-link-text" readonly value="{esc(link)}" aria-label="The board link">'
         )
         self.shared_text = text
+
+
+def open_at_board(model: TutorModel) -> None:
+    """View the board's state: the match played on to its first decision (or its end), that step shown.
+
+    The steps before it are the procedure reaching the board's moment (Back shows them); a script is never answered
+    here, so a shipped scenario's answers still wait for Next."""
+    match = to_first_decision(model.match)
+    model.adopt(match, len(match.steps) - 1)
+
+
+def to_first_decision(match: Match) -> Match:
+    """``match`` played on until a decision waits or the game ends (no decision is answered)."""
+    for _ in range(RUN_LIMIT):
+        if match.pending is not None or match.over or match.advance() is None:
+            break
+    return match
 
 
 def editor_app_part(params: dict[str, str], current: Callable[[], Match | None] | None = None) -> BoardEditor:

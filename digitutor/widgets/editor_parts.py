@@ -93,6 +93,28 @@ def defaults_html(game: str, board: dict[str, Any]) -> str:
     return f'<div class="dt-editor-defaults">Not set, so the defaults apply: {words}.</div>' if words else ""
 
 
+#: games without a "went first" field: turn 1 is the first player's and the turn passes to the other player each turn,
+#: so whose turn and the turn number already say who went first (a control could only contradict them); no rule of
+#: theirs turns on it otherwise (DBE's "Skip this entire phase during the first turn of the game" reads turn 1)
+TURNS_ALTERNATE = {
+    "dtector": "“Player ends their turn and play shifts to other player.”",
+    "dmb": "“The turn passes to the next player.” (end-phase.5)",
+    "dbe": "“The turn passes to the next player.” (end-phase.5)",
+}
+
+
+def went_first_html(game: str, state: Any) -> str:
+    """D-Tector, DMB, DBE: who went first, as whose turn and the turn number say it (nothing to set)."""
+    if game not in TURNS_ALTERNATE or state is None:
+        return ""
+    turn, active = int(getattr(state, "turn", 1)), int(getattr(state, "active", 0))
+    first = active if turn % 2 else 1 - active
+    return (
+        f'<div class="dt-editor-went-first">Went first: <b>Player {first + 1}</b>, as the turn says (turn {turn} is '
+        f"Player {active + 1}'s; turn 1 was the first player's, and {TURNS_ALTERNATE[game]}).</div>"
+    )
+
+
 def _shown(setting: Setting, value: Any) -> str:
     if setting.choices and isinstance(setting.choices[0], tuple):  # (label, value) pairs
         return next((label for label, v in setting.choices if v == value), str(value))

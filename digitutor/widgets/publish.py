@@ -55,16 +55,22 @@ def publish_from(tutor: Any) -> None:
     """Called once by every Tutor: when the page's link carries a teacher key, publish each view this Tutor shows;
     when it carries a follower id and a challenge ("Solve it" on the follow page), report the exercise's result."""
     on_query(lambda params: _start(tutor, params.get("teacher", "")))
-    on_query(lambda params: _report(tutor, params.get("follower", ""), params.get("challenge", "")))
+    on_query(
+        lambda params: _report(
+            tutor, params.get("follower", ""), params.get("challenge", ""), params.get("kind", "") == "position"
+        )
+    )
 
 
-def _report(tutor: Any, member: str, number: str) -> None:
-    """A follower's own Learn page at the teacher's exercise: tell the server how it goes (the server checks the id)."""
+def _report(tutor: Any, member: str, number: str, position: bool = False) -> None:
+    """A follower's own Learn page at the teacher's exercise (or position): tell the server how it goes (the server
+    checks the id)."""
     if not member or len(member) > MAX_KEY or not number.isdigit() or len(number) > 15 or in_browser():
         return
     from .challenge import ResultReporter
 
-    ResultReporter(_server_address(), member, int(number), os.environ.get(TOKEN_ENV, "")).attach(tutor)
+    token = os.environ.get(TOKEN_ENV, "")
+    ResultReporter(_server_address(), member, int(number), token, position=position).attach(tutor)
 
 
 def _start(tutor: Any, offered: str) -> None:
@@ -256,6 +262,7 @@ class Publisher:
         self.tutor: Any = None
         self.badge = follow_badge()
         self.sender = self._send_button()
+        self.position_sender = self._send_position_button()
         self.challenged = False  #: an exercise was sent to the room: poll its counts often
         self._challenge: dict[str, str] | None = None  #: the exercise to send, until the thread sends it
         self._counts: dict[str, Any] | None = None
@@ -281,7 +288,9 @@ class Publisher:
         # a badge per Tutor: closing a replaced Tutor (a new scenario) closes the widgets inside it
         self.badge = follow_badge(self.badge.value)
         self.sender = self._send_button()
-        tutor.children = (*tutor.children[:2], self.badge, self.sender, *tutor.children[2:])
+        self.position_sender = self._send_position_button()
+        sending = widgets.HBox([self.sender, self.position_sender])
+        tutor.children = (*tutor.children[:2], self.badge, sending, *tutor.children[2:])
         self._changed()
 
     def _send_button(self) -> widgets.Button:
@@ -296,12 +305,26 @@ class Publisher:
         button.on_click(lambda _button: self.send_challenge())
         return button
 
-    def send_challenge(self) -> None:
-        """Send the exercise the teacher plays to the room: each follower may solve it on their own page."""
-        from .challenge import challenge_of
+    def _send_position_button(self) -> widgets.Button:
+        """The teacher's "Send this position to the room" (shown while the teacher's page plays a game, not an
+        exercise, from a seat's view): each follower plays it on from there on their own page."""
+        button = widgets.Button(
+            description="Send this position to the room",
+            tooltip="Each follower plays on from here against the computer, the cards they cannot see dealt afresh; "
+            "the line above counts who won",
+            layout=widgets.Layout(width="auto", display="none"),
+        )
+        button.add_class("dt-follow-send-position")
+        button.on_click(lambda _button: self.send_challenge(position=True))
+        return button
+
+    def send_challenge(self, position: bool = False) -> None:
+        """Send the exercise the teacher plays (or, with ``position``, the position shown, censored for its seat) to the
+        room: each follower may solve it on their own page."""
+        from .challenge import challenge_of, position_challenge_of
 
         try:
-            sent = challenge_of(self.tutor)
+            sent = position_challenge_of(self.tutor) if position else challenge_of(self.tutor)
         except Exception:  # following is a bonus: never break the teacher's own board
             log.exception("could not build the exercise to send")
             return
@@ -314,8 +337,11 @@ class Publisher:
     def _changed(self, _change: Any = None) -> None:
         if self.refused:
             return
-        playing = self.tutor.model.exercise is not None and self.tutor.app_id.startswith("learn:")
+        learn = self.tutor.app_id.startswith("learn:")
+        playing = self.tutor.model.exercise is not None and learn
         self.sender.layout.display = "" if playing else "none"
+        seat = learn and not playing and self.tutor.model.viewer() is not None
+        self.position_sender.layout.display = "" if seat else "none"
         try:
             shown = view_of(self.tutor, attempt=False, asked=self._asked)
             if shown == self._last:  # e.g. the match grew but the Tutor has not drawn it yet: wait for that

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from drive import wait_ready
-from harness import CELL_FAILURE, CHROMIUM, CHROMIUM_ARGS, LOOPBACK, VIEWPORT, IdlePage, Server, start_server
+from harness import CELL_FAILURE, CHROMIUM_ARGS, LOOPBACK, TEST_CHROMIUM, VIEWPORT, IdlePage, Server, start_server
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
 TIMEOUT_MS = 30_000
@@ -31,12 +31,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def chromium() -> str:
-    """Debian's Chromium: Playwright cannot download its own browsers here (CI installs chromium with apt)."""
-    if not CHROMIUM.exists():
+    """Debian's Chromium (its headless shell where installed): Playwright cannot download its own browsers here (CI
+    installs both with apt)."""
+    if not TEST_CHROMIUM.exists():
         pytest.skip(
-            f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium) to run the browser tests"
+            f"{TEST_CHROMIUM} is missing: install Debian's chromium-headless-shell or chromium (apt-get install "
+            "chromium chromium-headless-shell) to run the browser tests"
         )
-    return str(CHROMIUM)
+    return str(TEST_CHROMIUM)
 
 
 @pytest.fixture(scope="session")

@@ -17,9 +17,6 @@ from digitutor.scenarios.model import shipped_scenarios
 
 GAMES = list(GAME_MODULES)
 MORE_APPS = ("rulings.ipynb", "rulebook.ipynb", "deck_check.ipynb", "compare.ipynb")
-#: notebooks with a test of their own below; every other notebook gets the "loads cleanly" test
-DRIVEN = {"start.ipynb", "rulings.ipynb", *(f"learn_{game}.ipynb" for game in GAMES)}
-OTHER_NOTEBOOKS = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb") if path.name not in DRIVEN)
 
 
 def open_landing(app: Page) -> None:
@@ -131,25 +128,6 @@ def test_rulings_app_plays_a_scenario_to_its_end(app: Page, game: str) -> None:
         pytest.fail("the scenario did not end within 400 presses of Next")
     assert steps > 1
     expect(root.locator(".dt-citation .dt-quote").first).not_to_be_empty()
-
-
-@pytest.mark.parametrize("notebook", OTHER_NOTEBOOKS)
-def test_app_loads_without_error(app: Page, notebook: str) -> None:
-    app.goto(f"/voila/render/{notebook}")
-    expect(app.locator(".dt-app").first).to_be_visible(timeout=60_000)
-    app.wait_for_load_state("networkidle")
-    expect(app.locator(".dt-error:visible")).to_have_count(0)
-
-
-@pytest.mark.parametrize("notebook", sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")))
-def test_a_page_load_logs_no_console_warning(app: Page, notebook: str) -> None:
-    # Voila's page bundle (JupyterLab 4.2.5 in Voila 0.5.8) and the widget extensions must agree:
-    # newer jupyterlab_widgets or Voila releases log 13 "Unsatisfied version" warnings per page.
-    app.goto(f"/voila/render/{notebook}")
-    expect(app.locator(".dt-app").first).to_be_visible(timeout=60_000)
-    app.wait_for_load_state("networkidle")
-    app.wait_for_timeout(500)
-    assert app.watch.warnings == []  # type: ignore[attr-defined] - set by the app fixture
 
 
 def test_every_registered_game_has_a_learn_notebook() -> None:

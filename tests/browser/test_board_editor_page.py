@@ -151,10 +151,15 @@ def test_a_judge_builds_plays_asks_why_not_and_shares_a_dcg_board(app: Page, tmp
 
     root = play(editor)
     expect(root.locator(".dt-board")).to_contain_text("Judge's view")
-    for _ in range(20):
-        if legal_options(root).count():
-            break
-        press(root, "button.dt-next")
+    # it opens at the board's state (Player 1's main phase decision), not before the game, with no Next pressed ...
+    expect(legal_options(root).first).to_be_visible()
+    expect(root.locator(".dt-decision")).to_contain_text("Player 1: main phase (memory 3)")
+    expect(root).not_to_contain_text("The game has not started yet")
+    # ... and the question asked stays right above it: the answer and the decision fit in one 768 px window
+    asked, decision = whynot.locator(".dt-whynot-result").bounding_box(), root.locator(".dt-decision").bounding_box()
+    assert asked and decision and decision["y"] + decision["height"] - asked["y"] <= WIDE["height"], (asked, decision)
+    expect(whynot.locator(".dt-whynot-result")).to_contain_text("; target: Ikkakumon (st2-07) in Player 2's")
+    shot(app, "editor-dcg-played")
     root.locator(".dt-decision button.dt-option", has_text="Attack the opponent with Birdramon").first.click()
     for _ in range(20):
         if "lock" in text(root, ".dt-decision"):

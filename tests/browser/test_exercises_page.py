@@ -146,10 +146,10 @@ CASES = {
         "first": "delete-gabumon-keep-greymon",
         "second": "draw-out-the-blocker",
         "failing": ["Attack Gabumon with Greymon", "Pass the turn"],  # Ikkakumon blocks Greymon: 5000 beats 4000
-        "failing_keys": ["attack:st1-07:st2-03", "pass"],
+        "failing_keys": ["attack:st1-07:st2-03"],  # decided at once: Greymon is deleted in the battle
         "solving": ["Attack the opponent with Agumon", "Attack Gabumon with Greymon", "Pass the turn"],
         "at_once": ["Attack the opponent with Agumon", "Attack the opponent with Greymon", "Pass the turn"],
-        "rule": "",
+        "rule": "battle each other",
         "book": "digimon-card-game.md",
     },
 }

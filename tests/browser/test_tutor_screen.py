@@ -4,16 +4,11 @@ positions kept across a reload and shared by link, the way home, and an accessib
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from drive import act, advance_until, text, wait_kept, wait_ready
-from harness import NOTEBOOKS
 from playwright.sync_api import Page, expect
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 LEARN = "/voila/render/learn_dtector.ipynb"
-ALL_NOTEBOOKS = sorted(path.name for path in NOTEBOOKS.glob("*.ipynb"))
 FIRST_OPTION = ".dt-decision button.dt-option:not(.dt-option-illegal)"
 
 BOX = """sel => { const e = document.querySelector(sel); if (!e) return null; const b = e.getBoundingClientRect();
@@ -67,17 +62,6 @@ def test_presenter_timeline_header_is_readable(app: Page) -> None:
     for css in (".dt-timeline-title", ".dt-timeline-where"):
         red, green, blue = (int(part) for part in box(app, css)["color"].split("(")[1].split(")")[0].split(",")[:3])
         assert min(red, green, blue) >= 200, f"{css} is not light on the black background"
-
-
-@pytest.mark.parametrize("notebook", ALL_NOTEBOOKS)
-def test_every_app_has_presenter_mode_a_way_home_and_a_human_title(app: Page, notebook: str) -> None:
-    app.goto(f"/voila/render/{notebook}?mode=presenter")
-    expect(app.locator(".dt-app.dt-presenting").first).to_be_visible(timeout=60_000)
-    assert box(app, ".dt-presenting .dt-page-title")["font"] >= 20
-    if notebook != "start.ipynb":
-        expect(app.locator("a.dt-home").first).to_have_attribute("href", "./start.ipynb")
-    expect(app).not_to_have_title(notebook.removesuffix(".ipynb"), timeout=15_000)
-    assert "digitutor" in app.title() and ".ipynb" not in app.title()
 
 
 def test_the_phase_chip_is_the_phase_of_the_step_shown(app: Page) -> None:
@@ -142,25 +126,6 @@ def test_a_shared_link_opens_the_same_position_and_a_bad_one_is_one_line(app: Pa
     error = root.locator(".dt-error").first
     expect(error).to_be_visible(timeout=30_000)
     assert "\n" not in error.inner_text() and "Traceback" not in error.inner_text()
-
-
-@pytest.mark.parametrize("notebook", ALL_NOTEBOOKS)
-def test_accessibility_no_serious_violations(app: Page, notebook: str) -> None:
-    app.goto(f"/voila/render/{notebook}")
-    expect(app.locator(".dt-app").first).to_be_visible(timeout=60_000)
-    app.wait_for_load_state("networkidle")
-    if notebook.startswith("learn_"):
-        root = wait_ready(app)
-        advance_until(root, FIRST_OPTION)
-    app.add_script_tag(path=str(AXE))
-    violations = app.evaluate(
-        """async () => {
-          const result = await axe.run(document, {resultTypes: ["violations"]});
-          return result.violations.filter(v => v.impact === "serious" || v.impact === "critical")
-            .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | ")}`);
-        }"""
-    )
-    assert not violations, "\n".join(violations)
 
 
 def test_at_a_decision_the_rule_of_the_choice_is_on_screen_at_1366x768(app: Page) -> None:

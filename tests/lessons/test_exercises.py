@@ -49,13 +49,22 @@ def test_dcg_attacking_p5_a_blocker_blocks_once_so_greymon_checks_two_cards():
     assert "checks Player 2's top security card" in outcome.narration
 
 
-def test_dcg_attacking_p5_greymon_blocked_first_leaves_a_security_card():
-    """dcg:attacking.p5: Ikkakumon blocks Greymon (4000 DP against 5000: Greymon is deleted); Agumon's single check
-    leaves Player 2 one security card."""
-    outcome = grade(exercise(DCG_LESSON, "draw-out-the-blocker"), ["attack:st1-07", "attack:st1-03", "pass"])
-    assert not outcome.success
-    assert outcome.unmet == ("Player 2's Security is 1, expected 0",)
-    assert outcome.citation is not None and outcome.citation.id == "dcg:passing.p1"  # the end: the turn passed
+def test_dcg_attacking_p5_greymon_blocked_first_fails_at_the_block():
+    """dcg:attacking.p5 "A player can block by suspending one of their unsuspended Digimon with <Blocker>.": Ikkakumon
+    blocks Greymon, so Greymon's two checks never come; the verdict quotes the block, not the passing of the turn."""
+    outcome = grade(exercise(DCG_LESSON, "draw-out-the-blocker"), ["attack:st1-07"])
+    assert not outcome.success and outcome.early and outcome.step == 1
+    assert outcome.citation is not None and outcome.citation.id == "dcg:attacking.p5"
+    assert "suspends Ikkakumon to block" in outcome.narration
+
+
+def test_dcg_attacking_battle_p1_greymon_attacking_the_blocker_fails_at_the_battle():
+    """dcg:attacking.battle.p1 "The attacking Digimon and the target Digimon battle each other.": Agumon draws the
+    block, but Greymon then attacks the suspended Ikkakumon instead of the player, and loses (4000 DP against 5000)."""
+    outcome = grade(exercise(DCG_LESSON, "draw-out-the-blocker"), ["attack:st1-03", "attack:st1-07:st2-07"])
+    assert not outcome.success and outcome.early
+    assert outcome.citation is not None and outcome.citation.id == "dcg:attacking.battle.p1"
+    assert "Greymon (4000 DP) battles Ikkakumon" in outcome.narration
 
 
 def test_dcg_option_and_tamer_cards_p2_the_attack_after_zero_security_wins():
@@ -88,8 +97,9 @@ def test_dcg_attacking_p5_greymon_blocked_is_deleted_so_the_goal_fails():
     """dcg:attacking.p5: Ikkakumon (5000 DP) blocks Greymon (4000 DP), which is deleted; Agumon (2000) then draws with
     Gabumon (2000), "both Digimon are deleted": Gabumon is in the trash, but so is Greymon."""
     chosen = exercise(DCG_LESSON, "delete-gabumon-keep-greymon")
-    outcome = grade(chosen, ["attack:st1-07:st2-03", "attack:st1-03:st2-03", "pass"])
-    assert not outcome.success and outcome.unmet == ("not: {cards: [{card: st1-07, zone: trash}]} holds",)
+    outcome = grade(chosen, ["attack:st1-07:st2-03"])
+    assert not outcome.success and outcome.early and "Greymon is deleted" in outcome.narration
+    assert outcome.citation is not None and outcome.citation.id == "dcg:attacking.battle.p1"
 
 
 def test_dtector_battle_call_p1_ability_beats_crush_whatever_the_power():
@@ -339,11 +349,12 @@ def test_lessons_exercises_json_gives_both_lines_of_every_exercise(capsys):
 def test_lessons_exercises_prints_each_line_with_its_rule(capsys):
     code, out, _ = run(capsys, "lessons", "exercises", "--game", "dtector")
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "dtector/01-a-whole-game#type-beats-power: solvable and failable (4 nodes)"
-    assert lines[1].startswith("  solves: place:")
-    assert '-> success at step 3: dtector:battle-call-command-phase.p1 "' in lines[1]
-    assert lines[2].startswith("  fails: place:") and "-> failure at step 3" in lines[2]
-    assert lines[-1] == "2 exercises searched, 0 without both lines"
+    at = lines.index("dtector/01-a-whole-game#type-beats-power: solvable and failable (4 nodes)")
+    assert code == 0 and lines[at + 1].startswith("  solves: place:")
+    assert '-> success at step 3: dtector:battle-call-command-phase.p1 "' in lines[at + 1]
+    assert lines[at + 2].startswith("  fails: place:") and "-> failure at step 3" in lines[at + 2]
+    count = sum(len(lesson.exercises) for lesson in course_for("dtector"))
+    assert count >= 2 and lines[-1] == f"{count} exercises searched, 0 without both lines"
 
 
 def test_lessons_exercises_exits_1_when_a_line_is_missing(tmp_path, capsys):

@@ -14,6 +14,8 @@ from test_follow_hostile import HOSTILE, log_lines, no_traceback, refusals
 from digitutor.lessons import grade
 from digitutor.serving.follow import KEY_HEADER, MAX_FIRST, MAX_RESULT_BODY, REJOIN_S
 
+STATES = ("solved", "failed", "playing")
+
 CHALLENGE = {
     "lesson": "dcg/01-first-attack",
     "exercise": "break-security",
@@ -63,6 +65,7 @@ class TestChallengeMessages(ChallengeServer):
         self.follow(late)  # a follower joining after it was sent is told at once
         expected = {
             "challenge": 1,
+            "kind": "exercise",
             "lesson": "dcg/01-first-attack",
             "exercise": "break-security",
             "title": "Break the last security card",
@@ -203,6 +206,9 @@ class TestHostileChallenges(ChallengeServer):
             {"app": "../tree"},
             {"position": "javascript:alert(1)"},
             {"position": 7},
+            {"kind": "board"},
+            {"kind": "position"},  # a position sends no lesson or exercise
+            {"seed": "1"},
         ):
             body = json.dumps({"challenge": {**CHALLENGE, **fields}}).encode()
             self.refused_once("/digitutor/follow/publish", body, {KEY_HEADER: KEY}, (400,))
@@ -258,6 +264,7 @@ class TestTheRoomPlaysAlong(ChallengeServer):
         assert challenges(streams[0]) == [
             {
                 "challenge": 1,
+                "kind": "exercise",
                 "lesson": "dtector/01-a-whole-game",
                 "exercise": "type-beats-power",
                 "title": entry.lesson.exercises[index].title,
@@ -285,3 +292,103 @@ class TestTheRoomPlaysAlong(ChallengeServer):
         assert words["place:patamon"].startswith("Patamon") and words["place:agumon"].startswith("Agumon")
         assert counts["first"] == {words["place:patamon"]: 2, words["place:agumon"]: 1}
         assert "0 still playing" in publisher.badge.value and "first moves:" in publisher.badge.value
+
+
+POSITION = {"kind": "position", "title": "Play on from here", "app": "learn_dcg.ipynb", "position": "dt1.tried_-9"}
+
+
+class TestPositionChallengeMessages(ChallengeServer):
+    refused_once = TestHostileChallenges.refused_once
+
+    def test_a_position_is_told_by_its_kind_and_title_and_solve_it_opens_it_as_a_position(self) -> None:
+        chunks: list[bytes] = []
+        me = self.follow(chunks)
+        assert self.post(json.dumps({"challenge": POSITION})).code == 200
+        self.io_loop.run_sync(lambda: _until(lambda: bool(challenges(chunks))))
+        assert challenges(chunks) == [{"challenge": 1, "kind": "position", "title": "Play on from here"}]
+        assert b"tried_-9" not in b"".join(chunks) and b"learn_dcg" not in b"".join(chunks)
+        location = self.solve(1, me).headers["Location"]
+        query = parse_qs(urlsplit(location).query)
+        assert urlsplit(location).path == "/voila/render/learn_dcg.ipynb"
+        assert query == {"position": ["dt1.tried_-9"], "follower": [me], "challenge": ["1"], "kind": ["position"]}
+
+    def test_every_hostile_position_challenge_is_refused(self) -> None:
+        for fields in (
+            {"app": "../tree"},
+            {"app": "learn_dcg.ipynb?x=1"},
+            {"position": "javascript:alert(1)"},
+            {"title": "two\nlines"},
+            {"title": 7},
+            {"lesson": "dcg/01-first-attack"},  # nothing beyond the four fields
+        ):
+            body = json.dumps({"challenge": {**POSITION, **fields}}).encode()
+            self.refused_once("/digitutor/follow/publish", body, {KEY_HEADER: KEY}, (400,))
+        assert self.hub.challenge is None
+
+
+class TestTheRoomPlaysThePosition(ChallengeServer):
+    """The teacher sends the position shown; each follower's own Learn page opens the censored try-position at their
+    decision, plays it on to the end, and reports: playing with its first answer's words, then solved (won) or
+    failed (lost or drawn)."""
+
+    learn_page = TestTheRoomPlaysAlong.learn_page
+
+    def test_three_followers_play_the_teachers_position_and_the_teachers_line_counts_each_end(self) -> None:
+        from digitutor.widgets.apps import TRY_SOURCE, LearnApp
+        from digitutor.widgets.publish import Publisher
+
+        teacher = LearnApp("dtector")
+        publisher = Publisher(("127.0.0.1", self.get_http_port(), "/"), KEY)
+        publisher.attach(teacher.tutor)
+        model = teacher.tutor.model
+        for _ in range(20):  # (the lesson's notes stop a run too)
+            if model.pending() is not None:
+                break
+            model.run_to_my_decision()
+        assert model.pending() is not None and model.pending().player == model.viewer() == 0
+        assert publisher.position_sender.layout.display == "" and publisher.sender.layout.display == "none"
+        streams: list[list[bytes]] = [[], [], []]
+        ids = [self.follow(chunks) for chunks in streams]
+        publisher.send_challenge(position=True)
+        self.io_loop.run_sync(lambda: _until(lambda: all(challenges(chunks) for chunks in streams)))
+        told = challenges(streams[0])[0]
+        assert told["kind"] == "position" and set(told) == {"challenge", "kind", "title"}
+        pages = []
+        for member in ids:
+            location = self.solve(1, member).headers["Location"]
+            assert "kind=position" in location
+            pages.append(self.learn_page(urlsplit(location).query))
+        teacher_match = model.match
+        for page in pages:
+            tried = page.tutor.model
+            # the censored try-position, never the teacher's game: a board of the seat shown and a fresh seed
+            assert tried.spec.source == TRY_SOURCE and set(tried.match.setup) == {"board"}
+            assert tried.match.seed != teacher_match.seed and tried.match is not teacher_match
+            assert tried.pending() is not None and tried.pending().player == 0, "it opens at the follower's decision"
+        self.io_loop.run_sync(lambda: _until(lambda: "3 still playing" in publisher.badge.value))
+        firsts = []
+        for page in pages:  # each follower answers its first decision with its first legal option
+            tried = page.tutor.model
+            option = next(o for o in tried.pending().options if o.legal)
+            firsts.append(option.label)
+            tried.choose(option.key)
+        self.io_loop.run_sync(lambda: _until(lambda: sum(self.hub.challenge.counts()["first"].values()) == 3))
+        assert self.counts()["first"] == {label: firsts.count(label) for label in set(firsts)}
+        assert self.counts()["playing"] == 3
+        ends = []
+        for page in pages:  # then plays on to the end (the first legal option each time)
+            tried = page.tutor.model
+            for _ in range(2000):
+                if tried.match.over:
+                    break
+                if tried.pending() is None:
+                    tried.run_to_my_decision()
+                    continue
+                tried.choose(next(o for o in tried.pending().options if o.legal).key)
+            assert tried.match.over
+            ends.append("solved" if tried.match.result.winner == 0 else "failed")
+        solved, failed = ends.count("solved"), ends.count("failed")
+        decided = (solved, failed, 0)
+        self.io_loop.run_sync(lambda: _until(lambda: tuple(self.hub.challenge.counts()[k] for k in STATES) == decided))
+        said = f'{solved} solved</b>, <b class="dt-follow-failed">{failed} failed</b>, 0 still playing'
+        self.io_loop.run_sync(lambda: _until(lambda: said in publisher.badge.value))

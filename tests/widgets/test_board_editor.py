@@ -177,6 +177,22 @@ def test_edit_1_on_a_learn_page_adds_the_bench_with_the_game_in_progress() -> No
     assert editor.start.value == "current"
 
 
+def test_play_from_here_opens_at_the_boards_state_in_every_game() -> None:
+    """Play shows the board's moment (its first decision, every step before it behind Back), never "not started";
+    a shipped scenario's script is not answered by opening it (Next takes its first answer)."""
+    for game in GAME_MODULES:
+        scenario = next(s for s in library() if s.game == game and isinstance(s.setup.get("board"), dict))
+        editor = BoardEditor(game)
+        editor.start.value = scenario.id
+        editor.load.click()
+        editor.play.click()
+        model = editor.tutor().model
+        assert model.match.decisions == [], game
+        assert model.pending() is not None or model.match.over, game
+        assert model.step == len(model.match.steps) - 1, game  # (-1 where the board opens on a decision)
+        assert "has not started yet" not in editor.tutor().rule.value, game
+
+
 def test_a_shipped_scenarios_script_is_followed_while_its_board_is_unchanged() -> None:
     scenario = next(s for s in library() if s.id == "dmb/11-evolve-refused-without-enough-dp")
     editor = BoardEditor("dmb")
@@ -195,3 +211,22 @@ def test_an_unknown_game_opens_the_editor_on_the_first_game() -> None:
     game (it raised KeyError: 0, found by mypy)."""
     editor = BoardEditor(game="no-such-game")
     assert editor.game_id == next(iter(GAME_MODULES))
+
+
+def test_who_went_first_is_set_in_dcg_and_arena_and_said_by_the_turn_elsewhere() -> None:
+    """DCG ("Went first") and Arena ("Goes first") store it; in D-Tector, DMB and DBE turn 1 is the first player's and
+    the turn passes to the other player each turn (dmb:end-phase.5 "The turn passes to the next player."), so the
+    bench says who went first from whose turn and the turn number instead of offering a control to contradict them."""
+    for game, label in (("dcg", "Went first"), ("arena", "Goes first")):
+        editor = BoardEditor(game)
+        first = next(b for b in editor.settings.children if b.setting[0].key == "first")
+        assert first.description == label, game
+        assert "dt-editor-went-first" not in editor.verdict.value, game
+    for game in ("dtector", "dmb", "dbe"):
+        editor = BoardEditor(game)
+        assert not any(b.setting[0].key == "first" for b in editor.settings.children), game
+        setting(editor, "turn", 3)
+        setting(editor, "active", 1)
+        assert "Went first: <b>Player 2</b>" in editor.verdict.value, game  # turn 3 is Player 2's: so was turn 1
+        setting(editor, "turn", 4)
+        assert "Went first: <b>Player 1</b>" in editor.verdict.value, game

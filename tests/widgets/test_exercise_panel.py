@@ -225,7 +225,8 @@ def test_a_reload_keeps_the_tries_and_the_hint_so_it_never_earns_more_stars() ->
 def test_the_offer_to_start_appears_when_a_lesson_with_exercises_ends() -> None:
     tutor = dtector_tutor()
     lesson = load_lesson(ROOT / "cards" / "dtector" / "lessons" / f"{DTECTOR_LESSON}.yaml")
-    assert len(lesson.exercises) == 2
+    count = len(lesson.exercises)
+    assert count >= 2
     assert tutor.exercise.layout.display == "none"  # the lesson is not done yet
     model = tutor.model
     for _ in range(200):
@@ -236,7 +237,7 @@ def test_the_offer_to_start_appears_when_a_lesson_with_exercises_ends() -> None:
             model.choose(model.suggestion() or model.pending().legal_options[0].key)
     assert model.lesson_done
     tutor._render()
-    assert tutor.exercise.layout.display == "" and "2 exercises" in tutor.exercise.body.value
+    assert tutor.exercise.layout.display == "" and f"{count} exercises" in tutor.exercise.body.value
     tutor.exercise.start.click()
     assert model.exercise is not None and model.exercise.exercise.id == "type-beats-power"
     tutor.exercise.lesson.click()  # back to the lesson
