@@ -77,7 +77,7 @@ def _play_problems(lesson: Lesson) -> list[str]:
         never = "its until never comes and " if lesson.until is not None else ""
         problems.append(
             f"{where}: script: the lesson does not end: {never}the game does not end "
-            "(the learner's answers then the first legal option)"
+            "(the learner's answers then the coach's)"
         )
         return problems
     answered = sum(1 for d in played.decisions if d.by == "human")

@@ -11,6 +11,7 @@ from ..core.match import Match
 from ..core.records import Decision, Step
 from ..core.registry import get_game
 from .chapters import CHAPTERS_FILE, Chapter, load_chapters, one_chapter
+from .coach import coach_answer
 from .model import Lesson, load_lesson
 
 DEFAULT_LESSON = "first-game"
@@ -86,10 +87,10 @@ def lesson_points(lesson: Lesson, max_steps: int = 5000) -> Iterator[tuple[Match
     """Play the lesson's game to the lesson's end, yielding the match after each step (the learner's answers' steps
     too) and at each learner's decision (before the answer).
 
-    The learner answers from the script, then with the first legal option. The lesson ends at its ``until`` (the
-    first step or learner's decision matching it; that point is yielded, a decision left unanswered), else when the
-    game ends. A refused script answer raises IllegalActionError; the game not ending within ``max_steps`` simply
-    stops the walk (callers check ``over`` or the tracker's ``end``).
+    The learner answers from the script, then with the coach's answer (the tutor's ★, coach.py). The lesson ends at
+    its ``until`` (the first step or learner's decision matching it; that point is yielded, a decision left
+    unanswered), else when the game ends. A refused script answer raises IllegalActionError; the game not ending
+    within ``max_steps`` simply stops the walk (callers check ``over`` or the tracker's ``end``).
     """
     match = start_lesson(lesson)
     for _ in range(max_steps):
@@ -121,7 +122,7 @@ def ends_here(lesson: Lesson, match: Match, outcome: Step | Decision) -> bool:
 
 def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
     """The lesson's game played to the lesson's end (its ``until``, else the game's end): the learner answers from the
-    script, then with the first legal option."""
+    script, then with the coach's answer."""
     played: Match | None = None
     for played, _ in lesson_points(lesson, max_steps):  # noqa: B007 - runs to the end; the last match is read after
         pass
@@ -129,12 +130,11 @@ def play_lesson(lesson: Lesson, max_steps: int = 5000) -> Match:
 
 
 def scripted_answer(lesson: Lesson, match: Match) -> str | None:
-    """The answer the lesson plays at the match's pending decision: the script's next, else the first legal option."""
+    """The answer the lesson plays at the match's pending decision: the script's next, else the coach's (the ★)."""
     pending = match.pending
     if pending is None:
         return None
     answered = sum(1 for record in match.decisions if record.by == "human")
     if answered < len(lesson.script):
         return lesson.script[answered]
-    legal = pending.legal_options
-    return legal[0].key if legal else None
+    return coach_answer(match, pending)

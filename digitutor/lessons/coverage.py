@@ -6,7 +6,7 @@ items that apply; not what it folds under "+ N more rules"), the rule an exercis
 line's deciding step), and the clauses the lesson's notes quote in full.
 
 The wider figure: a lesson teaches the clauses its "rule now" panel quotes on its way, folded or not, played to
-its end (its script, then the first legal option): the rule of every step and of every decision the learner meets,
+its end (its script, then the coach's answer): the rule of every step and of every decision the learner meets,
 and the definitions a step links under "Words used" in that panel. The reasons the decision panel gives for options that
 are not allowed do not count. The narrower figure, ``rules``, counts only the rule of a step or decision. Only clauses
 of the game's rulebook count, against the leaf clauses ``digitutor rules coverage`` counts.

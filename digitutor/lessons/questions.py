@@ -78,7 +78,7 @@ def pose(
     """The question as asked at the match's live end (or right after step ``index``); raises QuestionError.
 
     ``answer``: the learner's answer that next-rule and what-next assume at a decision (default: the script's,
-    then the first legal option, as the lesson is played to its end); the tutor passes its ★ suggestion.
+    then the coach's, as the lesson is played to its end); the tutor passes its ★ suggestion.
     """
     at = len(match.steps) - 1 if index is None else index
     live = at == len(match.steps) - 1

@@ -17,9 +17,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from traitlets import Bool, Float, HasTraits, Int, TraitError, Unicode, observe, validate
 
 from ..core.errors import DigitutorError
-from ..core.game import GameState, Observation
+from ..core.game import GameState
 from ..core.match import Match
 from ..core.records import Decision, Step
+from ..lessons.coach import coach_answer
 from .exercise import ExerciseSession
 from .lessons import Lesson, LessonTracker, Note, Question
 from .options import numbered_keys
@@ -55,29 +56,6 @@ def guarded(method: Callable[Concatenate[TutorModel, P], R]) -> Callable[Concate
         return None
 
     return wrapper
-
-
-def coach_answer(match: Match, decision: Decision) -> str | None:
-    """What the game's own sensible agent ("greedy", else the first legal option) would answer, for a ★ hint.
-
-    The agents decide from what the deciding seat may see, so the hint reveals nothing hidden.
-    """
-    legal = decision.legal_options
-    if not legal:
-        return None
-    factory = getattr(match.game, "agents", {}).get("greedy")
-    if factory is None:
-        return legal[0].key
-    try:
-        import random
-
-        answer = factory(random.Random(0)).choose(
-            decision, Observation(match.game, match.state, decision.player, decision)
-        )
-    except Exception:  # a hint that cannot be computed is simply not shown
-        log.exception("the coach could not suggest an answer")
-        return legal[0].key
-    return answer if any(option.key == answer for option in legal) else legal[0].key
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,13 @@ def presenter_toggle() -> widgets.ToggleButton:
         layout=widgets.Layout(width="auto"),
     )
     toggle.add_class("dt-presenter")
+    toggle.observe(_name_the_way_out, "value")
     return toggle
+
+
+def _name_the_way_out(change: dict[str, Any]) -> None:
+    """While presenter mode is on, the toggle says how to leave it (issue 34, item 3)."""
+    change["owner"].description = "Leave presenter mode" if change["new"] else "Presenter mode"
 
 
 def header_html(title: str, home: bool = True) -> str:

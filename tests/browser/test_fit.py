@@ -1,26 +1,35 @@
-"""A board that fits, and presenter mode for the big games (issue 24, items 3 and 6), measured in a real browser.
+"""The tutor at a glance (issues 24, 32 and 34): one walk of each guided game measures every screen it must fit.
 
-Every guided game (the Learn apps' first-game lessons) is followed to its end. At each decision the
-deciding seat's side of the board (every zone of it), the decision (its prompt, the ★ and the first five legal
-options; the rest scroll inside the options list, docs/layout.md) and the rule now (its breadcrumb and quote) must be
-on the screen without scrolling, at every size: boxes are measured against the window and against every scrolling
-box around them. That is checked at 1366x768 in the normal view and, in presenter
-mode, at 1024x768 and at 1920x1080 (the same page resized at each decision). Presenter mode also measures font sizes
-(every text at least 20px; card faces are drawn to scale and only their name and big number are measured) and runs
-axe-core's colour-contrast rule on learn_dcg, learn_dmb and learn_dbe. A card's details open in a dialog fully inside
-the window, and no zone draws card backs one by one (DBE's Pre-Game Setup "Looked at" pile is one tile with its count).
+Each game's guided game (its Learn app's first lesson) is followed to its end once. At every decision, in the same
+page, it is measured:
 
-One server for the session, one page per game and mode, every decision of every guided game walked (no sampling;
-between decisions, every fifth step is measured for the presenter fonts): the file takes about 4.5 minutes here.
+- on a laptop, 1366x768, in the normal view (issue 34, item 2): the deciding seat's side of the board (every zone
+  of it), the prompt, the ★ and the first five legal options (the rest scroll inside the options list,
+  docs/layout.md) and the rule now (its breadcrumb, its quote's first lines) on the screen without scrolling the
+  page, each the element a click at its centre reaches; the four places of the right column in order, never
+  overlapping. At the decisions that matter most (the first three, each with more options than any before it and,
+  in DCG, each with more cards on the board than any before it) every tab of the detail place is opened in turn
+  (the lesson note, "Check yourself", the why-not list, "+ N more rules", the words used): the same must hold, and
+  the task, the decision and the rule now must not move;
+- in presenter mode at 1024x768 and at 1920x1080 (issues 24 and 34, item 3): the same fit, every text outside the
+  card faces at 20 px or more (on a face its name and big number), and at least 90% of the visible characters
+  (card faces included: levels, costs, DP/HP/Power and attack values) at 20 px or more.
+
+Between decisions, every fifth step, the narration and the quote of the rule now are measured in presenter mode at
+both sizes. Presenter mode is switched with its button, so one page serves every size. The file also checks the
+presenter button's words, axe-core's colour contrast in presenter mode (learn_dcg, learn_dmb, learn_dbe), a card's
+details dialog, and DBE's "Looked at" pile (no zone draws card backs one by one).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from drive import act, text, wait_ready
-from playwright.sync_api import Page, expect
+from drive import act, open_detail, text, wait_ready
+from playwright.sync_api import Locator, Page, expect
+from screen import RULE_FONTS, SMALL_TEXT, fit_problems, seen, settle, type_share
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 GAMES = ("dcg", "dmb", "dbe", "dtector", "arena")
@@ -28,163 +37,153 @@ BIG_GAMES = ("dcg", "dmb", "dbe")
 LAPTOP = (1366, 768)
 PRESENTER_SIZES = ((1024, 768), (1920, 1080))
 LEGAL = ".dt-decision button.dt-option:not(.dt-option-illegal)"
+TABS = ("note", "questions", "whynot", "rules", "words")
+SHARE = 0.9  #: of the visible characters in presenter mode, the share at 20 px or more (issue 34, item 3)
 MOVES = 400
 
-#: JS: the problems of the screen as it is (an empty list: the side, the decision and the rule all fit)
-FIT = """() => {
-  const vw = innerWidth, vh = innerHeight, problems = [];
-  const seen = (el) => {  // the part of el's box not clipped by the window or a scrolling/clipping box around it
-    const r = el.getBoundingClientRect();
-    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
-    for (let a = el.parentElement; a; a = a.parentElement) {
-      const s = getComputedStyle(a), c = a.getBoundingClientRect();
-      if (s.overflowX !== 'visible') { l = Math.max(l, c.left); rt = Math.min(rt, c.right); }
-      if (s.overflowY !== 'visible') { t = Math.max(t, c.top); b = Math.min(b, c.bottom); }
-    }
-    l = Math.max(l, 0); t = Math.max(t, 0); rt = Math.min(rt, vw); b = Math.min(b, vh);
-    return {r, w: Math.max(0, rt - l), h: Math.max(0, b - t)};
-  };
-  const whole = (el, what) => {
-    if (!el) { problems.push(`${what}: missing`); return; }
-    const {r, w, h} = seen(el);
-    if (r.width === 0 || w < r.width - 1 || h < r.height - 1)
-      problems.push(`${what}: box ${[r.left, r.top, r.right, r.bottom].map(Math.round)}, only \
-${Math.round(w)}x${Math.round(h)} on screen`);
-  };
-  const root = document.querySelector('.dt-tutor'), side = root.querySelector('.dt-board .dt-player.dt-deciding');
-  whole(side, "the deciding seat's side");
-  if (side) side.querySelectorAll('.dt-zone').forEach((z) => whole(z, \
-`the deciding seat's zone ${z.dataset.zone || '(empty zones)'}`));
-  whole(root.querySelector('.dt-decision .dt-prompt'), 'the prompt');
-  // the ★ and the first five options whole; the rest one scroll away inside the options (docs/layout.md, place 2)
-  const legal = [...root.querySelectorAll('.dt-decision button.dt-option:not(.dt-option-illegal)')];
-  legal.slice(0, 5).forEach((b) => whole(b, `option "${b.innerText.slice(0, 60)}" (${legal.length} options)`));
-  const star = root.querySelector('.dt-decision button.dt-option-suggested');
-  if (star) whole(star, 'the ★');
-  const list = root.querySelector('.dt-decision .dt-options');
-  legal.slice(5).forEach((b) => {
-    if (!list.contains(b)) problems.push(`option "${b.innerText.slice(0, 40)}" outside the list`);
-  });
-  whole(root.querySelector('.dt-citation .dt-crumb'), "the rule's breadcrumb");
-  const quote = root.querySelector('.dt-citation .dt-quote');
-  if (quote) {  // the quote whole, or (a long one) its first two lines
-    const {r, w, h} = seen(quote), line = parseFloat(getComputedStyle(quote).lineHeight) || 24;
-    if (w < r.width - 1 || h < Math.min(r.height - 1, 2 * line + 8)) \
-problems.push(`the rule's quote: only ${Math.round(h)}px of ${Math.round(r.height)}px on screen`);
-  }
-  if (document.documentElement.scrollWidth > vw + 1) \
-problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
-  const board = root.querySelector('.dt-board');
-  if (board.getBoundingClientRect().right > vw + 1) problems.push('the board runs off the right edge');
-  const backs = root.querySelectorAll('.dt-board .dt-card-back').length;
-  if (backs) problems.push(`${backs} card backs drawn one by one`);
-  return problems;
-}"""
 
-#: JS: every text on the presenter page smaller than 20px (card faces: only their name and big number)
-SMALL_TEXT = """() => {
-  const small = [], app = document.querySelector('.dt-app.dt-presenting');
-  const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (!node.textContent.trim() || !el || !el.getClientRects().length) continue;
-    if (el.closest('.dt-face') && !el.closest('.dt-card-name, .dt-power')) continue;
-    if (el.closest('details:not([open]) > :not(summary)') || el.closest('style, script')) continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < 19.5) small.push(`${Math.round(size * 10) / 10}px "${node.textContent.trim().slice(0, 40)}" \
-(${el.className || el.tagName})`);
-  }
-  return [...new Set(small)].slice(0, 12);
-}"""
-
-#: JS: narration and quote font sizes of the rule now panel
-RULE_FONTS = """() => [...document.querySelectorAll('.dt-tutor .dt-citation .dt-narration, .dt-tutor .dt-citation \
-.dt-quote')]
-  .map(e => [e.className, parseFloat(getComputedStyle(e).fontSize)])"""
-
-#: JS: resolves once the layout has caught up with the window (the board knows where it starts) and painted
-SETTLED = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
-  const tutor = document.querySelector('.dt-tutor'), main = tutor.querySelector('.dt-main');
-  done(tutor.style.getPropertyValue('--dt-main-top') === Math.round(main.getBoundingClientRect().top + scrollY) + 'px');
-})))"""
-
-
-def settle(page: Page) -> None:
-    page.wait_for_function(SETTLED, polling=100, timeout=10_000)
-
-
-def problems(page: Page) -> list[str]:
-    return page.evaluate(FIT)
-
-
-def finished(root) -> bool:
+def finished(root: Locator) -> bool:
     return "Game over" in text(root, ".dt-status")
 
 
-def walk(page: Page, url: str, at_decision, at_step=None) -> int:
-    """Follow the guided game to its end, calling ``at_decision(n)`` at each decision; returns how many."""
-    page.goto(url)
-    root = wait_ready(page)
-    if "mode=presenter" in url:
+def sized(page: Page, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    settle(page)
+
+
+def presenting(page: Page, on: bool) -> None:
+    """Switch presenter mode with its button (the page and the tutor both take the class) and wait for it."""
+    shown = page.locator(".dt-app.dt-presenting, .dt-tutor.dt-presenting")
+    if bool(page.locator(".dt-app.dt-presenting").count()) != on:
+        page.locator("button.dt-presenter").first.click()
+    if on:
         expect(page.locator(".dt-app.dt-presenting").first).to_be_visible(timeout=15_000)
-    decisions = 0
+        expect(page.locator(".dt-tutor.dt-presenting").first).to_be_visible(timeout=15_000)
+    else:
+        expect(shown).to_have_count(0, timeout=15_000)
+
+
+def tabs_here(root: Locator) -> list[str]:
+    return [tab for tab in TABS if root.locator(f".dt-detail button.dt-tab-{tab}").first.is_visible()]
+
+
+def close_tabs(root: Locator) -> None:
+    active = root.locator(".dt-detail .dt-detail-tab.mod-active")
+    if active.count():
+        active.first.click()
+        root.locator(".dt-detail .dt-detail-tab.mod-active").first.wait_for(state="detached", timeout=10_000)
+
+
+@dataclass
+class Walk:
+    """What one walk found, by the check that found it."""
+
+    game: str
+    laptop: list[str] = field(default_factory=list)  #: 1366x768: fit, places, tabs
+    presenter: list[str] = field(default_factory=list)  #: 1024x768 and 1920x1080: fit
+    fonts: set[str] = field(default_factory=set)  #: presenter texts under 20 px
+    shares: list[str] = field(default_factory=list)  #: presenter type shares under 90%
+    opened: set[str] = field(default_factory=set)  #: the detail tabs opened
+    most_options: int = 0
+    most_cards: int = 0
+
+    def report(self) -> str:
+        parts = [
+            ("at 1366x768", self.laptop),
+            ("in presenter mode", self.presenter),
+            ("in presenter mode, text under 20px", sorted(self.fonts)),
+            (f"in presenter mode, under {SHARE:.0%} of the visible characters at >= 20px", self.shares),
+        ]
+        return "\n".join(f"learn_{self.game} {what}:\n  " + "\n  ".join(found[:20]) for what, found in parts if found)
+
+
+def at_laptop(page: Page, root: Locator, walk: Walk, n: int) -> None:
+    """1366x768, normal view: the side, the decision and the rule fit, with nothing and with each tab open."""
+    presenting(page, False)
+    sized(page, *LAPTOP)
+    close_tabs(root)
+    where = f"decision {n} ({text(root, '.dt-status')[:40]})"
+    before = seen(page)
+    walk.laptop.extend(f"{where}, nothing open: {p}" for p in before["problems"] + fit_problems(page))
+    options, cards = root.locator(LEGAL).count(), root.locator(".dt-board .dt-card").count()
+    if not (n <= 3 or options > walk.most_options or (walk.game == "dcg" and cards > walk.most_cards)):
+        return
+    walk.most_options, walk.most_cards = max(walk.most_options, options), max(walk.most_cards, cards)
+    for tab in tabs_here(root):
+        open_detail(root, tab)
+        walk.opened.add(tab)
+        after = seen(page)
+        walk.laptop.extend(f"{where}, {tab} open: {p}" for p in after["problems"] + fit_problems(page))
+        for place in ("task", "decision", "citation"):
+            if after["places"].get(place) != before["places"].get(place):
+                walk.laptop.append(
+                    f"{where}: opening {tab} moved the {place}: {before['places'].get(place)} -> "
+                    f"{after['places'].get(place)}"
+                )
+    close_tabs(root)
+
+
+def at_presenter(page: Page, walk: Walk, n: int) -> None:
+    """Presenter mode at both sizes: the fit, every text outside the faces at 20 px, nine in ten characters at 20 px."""
+    presenting(page, True)
+    for width, height in PRESENTER_SIZES:
+        sized(page, width, height)
+        size = f"{width}x{height}"
+        walk.presenter.extend(f"decision {n} at {size}: {p}" for p in fit_problems(page))
+        walk.fonts.update(f"at {size}: {t}" for t in page.evaluate(SMALL_TEXT))
+        share, characters, worst = type_share(page)
+        if share < SHARE:
+            walk.shares.append(f"decision {n} at {size}: {share:.0%} of {characters}; " + "; ".join(worst))
+
+
+def rule_in_large_type(page: Page, walk: Walk) -> None:
+    """Between decisions: the narration and the quote of the rule now at 20 px or more, at both presenter sizes."""
+    for width, height in PRESENTER_SIZES:
+        sized(page, width, height)
+        walk.fonts.update(
+            f"at {width}x{height}: {css} {size}px" for css, size in page.evaluate(RULE_FONTS) if size < 20
+        )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_walk_of_the_guided_game_fits_a_laptop_and_a_projector_at_every_decision(app: Page, game: str) -> None:
+    app.set_viewport_size({"width": 1920, "height": 1080})
+    app.goto(f"/voila/render/learn_{game}.ipynb?mode=presenter")
+    root = wait_ready(app)
+    presenting(app, True)
+    walk, decisions, between = Walk(game), 0, 0
     for _ in range(MOVES):
         if root.locator(LEGAL).count():
             decisions += 1
-            at_decision(decisions)
-        elif at_step is not None:
-            at_step()
+            at_presenter(app, walk, decisions)
+            at_laptop(app, root, walk, decisions)
+            presenting(app, True)
+        else:
+            between += 1
+            if between % 5 == 1:  # every fifth step between decisions
+                rule_in_large_type(app, walk)
         if finished(root):
-            return decisions
+            break
         assert act(root), f"the lesson stopped moving: {text(root, '.dt-status')}"
-    raise AssertionError(f"the guided game did not end within {MOVES} moves")
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_at_every_decision_of_the_guided_game_the_deciding_side_the_decision_and_the_rule_fit_a_laptop(
-    app: Page, game: str
-) -> None:
-    app.set_viewport_size(dict(zip(("width", "height"), LAPTOP, strict=True)))
-    failures: list[str] = []
-
-    def check(n: int) -> None:
-        settle(app)
-        failures.extend(f"decision {n}: {p}" for p in problems(app))
-
-    decisions = walk(app, f"/voila/render/learn_{game}.ipynb", check)
+    else:
+        raise AssertionError(f"the guided game did not end within {MOVES} moves")
     assert decisions, "the guided game asked nothing"
-    assert not failures, f"learn_{game} at 1366x768:\n" + "\n".join(failures[:20])
+    if game == "dcg":  # a note, a question, the why-not list and "+ N more rules", each opened at least once
+        assert {"note", "questions", "whynot", "rules"} <= walk.opened, f"tabs opened: {sorted(walk.opened)}"
+    assert not walk.report(), walk.report()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_presenter_mode_fits_1024x768_and_1920x1080_at_every_decision_in_large_type(app: Page, game: str) -> None:
-    failures: list[str] = []
-    fonts: set[str] = set()
-
-    def sized(width: int, height: int) -> None:
-        app.set_viewport_size({"width": width, "height": height})
-        settle(app)
-
-    def check(n: int) -> None:
-        for width, height in PRESENTER_SIZES:
-            sized(width, height)
-            found = problems(app)
-            failures.extend(f"decision {n} at {width}x{height}: {p}" for p in found)
-            fonts.update(f"at {width}x{height}: {t}" for t in app.evaluate(SMALL_TEXT))
-
-    def step() -> None:  # between decisions: the narration and the quote in large type, at both sizes
-        for width, height in PRESENTER_SIZES:
-            sized(width, height)
-            fonts.update(f"at {width}x{height}: {css} {size}px" for css, size in app.evaluate(RULE_FONTS) if size < 20)
-
-    app.set_viewport_size({"width": 1920, "height": 1080})
-    sampled = iter(range(10**6))
-    decisions = walk(
-        app, f"/voila/render/learn_{game}.ipynb?mode=presenter", check, lambda: next(sampled) % 5 == 0 and step()
-    )  # every fifth step between decisions
-    assert decisions
-    assert not failures, f"learn_{game} in presenter mode:\n" + "\n".join(failures[:20])
-    assert not fonts, f"learn_{game} in presenter mode, text under 20px:\n" + "\n".join(sorted(fonts)[:20])
+def test_the_presenter_button_says_how_to_leave_while_presenter_mode_is_on(app: Page) -> None:
+    app.goto("/voila/render/learn_dmb.ipynb")
+    wait_ready(app)
+    button = app.locator("button.dt-presenter").first
+    expect(button).to_have_text("Presenter mode")
+    button.click()
+    expect(app.locator(".dt-app.dt-presenting").first).to_be_visible()
+    expect(button).to_have_text("Leave presenter mode")
+    button.click()
+    expect(app.locator(".dt-app.dt-presenting")).to_have_count(0)
+    expect(button).to_have_text("Presenter mode")
 
 
 @pytest.mark.parametrize("game", BIG_GAMES)

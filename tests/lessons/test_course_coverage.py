@@ -15,6 +15,7 @@ from digitutor.core.errors import InputError
 from digitutor.core.match import Match
 from digitutor.core.records import Decision
 from digitutor.lessons import lesson_path, load_lesson
+from digitutor.lessons.coach import coach_answer
 from digitutor.lessons.coverage import course_coverage, untaught_reasons
 from digitutor.rules.coverage import coverage
 
@@ -34,7 +35,7 @@ def dtector_leaves() -> list[str]:
 
 
 def cited_by_hand(path) -> tuple[set[str], set[str], int]:
-    """The script, then the first legal option: (every clause quoted on the way, those quoted as a rule, presses).
+    """The script, then the coach's answer (the ★): (every clause quoted on the way, those quoted as a rule, presses).
 
     Quoted in the "rule now" panel: the rule of each step and learner's decision, each step's "Words used".
     The reasons of options not allowed are shown in the decision panel instead and do not count. The lesson
@@ -48,7 +49,7 @@ def cited_by_hand(path) -> tuple[set[str], set[str], int]:
             rules.update(c.id for c in outcome.citations)
             if until is not None and until.matches_decision(outcome.kind):
                 break
-            match.choose(script.pop(0) if script else outcome.legal_options[0].key)
+            match.choose(script.pop(0) if script else coach_answer(match, outcome))
         if until is not None and until.matches_step(len(match.steps) - 1, match.steps[-1]):
             break
     rules.update(c.id for step in match.steps for c in step.citations)

@@ -15,6 +15,7 @@ from digitutor.core.match import Match
 from digitutor.core.records import Decision
 from digitutor.lessons import LessonTracker, lesson_path, load_lesson, play_lesson
 from digitutor.lessons.check import check_lesson
+from digitutor.lessons.coach import coach_answer
 from digitutor.lessons.course import lesson_points
 from digitutor.lessons.coverage import course_coverage
 
@@ -54,7 +55,7 @@ def test_nothing_of_the_lesson_fires_after_its_end_and_the_check_says_so(tmp_pat
     script = list(lesson.script)
     while (outcome := whole.advance()) is not None:  # the same game, played on past the lesson's end
         if isinstance(outcome, Decision):
-            whole.choose(script.pop(0) if script else outcome.legal_options[0].key)
+            whole.choose(script.pop(0) if script else coach_answer(whole, outcome))
     tracker = LessonTracker(lesson)
     tracker.update(whole)
     end = next(i for i, step in enumerate(whole.steps) if "Spirit beats all" in step.narration)
@@ -88,7 +89,7 @@ def test_coverage_counts_only_up_to_the_until_point(tmp_path):
         if isinstance(outcome, Decision):
             if len(whole.steps) <= 21:  # a decision the learner meets before the lesson's end
                 rules.update(c.id for c in outcome.citations)
-            whole.choose(script.pop(0) if script else outcome.legal_options[0].key)
+            whole.choose(script.pop(0) if script else coach_answer(whole, outcome))
     before = whole.steps[:21]
     cited = rules | {c.id for step in before for c in (*step.citations, *step.glossary)}
     leaves = set(report.leaves)

@@ -1,6 +1,6 @@
 """Issue 25: for every question of every shipped lesson, the answer the tutor accepts is the engine's.
 
-Each lesson is replayed here by hand (its script, then the first legal option) and each question's point found
+Each lesson is replayed here by hand (its script, then the coach's answer, the ★) and each question's point found
 from its ``at`` (the first step, or learner's decision, that matches). The right answers are then recomputed
 from the Match itself: the legal option keys (may-now), ``Match.why_not`` (why-not), and the step that follows
 in the played game (next-rule: its first citation; what-next: its narration).
@@ -17,6 +17,7 @@ from digitutor.core.match import Match
 from digitutor.core.records import Decision, Step
 from digitutor.core.registry import GAME_MODULES, get_game
 from digitutor.lessons import Lesson, Question, course_for, pose
+from digitutor.lessons.coach import coach_answer
 from digitutor.lessons.questions import MAY_NOT_PROMPT, Posed
 
 
@@ -68,7 +69,7 @@ def ask_all(lesson: Lesson) -> tuple[Match, list[Asked]]:
         point = len(match.steps) - 1
         if isinstance(outcome, Decision):
             fire(point, outcome, lambda at: at.get("decision") == outcome.kind)
-            answered = match.choose(script.pop(0) if script else outcome.legal_options[0].key)
+            answered = match.choose(script.pop(0) if script else coach_answer(match, outcome))
             fire(point + 1, None, lambda at: matches_step(at, point + 1, answered))  # noqa: B023 - fire() calls it at once; the step the answer makes
         else:
             fire(point, None, lambda at: matches_step(at, point, outcome))  # noqa: B023 - fire() calls it at once
