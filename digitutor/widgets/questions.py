@@ -1,8 +1,10 @@
 """The "check yourself" panel: a lesson question, its choices as buttons, and the engine's cited verdict.
 
 The question is posed by the lesson engine (``digitutor.lessons.pose``) at the point it fires; this view only
-shows it and forwards the click. A wrong click shows that choice's cited explanation and the engine's answer;
-the lesson goes on either way (Next still works: a question never blocks).
+shows it and forwards the click. A wrong click shows that choice's cited explanation, never the right answer, and
+the learner may try again; the first answer is the one scored (issue 33: the retries only teach). The lesson goes on
+either way (Next still works: a question never blocks). While a question is open (not yet answered right) the tutor
+keeps its answer off the screen: no "Tempting, but not allowed" list (``QuestionPanel.unanswered``).
 """
 
 from __future__ import annotations
@@ -36,27 +38,28 @@ def explanation_html(why: tuple[Citation | Reason, ...]) -> str:
     return "".join(parts)
 
 
-def verdict_html(choice: Choice, posed: Posed) -> str:
-    """What a click shows: right or wrong, why (cited), and after a wrong click
-    the engine's answer (its rule folded)."""
+def verdict_html(choice: Choice, first: bool) -> str:
+    """What a click shows: right or wrong and why (cited). A wrong click never shows the right answer: the learner
+    tries again. ``first``: this click is the scored answer."""
     if choice.right:
+        scored = "" if first else " (your first answer is the one that counts)"
         return (
-            f'<div class="dt-q-verdict dt-q-right" role="status"><b>✓ Right.</b> The rule behind it:</div>'
+            f'<div class="dt-q-verdict dt-q-right" role="status"><b>✓ Right{scored}.</b> The rule behind it:</div>'
             f"{explanation_html(choice.why)}"
         )
-    right = posed.right
-    answer = "".join(f"<li>{esc(c.label)}</li>" for c in right)
     return (
-        f'<div class="dt-q-verdict dt-q-wrong" role="status"><b>✗ Not this one.</b> What the rules say about it:</div>'
-        f"{explanation_html(choice.why)}"
-        f'<div class="dt-q-answer"><b>The engine\'s answer{"s" if len(right) > 1 else ""}:</b><ul>{answer}</ul>'
-        f"<details><summary>The rule behind {'them' if len(right) > 1 else 'it'}"
-        f"</summary>{explanation_html(right[0].why)}</details></div>"
+        f'<div class="dt-q-verdict dt-q-wrong" role="status"><b>✗ Not “{esc(choice.label)}”.</b> What the rules say '
+        f"about it:</div>{explanation_html(choice.why)}"
+        '<div class="dt-q-again">Try another answer: the first one is the one that counts, the next ones teach.</div>'
     )
 
 
 class QuestionCard(widgets.VBox):
-    """One posed question: the prompt, a button per choice, and the verdict once answered."""
+    """One posed question: the prompt, a button per choice, and the verdict of the last click.
+
+    ``given`` is the first answer (the scored one); ``settled`` once the right answer is found (a wrong one may be
+    followed by others). ``on_settled`` listeners hear when it settles (the tutor then shows the tempting list).
+    """
 
     def __init__(self, lesson: Lesson, number: int, posed: Posed, answered: Any) -> None:
         self.lesson, self.number, self.posed = lesson, number, posed
@@ -68,6 +71,9 @@ class QuestionCard(widgets.VBox):
         self.buttons = [self._button(choice) for choice in posed.choices]
         self.verdict = widgets.HTML()
         self.given: str | None = None
+        self.tried: list[str] = []
+        self.settled = False
+        self.on_settled: list[Any] = []
         box = widgets.VBox(self.buttons)
         box.add_class("dt-q-choices")
         super().__init__([self.prompt, box, self.verdict])
@@ -82,18 +88,31 @@ class QuestionCard(widgets.VBox):
         return button
 
     def answer(self, label: str) -> None:
-        """Grade a click (once: the first answer counts), show the verdict, and tell the tutor."""
-        if self.given is not None:
+        """Grade a click: the first is scored and told to the tutor; a wrong one leaves the others to try, a right
+        one settles the question (a choice already tried, or a click after the right one, changes nothing)."""
+        if self.settled or label in self.tried:
             return
         choice = self.posed.grade(label)
-        self.given = label
+        first = self.given is None
+        if first:
+            self.given = label
+        self.tried.append(label)
         for button, each in zip(self.buttons, self.posed.choices, strict=False):
-            button.disabled = True
             if each.label == label:
-                button.add_class("dt-q-picked")
-            button.add_class("dt-q-is-right" if each.right else "dt-q-is-wrong")
-        self.verdict.value = verdict_html(choice, self.posed)
-        self._answered(self.lesson.id, self.number, choice.right)
+                button.disabled = True
+                button.add_class("dt-q-picked" if first else "dt-q-retried")
+                button.add_class("dt-q-is-right" if each.right else "dt-q-is-wrong")
+        if choice.right:
+            self.settled = True
+            for button, each in zip(self.buttons, self.posed.choices, strict=False):
+                button.disabled = True
+                button.add_class("dt-q-is-right" if each.right else "dt-q-is-wrong")
+        self.verdict.value = verdict_html(choice, first)
+        if first:
+            self._answered(self.lesson.id, self.number, choice.right)
+        if self.settled:
+            for listener in list(self.on_settled):
+                listener()
 
 
 class QuestionPanel(widgets.VBox):
@@ -105,6 +124,13 @@ class QuestionPanel(widgets.VBox):
         self.add_class("dt-questions")
         self._cards: dict[tuple[Any, ...], QuestionCard] = {}
         self.cards: tuple[QuestionCard, ...] = ()
+        #: called when a question of the step shown settles (the tutor redraws its detail place)
+        self.on_settled: Any = None
+
+    @property
+    def unanswered(self) -> bool:
+        """A question of the step shown is not answered right yet: its answer must stay off the screen."""
+        return any(not card.settled for card in self.cards)
 
     def show(self, model: Any) -> None:
         lesson = model.lesson
@@ -115,6 +141,10 @@ class QuestionPanel(widgets.VBox):
         if cards != self.cards:
             self.cards = cards
             self.children = cards
+
+    def _settled(self) -> None:
+        if self.on_settled is not None:
+            self.on_settled()
 
     def clear(self) -> None:
         self.cards, self.children = (), ()
@@ -140,4 +170,5 @@ class QuestionPanel(widgets.VBox):
                         old.close()
                 self._cards = {k: v for k, v in self._cards.items() if v in self.cards}
             card = self._cards[key] = QuestionCard(lesson, number, posed, model.answered)
+            card.on_settled.append(self._settled)
         return card

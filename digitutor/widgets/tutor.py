@@ -210,6 +210,7 @@ class Tutor(widgets.VBox):
         self.board = BoardPanel()
         self.lesson = LessonPanel()
         self.questions = QuestionPanel()
+        self.questions.on_settled = self._show_detail  # the tempting list opens once the question is answered right
         self.decision = DecisionPanel()
         self.rule = RuleNowPanel()
         self.handover = HandOver(model)
@@ -443,7 +444,8 @@ class Tutor(widgets.VBox):
             {
                 "note": (1 if note else 0, note),
                 "questions": (len(self.questions.cards), ""),
-                "whynot": self.decision.why_not,
+                # while a question is open its answer stays off the screen (issue 33 item 4)
+                "whynot": (0, "") if self.questions.unanswered else self.decision.why_not,
                 "rules": self.rule.more,
                 "words": (self.rule.words.count('class="dt-term"'), self.rule.words),
             }

@@ -136,3 +136,40 @@ def advance_until(root: Locator, found: str, limit: int = 120) -> Locator:
         if not act(root):
             raise AssertionError(f"the game stopped moving before {found!r} appeared: {text(root, '.dt-status')}")
     raise AssertionError(f"{found!r} did not appear within {limit} moves")
+
+
+def answer_questions(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS) -> int:
+    """Answer every lesson question of the step shown until it is right (a wrong answer may be followed by another:
+    issue 33), so that what waits for them (the "Why not?" tab) shows; returns how many were answered."""
+    toggle = root.locator(".dt-detail button.dt-q-toggle")
+    if not toggle.count() or not toggle.first.is_visible():
+        return 0
+    open_questions(root, timeout_ms)
+    cards = root.locator(".dt-question")
+    answered = 0
+    for index in range(cards.count()):
+        card = cards.nth(index)
+        for choice in range(card.locator("button.dt-q-choice").count()):
+            if card.locator(".dt-q-verdict.dt-q-right").count():
+                break
+            button = card.locator("button.dt-q-choice").nth(choice)
+            if button.is_enabled():
+                button.click(timeout=timeout_ms)
+                # a graded choice is disabled (a right one disables them all): wait for that before the next
+                root.page.wait_for_function("el => el.disabled", arg=button.element_handle(), timeout=timeout_ms)
+        card.locator(".dt-q-verdict.dt-q-right").first.wait_for(state="visible", timeout=timeout_ms)
+        answered += 1
+    return answered
+
+
+def advance_to_why_not(root: Locator, limit: int = 120) -> Locator:
+    """Act until the detail place's "Why not?" tab shows, answering the questions that keep it closed on the way."""
+    for _ in range(limit):
+        tab = root.locator(".dt-detail button.dt-tab-whynot")
+        if tab.count() and tab.first.is_visible():
+            return tab.first
+        if answer_questions(root) and tab.count() and tab.first.is_visible():
+            return tab.first
+        if not act(root):
+            raise AssertionError(f"the game stopped moving before a Why not? tab: {text(root, '.dt-status')}")
+    raise AssertionError(f"no Why not? tab within {limit} moves")

@@ -7,7 +7,7 @@ notebook cell or request that leaves 127.0.0.1.
 from __future__ import annotations
 
 import pytest
-from drive import act, advance_until, legal_options, open_detail, press, text, wait_ready
+from drive import act, advance_to_why_not, advance_until, legal_options, open_detail, press, text, wait_ready
 from harness import NOTEBOOKS
 from playwright.sync_api import Page, expect
 
@@ -64,7 +64,7 @@ def test_learn_app_next_decision_back_and_why_not(app: Page, game: str) -> None:
     assert press(root, "button.dt-back"), "Back changed nothing"
     expect(root.locator(".dt-status")).to_contain_text("looking back")
 
-    advance_until(root, ".dt-detail button.dt-tab-whynot")  # the why-not list: a tab of the detail place
+    advance_to_why_not(root)  # the why-not list: a tab of the detail place, once the step's questions are answered
     open_detail(root, "whynot")
     illegal = root.locator(".dt-detail .dt-option-illegal").first
     expect(illegal).to_be_disabled()

@@ -35,7 +35,11 @@ def test_one_detail_tab_is_open_at_a_time_and_only_its_html_is_sent():
     tutor = Tutor.for_lesson("dcg")
     at_a_question(tutor)
     detail = tutor.detail
-    assert {"questions", "whynot"} <= set(detail.contents), "a decision with a question and tempting options"
+    assert tutor.decision.why_not[0], "a decision with a question and tempting options"
+    assert "whynot" not in detail.contents, "the tempting list waits until the questions are answered (issue 33)"
+    for card in tutor.questions.cards:
+        card.answer(card.posed.right[0].label)
+    assert {"questions", "whynot"} <= set(detail.contents)
     assert detail.opened is None and detail.pane.value == "" and tutor.questions.layout.display == "none"
     detail.buttons["whynot"].value = True  # a click on the tab
     assert detail.opened == "whynot" and "dt-why-not" in detail.pane.value
