@@ -5,7 +5,7 @@
 Writes landing.png, rulings.png (a DCG ruling found by search) and rulebook.png at 1366x768; for each
 game of ``--games`` (the big boards by default) learn-GAME.png (1366x768, mid-game, a "why not?"
 open) and presenter-GAME.png (presenter mode at 1024x768, at the first decision); and
-presenter-dcg-1920.png (1920x1080); course-dcg.png (the DCG course) and bench.png (the judge's bench); and the DCG
+presenter-GAME-1920.png (1920x1080); course-dcg.png (the DCG course) and bench.png (the judge's bench); and the DCG
 Learn page at a decision with a lesson question open: learn-dcg-question.png (1366x768) and, in presenter mode,
 presenter-dcg-question-1024.png and presenter-dcg-question-1920.png.
 PNG data recompressed at zlib's highest level.
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from drive import advance_until, open_detail, open_questions, press, wait_ready  # noqa: E402 - after the sys.path line above
+from drive import advance_to_why_not, advance_until, open_detail, open_questions, press, wait_ready  # noqa: E402 - after the sys.path line above
 from harness import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402 - after the sys.path line above
 from playwright.sync_api import Page, sync_playwright  # noqa: E402 - after the sys.path line above
 
@@ -63,7 +63,7 @@ def landing(page: Page, out: Path, _game: str) -> None:
 def learn(page: Page, out: Path, game: str) -> None:
     page.goto(f"/voila/render/learn_{game}.ipynb")
     root = wait_ready(page)
-    advance_until(root, ".dt-detail button.dt-tab-whynot")
+    advance_to_why_not(root)  # answering the questions that keep the Why not? tab closed on the way
     open_detail(root, "whynot")
     root.locator(".dt-detail .dt-why-not").first.click()
     root.locator(".dt-detail .dt-reasons").first.wait_for()
@@ -80,8 +80,8 @@ def presenter(page: Page, out: Path, game: str, size: tuple[int, int] = (1024, 7
     save(page, out / f"presenter-{game}{suffix}.png")
 
 
-def presenter_wide(page: Page, out: Path, _game: str) -> None:
-    presenter(page, out, "dcg", (1920, 1080), "-1920")
+def presenter_wide(page: Page, out: Path, game: str) -> None:
+    presenter(page, out, game, (1920, 1080), "-1920")
 
 
 def question(page: Page, out: Path, game: str, size: tuple[int, int] = (1366, 768), presenting: bool = False) -> None:
@@ -157,9 +157,9 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             context = browser.new_context(viewport=VIEWPORT, base_url=server.url)
-            shots = [(landing, ""), (rulings, ""), (rulebook, ""), (presenter_wide, ""), (course, ""), (bench, "")]
+            shots = [(landing, ""), (rulings, ""), (rulebook, ""), (course, ""), (bench, "")]
             shots += [(questions_shown, "dcg")]
-            shots += [(shoot, game) for game in args.games.split(",") for shoot in (learn, presenter)]
+            shots += [(shoot, game) for game in args.games.split(",") for shoot in (learn, presenter, presenter_wide)]
             for shoot, game in shots:
                 page = context.new_page()
                 page.set_default_timeout(60_000)
