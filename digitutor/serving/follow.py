@@ -504,9 +504,9 @@ class FollowPageHandler(RequestHandler):
     def get(self) -> None:
         cls = type(self)
         if cls._page is None:
-            from ..widgets.style import CSS
+            from ..widgets.style import CSS, compact_css
 
-            cls._page = PAGE.read_text(encoding="utf-8").replace("/*TUTOR_CSS*/", CSS)
+            cls._page = PAGE.read_text(encoding="utf-8").replace("/*TUTOR_CSS*/", compact_css(CSS))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(cls._page)

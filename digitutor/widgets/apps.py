@@ -22,7 +22,7 @@ from .editor import attach_editor
 from .lessons import Lesson
 from .model import MatchSpec, TutorModel, one_line
 from .page import AppPage, on_query
-from .position import EXERCISE_MODE, TRY_MODE, Position
+from .position import EXERCISE_MODE, TRY_MODE, TRY_SOURCE, Position
 from .progress import Progress
 from .query import query_params
 from .style import esc
@@ -43,8 +43,6 @@ TOOLTIPS = {
     HOT_SEAT: "Two people at one screen",
 }
 MAX_SEED = 10**9
-#: a position made for "Try from here" (follow mode): a board of the teacher's seat, its hidden cards dealt afresh
-TRY_SOURCE = "try from here"
 TRY_LABEL = "Trying the teacher's board: the cards you could not see there are dealt afresh"
 
 

@@ -8,10 +8,8 @@ follower's Learn page reporting how it goes.
 - ``ResultReporter``: a follower's Learn page opened by "Solve it" (its link carries ``follower`` and ``challenge``)
   posts ``playing``, ``solved`` or ``failed`` and the words of its first answer to ``/digitutor/follow/result``,
   each time that changes. A solve the tutor played ("Show me") is not the follower's: it reports ``failed``.
-- ``position_challenge_of(tutor)``: the position the teacher's Tutor shows, as a challenge: the censored try-position
-  of the seat shown (``publish.attempt_of``: what that seat sees, every hidden card dealt afresh, a fresh seed), which
-  each follower plays on to the end against the computer; ``PositionResult`` grades that game (won: solved; lost or
-  drawn: failed) and names the follower's first answer.
+- ``PositionResult`` grades a follower's game from the position the teacher sent (``publish.position_challenge_of``):
+  won: solved; lost or drawn: failed; and names the follower's first answer.
 - ``counts_html(counts)``: the teacher's line: how many solved, failed or are still playing, the first answers.
 """
 
@@ -55,20 +53,6 @@ def challenge_of(tutor: Any) -> dict[str, str] | None:
     }
 
 
-def position_challenge_of(tutor: Any) -> dict[str, str] | None:
-    """The position ``tutor`` shows, to send to the room (None while it plays an exercise, or when the view shown has
-    no seat to try it from: the judge's view, a hot-seat hand-over, an Arena game still in its Setup)."""
-    if tutor.model.exercise is not None or not tutor.app_id.startswith("learn:"):
-        return None
-    from .publish import attempt_of
-
-    attempt = attempt_of(tutor)  # never the teacher's game: its seed and answers determine every hidden card
-    if not attempt:
-        return None
-    title = f"Play on from the teacher's position and win ({tutor.model.game.title})"
-    return {"kind": "position", "title": title, "app": attempt["try_app"], "position": attempt["try_position"]}
-
-
 class PositionResult:
     """How a follower's game from the teacher's position goes: playing, then solved (their seat won) or failed (lost,
     or a draw), and the words of their first answer (the option's label, read while their decision waits)."""
@@ -79,7 +63,7 @@ class PositionResult:
 
     def __call__(self, model: Any) -> tuple[str, str] | None:
         """(state, first answer's words) of the tried position ``model`` plays (None: it plays something else)."""
-        from .apps import TRY_SOURCE
+        from .position import TRY_SOURCE
 
         humans = model.humans()
         if model.spec.source != TRY_SOURCE or len(humans) != 1:

@@ -24,6 +24,8 @@ FORMAT = "digitutor-position"
 TRY_MODE = "try"
 #: the mode of a position saved in an exercise (a lesson's, played in the Learn app's Guided lesson mode)
 EXERCISE_MODE = "exercise"
+#: the source of a match opened from a try position (its MatchSpec's ``source``): a reload brings it back as such
+TRY_SOURCE = "try from here"
 VERSION = 1
 LINK_PREFIX = "dt1."
 #: the longest text a browser may send as a position (a long game is a few kilobytes)

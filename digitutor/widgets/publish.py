@@ -321,7 +321,7 @@ class Publisher:
     def send_challenge(self, position: bool = False) -> None:
         """Send the exercise the teacher plays (or, with ``position``, the position shown, censored for its seat) to the
         room: each follower may solve it on their own page."""
-        from .challenge import challenge_of, position_challenge_of
+        from .challenge import challenge_of
 
         try:
             sent = position_challenge_of(self.tutor) if position else challenge_of(self.tutor)
@@ -422,3 +422,15 @@ class Publisher:
 
             room = counts_html(counts)
         self.badge.value = f'<span class="dt-follow-count-text">Teaching this board · {who}</span>{asked}{room}'
+
+
+def position_challenge_of(tutor: Any) -> dict[str, str] | None:
+    """The position ``tutor`` shows, to send to the room (None while it plays an exercise, or when the view shown has
+    no seat to try it from: the judge's view, a hot-seat hand-over, an Arena game still in its Setup)."""
+    if tutor.model.exercise is not None or not tutor.app_id.startswith("learn:"):
+        return None
+    attempt = attempt_of(tutor)  # never the teacher's game: its seed and answers determine every hidden card
+    if not attempt:
+        return None
+    title = f"Play on from the teacher's position and win ({tutor.model.game.title})"
+    return {"kind": "position", "title": title, "app": attempt["try_app"], "position": attempt["try_position"]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 import zlib
 from importlib import resources
 
@@ -10,6 +11,14 @@ import ipywidgets as widgets
 
 #: the stylesheet, shipped beside this module as package data (pyproject.toml) so a wheel serves it too
 CSS = resources.files(__package__).joinpath("tutor.css").read_text(encoding="utf-8")
+
+
+def compact_css(css: str) -> str:
+    """The stylesheet without its comments and the spaces around braces and semicolons (the follower page, which
+    inlines it, stays small). The stylesheet's strings hold none of ``{};`` nor runs of spaces, so none changes."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"\s+", " ", css)
+    return re.sub(r"\s*([{};])\s*", r"\1", css).strip()
 
 
 def style() -> widgets.HTML:

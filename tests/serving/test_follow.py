@@ -494,3 +494,21 @@ class TestTheRoomSeesTheAnswer(FollowServer):
         assert after["answered"] == f"2. {labels[2]}"
         assert after["room"] == {"votes": {"1": 1, "2": 1}, "followers": 2}
         assert "room" not in events(chunks)[0] and not events(chunks)[0]["answered"]
+
+
+def test_the_compacted_stylesheet_keeps_every_rule_and_every_string() -> None:
+    """The follower page inlines the tutor's CSS compacted: the same selectors, declarations and quoted strings."""
+    from digitutor.widgets.style import CSS, compact_css
+
+    def rules(css: str) -> list[tuple[str, str]]:
+        css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+        found = re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+        return [
+            (" ".join(sel.split()), ";".join(" ".join(d.split()) for d in body.split(";") if d.strip()))
+            for sel, body in found
+        ]
+
+    compact = compact_css(CSS)
+    assert len(compact) < len(CSS) * 0.9
+    assert rules(compact) == rules(CSS)
+    assert re.findall(r'"[^"]*"', compact) == re.findall(r'"[^"]*"', re.sub(r"/\*.*?\*/", "", CSS, flags=re.S))

@@ -334,7 +334,8 @@ class TestTheRoomPlaysThePosition(ChallengeServer):
     learn_page = TestTheRoomPlaysAlong.learn_page
 
     def test_three_followers_play_the_teachers_position_and_the_teachers_line_counts_each_end(self) -> None:
-        from digitutor.widgets.apps import TRY_SOURCE, LearnApp
+        from digitutor.widgets.apps import LearnApp
+        from digitutor.widgets.position import TRY_SOURCE
         from digitutor.widgets.publish import Publisher
 
         teacher = LearnApp("dtector")
