@@ -149,15 +149,20 @@ def answer_questions(root: Locator, timeout_ms: float = STEP_TIMEOUT_MS) -> int:
     answered = 0
     for index in range(cards.count()):
         card = cards.nth(index)
-        for choice in range(card.locator("button.dt-q-choice").count()):
-            if card.locator(".dt-q-verdict.dt-q-right").count():
+        right = card.locator(".dt-q-verdict.dt-q-right")
+        for _ in range(card.locator("button.dt-q-choice").count() + 2):
+            if right.count():
                 break
-            button = card.locator("button.dt-q-choice").nth(choice)
-            if button.is_enabled():
-                button.click(timeout=timeout_ms)
-                # a graded choice is disabled (a right one disables them all): wait for that before the next
-                root.page.wait_for_function("el => el.disabled", arg=button.element_handle(), timeout=timeout_ms)
-        card.locator(".dt-q-verdict.dt-q-right").first.wait_for(state="visible", timeout=timeout_ms)
+            # the first choice not graded yet; a right answer disables them all a moment after it disables itself,
+            # so a click that meets a choice disabled in between is met by looking again
+            choice = card.locator("button.dt-q-choice:not([disabled])").first
+            try:
+                handle = choice.element_handle(timeout=timeout_ms / 3)
+                choice.click(timeout=timeout_ms / 3)
+                root.page.wait_for_function("el => el.disabled", arg=handle, timeout=timeout_ms)
+            except PlaywrightTimeout:
+                continue
+        right.first.wait_for(state="visible", timeout=timeout_ms)
         answered += 1
     return answered
 
