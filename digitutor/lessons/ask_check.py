@@ -7,6 +7,10 @@ lesson says so: the phase is **the lesson's rule** when
 - a note of the lesson quotes the clause the timing reason cites (``notes[].quotes``), or
 - one of the lesson's ``concepts`` names a phase (its words hold "phase", e.g. "Support Phase timing").
 
+A timing reason that cites a **FAQ answer or a glossary entry** (``dbe:rules-faq.paying-dp``, ``dbe:glossary.proxy``)
+is not "only the phase": that clause is the card's or the action's own rule, which says when it is used (an
+attachment's "Pay X DP from this" in the Support Phase); ``Game.now`` only adds the phase it is now.
+
 Anything else is refused, one line naming the file and the question (docs/lessons.md, *Questions that ask*).
 
 >>> why_not_problems(load_lesson("cards/dbe/lessons/80-second-attack.yaml"))
@@ -27,13 +31,16 @@ from .tracker import LessonTracker
 
 #: the words ``Game.now`` gives a timing reason ("... Now it is the Strategy Phase.")
 TIMING = re.compile(r"(?:^|\s)Now it is the \S")
+#: the sections whose clauses are a card's or an action's own rule, not the turn's phases ("dbe:rules-faq.x")
+OWN_RULE_SECTION = re.compile(r"^[^:]+:[^.]*(?:faq|glossary)", re.IGNORECASE)
 #: a concept that names a phase ("Support Phase timing", "The End Phase")
 PHASE_CONCEPT = re.compile(r"\bphases?\b", re.IGNORECASE)
 
 
 def is_timing(reason: Reason) -> bool:
-    """A reason that says only "not in this phase" (the engine's ``Game.now`` words)."""
-    return bool(TIMING.search(reason.why))
+    """A reason that says only "not in this phase": the engine's ``Game.now`` words, citing a clause of the turn
+    (not a FAQ answer or a glossary entry, which is the action's own rule and when it applies)."""
+    return bool(TIMING.search(reason.why)) and not OWN_RULE_SECTION.search(reason.citation.id)
 
 
 def phase_is_rule(lesson: Lesson, reasons: Iterable[Reason]) -> bool:

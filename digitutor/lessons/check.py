@@ -6,6 +6,7 @@ One problem per line, naming the file and the field: ``cards/dcg/lessons/03-tame
 from __future__ import annotations
 
 from ..core.errors import DigitutorError
+from .ask_check import why_not_problems
 from .chapters import CHAPTERS_FILE, course_problems
 from .course import course_chapters, course_for, lesson_points, lessons_dir
 from .model import Lesson
@@ -25,9 +26,10 @@ def check_lesson(lesson: Lesson) -> list[str]:
     """Every problem of a lesson, one line each (empty: the lesson is sound).
 
     A lesson is played to its end: its ``until``, else the game's end. Every lesson, the guided first game too,
-    is held to 60 presses of Next. Every exercise must be both solvable and failable (``proofs.prove``).
+    is held to 60 presses of Next. Every exercise must be both solvable and failable (``proofs.prove``). A why-not
+    question must ask about the lesson's own rule, not only the phase (``ask_check.why_not_problems``).
     """
-    return _play_problems(lesson) + exercise_problems(lesson)
+    return _play_problems(lesson) + why_not_problems(lesson) + exercise_problems(lesson)
 
 
 def check_course(game_id: str) -> list[str]:

@@ -79,3 +79,33 @@ def test_a_timing_reason_is_the_engines_now_words_only() -> None:
     cite = Citation("dbe:support-phase.2", "Supporting: Support-timing cards", CitationKind.RULE)
     assert is_timing(Reason("Supports are declared in the Support Phase. Now it is the Strategy Phase.", cite))
     assert not is_timing(Reason("Level R evolves only to Level C, not U.", cite))
+
+
+def test_a_timing_reason_citing_a_faq_answer_or_a_glossary_entry_is_the_actions_own_rule() -> None:
+    # DBE's Rules FAQ, "Paying DP": an attachment's "Pay X DP from this" is used in the Support Phase; the clause
+    # is the paying rule itself (when it is used), not the turn's phase order
+    faq = Citation("dbe:rules-faq.paying-dp", "Paying DP", CitationKind.RULE)
+    glossary = Citation("dbe:glossary.proxy", "Proxy", CitationKind.RULE)
+    now = " Now it is the Strategy Phase."
+    assert not is_timing(Reason('An attachment\'s "Pay X DP from this" is used in the Support Phase.' + now, faq))
+    partner = "A Partner Option supports from the Destiny Zone in the Support Phase."
+    assert not is_timing(Reason(partner + now, glossary))
+
+
+def test_the_dbe_attachment_paying_and_proxy_lessons_ask_about_their_own_rule() -> None:
+    # their why-nots cite dbe:rules-faq.attachment-conditions, dbe:rules-faq.paying-dp and dbe:glossary.proxy
+    folder = Path(__file__).resolve().parents[2] / "cards" / "dbe" / "lessons"
+    for stem in ("13-attachments", "18-paying-dp", "31-proxy"):
+        lesson = load_lesson(folder / f"{stem}.yaml")
+        assert any(question.ask == "why-not" for question in lesson.questions), stem
+        assert why_not_problems(lesson) == [], stem
+
+
+def test_lessons_check_enforces_it(tmp_path: Path) -> None:
+    from digitutor.lessons.check import check_lesson
+
+    path = write(tmp_path)
+    head = f"{path}: questions[1]: why-not 'support:gomamon': its right answer is only the phase"
+    assert any(line.startswith(head) for line in check_lesson(load_lesson(path)))
+    quoted = write(tmp_path, quotes="\n    quotes: [dbe:support-phase.2]")
+    assert not any("only the phase" in line for line in check_lesson(load_lesson(quoted)))
