@@ -74,8 +74,28 @@ def _await_query() -> None:
     with _lock:
         callbacks = list(_waiting)
         _waiting.clear()
-    for callback in callbacks:
-        _call(callback, query_params())
+    # The callbacks build and change widgets: on this thread they raced the page fetching every widget's state as it
+    # connects (a bench half-built for ?edit=1 drew "widget model not found"); the kernel's thread does one at a time.
+
+    def run() -> None:
+        for callback in callbacks:
+            _call(callback, query_params())
+
+    _on_kernel_thread(run)
+
+
+def _on_kernel_thread(run: Callable[[], None]) -> None:
+    """Run ``run`` on the kernel's own thread, which also answers the page's widget messages (here, with no kernel)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # no IPython: nothing else touches the widgets
+        run()
+        return
+    loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    if loop is None:
+        run()
+    else:
+        loop.add_callback(run)
 
 
 def _call(callback: Callable[[dict[str, str]], None], params: dict[str, str]) -> None:
