@@ -266,13 +266,17 @@ FRAME = 1.1  #: the face's padding and its inner padding across (em of the face'
 PRESENTER_BADGE = 30.0  #: px the top row leaves for the 20 px "+2 under it" badge
 
 
-def presenter_name_lines(name: str, line_px: float) -> int:
-    """Lines a bold 20 px name takes in ``line_px``: wrapping at spaces and CamelCase first, inside a piece wider
-    than the line anywhere (``overflow-wrap: anywhere``)."""
+def _name_pieces(word: str, mon: bool) -> list[str]:
+    return [part for camel in CAMEL.split(word) for part in (MON.split(camel) if mon else [camel])]
+
+
+def presenter_name_lines(name: str, line_px: float, mon: bool = True) -> int:
+    """Lines a bold 20 px name takes in ``line_px``: wrapping at spaces and CamelCase first (and before a "-mon"
+    if ``mon``), inside a piece wider than the line anywhere (``overflow-wrap: anywhere``)."""
     line = line_px / PRESENTER_NAME
     lines, used = 1, 0.0
     for word in name.split():
-        for index, piece in enumerate(part for camel in CAMEL.split(word) for part in MON.split(camel)):
+        for index, piece in enumerate(_name_pieces(word, mon)):
             gap = 0.0 if index or not used else width(" ", True)
             size = width(piece, True)
             if used and used + gap + size <= line:
@@ -305,17 +309,35 @@ def presenter_height(card: CardView, game: str) -> float:
         power = max(PRESENTER_POWER * _power_step(current), PRESENTER_POWER_MIN) if current else 0.0
         changed = current != printed and bool(printed)
         foot = max((2 if changed else 1) * 0.7 * LINE * font, power * 1.15) if (label or current) else 0.0
-        name = presenter_name_lines(card.name, inner) * PRESENTER_NAME * NAME_LINE
+        if card.suspended:  # a turned face is as wide as its widest piece of name (no break before "-mon")
+            inner = presenter_turned_width(card) - FRAME * font
+            name = presenter_name_lines(card.name, inner, mon=False) * PRESENTER_NAME * NAME_LINE
+        else:
+            name = presenter_name_lines(card.name, inner) * PRESENTER_NAME * NAME_LINE
         top = (
             top_height * font
         )  # (its lines at presenter sizes, the badge's room left, are no more than at normal size)
+        if card.suspended and card.under:  # the turned badge sits over the top row's start: the name goes below it
+            top = max(top, PRESENTER_BADGE)
         body = (row_lines + stat_lines) * ROW * LINE * font
         tallest = max(tallest, top + name + body + foot + GAP * font + SAFETY * font)
     return tallest
 
 
+def presenter_turned_width(card: CardView) -> float:
+    """The width (px) of a suspended card's presenter face (``width: min-content``, at least ``PRESENTER``'s width):
+    turned, it is the face's drawn height, at the wider of ``PRESENTER``'s sizes."""
+    pieces = [piece for word in card.name.split() for piece in _name_pieces(word, False)]
+    widest = max((width(piece, True) for piece in pieces), default=0.0) * PRESENTER_NAME
+    return max(max(face_width * font, widest + FRAME * font) for font, face_width in PRESENTER)
+
+
 def presenter_face(card: CardView, game: str) -> int:
     """A presenter face's height (px, its ``--dt-presenter-face``): its content and its frame at the tighter
-    size, rounded up to a step of 8 px so the faces of a row mostly match."""
+    size, rounded up to a step of 8 px so the faces of a row mostly match; a suspended card's face, drawn turned,
+    at least as tall as it is wide."""
     frame = max(font for font, _ in PRESENTER) * 0.9  # the face's padding and its inner padding, top and bottom
-    return int(-(-(presenter_height(card, game) + frame) // 8) * 8)
+    height = presenter_height(card, game) + frame
+    if card.suspended:
+        height = max(height, presenter_turned_width(card))
+    return int(-(-height // 8) * 8)
