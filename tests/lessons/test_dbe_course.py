@@ -6,13 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cited import cited_at
 
-from digitutor.core.records import Decision
 from digitutor.lessons import course_for
 from digitutor.lessons.ask_check import why_not_problems
-from digitutor.lessons.course import lesson_points
-from digitutor.lessons.tracker import LessonTracker
-from digitutor.rules.model import CitationKind
 
 LESSONS = course_for("dbe")
 #: notes of main that quote a heading their step does not cite (left to the text review of the DBE lessons): the
@@ -22,21 +19,6 @@ KNOWN = {
     ("first-game", "dbe:anatomy-of-cards.10"),
     ("02-dark-area", "dbe:rules-faq.dark-area"),
 }
-
-
-def cited_at(lesson) -> tuple[dict[int, set[str]], LessonTracker]:
-    """Per step index: the rule clauses the "rule now" panel quotes there (folded or not, "Words used" too), with
-    those of the learner's decision that follows the step; and the tracker that says where each note pauses."""
-    cited: dict[int, set[str]] = {}
-    played = None
-    for played, outcome in lesson_points(lesson):
-        index = len(played.steps) - 1
-        quoted = outcome.citations if isinstance(outcome, Decision) else (*outcome.citations, *outcome.glossary)
-        cited.setdefault(index, set()).update(c.id for c in quoted if c.kind is CitationKind.RULE)
-    tracker = LessonTracker(lesson)
-    assert played is not None
-    tracker.update(played)
-    return cited, tracker
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: Path(lesson.path).stem)

@@ -9,15 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cited import cited_at
 
-from digitutor.core.records import Decision
 from digitutor.lessons import course_for, lesson_path, load_lesson
 from digitutor.lessons.check import check_course
-from digitutor.lessons.course import course_chapters, lesson_points
+from digitutor.lessons.course import course_chapters
 from digitutor.lessons.coverage import course_coverage
 from digitutor.lessons.exercises import grade
-from digitutor.lessons.tracker import LessonTracker
-from digitutor.rules.model import CitationKind
 
 
 def exercise(stem: str, exercise_id: str):
@@ -38,21 +36,6 @@ def test_the_course_shows_at_least_85_percent_and_gives_a_reason_for_the_rest():
     coverage = course_coverage("dcg")
     assert coverage.shown_percent >= 85.0
     assert all(clause in coverage.reasons for clause in coverage.leaves if clause not in coverage.shown)
-
-
-def cited_at(lesson) -> tuple[dict[int, set[str]], LessonTracker]:
-    """Per step index: the rule clauses the "rule now" panel quotes there (folded or not, "Words used" too), with
-    those of the learner's decision that follows the step; and the tracker that says where each note pauses."""
-    cited: dict[int, set[str]] = {}
-    played = None
-    for played, outcome in lesson_points(lesson):
-        index = len(played.steps) - 1
-        quoted = outcome.citations if isinstance(outcome, Decision) else (*outcome.citations, *outcome.glossary)
-        cited.setdefault(index, set()).update(c.id for c in quoted if c.kind is CitationKind.RULE)
-    tracker = LessonTracker(lesson)
-    assert played is not None
-    tracker.update(played)
-    return cited, tracker
 
 
 @pytest.mark.parametrize("lesson", course_for("dcg"), ids=lambda lesson: Path(lesson.path).stem)
