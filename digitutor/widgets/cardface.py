@@ -249,7 +249,10 @@ def face_html(card: CardView, game: str) -> tuple[str, tuple[Word, ...]]:
             text = f'<div class="dt-face-text"{more}>{esc(fitted.shown)}</div>'
     body = f'<div class="dt-face-body">{body}{text}</div>' if body or text else ""
     tall = " dt-face-tall" if game in TALL_GAMES else ""
-    style = f' style="--dt-presenter-face: {presenter_face(card, game)}px"'
+    # a suspended face is drawn turned: its height is its width, which differs by the window's size, so up to 1400 px
+    # it takes the height measured at that size alone (a row measured at the wider size would not fit 1024x768)
+    small = f"; --dt-presenter-face-small: {presenter_face(card, game, PRESENTER[:1], 8.0)}px" if card.suspended else ""
+    style = f' style="--dt-presenter-face: {presenter_face(card, game)}px{small}"'
     return f'<div class="dt-face{tall}"{style}><div class="dt-face-in">{top}{name}{body}{foot}</div></div>', tuple(
         words
     )
@@ -297,20 +300,20 @@ def presenter_name_lines(name: str, line_px: float, mon: bool = True) -> int:
     return lines
 
 
-def presenter_height(card: CardView, game: str) -> float:
-    """The height (px) a presenter face's content takes at the tighter of ``PRESENTER``'s sizes."""
+def presenter_height(card: CardView, game: str, sizes: tuple[tuple[float, float], ...] = PRESENTER) -> float:
+    """The height (px) a presenter face's content takes at the tighter of ``sizes`` (``PRESENTER``'s)."""
     label, printed, current = headline(card)
     _, _, row_lines = _attack_rows(card, game)
     _, stat_lines = _stat_rows(card, label)
     _, top_height = _top(card, game)
     tallest = 0.0
-    for font, face_width in PRESENTER:
+    for font, face_width in sizes:
         inner = (face_width - FRAME) * font
         power = max(PRESENTER_POWER * _power_step(current), PRESENTER_POWER_MIN) if current else 0.0
         changed = current != printed and bool(printed)
         foot = max((2 if changed else 1) * 0.7 * LINE * font, power * 1.15) if (label or current) else 0.0
         if card.suspended:  # a turned face is as wide as its widest piece of name (no break before "-mon")
-            inner = presenter_turned_width(card) - FRAME * font
+            inner = presenter_turned_width(card, ((font, face_width),)) - FRAME * font
             name = presenter_name_lines(card.name, inner, mon=False) * PRESENTER_NAME * NAME_LINE
         else:
             name = presenter_name_lines(card.name, inner) * PRESENTER_NAME * NAME_LINE
@@ -324,20 +327,22 @@ def presenter_height(card: CardView, game: str) -> float:
     return tallest
 
 
-def presenter_turned_width(card: CardView) -> float:
-    """The width (px) of a suspended card's presenter face (``width: min-content``, at least ``PRESENTER``'s width):
-    turned, it is the face's drawn height, at the wider of ``PRESENTER``'s sizes."""
+def presenter_turned_width(card: CardView, sizes: tuple[tuple[float, float], ...] = PRESENTER) -> float:
+    """The width (px) of a suspended card's presenter face (``width: min-content``, at least ``sizes``' width):
+    turned, it is the face's drawn height, at the wider of ``sizes`` (``PRESENTER``'s)."""
     pieces = [piece for word in card.name.split() for piece in _name_pieces(word, False)]
     widest = max((width(piece, True) for piece in pieces), default=0.0) * PRESENTER_NAME
-    return max(max(face_width * font, widest + FRAME * font) for font, face_width in PRESENTER)
+    return max(max(face_width * font, widest + FRAME * font) for font, face_width in sizes)
 
 
-def presenter_face(card: CardView, game: str) -> int:
+def presenter_face(
+    card: CardView, game: str, sizes: tuple[tuple[float, float], ...] = PRESENTER, spare: float = 0.0
+) -> int:
     """A presenter face's height (px, its ``--dt-presenter-face``): its content and its frame at the tighter
     size, rounded up to a step of 8 px so the faces of a row mostly match; a suspended card's face, drawn turned,
     at least as tall as it is wide."""
-    frame = max(font for font, _ in PRESENTER) * 0.9  # the face's padding and its inner padding, top and bottom
-    height = presenter_height(card, game) + frame
-    if card.suspended:
-        height = max(height, presenter_turned_width(card))
+    frame = max(font for font, _ in sizes) * 0.9  # the face's padding and its inner padding, top and bottom
+    height = presenter_height(card, game, sizes) + frame
+    if card.suspended:  # spare: px beyond the measured width of a turned face's name (the font's own widths vary)
+        height = max(height, presenter_turned_width(card, sizes) + spare)
     return int(-(-height // 8) * 8)
