@@ -22,3 +22,14 @@ def cited_at(lesson) -> tuple[dict[int, set[str]], LessonTracker]:
     assert played is not None
     tracker.update(played)
     return cited, tracker
+
+
+def uncited_quotes(lesson) -> list[tuple[int, str, set[str]]]:
+    """(note number, note title, the clauses it quotes that its step does not cite) of every note that quotes."""
+    cited, tracker = cited_at(lesson)
+    found = []
+    for number, note in enumerate(lesson.notes):
+        if note.quotes:
+            index = next(i for i in cited if note in tracker.notes_at(i))
+            found.append((number, note.title, set(note.quotes) - cited[index]))
+    return found

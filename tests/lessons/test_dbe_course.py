@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cited import cited_at
+from cited import uncited_quotes
 
 from digitutor.lessons import course_for
 from digitutor.lessons.ask_check import why_not_problems
@@ -24,14 +24,10 @@ KNOWN = {
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: Path(lesson.path).stem)
 def test_a_note_quotes_only_rules_its_step_cites(lesson):
     """A note's quotes are about what is on screen: rules the step (or decision) it pauses at cites."""
-    cited, tracker = cited_at(lesson)
-    for number, note in enumerate(lesson.notes):
-        if not note.quotes:
-            continue
-        index = next(i for i in cited if note in tracker.notes_at(i))
-        stem = Path(lesson.path).stem
-        extra = {clause for clause in set(note.quotes) - cited[index] if (stem, clause) not in KNOWN}
-        assert not extra, f"notes[{number}] ({note.title}): {sorted(extra)}"
+    stem = Path(lesson.path).stem
+    for number, title, uncited in uncited_quotes(lesson):
+        extra = {clause for clause in uncited if (stem, clause) not in KNOWN}
+        assert not extra, f"notes[{number}] ({title}): {sorted(extra)}"
 
 
 def test_every_why_not_asks_about_the_lessons_own_rule():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cited import cited_at
+from cited import uncited_quotes
 
 from digitutor.lessons import course_for, lesson_path, load_lesson
 from digitutor.lessons.check import check_course
@@ -41,12 +41,8 @@ def test_the_course_shows_at_least_85_percent_and_gives_a_reason_for_the_rest():
 @pytest.mark.parametrize("lesson", course_for("dcg"), ids=lambda lesson: Path(lesson.path).stem)
 def test_a_note_quotes_only_rules_its_step_cites(lesson):
     """A note's quotes are about what is on screen: rules the step (or decision) it pauses at cites."""
-    cited, tracker = cited_at(lesson)
-    for number, note in enumerate(lesson.notes):
-        if not note.quotes:
-            continue
-        index = next(i for i in cited if note in tracker.notes_at(i))
-        assert set(note.quotes) <= cited[index], f"notes[{number}] ({note.title})"
+    for number, title, uncited in uncited_quotes(lesson):
+        assert not uncited, f"notes[{number}] ({title})"
 
 
 # -- the exercises closing the chapters, graded: outcomes from the rulebook -------------------------------------------
